@@ -1,0 +1,116 @@
+// Configuration comes only from the environment, is validated once at start, and a bad value stops the
+// process with one line that names the variable (see main.ts).
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… when set; otherwise SQLite under dataDir. */
+  databaseUrl: string | null;
+  /** Postgres only: the schema every connection uses (tests isolate themselves with it). */
+  databaseSchema: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  logLevel: LogLevel;
+  /** e.g. "condominio.mx": a host "palmas.condominio.mx" names the condominium "palmas". */
+  publicBaseDomain: string | null;
+  legacyAppUrl: string | null;
+  /** The built SPA; null serves the API alone. */
+  staticDir: string | null;
+  /** log2 of the scrypt cost; 17 is OWASP's recommendation, tests lower it. */
+  scryptLogN: number;
+  /** Idle expiry of a session, and of a "remember me" session. */
+  sessionIdleMinutes: number;
+  rememberMeDays: number;
+  /** "auto" loads the demo data into an empty database; "never" leaves it empty. */
+  seed: 'auto' | 'never';
+  trustProxy: boolean;
+  /** Signs user_hash for the support chat; without it user_hash is empty. */
+  supportChatSecret: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function text(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | null {
+  const raw = text(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}
+
+function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === null) return fallback;
+  if (!(choices as readonly string[]).includes(raw)) {
+    throw new ConfigError(name, `must be one of ${choices.join(', ')}, got "${raw}"`);
+  }
+  return raw as T;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? 'data');
+  const staticRaw = text(env, 'STATIC_DIR');
+  const schema = text(env, 'DATABASE_SCHEMA');
+  if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
+    throw new ConfigError('DATABASE_SCHEMA', 'must be a lower-case SQL identifier');
+  }
+  const baseDomain = text(env, 'PUBLIC_BASE_DOMAIN');
+  if (baseDomain !== null && !/^[a-z0-9.-]+$/i.test(baseDomain)) {
+    throw new ConfigError('PUBLIC_BASE_DOMAIN', 'must be a host name such as condominio.mx');
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: text(env, 'HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseSchema: schema,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: text(env, 'MAIL_FROM') ?? 'Comunidad <no-responder@localhost>',
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    publicBaseDomain: baseDomain?.toLowerCase() ?? null,
+    legacyAppUrl: url(env, 'LEGACY_APP_URL', ['http:', 'https:']),
+    staticDir: staticRaw === 'none' ? null : path.resolve(cwd, staticRaw ?? 'dist'),
+    scryptLogN: integer(env, 'SCRYPT_LOG_N', 17, 10, 20),
+    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120, 1, 60 * 24 * 7),
+    rememberMeDays: integer(env, 'REMEMBER_ME_DAYS', 30, 1, 365),
+    seed: oneOf(env, 'SEED', ['auto', 'never'] as const, 'auto'),
+    supportChatSecret: text(env, 'SUPPORT_CHAT_SECRET'),
+    trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+  };
+}

@@ -1,0 +1,70 @@
+// Opens the one database the process uses: SQLite under DATA_DIR by default, PostgreSQL when
+// DATABASE_URL is set. Everything above this file is dialect-agnostic Kysely.
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Where the data lives, for logs: a file path or the Postgres host/database (no password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export class DatabaseInUseError extends Error {}
+
+// PostgreSQL returns COUNT and BIGINT as strings; our ids and counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function sqliteFile(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'condo.sqlite');
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // timeout 0 while probing the lock, so a second process is refused at once instead of waiting.
+  const sqlite = new SQLite(file, { timeout: 0 });
+  try {
+    // EXCLUSIVE locking keeps the file locked for as long as this process has it open: a second
+    // server on the same DATA_DIR would otherwise corrupt nothing but silently diverge its caches.
+    sqlite.pragma('locking_mode = EXCLUSIVE');
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.exec('BEGIN EXCLUSIVE; COMMIT;');
+  } catch (error) {
+    sqlite.close();
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      throw new DatabaseInUseError(
+        `The database ${file} is already open in another process. Stop that server or set another DATA_DIR.`,
+      );
+    }
+    throw error;
+  }
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+}
+
+function openPostgres(url: string, schema: string | null): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const parsed = new URL(url);
+  const location = `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`;
+  return { db, dialect: 'postgres', location, close: () => db.destroy() };
+}
+
+export function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): DatabaseHandle {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databaseSchema) : openSqlite(sqliteFile(config));
+}

@@ -1,0 +1,178 @@
+// The database as Kysely sees it. Columns are snake_case; src/api speaks the spec's field names and the
+// domain maps between them. Booleans are 0/1 integers and timestamps ISO-8601 UTC text, so the same
+// queries run unchanged on SQLite and PostgreSQL.
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+type Flag = 0 | 1;
+
+export interface CondominiumTable {
+  id: Generated<number>;
+  name: string;
+  subdomain: string;
+  /** 'A' active, 'P' trial, 'I' inactive. */
+  status: string;
+  /** YYYY-MM-DD, end of the subscription or trial. */
+  end_subscription: string | null;
+  /** 'T' everyone but employees and guards, 'M' board and admins, 'X' admins only. */
+  mostrar_ingresos: string;
+  /** 'R', 'E' or 'M'. */
+  display_directory: string;
+  tipo_descarga: string;
+  tipo_avisos: string;
+  aviso_privacidad: string | null;
+  aviso_activo: Flag;
+  logo_file_name: string | null;
+  admin_company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  phone1: string | null;
+  phone2: string | null;
+  phone_country1: string | null;
+  phone_country2: string | null;
+  mapa: string | null;
+  publicidad: string | null;
+  mas_informacion: string | null;
+  /** azul, gris, verde or naranja. */
+  background_color: string;
+  time_zone: string;
+  /** Why signing in to this condominium is refused (shown in the condo error dialog); null when it is not. */
+  login_error: string | null;
+  created_at: string;
+}
+
+export interface TowerTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+}
+
+export interface ApartmentTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** null for dwellings outside any tower (houses). */
+  tower_id: number | null;
+  name: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  /** Always lower-case. */
+  email: string;
+  name: string;
+  /** scrypt$logN$r$p$salt$hash, see domain/passwords.ts. */
+  password_hash: string;
+  photo_file_name: string | null;
+  created_at: string;
+}
+
+export interface MembershipTable {
+  id: Generated<number>;
+  user_id: number;
+  condo_id: number;
+  is_admin: Flag;
+  is_board: Flag;
+  is_employee: Flag;
+  is_guard: Flag;
+  is_supervisor: Flag;
+  active: Flag;
+  /** When the user accepted this condominium's privacy notice; null = not accepted. */
+  privacy_accepted_at: string | null;
+  language: string;
+  created_at: string;
+}
+
+export interface ResidencyTable {
+  id: Generated<number>;
+  membership_id: number;
+  apartment_id: number;
+}
+
+export interface SessionTable {
+  id: Generated<number>;
+  /** SHA-256 of the token, hex. The token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  /** null for the short sign-in token that only allows choosing a condominium. */
+  condo_id: number | null;
+  /** 'signin' (choose a condominium), 'condo' (a working session), 'product' (the second product token). */
+  kind: string;
+  /** The product token points at the condo session it was issued with, and dies with it. */
+  parent_id: number | null;
+  remember_me: Flag;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface UserPermissionTable {
+  id: Generated<number>;
+  membership_id: number;
+  /** e.g. COM-EDO, COM-REP, COM-SOL, COM-RES, COM-ENC, ADEUDOS. */
+  clave: string;
+  /** The access kind: 'ver', 'editar' or 'alto'. */
+  tipo: string;
+  activa: Flag;
+}
+
+export interface RoleFunctionTable {
+  id: Generated<number>;
+  membership_id: number;
+  /** e.g. Ingresos, Egresos, Bancos, Fondos. */
+  funcion: string;
+  /** 0 none, 1 read, 2 write, 3 full. */
+  tipo: number;
+}
+
+export interface SectionTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  /** SA, RI, EN, IC, EV, AC, OR, or '' for a plain blog. */
+  code: string;
+  graphic: string | null;
+  position: number;
+  /** 'A' active, 'I' inactive. */
+  status: string;
+  /** 'A' open, 'B' approval required, 'R' restricted. */
+  posting: string;
+  comments_display: string;
+  vista_x_torre: Flag;
+  sol_privada: Flag;
+  exclusiva_usuarios: string;
+  publico_privado: Flag;
+  tiempo_moroso: number;
+  ver_resultados: number;
+  enviar_copia: Flag;
+  mensaje_confirmacion: string | null;
+  created_at: string;
+}
+
+export interface SectionUserTable {
+  id: Generated<number>;
+  section_id: number;
+  user_id: number;
+}
+
+export interface Database {
+  condominiums: CondominiumTable;
+  towers: TowerTable;
+  apartments: ApartmentTable;
+  users: UserTable;
+  memberships: MembershipTable;
+  residencies: ResidencyTable;
+  sessions: SessionTable;
+  user_permissions: UserPermissionTable;
+  role_functions: RoleFunctionTable;
+  sections: SectionTable;
+  section_users: SectionUserTable;
+}
+
+export type Condominium = Selectable<CondominiumTable>;
+export type NewCondominium = Insertable<CondominiumTable>;
+export type Membership = Selectable<MembershipTable>;
+export type Section = Selectable<SectionTable>;

@@ -1,0 +1,275 @@
+// The demo data of DESIGN.md §6. Deterministic (no randomness but the password salt), with dates relative
+// to the clock so time-dependent rules (trial countdown, event cut-off) look the same whenever it loads.
+// Later issues extend it in their own files under seed/, called from seedDemo.
+import type { Kysely, Transaction } from 'kysely';
+import type { Clock } from '../../domain/clock';
+import { hashPassword } from '../../domain/passwords';
+import type { Database, NewCondominium } from '../schema';
+import { DEMO_ACCOUNTS, DEMO_CONDOS, DEMO_PASSWORD, type DemoAccount, type DemoRole, FIRST_NAMES, LAST_NAMES } from './demoFacts';
+
+export interface SeedOptions {
+  clock: Clock;
+  scryptLogN: number;
+}
+
+/** Tables in the order rows must be deleted (children first). */
+const TABLES_CHILD_FIRST = [
+  'section_users',
+  'sections',
+  'role_functions',
+  'user_permissions',
+  'sessions',
+  'residencies',
+  'memberships',
+  'users',
+  'apartments',
+  'towers',
+  'condominiums',
+] as const;
+
+export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom('condominiums').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  await seedDemo(db, options);
+  return true;
+}
+
+/** Deletes every row and loads the demo data again, in one transaction. */
+export async function resetAndSeed(db: Kysely<Database>, options: SeedOptions): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of TABLES_CHILD_FIRST) await trx.deleteFrom(table).execute();
+    await insertDemo(trx, options);
+  });
+}
+
+export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Promise<void> {
+  await db.transaction().execute((trx) => insertDemo(trx, options));
+}
+
+function isoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 86_400_000);
+}
+
+async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Promise<void> {
+  const now = options.clock.now();
+  const createdAt = now.toISOString();
+  // One hash for every demo account: they all share the documented password, and hashing hundreds of
+  // residents at full cost would make every start and test slow. Real accounts each get their own salt.
+  const passwordHash = await hashPassword(DEMO_PASSWORD, options.scryptLogN);
+
+  const condoIds = new Map<string, number>();
+  for (const condo of DEMO_CONDOS) {
+    const endSubscription = isoDate(addDays(now, condo.endsInDays));
+    const values: NewCondominium = { ...condo.row, end_subscription: endSubscription, created_at: createdAt };
+    const { id } = await trx.insertInto('condominiums').values(values).returning('id').executeTakeFirstOrThrow();
+    condoIds.set(condo.key, id);
+  }
+
+  // Towers and dwellings.
+  const apartmentIds = new Map<string, number>(); // "palmas/Torre A/101" → id
+  for (const condo of DEMO_CONDOS) {
+    const condoId = condoIds.get(condo.key)!;
+    for (const tower of condo.towers) {
+      const { id: towerId } = await trx
+        .insertInto('towers')
+        .values({ condo_id: condoId, name: tower.name })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const rows = await trx
+        .insertInto('apartments')
+        .values(tower.apartments.map((name) => ({ condo_id: condoId, tower_id: towerId, name })))
+        .returning(['id', 'name'])
+        .execute();
+      for (const row of rows) apartmentIds.set(`${condo.key}/${tower.name}/${row.name}`, row.id);
+    }
+    if (condo.houses.length) {
+      const rows = await trx
+        .insertInto('apartments')
+        .values(condo.houses.map((name) => ({ condo_id: condoId, tower_id: null, name })))
+        .returning(['id', 'name'])
+        .execute();
+      for (const row of rows) apartmentIds.set(`${condo.key}//${row.name}`, row.id);
+    }
+  }
+
+  // People: the named demo accounts, then neighbours who fill the directory.
+  const accounts = [...DEMO_ACCOUNTS, ...neighbours()];
+  for (const account of accounts) {
+    const { id: userId } = await trx
+      .insertInto('users')
+      .values({
+        email: account.email,
+        name: account.name,
+        password_hash: passwordHash,
+        photo_file_name: null,
+        created_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const m of account.memberships) {
+      const condoId = condoIds.get(m.condo)!;
+      const { id: membershipId } = await trx
+        .insertInto('memberships')
+        .values({
+          user_id: userId,
+          condo_id: condoId,
+          is_admin: m.role === 'admin' ? 1 : 0,
+          is_board: m.role === 'board' ? 1 : 0,
+          is_employee: m.role === 'employee' || m.role === 'supervisor' ? 1 : 0,
+          is_guard: m.role === 'guard' ? 1 : 0,
+          is_supervisor: m.role === 'supervisor' ? 1 : 0,
+          active: m.active === false ? 0 : 1,
+          privacy_accepted_at: m.acceptedPrivacy === false ? null : createdAt,
+          language: 'es',
+          created_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const dwelling of m.dwellings ?? []) {
+        const apartmentId = apartmentIds.get(`${m.condo}/${dwelling}`);
+        if (!apartmentId) throw new Error(`demo data: no dwelling ${m.condo}/${dwelling}`);
+        await trx.insertInto('residencies').values({ membership_id: membershipId, apartment_id: apartmentId }).execute();
+      }
+      const grants = PERMISSIONS_BY_ROLE[m.role];
+      await trx
+        .insertInto('user_permissions')
+        .values(grants.permisos.map(([clave, tipo, activa]) => ({ membership_id: membershipId, clave, tipo, activa })))
+        .execute();
+      if (grants.funciones.length) {
+        await trx
+          .insertInto('role_functions')
+          .values(grants.funciones.map(([funcion, tipo]) => ({ membership_id: membershipId, funcion, tipo })))
+          .execute();
+      }
+    }
+  }
+
+  // Sections (blogs) of each condominium, and the users of exclusive ones.
+  for (const condo of DEMO_CONDOS) {
+    const condoId = condoIds.get(condo.key)!;
+    for (const [index, section] of condo.sections.entries()) {
+      const { id: sectionId } = await trx
+        .insertInto('sections')
+        .values({
+          condo_id: condoId,
+          name: section.name,
+          code: section.code,
+          graphic: null,
+          position: index + 1,
+          status: section.status ?? 'A',
+          posting: section.posting ?? 'A',
+          comments_display: section.comments ?? 'Y',
+          vista_x_torre: section.exclusiveFor ? 0 : 1,
+          sol_privada: 1,
+          exclusiva_usuarios: section.exclusiveFor ? 'Y' : 'N',
+          publico_privado: section.code === 'SA' ? 1 : 0,
+          tiempo_moroso: 0,
+          ver_resultados: section.code === 'EN' ? 1 : 0,
+          enviar_copia: 0,
+          mensaje_confirmacion: section.code === 'EN' ? 'Gracias por tu voto.' : null,
+          created_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const email of section.exclusiveFor ?? []) {
+        const user = await trx.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+        await trx.insertInto('section_users').values({ section_id: sectionId, user_id: user.id }).execute();
+      }
+    }
+  }
+}
+
+type Grant = [clave: string, tipo: string, activa: 0 | 1];
+
+/** usuarioPermisos and permisosRoles per demo role (spec §3.1, §6). */
+const PERMISSIONS_BY_ROLE: Record<DemoRole, { permisos: Grant[]; funciones: [string, number][] }> = {
+  admin: {
+    permisos: [
+      ['ADEUDOS', 'alto', 1],
+      ['COM-EDO', 'ver', 1],
+      ['COM-ENC', 'ver', 1],
+      ['COM-REP', 'ver', 1],
+      ['COM-RES', 'ver', 1],
+      ['COM-SOL', 'ver', 1],
+    ],
+    funciones: [
+      ['Bancos', 3],
+      ['Consolidado', 3],
+      ['Egresos', 3],
+      ['Fondos', 3],
+      ['Ingresos', 3],
+      ['Morosos', 3],
+      ['Presupuestos', 3],
+    ],
+  },
+  board: {
+    permisos: [
+      ['ADEUDOS', 'ver', 1],
+      ['COM-EDO', 'ver', 1],
+      ['COM-ENC', 'ver', 1],
+      ['COM-REP', 'ver', 1],
+      ['COM-RES', 'ver', 1],
+      ['COM-SOL', 'ver', 1],
+    ],
+    funciones: [
+      ['Bancos', 1],
+      ['Consolidado', 1],
+      ['Egresos', 1],
+      ['Fondos', 1],
+      ['Ingresos', 1],
+      ['Morosos', 1],
+      ['Presupuestos', 1],
+    ],
+  },
+  resident: {
+    permisos: [
+      ['COM-EDO', 'ver', 1],
+      ['COM-ENC', 'ver', 1],
+      ['COM-REP', 'ver', 1],
+      ['COM-RES', 'ver', 1],
+      ['COM-SOL', 'ver', 1],
+    ],
+    funciones: [
+      ['Consolidado', 1],
+      ['Egresos', 1],
+      ['Ingresos', 1],
+    ],
+  },
+  employee: { permisos: [['COM-SOL', 'ver', 1]], funciones: [] },
+  guard: { permisos: [['COM-SOL', 'ver', 0]], funciones: [] },
+  supervisor: { permisos: [['COM-SOL', 'ver', 1]], funciones: [] },
+};
+
+/**
+ * Residents who fill Las Palmas beyond the named accounts: one in every third dwelling, named from fixed
+ * lists so every load produces the same people.
+ */
+function neighbours(): DemoAccount[] {
+  const palmas = DEMO_CONDOS.find((c) => c.key === 'palmas')!;
+  const dwellings = [
+    ...palmas.towers.flatMap((t) => t.apartments.map((a) => `${t.name}/${a}`)),
+    ...palmas.houses.map((h) => `/${h}`),
+  ];
+  const taken = new Set(DEMO_ACCOUNTS.flatMap((a) => a.memberships.flatMap((m) => m.dwellings ?? [])));
+  return dwellings
+    .filter((_, index) => index % 3 === 1)
+    .filter((dwelling) => !taken.has(dwelling))
+    .map((dwelling, index) => {
+      const first = FIRST_NAMES[index % FIRST_NAMES.length]!;
+      const last = LAST_NAMES[(index * 7) % LAST_NAMES.length]!;
+      const second = LAST_NAMES[(index * 3 + 5) % LAST_NAMES.length]!;
+      return {
+        email: `vecino${String(index + 1).padStart(3, '0')}@demo.mx`,
+        name: `${first} ${last} ${second}`,
+        memberships: [{ condo: 'palmas', role: 'resident', dwellings: [dwelling] }],
+      };
+    });
+}

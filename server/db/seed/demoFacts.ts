@@ -1,0 +1,271 @@
+// The fixed facts of the demo (DESIGN.md §6) that tests and the README rely on. Change them only together
+// with those.
+import type { NewCondominium } from '../schema';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export type DemoRole = 'admin' | 'board' | 'resident' | 'employee' | 'guard' | 'supervisor';
+
+export interface DemoMembership {
+  condo: 'palmas' | 'bosque' | 'villas';
+  role: DemoRole;
+  /** "Torre A/101", or "/Casa 3" for a dwelling outside any tower. */
+  dwellings?: string[];
+  active?: boolean;
+  acceptedPrivacy?: boolean;
+}
+
+export interface DemoAccount {
+  email: string;
+  name: string;
+  memberships: DemoMembership[];
+}
+
+export const DEMO_ACCOUNTS: DemoAccount[] = [
+  {
+    email: 'admin@demo.mx',
+    name: 'Ana Martínez Ruiz',
+    memberships: [
+      { condo: 'palmas', role: 'admin', dwellings: ['Torre A/1001'] },
+      { condo: 'bosque', role: 'admin' },
+      { condo: 'villas', role: 'resident', dwellings: ['/Villa 4'] },
+    ],
+  },
+  {
+    email: 'consejo@demo.mx',
+    name: 'Carlos Ramírez Soto',
+    memberships: [{ condo: 'palmas', role: 'board', dwellings: ['Torre B/502'] }],
+  },
+  {
+    email: 'residente@demo.mx',
+    name: 'Rosa Hernández Díaz',
+    memberships: [{ condo: 'palmas', role: 'resident', dwellings: ['Torre A/101'], acceptedPrivacy: false }],
+  },
+  { email: 'empleado@demo.mx', name: 'Emilio Torres Vega', memberships: [{ condo: 'palmas', role: 'employee' }] },
+  { email: 'guardia@demo.mx', name: 'Gabriel Flores Luna', memberships: [{ condo: 'palmas', role: 'guard' }] },
+  { email: 'supervisor@demo.mx', name: 'Sofía Vargas Peña', memberships: [{ condo: 'palmas', role: 'supervisor' }] },
+  {
+    email: 'inactivo@demo.mx',
+    name: 'Ignacio López Mora',
+    memberships: [{ condo: 'palmas', role: 'resident', dwellings: ['/Casa 60'], active: false }],
+  },
+];
+
+interface DemoSection {
+  name: string;
+  code: string;
+  posting?: string;
+  status?: string;
+  comments?: string;
+  /** E-mails of the users of an exclusive section. */
+  exclusiveFor?: string[];
+}
+
+interface DemoCondo {
+  key: 'palmas' | 'bosque' | 'villas';
+  row: Omit<NewCondominium, 'created_at' | 'end_subscription'>;
+  /** The subscription (or trial) ends this many days after the data is loaded. */
+  endsInDays: number;
+  towers: { name: string; apartments: string[] }[];
+  houses: string[];
+  sections: DemoSection[];
+}
+
+/** floors × units: "101" … "1010". */
+function towerUnits(floors: number, perFloor: number): string[] {
+  const units: string[] = [];
+  for (let floor = 1; floor <= floors; floor++) {
+    for (let unit = 1; unit <= perFloor; unit++) units.push(`${floor}${String(unit).padStart(2, '0')}`);
+  }
+  return units;
+}
+
+const range = (count: number, name: (n: number) => string) => Array.from({ length: count }, (_, i) => name(i + 1));
+
+const PRIVACY_NOTICE = [
+  'Residencial Las Palmas, A.C., con domicilio en Av. de las Palmas 1200, Zapopan, Jalisco, es responsable del',
+  'tratamiento de sus datos personales. Los usamos para administrar las cuotas de mantenimiento, el acceso de',
+  'visitantes y la comunicación entre vecinos. Puede ejercer sus derechos ARCO escribiendo a',
+  'privacidad@laspalmas.demo.mx.',
+].join(' ');
+
+const GOOGLE_MAP =
+  '<iframe src="https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3732.5!2d-103.41!3d20.71" width="600" height="300" loading="lazy"></iframe>';
+
+const COMMON_SECTIONS: DemoSection[] = [
+  { name: 'Avisos de la administración', code: '', posting: 'R' },
+  { name: 'Solicitudes a la administración', code: 'SA' },
+  { name: 'Reservación de áreas comunes', code: 'RI' },
+  { name: 'Encuestas y votaciones', code: 'EN', comments: 'N' },
+];
+
+export const DEMO_CONDOS: DemoCondo[] = [
+  {
+    key: 'palmas',
+    endsInDays: 365,
+    row: {
+      name: 'Residencial Las Palmas',
+      subdomain: 'palmas',
+      status: 'A',
+      mostrar_ingresos: 'T',
+      display_directory: 'R',
+      tipo_descarga: 'pdf',
+      tipo_avisos: 'email',
+      aviso_privacidad: PRIVACY_NOTICE,
+      aviso_activo: 1,
+      logo_file_name: null,
+      admin_company: 'Administraciones Occidente S.C.',
+      address1: 'Av. de las Palmas 1200',
+      address2: 'Col. Jardines del Sol',
+      city: 'Zapopan',
+      state: 'Jalisco',
+      zip: '45050',
+      country: 'México',
+      phone1: '3312345678',
+      phone2: '3398765432',
+      phone_country1: '52',
+      phone_country2: '52',
+      mapa: GOOGLE_MAP,
+      publicidad: 'Pinturas y mantenimiento Occidente: 10% de descuento para vecinos.',
+      mas_informacion: 'Oficina de administración abierta de lunes a viernes de 9:00 a 18:00.',
+      background_color: 'verde',
+      time_zone: 'America/Mexico_City',
+      login_error: null,
+    },
+    towers: [
+      { name: 'Torre A', apartments: towerUnits(10, 10) },
+      { name: 'Torre B', apartments: towerUnits(10, 10) },
+    ],
+    houses: range(60, (n) => `Casa ${n}`),
+    sections: [
+      ...COMMON_SECTIONS,
+      { name: 'Comunicación entre vecinos', code: 'IC' },
+      { name: 'Calendario de eventos', code: 'EV' },
+      { name: 'Asuntos del consejo', code: 'AC', posting: 'R' },
+      { name: 'Obras y reparaciones', code: 'OR', posting: 'R' },
+      { name: 'Comité de jardinería', code: '', posting: 'B', exclusiveFor: ['consejo@demo.mx', 'residente@demo.mx'] },
+      { name: 'Mascotas', code: '', status: 'I' },
+    ],
+  },
+  {
+    key: 'bosque',
+    endsInDays: 30,
+    row: {
+      name: 'Torres del Bosque',
+      subdomain: 'bosque',
+      status: 'P',
+      mostrar_ingresos: 'M',
+      display_directory: 'E',
+      tipo_descarga: 'pdf',
+      tipo_avisos: 'email',
+      aviso_privacidad: null,
+      aviso_activo: 0,
+      logo_file_name: null,
+      admin_company: null,
+      address1: 'Calle Pino 45',
+      address2: null,
+      city: 'Guadalajara',
+      state: 'Jalisco',
+      zip: '44600',
+      country: 'México',
+      phone1: '3344556677',
+      phone2: null,
+      phone_country1: '52',
+      phone_country2: null,
+      mapa: null,
+      publicidad: null,
+      mas_informacion: null,
+      background_color: 'azul',
+      time_zone: 'America/Mexico_City',
+      login_error: null,
+    },
+    towers: [
+      { name: 'Torre Norte', apartments: towerUnits(5, 4) },
+      { name: 'Torre Sur', apartments: towerUnits(5, 4) },
+    ],
+    houses: [],
+    sections: COMMON_SECTIONS,
+  },
+  {
+    key: 'villas',
+    endsInDays: -15,
+    row: {
+      name: 'Villas del Mar',
+      subdomain: 'villas',
+      status: 'A',
+      mostrar_ingresos: 'X',
+      display_directory: 'M',
+      tipo_descarga: 'pdf',
+      tipo_avisos: 'email',
+      aviso_privacidad: null,
+      aviso_activo: 0,
+      logo_file_name: null,
+      admin_company: null,
+      address1: 'Blvd. Costero 880',
+      address2: null,
+      city: 'Mazatlán',
+      state: 'Sinaloa',
+      zip: '82110',
+      country: 'México',
+      phone1: null,
+      phone2: null,
+      phone_country1: null,
+      phone_country2: null,
+      mapa: null,
+      publicidad: null,
+      mas_informacion: null,
+      background_color: 'naranja',
+      time_zone: 'America/Mazatlan',
+      login_error: 'Suscripción vencida',
+    },
+    towers: [],
+    houses: range(12, (n) => `Villa ${n}`),
+    sections: COMMON_SECTIONS,
+  },
+];
+
+export const FIRST_NAMES = [
+  'María',
+  'José',
+  'Guadalupe',
+  'Juan',
+  'Fernanda',
+  'Luis',
+  'Alejandra',
+  'Miguel',
+  'Daniela',
+  'Jorge',
+  'Valeria',
+  'Ricardo',
+  'Mariana',
+  'Francisco',
+  'Paola',
+  'Eduardo',
+  'Gabriela',
+  'Andrés',
+  'Lucía',
+  'Raúl',
+];
+
+export const LAST_NAMES = [
+  'García',
+  'Rodríguez',
+  'López',
+  'Pérez',
+  'González',
+  'Sánchez',
+  'Ramírez',
+  'Cruz',
+  'Flores',
+  'Gómez',
+  'Morales',
+  'Jiménez',
+  'Reyes',
+  'Castillo',
+  'Ortiz',
+  'Mendoza',
+  'Aguilar',
+  'Moreno',
+  'Romero',
+  'Navarro',
+];

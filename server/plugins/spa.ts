@@ -1,0 +1,36 @@
+// Serves the built browser app: hashed assets cached for a year, index.html never cached, and every
+// non-API path that is not a file answers index.html so the client router can take it (history fallback).
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ErrorCodes } from '../../src/api/errors';
+
+export default fp(async function spa(app: FastifyInstance, options: { root: string | null; apiPrefix: string }) {
+  const { root, apiPrefix } = options;
+  const hasBuild = root !== null && fs.existsSync(path.join(root, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else if (root !== null) {
+    app.log.warn({ root }, 'no built browser app found: serving the API only (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`);
+    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ success: false, code: ErrorCodes.notFound, message: `${request.method} ${request.url} no existe.` });
+  });
+});

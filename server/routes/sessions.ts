@@ -1,0 +1,40 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { CondoLoginRequest, SESSION_PATHS, type SessionData, SignInRequest } from '../../src/api/sessions';
+import { loadSessionData } from '../domain/sessionData';
+import { condoLogin, type SessionPolicy, signIn, signOut } from '../domain/sessions';
+
+export default async function sessionRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
+  const { policy } = options;
+  // The support chat verifies who is talking with an HMAC of the user id (spec §3.1 user_hash).
+  const userHash = (userId: number) =>
+    app.config.supportChatSecret ? createHmac('sha256', app.config.supportChatSecret).update(String(userId)).digest('hex') : '';
+
+  // Anyone: e-mail and password → a sign-in token and the user's condominiums.
+  app.post<{ Body: SignInRequest }>(SESSION_PATHS.signIn, { schema: { body: SignInRequest } }, async (request) => {
+    const result = await signIn(app.db, policy, app.clock, request.body);
+    return { success: true, ...result };
+  });
+
+  // Holder of a sign-in token: choose one of the listed condominiums.
+  app.post<{ Body: CondoLoginRequest }>(SESSION_PATHS.condoLogin, { schema: { body: CondoLoginRequest } }, async (request) => {
+    const result = await condoLogin(app.db, policy, app.clock, request.body);
+    return { success: true, ...result };
+  });
+
+  // Any signed-in member of the condominium.
+  app.get(
+    SESSION_PATHS.sessionData,
+    { preHandler: app.requireSession },
+    async (request): Promise<{ success: true; data: SessionData }> => {
+      const auth = request.auth!;
+      return { success: true, data: await loadSessionData(app.db, auth, userHash) };
+    },
+  );
+
+  // Any signed-in member: revokes this session and its product token.
+  app.post(SESSION_PATHS.signOut, { preHandler: app.requireSession }, async (request) => {
+    await signOut(app.db, app.clock, request.auth!);
+    return { success: true };
+  });
+}

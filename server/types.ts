@@ -1,0 +1,15 @@
+// What buildApp decorates the Fastify instance with; every plugin and route may rely on it.
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { Dialect } from './db/database';
+import type { Database } from './db/schema';
+import type { Clock } from './domain/clock';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: Dialect;
+    config: Config;
+    clock: Clock;
+  }
+}
