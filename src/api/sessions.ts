@@ -1,6 +1,6 @@
 // Sign-in, condominium login, session data and sign-out (spec §3.1, §7 "Calls whose path … not shown").
 import { array, boolean, enums, type Infer, literal, nullable, number, object, optional, size, string } from 'superstruct';
-import { Email, Id } from './validation';
+import { EMAIL_PATTERN, Email, Id } from './validation';
 
 export const SESSION_PATHS = {
   signIn: '/--sesiones/sign-in',
@@ -32,8 +32,9 @@ export type CondoChoice = Infer<typeof CondoChoice>;
 
 export const SignInAnswer = object({
   success: literal(true),
-  /** Short-lived; only good for choosing a condominium with condo-login. */
-  token: string(),
+  /** Short-lived; only good for choosing a condominium with condo-login. Its absence is a failure the
+   * client reports (spec §8 Login), so the contract lets it be missing rather than rejecting the answer. */
+  token: optional(nullable(string())),
   condos: array(CondoChoice),
 });
 export type SignInAnswer = Infer<typeof SignInAnswer>;
@@ -120,3 +121,14 @@ export type SessionData = Infer<typeof SessionData>;
 export const SessionDataAnswer = object({ success: literal(true), data: SessionData });
 
 export const OkAnswer = object({ success: literal(true) });
+
+/** The sign-in form's rules (spec §5 Login), as message ids; the server checks the same with SignInRequest. */
+export function signInFormErrors(
+  email: string,
+  password: string,
+): { email?: 'login.emailInvalid'; password?: 'login.passwordRequired' } {
+  return {
+    ...(EMAIL_PATTERN.test(email.trim()) ? {} : { email: 'login.emailInvalid' as const }),
+    ...(password.length > 0 ? {} : { password: 'login.passwordRequired' as const }),
+  };
+}

@@ -1,0 +1,61 @@
+// The one ky instance: the /api prefix, the app-token header, and failures turned into ApiError with
+// the server's { message, code } so machines can tell a refusal from a breakdown.
+import ky, { HTTPError } from 'ky';
+import { type Struct, validate } from 'superstruct';
+import { ErrorAnswer } from '../api/errors';
+import { TOKEN_HEADER } from '../api/sessions';
+import { readToken } from './tokenStore';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const http = ky.create({
+  prefixUrl: '/api',
+  timeout: 30_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = readToken();
+        if (token) request.headers.set(TOKEN_HEADER, token);
+      },
+    ],
+  },
+});
+
+/** ky wants paths without the leading slash when prefixUrl is set; the contract's paths have one. */
+export const apiPath = (path: string) => path.replace(/^\//, '');
+
+/** Reads the answer, checks it against the contract, and maps every failure to ApiError. */
+export async function call<T>(request: () => Promise<Response>, answer: Struct<T, unknown>): Promise<T> {
+  let body: unknown;
+  try {
+    const response = await request();
+    body = await response.json();
+  } catch (error) {
+    throw await toApiError(error);
+  }
+  const [invalid, value] = validate(body, answer, { coerce: true });
+  if (invalid) throw new ApiError(0, 'BAD_ANSWER', `Unexpected answer from the server: ${invalid.message}`);
+  return value;
+}
+
+async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof HTTPError) {
+    const body: unknown = await error.response.json().catch(() => null);
+    const [, parsed] = validate(body, ErrorAnswer);
+    if (parsed) return new ApiError(error.response.status, parsed.code, parsed.message, parsed.field);
+    return new ApiError(error.response.status, 'HTTP', error.message);
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  return new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,213 @@
+// The login machine, model-based: every state and transition walked against a real actor whose service
+// calls are controllable promises. Plus the §5 rules and the data the calls receive.
+import { describe, expect, it } from 'vitest';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import type { CondoChoice } from '../../src/api/sessions';
+import { type LoginEvent, loginMachine } from '../../src/machines/loginMachine';
+import type { SignInResult } from '../../src/services/sessionService';
+import {
+  buildModel,
+  controllablePromises,
+  coverageGaps,
+  coveringPaths,
+  requireStateTests,
+  type Snapshot,
+  settle,
+} from '../support/modelTesting';
+
+const PALMAS: CondoChoice = { CondoId: 1, UserId: 7, CondoName: 'Residencial Las Palmas', error: null };
+const BOSQUE: CondoChoice = { CondoId: 2, UserId: 7, CondoName: 'Torres del Bosque', error: null };
+const VILLAS: CondoChoice = { CondoId: 3, UserId: 7, CondoName: 'Villas del Mar', error: 'Suscripción vencida' };
+
+/** Realistic answers of the sign-in call, one per branch of spec §4 Login. */
+const SIGN_IN_ANSWERS: Record<string, SignInResult> = {
+  wrongCredentials: { kind: 'invalidCredentials', message: 'Usuario o Contraseña incorrecta' },
+  noToken: { kind: 'ok', token: null, condos: [PALMAS] },
+  noCondos: { kind: 'ok', token: 'sign-in-token', condos: [] },
+  oneCondo: { kind: 'ok', token: 'sign-in-token', condos: [PALMAS] },
+  oneCondoWithError: { kind: 'ok', token: 'sign-in-token', condos: [VILLAS] },
+  severalCondos: { kind: 'ok', token: 'sign-in-token', condos: [PALMAS, BOSQUE, VILLAS] },
+};
+
+type Snap = Snapshot<typeof loginMachine>;
+
+function eventsFor(snapshot: Snap): EventObject[] {
+  if (snapshot.matches('editing')) {
+    return [
+      { type: 'email.change', value: 'admin@demo.mx' },
+      { type: 'email.change', value: 'no-es-correo' },
+      { type: 'password.change', value: 'Demo1234!' },
+      { type: 'password.change', value: '' },
+      { type: 'submit' },
+    ];
+  }
+  if (snapshot.matches('signingIn')) {
+    return [
+      ...Object.values(SIGN_IN_ANSWERS).map((output) => ({ type: 'xstate.done.actor.signIn', output })),
+      { type: 'xstate.error.actor.signIn', error: new Error('Failed to fetch') },
+    ];
+  }
+  if (snapshot.matches('choosingCondo')) {
+    return [
+      { type: 'choose', condoId: BOSQUE.CondoId },
+      { type: 'choose', condoId: VILLAS.CondoId },
+      { type: 'choose', condoId: 999 },
+      { type: 'cancel' },
+    ];
+  }
+  if (snapshot.matches('loggingIntoCondo')) {
+    return [
+      { type: 'xstate.done.actor.condoLogin', output: { token: 'session-token', productToken: 'product-token' } },
+      { type: 'xstate.error.actor.condoLogin', error: new Error('Service Unavailable') },
+    ];
+  }
+  return [{ type: 'dismiss' }];
+}
+
+const { model, serializeState } = buildModel(loginMachine, {
+  input: { returnUrl: '/condominio/financiero' },
+  events: eventsFor,
+});
+
+const paths = coveringPaths(model, serializeState as never);
+
+describe('loginMachine model', () => {
+  it('walks every state node, every model state and every transition', () => {
+    const gaps = coverageGaps(loginMachine, model, paths, serializeState as never);
+    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(paths.length).toBeGreaterThan(10);
+  });
+
+  // Each state's own check, on top of "the real actor is exactly where the model is".
+  const calls = controllablePromises();
+  let actor: Actor<typeof loginMachine>;
+  const states: Record<string, (expected: Snap) => void> = {
+    editing: (s) => expect(actor.getSnapshot().context.credentialsError).toBe(s.context.credentialsError),
+    signingIn: (s) =>
+      expect(calls.inputOf('signIn')).toEqual({
+        username: s.context.email.trim(),
+        password: s.context.password,
+        rememberMe: s.context.rememberMe,
+        subdomain: null,
+      }),
+    noActiveCondo: () => expect(actor.getSnapshot().context.condos).toEqual([]),
+    choosingCondo: () => expect(actor.getSnapshot().context.condos.length).toBeGreaterThan(1),
+    condoError: () => expect(actor.getSnapshot().context.chosen?.error).toBe('Suscripción vencida'),
+    loggingIntoCondo: (s) =>
+      expect(calls.inputOf('condoLogin')).toEqual({
+        CondoId: s.context.chosen?.CondoId,
+        UserId: s.context.chosen?.UserId,
+        token: 'sign-in-token',
+      }),
+    failed: () => expect(actor.getSnapshot().context.failure).toMatch(/^(missingToken|unexpected)$/),
+    signedIn: () => {
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(actor.getSnapshot().output).toMatchObject({ token: 'session-token', returnUrl: '/condominio/financiero' });
+      expect(actor.getSnapshot().context.password).toBe('');
+    },
+  };
+
+  it('has an assertion for every state node', () => requireStateTests(loginMachine, states));
+
+  const resolveWith = (src: string) => async (step: { event: EventObject }) => {
+    calls.resolve(src, (step.event as unknown as { output: unknown }).output);
+    await settle();
+  };
+  const rejectWith = (src: string) => async (step: { event: EventObject }) => {
+    calls.reject(src, (step.event as unknown as { error: unknown }).error);
+    await settle();
+  };
+  const send = (step: { event: EventObject }) => {
+    actor.send(step.event as LoginEvent);
+  };
+
+  for (const path of paths) {
+    it(`path: ${path.description}`, async () => {
+      actor = createActor(
+        loginMachine.provide({
+          actors: {
+            signIn: fromPromise(({ input }) => calls.start('signIn', input) as Promise<SignInResult>),
+            condoLogin: fromPromise(
+              ({ input }) => calls.start('condoLogin', input) as Promise<{ token: string; productToken: string }>,
+            ),
+          },
+        }),
+        { input: { returnUrl: '/condominio/financiero' } },
+      ).start();
+      await path.test({
+        states: Object.fromEntries(
+          Object.entries(states).map(([key, check]) => [
+            key,
+            (expected: Snap) => {
+              // The real actor is in the model's state with the model's context…
+              expect(actor.getSnapshot().value).toEqual(expected.value);
+              expect(actor.getSnapshot().context).toEqual(expected.context);
+              // …and what this state promises holds.
+              check(expected);
+            },
+          ]),
+        ),
+        events: {
+          'email.change': send,
+          'password.change': send,
+          'rememberMe.change': send,
+          'email.blur': send,
+          submit: send,
+          choose: send,
+          cancel: send,
+          dismiss: send,
+          'xstate.done.actor.signIn': resolveWith('signIn'),
+          'xstate.error.actor.signIn': rejectWith('signIn'),
+          'xstate.done.actor.condoLogin': resolveWith('condoLogin'),
+          'xstate.error.actor.condoLogin': rejectWith('condoLogin'),
+        } as never,
+      });
+      actor.stop();
+    });
+  }
+});
+
+describe('loginMachine rules (spec §5 Login)', () => {
+  const start = () => createActor(loginMachine, { input: {} }).start();
+
+  it('cannot submit while the e-mail is invalid or the password empty', () => {
+    const actor = start();
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+    actor.send({ type: 'email.change', value: 'admin@demo' });
+    actor.send({ type: 'password.change', value: 'x' });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+    actor.send({ type: 'email.change', value: '  admin@demo.mx ' });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(true);
+    actor.send({ type: 'password.change', value: '' });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+  });
+
+  it('clears the wrong-credentials message as soon as the user edits', () => {
+    const signedOut = loginMachine.provide({
+      actors: { signIn: fromPromise(async () => SIGN_IN_ANSWERS.wrongCredentials!) },
+    });
+    const actor = createActor(signedOut, { input: {} }).start();
+    actor.send({ type: 'email.change', value: 'admin@demo.mx' });
+    actor.send({ type: 'password.change', value: 'wrong' });
+    actor.send({ type: 'submit' });
+    return settle().then(() => {
+      expect(actor.getSnapshot().context.credentialsError).toBe('Usuario o Contraseña incorrecta');
+      actor.send({ type: 'password.change', value: 'Demo1234!' });
+      expect(actor.getSnapshot().context.credentialsError).toBeNull();
+    });
+  });
+
+  it('refuses to choose a condominium that was not offered', () => {
+    const actor = createActor(
+      loginMachine.provide({ actors: { signIn: fromPromise(async () => SIGN_IN_ANSWERS.severalCondos!) } }),
+      { input: {} },
+    ).start();
+    actor.send({ type: 'email.change', value: 'admin@demo.mx' });
+    actor.send({ type: 'password.change', value: 'Demo1234!' });
+    actor.send({ type: 'submit' });
+    return settle().then(() => {
+      expect(actor.getSnapshot().can({ type: 'choose', condoId: 42 })).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'choose', condoId: 1 })).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,38 @@
+// Test projects (DESIGN.md §2, §7): unit and machine tests in node, views in happy-dom, and the server
+// suite through app.inject, once on SQLite and again on PostgreSQL when TEST_DATABASE_URL is set.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const serverFiles = ['tests/server/**/*.test.ts'];
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: { name: 'views', environment: 'happy-dom', include: ['tests/views/**/*.test.tsx'], setupFiles: ['tests/views/setup.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'server', environment: 'node', include: serverFiles, env: { TEST_DIALECT: 'sqlite' }, testTimeout: 20_000 },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-pg',
+                environment: 'node' as const,
+                include: serverFiles,
+                env: { TEST_DIALECT: 'postgres' },
+                testTimeout: 20_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
