@@ -10,6 +10,7 @@ import {
   controllablePromises,
   coverageGaps,
   coveringPaths,
+  type ModelEvent,
   requireStateTests,
   type Snapshot,
   settle,
@@ -31,7 +32,7 @@ const SIGN_IN_ANSWERS: Record<string, SignInResult> = {
 
 type Snap = Snapshot<typeof loginMachine>;
 
-function eventsFor(snapshot: Snap): EventObject[] {
+function eventsFor(snapshot: Snap): ModelEvent[] {
   if (snapshot.matches('editing')) {
     return [
       { type: 'email.change', value: 'admin@demo.mx' },
