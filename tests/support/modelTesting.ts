@@ -10,7 +10,7 @@
 //   machine declares is reachable.
 // - Every state node needs an assertion: `requireStateTests` fails when one is missing.
 import { expect } from 'vitest';
-import type { AnyStateMachine, EventObject, SnapshotFrom, StateNode } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject, SnapshotFrom, StateNode } from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
 
 export type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
@@ -32,13 +32,14 @@ export function buildModel<M extends AnyStateMachine>(machine: M, options: Model
   // Value and the whole context: an abstraction of the context would let xstate/graph pick a snapshot
   // with another context as the representative of a state, and the paths would stop being replayable.
   // Keep the offered events few instead, so the state space stays small.
-  const serializeState = (snapshot: Snapshot<M>) =>
+  const serializeState = (snapshot: AnyMachineSnapshot) =>
     JSON.stringify({ value: snapshot.value, status: snapshot.status, context: snapshot.context });
   const model = new TestModel(machine, {
-    events: (snapshot: Snapshot<M>) => options.events(snapshot).filter((event) => snapshot.can(event as never)),
-    serializeState: (snapshot: Snapshot<M>) => serializeState(snapshot),
+    events: (snapshot: AnyMachineSnapshot) =>
+      options.events(snapshot as Snapshot<M>).filter((event) => snapshot.can(event as never)),
+    serializeState: (snapshot: AnyMachineSnapshot) => serializeState(snapshot),
     serializeEvent,
-    stateMatcher: (snapshot: Snapshot<M>, key: string) => snapshot.matches(key as never),
+    stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => snapshot.matches(key as never),
     ...(options.input !== undefined ? { input: options.input } : {}),
   } as never);
   return { model, serializeState };
@@ -54,7 +55,11 @@ export function coveringPaths(model: Model, serializeState: (s: never) => string
   const paths = model.getShortestPaths() as unknown as Path[];
   const taken = takenTransitions(paths, serializeState);
   const shortestTo = new Map(toEveryState.map((p) => [serializeState(p.state as never), p]));
-  for (const [stateKey, { transitions }] of Object.entries(model.getAdjacencyMap())) {
+  const adjacency = model.getAdjacencyMap() as unknown as Record<
+    string,
+    { transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }> }
+  >;
+  for (const [stateKey, { transitions }] of Object.entries(adjacency)) {
     for (const [eventKey, { event, state }] of Object.entries(transitions)) {
       if (taken.has(`${stateKey} -> ${eventKey}`)) continue;
       const prefix = shortestTo.get(stateKey);
