@@ -10,10 +10,18 @@ export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'] } },
       {
         extends: true,
-        test: { name: 'views', environment: 'happy-dom', include: ['tests/views/**/*.test.tsx'], setupFiles: ['tests/views/setup.ts'] },
+        test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts', 'tests/machines/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'views',
+          environment: 'happy-dom',
+          include: ['tests/views/**/*.test.tsx'],
+          setupFiles: ['tests/views/setup.ts'],
+        },
       },
       {
         extends: true,

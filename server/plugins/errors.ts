@@ -21,7 +21,9 @@ export default fp(async function errors(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = status === 429 ? ErrorCodes.tooManyRequests : ErrorCodes.badRequest;
-      return reply.status(status).send(answer(code, error.message));
+      // Content-type parser failures (bad or empty JSON, too large, unsupported type) are about the body.
+      const field = error.code?.startsWith('FST_ERR_CTP_') ? 'body' : undefined;
+      return reply.status(status).send(answer(code, error.message, field));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(answer(ErrorCodes.internal, 'Ocurrió un error inesperado.'));

@@ -15,8 +15,12 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
       root,
       index: false,
       wildcard: false,
+      // Our own cache-control below; the plugin's default (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // Hashed bundles never change; translation files keep their name and are versioned by query instead.
+        const inAssets = filePath.includes(`${path.sep}assets${path.sep}`);
+        const immutable = inAssets && !filePath.includes(`${path.sep}assets${path.sep}i18n${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

@@ -1,7 +1,7 @@
 // The demo data of DESIGN.md §6. Deterministic (no randomness but the password salt), with dates relative
 // to the clock so time-dependent rules (trial countdown, event cut-off) look the same whenever it loads.
 // Later issues extend it in their own files under seed/, called from seedDemo.
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Clock } from '../../domain/clock';
 import { hashPassword } from '../../domain/passwords';
 import type { Database, NewCondominium } from '../schema';
@@ -42,20 +42,37 @@ export async function seedIfEmpty(db: Kysely<Database>, options: SeedOptions): P
 export async function resetAndSeed(db: Kysely<Database>, options: SeedOptions): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const table of TABLES_CHILD_FIRST) await trx.deleteFrom(table).execute();
+    await restartIds(trx);
     await insertDemo(trx, options);
   });
+}
+
+/**
+ * Ids start at 1 again, so a reloaded demo has the ids of a fresh one and links that carry them
+ * (the visitor pass invitacion/<CondoId>/…) keep working after `npm run seed`.
+ */
+async function restartIds(trx: Transaction<Database>): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    for (const table of TABLES_CHILD_FIRST) {
+      await sql`ALTER TABLE ${sql.table(table)} ALTER COLUMN id RESTART WITH 1`.execute(trx);
+    }
+  } else {
+    // AUTOINCREMENT keeps each table's highest id ever used in sqlite_sequence.
+    await sql`DELETE FROM sqlite_sequence WHERE name IN (${sql.join(TABLES_CHILD_FIRST)})`.execute(trx);
+  }
 }
 
 export async function seedDemo(db: Kysely<Database>, options: SeedOptions): Promise<void> {
   await db.transaction().execute((trx) => insertDemo(trx, options));
 }
 
-function isoDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * 86_400_000);
+/**
+ * The calendar day `days` after `now` in the condominium's time zone: data loaded on a Mexican evening
+ * belongs to that day, although UTC has already moved on to the next.
+ */
+function dateInZone(now: Date, timeZone: string, days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
 async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Promise<void> {
@@ -67,7 +84,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
 
   const condoIds = new Map<string, number>();
   for (const condo of DEMO_CONDOS) {
-    const endSubscription = isoDate(addDays(now, condo.endsInDays));
+    const endSubscription = dateInZone(now, condo.row.time_zone, condo.endsInDays);
     const values: NewCondominium = { ...condo.row, end_subscription: endSubscription, created_at: createdAt };
     const { id } = await trx.insertInto('condominiums').values(values).returning('id').executeTakeFirstOrThrow();
     condoIds.set(condo.key, id);

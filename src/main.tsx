@@ -1,0 +1,12 @@
+import './views/app/styles';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './views/app/App';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,72 @@
+// Chooses the language, loads its messages and provides react-intl. Public pages use the browser's
+// language (or the one the visitor picked); a signed-in user's profile language wins (spec §1).
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { IntlProvider } from 'react-intl';
+import { isLanguage, type Language, LOCALE, publicLanguage } from '../../i18n/languages';
+import { loadMessages, type Messages } from '../../i18n/loadMessages';
+
+const STORAGE_KEY = 'language';
+
+interface LanguageState {
+  language: Language;
+  setLanguage(language: Language): void;
+}
+
+const LanguageContext = createContext<LanguageState | null>(null);
+
+export function useLanguage(): LanguageState {
+  const state = useContext(LanguageContext);
+  if (!state) throw new Error('useLanguage outside LanguageProvider');
+  return state;
+}
+
+function initialLanguage(): Language {
+  const stored = window.localStorage.getItem(STORAGE_KEY);
+  return isLanguage(stored) ? stored : publicLanguage(navigator.languages ?? [navigator.language]);
+}
+
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const [language, setLanguageState] = useState<Language>(initialLanguage);
+  const [messages, setMessages] = useState<{ language: Language; messages: Messages } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    setFailed(false);
+    loadMessages(language).then(
+      (loaded) => current && setMessages({ language, messages: loaded }),
+      () => current && setFailed(true),
+    );
+    document.documentElement.lang = language;
+    return () => {
+      current = false;
+    };
+  }, [language, attempt]);
+
+  const setLanguage = useCallback((next: Language) => {
+    window.localStorage.setItem(STORAGE_KEY, next);
+    setLanguageState(next);
+  }, []);
+  const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
+
+  if (!messages) {
+    // No translations yet, so this one message is bilingual.
+    return failed ? (
+      <Center mih="100vh" p="md">
+        <Stack align="center">
+          <Text>No se pudo cargar la aplicación. / The app could not be loaded.</Text>
+          <Button onClick={() => setAttempt((n) => n + 1)}>Reintentar / Retry</Button>
+        </Stack>
+      </Center>
+    ) : null;
+  }
+  return (
+    <LanguageContext.Provider value={value}>
+      <IntlProvider locale={LOCALE[messages.language]} messages={messages.messages} defaultLocale="es-MX">
+        {children}
+      </IntlProvider>
+    </LanguageContext.Provider>
+  );
+}

@@ -1,0 +1,39 @@
+// /condominio/comunicacion: the user's greeting and the sections their role lets them see (spec §6).
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/List.css';
+import { Card, List, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { menuSections } from '../../api/permissions';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { SessionContext } from '../session/SessionContext';
+
+export function CommunicationHome() {
+  const intl = useIntl();
+  const data = SessionContext.useSelector((s) => s.context.data);
+  useDocumentTitle(data?.condo.CondoName ?? '', intl.formatMessage({ id: 'communication.title' }));
+  if (!data) return null;
+  const sections = menuSections(data);
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <FormattedMessage id="communication.greeting" values={{ name: data.usuario.UserName.split(' ')[0] }} />
+      </Title>
+      <Card withBorder radius="md" padding="lg">
+        <Title order={2} size="h4" mb="sm">
+          <FormattedMessage id="communication.sectionsTitle" />
+        </Title>
+        {sections.length === 0 ? (
+          <Text c="dimmed">
+            <FormattedMessage id="communication.sectionsEmpty" />
+          </Text>
+        ) : (
+          <List spacing="xs" aria-label={intl.formatMessage({ id: 'communication.sectionsTitle' })}>
+            {sections.map((section) => (
+              <List.Item key={section.SectId}>{section.SectName}</List.Item>
+            ))}
+          </List>
+        )}
+      </Card>
+    </Stack>
+  );
+}

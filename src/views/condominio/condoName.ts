@@ -1,0 +1,6 @@
+/** The header shows at most 20 characters of the condominium's name (spec §9). */
+export const HEADER_NAME_LIMIT = 20;
+
+export function truncate(text: string, limit: number): string {
+  return text.length > limit ? `${text.slice(0, limit - 1)}…` : text;
+}

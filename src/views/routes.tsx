@@ -1,0 +1,32 @@
+// The top-level routes of spec §2.1. Each group is its own chunk, so a visitor's phone downloads only
+// the screens it opens.
+import { lazy, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { PageLoader } from './app/PageLoader';
+import { RequireSession } from './session/RequireSession';
+
+const SessionsRoutes = lazy(() => import('./sessions/SessionsRoutes'));
+const CondominioRoutes = lazy(() => import('./condominio/CondominioRoutes'));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Switch>
+        <Route path="/">
+          <Redirect to="/sessions/signin" replace />
+        </Route>
+        <Route path="/sessions" nest>
+          <SessionsRoutes />
+        </Route>
+        <Route path="/condominio" nest>
+          <RequireSession>
+            <CondominioRoutes />
+          </RequireSession>
+        </Route>
+        <Route>
+          <Redirect to="/sessions/404" replace />
+        </Route>
+      </Switch>
+    </Suspense>
+  );
+}

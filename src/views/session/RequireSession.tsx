@@ -1,0 +1,36 @@
+import '@mantine/core/styles/Alert.css';
+// The authentication guard of /condominio/**: signed-out users go to the sign-in page carrying the URL
+// they asked for.
+import { Alert, Button, Center, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Redirect } from 'wouter';
+import { PageLoader } from '../app/PageLoader';
+import { signInUrlFor } from './returnUrl';
+import { SessionContext } from './SessionContext';
+
+export function RequireSession({ children }: { children: ReactNode }) {
+  const state = SessionContext.useSelector((s) => s.value);
+  const session = SessionContext.useActorRef();
+  if (state === 'signedOut') {
+    const requested = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    // "~": an absolute path, out of the /condominio nest.
+    return <Redirect to={`~${signInUrlFor(requested)}`} replace />;
+  }
+  if (state === 'unavailable') {
+    return (
+      <Center mih="60vh" p="md">
+        <Stack maw={420}>
+          <Alert color="red" title={<FormattedMessage id="session.unavailableTitle" />} role="alert">
+            <FormattedMessage id="session.unavailableBody" />
+          </Alert>
+          <Button onClick={() => session.send({ type: 'retry' })}>
+            <FormattedMessage id="common.retry" />
+          </Button>
+        </Stack>
+      </Center>
+    );
+  }
+  if (typeof state === 'object' && 'signedIn' in state) return <>{children}</>;
+  return <PageLoader />;
+}

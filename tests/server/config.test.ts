@@ -1,0 +1,135 @@
+// loadConfig: every variable has a default, and a bad value stops the start with one line naming it.
+// No database: the same on both dialects.
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
+import { type ServerProcess, startServer } from '../support/serverProcess';
+
+const CWD = '/srv/condo';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env, CWD);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    expect(loadConfig({}, CWD)).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve(CWD, 'data'),
+      databaseUrl: null,
+      databaseSchema: null,
+      smtpUrl: null,
+      mailFrom: 'Comunidad <no-responder@localhost>',
+      logLevel: 'info',
+      publicBaseDomain: null,
+      legacyAppUrl: null,
+      staticDir: path.resolve(CWD, 'dist'),
+      scryptLogN: 17,
+      sessionIdleMinutes: 120,
+      rememberMeDays: 30,
+      seed: 'auto',
+      trustProxy: false,
+      supportChatSecret: null,
+    });
+  });
+
+  it('reads good values, trimmed, with relative paths resolved against the working directory', () => {
+    const config = loadConfig(
+      {
+        PORT: ' 8080 ',
+        HOST: '127.0.0.1',
+        DATA_DIR: 'var/db',
+        DATABASE_URL: 'postgresql://app@db:5432/condo',
+        DATABASE_SCHEMA: 'tenant_1',
+        SMTP_URL: 'smtps://user:pw@mail.example.com:465',
+        LOG_LEVEL: 'warn',
+        PUBLIC_BASE_DOMAIN: 'Condominio.MX',
+        STATIC_DIR: 'none',
+        SCRYPT_LOG_N: '10',
+        SESSION_IDLE_MINUTES: '30',
+        REMEMBER_ME_DAYS: '7',
+        SEED: 'never',
+        TRUST_PROXY: 'true',
+        SUPPORT_CHAT_SECRET: 's3cret',
+      },
+      CWD,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/srv/condo/var/db',
+      databaseUrl: 'postgresql://app@db:5432/condo',
+      databaseSchema: 'tenant_1',
+      smtpUrl: 'smtps://user:pw@mail.example.com:465',
+      logLevel: 'warn',
+      publicBaseDomain: 'condominio.mx',
+      staticDir: null,
+      scryptLogN: 10,
+      sessionIdleMinutes: 30,
+      rememberMeDays: 7,
+      seed: 'never',
+      trustProxy: true,
+      supportChatSecret: 's3cret',
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '  ', DATABASE_URL: '' }, CWD)).toMatchObject({ port: 3000, databaseUrl: null });
+  });
+
+  it('accepts the edges of each range', () => {
+    expect(loadConfig({ PORT: '0', SCRYPT_LOG_N: '20' }, CWD)).toMatchObject({ port: 0, scryptLogN: 20 });
+    expect(loadConfig({ PORT: '65535', SCRYPT_LOG_N: '10' }, CWD)).toMatchObject({ port: 65535, scryptLogN: 10 });
+  });
+
+  const bad: [string, string, RegExp][] = [
+    ['PORT', 'abc', /whole number/],
+    ['PORT', '70000', /between 0 and 65535/],
+    ['PORT', '-1', /whole number/],
+    ['DATABASE_URL', 'mysql://x', /postgres:\/\//],
+    ['LOG_LEVEL', 'loud', /one of/],
+    ['SMTP_URL', 'not a url', /not a valid URL/],
+    ['SMTP_URL', 'http://mail.example.com', /smtp:\/\//],
+    ['SEED', 'maybe', /one of auto, never/],
+    ['DATABASE_SCHEMA', 'Bad-Name', /SQL identifier/],
+    ['SCRYPT_LOG_N', '5', /between 10 and 20/],
+    ['SESSION_IDLE_MINUTES', '0', /between/],
+    ['REMEMBER_ME_DAYS', '1000', /between/],
+    ['TRUST_PROXY', 'yes', /one of/],
+    ['PUBLIC_BASE_DOMAIN', 'condo minio', /host name/],
+    ['LEGACY_APP_URL', 'ftp://old', /http:\/\//],
+  ];
+  it.each(bad)('refuses %s=%s with a ConfigError naming the variable', (name, value, reason) => {
+    const error = configError({ [name]: value });
+    expect(error.variable).toBe(name);
+    expect(error.message.startsWith(`${name}: `)).toBe(true);
+    expect(error.message).toMatch(reason);
+  });
+
+  it('names the first bad variable even when others are fine', () => {
+    expect(configError({ PORT: '3000', LOG_LEVEL: 'chatty', SEED: 'auto' }).variable).toBe('LOG_LEVEL');
+  });
+});
+
+describe('server/main.ts with a bad value', () => {
+  let server: ServerProcess | undefined;
+  afterAll(() => server?.stop());
+
+  it('exits non-zero printing one line that names the variable', async () => {
+    server = startServer({ PORT: 'abc', STATIC_DIR: 'none', LOG_LEVEL: 'info' });
+    const exit = await server.exited;
+    expect(exit.code).not.toBe(0);
+    expect(exit.code).not.toBeNull();
+    const lines = exit.stderr.split('\n').filter((line) => line.trim() !== '');
+    expect(lines).toEqual(['Configuration error: PORT: must be a whole number, got "abc"']);
+    // It stopped before opening anything: no listening line, no log lines.
+    expect(exit.stdout).toBe('');
+  });
+});

@@ -1,0 +1,243 @@
+// The demo data (DESIGN.md §6, server/db/seed): the fixed facts, loaded the same way every time.
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/schema';
+import { isEmpty, resetAndSeed, seedDemo, seedIfEmpty } from '../../server/db/seed/demo';
+import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
+import { verifyPassword } from '../../server/domain/passwords';
+import { testClock } from '../support/testApp';
+import { dialect, openTestDatabase, type TestDatabase } from '../support/testDatabase';
+
+const TABLES = [
+  'condominiums',
+  'towers',
+  'apartments',
+  'users',
+  'memberships',
+  'residencies',
+  'sessions',
+  'user_permissions',
+  'role_functions',
+  'sections',
+  'section_users',
+] as const satisfies readonly (keyof Database)[];
+
+/** Every row of every table, by id, without what legitimately differs between two loads. */
+async function dump(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+  const result: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    const rows = (await db.selectFrom(table).selectAll().orderBy('id').execute()) as Record<string, unknown>[];
+    result[table] = rows.map(({ password_hash: _hash, created_at: _created, ...rest }) => rest);
+  }
+  return result;
+}
+
+async function count(db: Kysely<Database>, table: (typeof TABLES)[number]): Promise<number> {
+  const row = await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+const SEED = { scryptLogN: 10 };
+
+describe(`demo data (${dialect})`, () => {
+  // Midday in Mexico City: the same calendar date there and in UTC.
+  const clock = testClock(new Date('2025-03-10T18:30:00Z'));
+  let a: TestDatabase;
+  let b: TestDatabase;
+  let db: Kysely<Database>;
+  beforeAll(async () => {
+    a = await openTestDatabase();
+    // On PostgreSQL b is a second schema migrated while a's already has Kysely's migration tables.
+    b = await openTestDatabase();
+    db = a.handle.db;
+    expect(await isEmpty(db)).toBe(true);
+    await seedDemo(db, { ...SEED, clock });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  async function condo(subdomain: string) {
+    return db.selectFrom('condominiums').selectAll().where('subdomain', '=', subdomain).executeTakeFirstOrThrow();
+  }
+
+  it('has the three condominiums', async () => {
+    const rows = await db.selectFrom('condominiums').select(['name', 'subdomain', 'status']).orderBy('name').execute();
+    expect(rows).toEqual([
+      { name: 'Residencial Las Palmas', subdomain: 'palmas', status: 'A' },
+      { name: 'Torres del Bosque', subdomain: 'bosque', status: 'P' },
+      { name: 'Villas del Mar', subdomain: 'villas', status: 'A' },
+    ]);
+  });
+
+  it('gives Las Palmas towers A and B and 260 dwellings, 60 of them outside any tower', async () => {
+    const palmas = await condo('palmas');
+    expect(palmas).toMatchObject({ mostrar_ingresos: 'T', background_color: 'verde', aviso_activo: 1, login_error: null });
+    expect(palmas.aviso_privacidad).toBeTruthy();
+    const towers = await db
+      .selectFrom('towers')
+      .select(['id', 'name'])
+      .where('condo_id', '=', palmas.id)
+      .orderBy('name')
+      .execute();
+    expect(towers.map((t) => t.name)).toEqual(['Torre A', 'Torre B']);
+    const apartments = await db.selectFrom('apartments').select(['tower_id', 'name']).where('condo_id', '=', palmas.id).execute();
+    expect(apartments).toHaveLength(260);
+    expect(apartments.filter((x) => x.tower_id === null)).toHaveLength(60);
+    for (const tower of towers) expect(apartments.filter((x) => x.tower_id === tower.id)).toHaveLength(100);
+    // Dwelling names are unique within a tower (and among the houses).
+    const keys = apartments.map((x) => `${x.tower_id}/${x.name}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('fills Las Palmas with neighbours besides the named accounts', async () => {
+    const palmas = await condo('palmas');
+    const residents = await db
+      .selectFrom('memberships')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('condo_id', '=', palmas.id)
+      .where('is_admin', '=', 0)
+      .where('is_employee', '=', 0)
+      .where('is_guard', '=', 0)
+      .where('active', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(Number(residents.n)).toBeGreaterThanOrEqual(50);
+  });
+
+  it('makes Torres del Bosque a trial ending 30 days after the clock’s date', async () => {
+    const bosque = await condo('bosque');
+    expect(bosque.status).toBe('P');
+    expect(bosque.end_subscription).toBe('2025-04-09');
+  });
+
+  it('makes Villas del Mar refuse sign-in with its subscription ended', async () => {
+    const villas = await condo('villas');
+    expect(villas.login_error).toBe('Suscripción vencida');
+    expect(villas.end_subscription! < '2025-03-10').toBe(true);
+  });
+
+  it('has the demo accounts of DESIGN.md §6, all with the documented password', async () => {
+    const memberships = await db
+      .selectFrom('users as u')
+      .innerJoin('memberships as m', 'm.user_id', 'u.id')
+      .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
+      .select([
+        'u.email',
+        'c.subdomain',
+        'm.is_admin',
+        'm.is_board',
+        'm.is_employee',
+        'm.is_guard',
+        'm.is_supervisor',
+        'm.active',
+      ])
+      .where('u.email', 'in', [
+        'admin@demo.mx',
+        'consejo@demo.mx',
+        'residente@demo.mx',
+        'empleado@demo.mx',
+        'guardia@demo.mx',
+        'supervisor@demo.mx',
+        'inactivo@demo.mx',
+      ])
+      .orderBy('u.email')
+      .orderBy('c.subdomain')
+      .execute();
+    const role = (m: (typeof memberships)[number]) =>
+      `${m.email} ${m.subdomain} ${m.is_admin}${m.is_board}${m.is_employee}${m.is_guard}${m.is_supervisor} ${m.active ? 'active' : 'inactive'}`;
+    expect(memberships.map(role)).toEqual([
+      'admin@demo.mx bosque 10000 active',
+      'admin@demo.mx palmas 10000 active',
+      'admin@demo.mx villas 00000 active',
+      'consejo@demo.mx palmas 01000 active',
+      'empleado@demo.mx palmas 00100 active',
+      'guardia@demo.mx palmas 00010 active',
+      'inactivo@demo.mx palmas 00000 inactive',
+      'residente@demo.mx palmas 00000 active',
+      'supervisor@demo.mx palmas 00101 active',
+    ]);
+    const users = await db.selectFrom('users').select(['email', 'password_hash']).execute();
+    for (const user of users) expect(user.email).toBe(user.email.toLowerCase());
+    const admin = users.find((u) => u.email === 'admin@demo.mx')!;
+    expect(admin.password_hash.startsWith('scrypt$10$')).toBe(true);
+    expect(await verifyPassword(DEMO_PASSWORD, admin.password_hash)).toBe(true);
+    expect(await verifyPassword('demo1234!', admin.password_hash)).toBe(false);
+  });
+
+  it('has the resident in Torre A - 101, with the privacy notice not accepted', async () => {
+    const row = await db
+      .selectFrom('users as u')
+      .innerJoin('memberships as m', 'm.user_id', 'u.id')
+      .innerJoin('residencies as r', 'r.membership_id', 'm.id')
+      .innerJoin('apartments as a', 'a.id', 'r.apartment_id')
+      .innerJoin('towers as t', 't.id', 'a.tower_id')
+      .select(['t.name as tower', 'a.name as apartment', 'm.privacy_accepted_at'])
+      .where('u.email', '=', 'residente@demo.mx')
+      .execute();
+    expect(row).toEqual([{ tower: 'Torre A', apartment: '101', privacy_accepted_at: null }]);
+  });
+
+  it('loads the same rows every time from the same clock', async () => {
+    await seedDemo(b.handle.db, { ...SEED, clock });
+    const [first, second] = await Promise.all([dump(db), dump(b.handle.db)]);
+    expect(first.apartments).toHaveLength(260 + 40 + 12);
+    expect(second).toEqual(first);
+  });
+
+  it('leaves a non-empty database alone in seedIfEmpty', async () => {
+    await db.updateTable('condominiums').set({ name: 'Las Palmas renombrado' }).where('subdomain', '=', 'palmas').execute();
+    const users = await count(db, 'users');
+    expect(await seedIfEmpty(db, { ...SEED, clock })).toBe(false);
+    expect(await count(db, 'users')).toBe(users);
+    expect(await count(db, 'condominiums')).toBe(3);
+    expect((await condo('palmas')).name).toBe('Las Palmas renombrado');
+  });
+
+  it('loads the same data again with resetAndSeed, whatever was changed or added', async () => {
+    const palmas = await condo('palmas');
+    await db.deleteFrom('towers').where('name', '=', 'Torre B').execute();
+    await db
+      .insertInto('users')
+      .values({ email: 'intruso@demo.mx', name: 'Intruso', password_hash: 'x', photo_file_name: null, created_at: 'now' })
+      .execute();
+    const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.mx').executeTakeFirstOrThrow();
+    await db
+      .insertInto('sessions')
+      .values({
+        token_hash: 'f'.repeat(64),
+        user_id: admin.id,
+        condo_id: palmas.id,
+        kind: 'condo',
+        parent_id: null,
+        remember_me: 0,
+        created_at: 'now',
+        last_seen_at: 'now',
+        expires_at: 'later',
+      })
+      .execute();
+
+    await resetAndSeed(db, { ...SEED, clock });
+    // The same rows under the same ids as a first load, so ids in demo links (the visitor pass) stay valid.
+    expect(await dump(db)).toEqual(await dump(b.handle.db));
+  });
+});
+
+describe(`demo data dates (${dialect})`, () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase();
+  });
+  afterAll(() => t?.close());
+
+  it('counts the trial from the condominium’s calendar day, not UTC’s', async () => {
+    // 21:00 on 9 March in Mexico City is already 10 March in UTC.
+    expect(await seedIfEmpty(t.handle.db, { ...SEED, clock: testClock(new Date('2025-03-10T03:00:00Z')) })).toBe(true);
+    const bosque = await t.handle.db
+      .selectFrom('condominiums')
+      .select('end_subscription')
+      .where('subdomain', '=', 'bosque')
+      .executeTakeFirstOrThrow();
+    expect(bosque.end_subscription).toBe('2025-04-08');
+  });
+});

@@ -1,0 +1,27 @@
+import { is } from 'superstruct';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HealthAnswer } from '../../src/api/health';
+import { createTestApp, dialect, type TestApp } from '../support/testApp';
+
+describe(`GET /api/health (${dialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the version, the dialect and the migration level', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(is(body, HealthAnswer)).toBe(true);
+    expect(body.database).toBe(dialect);
+    expect(body.migration).toBe('0001_foundation');
+  });
+
+  it('answers unknown API paths with the JSON error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});

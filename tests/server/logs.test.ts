@@ -1,0 +1,107 @@
+// Logs (DESIGN.md §4): pino JSON, a line per request, and no password or token in any of them, even at
+// the most verbose level and even when a line logs the request's headers or body.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
+import { createTestApp, dialect, type TestApp } from '../support/testApp';
+
+interface Secrets {
+  password: string;
+  tokens: string[];
+  requests: number;
+}
+
+/** A whole session: sign-in, condo login, session data, sign-out, and the usual mistakes. */
+async function walkThrough(app: FastifyInstance): Promise<Secrets> {
+  const password = DEMO_PASSWORD;
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/--sesiones/sign-in',
+    payload: { username: 'admin@demo.mx', password, rememberMe: true },
+  });
+  const { token: signInToken, condos } = signIn.json() as { token: string; condos: { CondoId: number; UserId: number }[] };
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/--sesiones/condo-login',
+    payload: { CondoId: condos[0]!.CondoId, UserId: condos[0]!.UserId, token: signInToken },
+  });
+  const { token, productToken } = login.json() as { token: string; productToken: string };
+  const headers = { 'app-token': token, cookie: `session=${token}`, authorization: `Bearer ${token}` };
+  expect((await app.inject({ method: 'GET', url: '/api/--sesiones/session-data', headers })).statusCode).toBe(200);
+  expect((await app.inject({ method: 'GET', url: '/api/nope', headers })).statusCode).toBe(404);
+  // A wrong password close to the real one, and a body that is not JSON, carrying the password.
+  await app.inject({
+    method: 'POST',
+    url: '/api/--sesiones/sign-in',
+    payload: { username: 'admin@demo.mx', password: `${password}x` },
+  });
+  await app.inject({
+    method: 'POST',
+    url: '/api/--sesiones/sign-in',
+    payload: `{"username":"admin@demo.mx","password":"${password}"`,
+    headers: { 'content-type': 'application/json' },
+  });
+  expect((await app.inject({ method: 'POST', url: '/api/--sesiones/sign-out', headers })).statusCode).toBe(200);
+  expect((await app.inject({ method: 'GET', url: '/api/--sesiones/session-data', headers })).statusCode).toBe(401);
+  return { password, tokens: [signInToken, token, productToken], requests: 8 };
+}
+
+function expectNoSecret(lines: string[], secrets: Secrets): void {
+  const all = lines.join('\n');
+  expect(all).not.toContain(secrets.password);
+  for (const token of secrets.tokens) {
+    expect(token.length).toBeGreaterThan(20);
+    expect(all).not.toContain(token);
+  }
+}
+
+describe(`logs (${dialect})`, () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: { write: (line) => lines.push(line) } });
+  });
+  afterAll(() => t?.close());
+
+  it('writes one JSON line when a request completes, and keeps every secret out', async () => {
+    lines.length = 0;
+    const secrets = await walkThrough(t.app);
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const completed = entries.filter((e) => e.msg === 'request completed');
+    expect(completed).toHaveLength(secrets.requests);
+    for (const entry of completed)
+      expect(entry).toMatchObject({ reqId: expect.any(String), res: { statusCode: expect.any(Number) } });
+    expect(new Set(completed.map((e) => e.reqId)).size).toBe(secrets.requests);
+    expectNoSecret(lines, secrets);
+  });
+});
+
+describe(`logs of a route that logs its request (${dialect})`, () => {
+  const lines: string[] = [];
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { LOG_LEVEL: 'debug' }, logStream: { write: (line) => lines.push(line) } });
+    // What a developer chasing a bug might add: the headers and the body, in the usual shapes.
+    t.app.addHook('preHandler', async (request) => {
+      request.log.debug({ headers: request.headers, body: request.body }, 'debugging');
+      request.log.debug({ request: { headers: request.headers, body: request.body } }, 'debugging nested');
+    });
+    t.app.addHook('onSend', async (request, _reply, payload) => {
+      if (typeof payload === 'string' && payload.startsWith('{')) request.log.debug({ answer: JSON.parse(payload) }, 'answer');
+      return payload;
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('redacts the app-token, cookie and authorization headers, passwords and tokens', async () => {
+    lines.length = 0;
+    const secrets = await walkThrough(t.app);
+    // The debugging lines were written, with the secrets masked rather than dropped.
+    const debugging = lines.filter((line) => line.includes('"msg":"debugging"'));
+    expect(debugging.length).toBeGreaterThanOrEqual(secrets.requests - 1);
+    expect(lines.join('\n')).toContain('"app-token":"[Redacted]"');
+    expect(lines.join('\n')).toContain('"password":"[Redacted]"');
+    expect(lines.join('\n')).toContain('"productToken":"[Redacted]"');
+    expectNoSecret(lines, secrets);
+  });
+});

@@ -1,0 +1,95 @@
+// server/main.ts as a real process: it starts on a fresh database, says where it listens, and on SIGTERM
+// finishes what is in flight and exits 0.
+import http from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LISTENING_LINE, type ServerProcess, startServer } from '../support/serverProcess';
+import { dialect, type FreshDatabase, freshDatabase } from '../support/testDatabase';
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+function collect(request: http.ClientRequest): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+  });
+}
+
+describe(`graceful shutdown (${dialect})`, () => {
+  let fresh: FreshDatabase;
+  let server: ServerProcess | undefined;
+  beforeEach(async () => {
+    fresh = await freshDatabase();
+  });
+  afterEach(async () => {
+    await server?.stop();
+    server = undefined;
+    await fresh.cleanup();
+  });
+
+  async function start(): Promise<number> {
+    server = startServer({
+      ...fresh.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      STATIC_DIR: 'none',
+      SCRYPT_LOG_N: '10',
+      LOG_LEVEL: 'info',
+    });
+    const [, port, db] = await server.waitForLine(LISTENING_LINE, 25_000);
+    expect(db).toBe(dialect);
+    return Number(port);
+  }
+
+  it('listens on the printed port and exits 0 on SIGTERM', async () => {
+    const port = await start();
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ success: true, database: dialect });
+
+    server!.child.kill('SIGTERM');
+    const exit = await server!.exited;
+    expect(exit.code).toBe(0);
+    expect(exit.stdout).toContain('shutting down');
+    expect(exit.stderr).toBe('');
+  }, 40_000);
+
+  it('answers a request already in flight before it exits', async () => {
+    const port = await start();
+    const body = JSON.stringify({ username: 'admin@demo.mx', password: 'Demo1234!' });
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/--sesiones/sign-in',
+      // A keep-alive connection, as a browser's: the server must still let go of it after answering.
+      agent: new http.Agent({ keepAlive: true }),
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answer = collect(request);
+    // The headers and the start of the body go out; the server has the request before the signal.
+    request.write(body.slice(0, 10));
+    await server!.waitForLine(/"msg":"incoming request"/);
+    server!.child.kill('SIGTERM');
+    await server!.waitForLine(/shutting down/);
+    request.end(body.slice(10));
+
+    const { status, headers, body: text } = await answer;
+    expect(status).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({ success: true, token: expect.any(String) });
+    // Without it the idle keep-alive socket would keep the process alive until keepAliveTimeout.
+    expect(headers.connection).toBe('close');
+    const exit = await server!.exited;
+    expect(exit.code).toBe(0);
+  }, 40_000);
+});

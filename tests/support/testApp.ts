@@ -1,0 +1,108 @@
+// Builds the real app on a fresh, seeded database for one test file: a SQLite file in a temp dir, or
+// (TEST_DIALECT=postgres) a schema of its own in TEST_DATABASE_URL. close() removes it again.
+import type { FastifyInstance } from 'fastify';
+import { type BuildOptions, buildApp } from '../../server/app';
+import { type Config, loadConfig } from '../../server/config';
+import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
+import type { Clock } from '../../server/domain/clock';
+import { freshDatabase } from './testDatabase';
+
+export { dialect } from './testDatabase';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A clock the test can move. */
+export function testClock(start = new Date()): Clock & { advanceMinutes(minutes: number): void } {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advanceMinutes(minutes: number) {
+      now += minutes * 60_000;
+    },
+  };
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; logStream?: BuildOptions['logStream'] } = {},
+): Promise<TestApp> {
+  const fresh = await freshDatabase();
+  const env: Record<string, string> = {
+    STATIC_DIR: 'none',
+    LOG_LEVEL: 'silent',
+    SCRYPT_LOG_N: '10',
+    SEED: options.seed === false ? 'never' : 'auto',
+    ...options.env,
+    ...fresh.env,
+  };
+  const config = loadConfig(env);
+  const buildOptions: BuildOptions = {};
+  if (options.clock) buildOptions.clock = options.clock;
+  if (options.logStream) buildOptions.logStream = options.logStream;
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, buildOptions);
+  } catch (error) {
+    await fresh.cleanup();
+    throw error;
+  }
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await fresh.cleanup();
+    },
+  };
+}
+
+export interface SignInResult {
+  token: string;
+  condos: { CondoId: number; UserId: number; CondoName: string; error: string | null }[];
+}
+
+/** Step one of signing in; throws unless it answers 200. */
+export async function signInStep(
+  app: FastifyInstance,
+  email: string,
+  extra: { rememberMe?: boolean; subdomain?: string } = {},
+): Promise<SignInResult> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/--sesiones/sign-in',
+    payload: { username: email, password: DEMO_PASSWORD, ...extra },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.body}`);
+  return res.json() as SignInResult;
+}
+
+/** Signs a demo account in and into its first (or the named) condominium; returns the session token. */
+export async function signInAs(
+  app: FastifyInstance,
+  email: string,
+  condoName?: string,
+  extra: { rememberMe?: boolean } = {},
+): Promise<string> {
+  const { token, condos } = await signInStep(app, email, extra);
+  const condo = condoName ? condos.find((c) => c.CondoName === condoName) : condos[0];
+  if (!condo) throw new Error(`${email} has no condominium ${condoName ?? ''}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/--sesiones/condo-login',
+    payload: { CondoId: condo.CondoId, UserId: condo.UserId, token },
+  });
+  if (login.statusCode !== 200) throw new Error(`condo login of ${email} failed: ${login.body}`);
+  return (login.json() as { token: string }).token;
+}
+
+/** GET session-data with the given app-token (none when undefined). */
+export function getSessionData(app: FastifyInstance, token?: string) {
+  return app.inject({
+    method: 'GET',
+    url: '/api/--sesiones/session-data',
+    ...(token === undefined ? {} : { headers: { 'app-token': token } }),
+  });
+}

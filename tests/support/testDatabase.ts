@@ -1,0 +1,73 @@
+// A fresh, empty database for one test: a SQLite file in a temp dir, or (TEST_DIALECT=postgres) a schema of
+// its own in TEST_DATABASE_URL. The environment it yields is what loadConfig (or a spawned server) needs.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type Config, loadConfig } from '../../server/config';
+import { type DatabaseHandle, openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+
+export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
+
+export interface FreshDatabase {
+  /** DATA_DIR for SQLite, or DATABASE_URL and DATABASE_SCHEMA for PostgreSQL. */
+  env: Record<string, string>;
+  /** Removes the temp dir or drops the schema. Close every handle on it first. */
+  cleanup(): Promise<void>;
+}
+
+async function postgresQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function freshDatabase(): Promise<FreshDatabase> {
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    await postgresQuery(url, `CREATE SCHEMA ${schema}`);
+    return {
+      env: { DATABASE_URL: url, DATABASE_SCHEMA: schema },
+      cleanup: () => postgresQuery(url, `DROP SCHEMA ${schema} CASCADE`),
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'condo-test-'));
+  return { env: { DATA_DIR: dir }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  config: Config;
+  /** Closes the handle and removes the database. */
+  close(): Promise<void>;
+}
+
+/** A fresh database, migrated but empty, opened without any app around it. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  const fresh = await freshDatabase();
+  const config = loadConfig({ STATIC_DIR: 'none', SCRYPT_LOG_N: '10', ...fresh.env });
+  const handle = openDatabase(config);
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    await fresh.cleanup();
+    throw error;
+  }
+  return {
+    handle,
+    config,
+    async close() {
+      await handle.close();
+      await fresh.cleanup();
+    },
+  };
+}

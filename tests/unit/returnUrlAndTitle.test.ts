@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { publicLanguage } from '../../src/i18n/languages';
+import { documentTitle } from '../../src/views/app/useDocumentTitle';
+import { truncate } from '../../src/views/condominio/condoName';
+import { safeReturnUrl, signInUrlFor } from '../../src/views/session/returnUrl';
+
+describe('return URL', () => {
+  it('accepts only paths of this app', () => {
+    expect(safeReturnUrl('/condominio/financiero?x=1#y')).toBe('/condominio/financiero?x=1#y');
+    expect(safeReturnUrl('//evil.example/x')).toBeNull();
+    expect(safeReturnUrl('/\\evil.example')).toBeNull();
+    expect(safeReturnUrl('https://evil.example')).toBeNull();
+    expect(safeReturnUrl('')).toBeNull();
+    expect(safeReturnUrl(null)).toBeNull();
+  });
+
+  it('travels encoded in ?returnUrl=', () => {
+    expect(signInUrlFor('/condominio/x?a=1&b=2')).toBe('/sessions/signin?returnUrl=%2Fcondominio%2Fx%3Fa%3D1%26b%3D2');
+  });
+});
+
+describe('tab title (spec §2.2)', () => {
+  it("joins the breadcrumbs with ' > ' and ends with ' | ' and the product", () => {
+    expect(documentTitle(['Residencial Las Palmas', 'Comunicación'], 'Comunidad')).toBe(
+      'Residencial Las Palmas > Comunicación | Comunidad',
+    );
+    expect(documentTitle(['', 'Comunicación'], 'Comunidad')).toBe('Comunicación | Comunidad');
+    expect(documentTitle([], 'Comunidad')).toBe('Comunidad');
+  });
+});
+
+describe('header name (spec §9)', () => {
+  it('cuts at 20 characters', () => {
+    expect(truncate('Residencial Las Palmas', 20)).toBe('Residencial Las Pal…');
+    expect(truncate('Residencial Las Palmas', 20)).toHaveLength(20);
+    expect(truncate('Torres del Bosque', 20)).toBe('Torres del Bosque');
+  });
+});
+
+describe('public language (spec §1, DESIGN.md §5)', () => {
+  it('is French or English when the browser says so, Spanish for Spanish browsers, English otherwise', () => {
+    expect(publicLanguage(['fr-CA', 'en'])).toBe('fr');
+    expect(publicLanguage(['en-US'])).toBe('en');
+    expect(publicLanguage(['es-MX', 'en'])).toBe('es');
+    expect(publicLanguage(['de-DE'])).toBe('en');
+    expect(publicLanguage(['de-DE', 'es'])).toBe('es');
+    expect(publicLanguage([])).toBe('en');
+  });
+});

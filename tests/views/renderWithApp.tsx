@@ -1,0 +1,25 @@
+// Renders a view inside the providers the app gives it, with Spanish messages and an in-memory router.
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import es from '../../src/i18n/es.json';
+import { SessionProvider } from '../../src/views/session/SessionContext';
+
+export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const location = memoryLocation({ path, record: true });
+  const view = render(
+    <MantineProvider>
+      <IntlProvider locale="es-MX" messages={es}>
+        <SessionProvider>
+          <Router hook={location.hook} searchHook={location.searchHook}>
+            {ui}
+          </Router>
+        </SessionProvider>
+      </IntlProvider>
+    </MantineProvider>,
+  );
+  return { ...view, location };
+}
