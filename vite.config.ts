@@ -1,16 +1,14 @@
-// The browser build. Translation files are served at assets/i18n/{lang}.json as spec §7 lists them,
-// with a content version in the URL so they can be cached like the hashed assets.
+// The browser build. Translation files are served at assets/i18n/{lang}.json as spec §7 lists them
+// (merged from src/i18n/<lang>/*.json), with a content version in the URL so they can be cached.
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { readCatalog } from './src/i18n/node/readCatalog.ts';
 
-const LOCALES_DIR = path.resolve(import.meta.dirname, 'src/i18n');
 const LANGUAGES = ['es', 'en', 'fr'];
 
 function translations(): Plugin {
-  const read = (lang: string) => fs.readFileSync(path.join(LOCALES_DIR, `${lang}.json`), 'utf8');
+  const read = (lang: string) => JSON.stringify(readCatalog(lang));
   const version = () => createHash('sha256').update(LANGUAGES.map(read).join('\n')).digest('hex').slice(0, 10);
   return {
     name: 'condo-translations',
@@ -25,8 +23,7 @@ function translations(): Plugin {
     },
     generateBundle() {
       for (const lang of LANGUAGES) {
-        // Minified: the files are data, not for reading.
-        this.emitFile({ type: 'asset', fileName: `assets/i18n/${lang}.json`, source: JSON.stringify(JSON.parse(read(lang))) });
+        this.emitFile({ type: 'asset', fileName: `assets/i18n/${lang}.json`, source: read(lang) });
       }
     },
   };

@@ -1,7 +1,8 @@
 // Translation files are fetched from assets/i18n/{lang}.json (spec §7), versioned by content.
+import type { Messages } from './catalog';
 import type { Language } from './languages';
 
-export type Messages = Record<string, string>;
+export type { Messages };
 
 const cache = new Map<Language, Promise<Messages>>();
 

@@ -1,13 +1,18 @@
-// Every message exists in es, en and fr with the same placeholders; every id the code uses exists; the
-// spec's Spanish strings are in es.json verbatim.
+// Every message exists in es, en and fr with the same placeholders and in the same area file; every id
+// the code uses exists; the spec's Spanish strings are in the Spanish catalog verbatim.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../src/i18n/en.json';
-import es from '../../src/i18n/es.json';
-import fr from '../../src/i18n/fr.json';
+import { I18N_DIR, readCatalog } from '../../src/i18n/node/readCatalog';
+
+const es = readCatalog('es');
+const en = readCatalog('en');
+const fr = readCatalog('fr');
 
 const catalogs: Record<string, Record<string, string>> = { es, en, fr };
+
+/** The key prefixes in use ("login", "shell"…): quoted strings starting with one are message ids. */
+const AREAS = new Set(Object.keys(es).map((key) => key.split('.')[0]!));
 
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 
@@ -26,6 +31,18 @@ describe('translations', () => {
     expect(Object.keys(fr).sort()).toEqual(keys);
   });
 
+  it('have the same area files in every language', () => {
+    const areas = (language: string) => fs.readdirSync(path.join(I18N_DIR, language)).sort();
+    expect(areas('en')).toEqual(areas('es'));
+    expect(areas('fr')).toEqual(areas('es'));
+    for (const area of areas('es')) {
+      const keysOf = (language: string) =>
+        Object.keys(JSON.parse(fs.readFileSync(path.join(I18N_DIR, language, area), 'utf8'))).sort();
+      expect(keysOf('en'), area).toEqual(keysOf('es'));
+      expect(keysOf('fr'), area).toEqual(keysOf('es'));
+    }
+  });
+
   it('have no empty message and the same placeholders everywhere', () => {
     for (const [key, message] of Object.entries(es)) {
       for (const [language, catalog] of Object.entries(catalogs)) {
@@ -41,10 +58,8 @@ describe('translations', () => {
       const text = fs.readFileSync(file, 'utf8');
       for (const match of text.matchAll(/\bid[=:]\s*\{?\s*['"]([a-zA-Z]+\.[\w.]+)['"]/g)) used.add(match[1]!);
       // Ids chosen by expression ('login.x' : 'login.y') and ids typed as string literals in rules.
-      for (const match of text.matchAll(
-        /['"]((?:login|common|notFound|session|shell|communication|language|app|sessions)\.[\w]+)['"]/g,
-      )) {
-        used.add(match[1]!);
+      for (const match of text.matchAll(/['"]([a-z][a-zA-Z]*\.[a-zA-Z][\w.]*)['"]/g)) {
+        if (AREAS.has(match[1]!.split('.')[0]!)) used.add(match[1]!);
       }
     }
     expect(used.size).toBeGreaterThan(10);

@@ -5,8 +5,10 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import es from '../../src/i18n/es.json';
+import { readCatalog } from '../../src/i18n/node/readCatalog';
 import { SessionProvider } from '../../src/views/session/SessionContext';
+
+const es = readCatalog('es');
 
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const location = memoryLocation({ path, record: true });
