@@ -1,12 +1,27 @@
 import './views/app/styles';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { onViewRefresh, reportError } from './services/errorReporter';
 import { App } from './views/app/App';
+
+/** Remounting the tree is the "view refresh" the global error handler forces (spec §8). */
+function Root() {
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => onViewRefresh(() => setGeneration((n) => n + 1)), []);
+  return <App key={generation} />;
+}
+
+window.addEventListener('error', (event) => reportError(event.error ?? event.message));
+window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
+createRoot(root, {
+  onUncaughtError: (error) => reportError(error),
+  onCaughtError: (error) => reportError(error),
+  onRecoverableError: (error) => reportError(error),
+}).render(
   <StrictMode>
-    <App />
+    <Root />
   </StrictMode>,
 );

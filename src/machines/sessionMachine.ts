@@ -2,8 +2,16 @@
 // and knows whether the user is signed in. Sign-in flows hand it their token; sign-out revokes it.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SessionData } from '../api/sessions';
+import { responseCache } from '../services/responseCache';
 import { fetchSessionData, signOut } from '../services/sessionService';
 import { clearToken, saveToken } from '../services/tokenStore';
+
+/** The page again, with the reloadTime query parameter of spec §4 so caches along the way miss. */
+export function reloadUrl(current: string, now: number): string {
+  const url = new URL(current);
+  url.searchParams.set('reloadTime', String(now));
+  return url.toString();
+}
 
 export interface SessionInput {
   /** The token saved by an earlier visit, if any. */
@@ -20,7 +28,9 @@ export type SessionEvent =
   | { type: 'signedIn'; token: string; rememberMe: boolean }
   | { type: 'signOut' }
   | { type: 'refresh' }
-  | { type: 'retry' };
+  | { type: 'retry' }
+  /** Another tab changed the session token (spec §4): this page's data is someone else's. */
+  | { type: 'tokenChanged' };
 
 /** Guards and actions on the loaded session data (null when the server refused the token). */
 const loaded = <T extends string>(type: T) => ({
@@ -53,11 +63,16 @@ export const sessionMachine = setup({
     keepData: assign((_, { data }: { data: SessionData | null }) => ({ data })),
     forgetSession: assign({ token: null, data: null }),
     removeStoredToken: () => clearToken(),
+    clearResponseCache: () => responseCache.clear(),
+    reloadPage: () => window.location.replace(reloadUrl(window.location.href, Date.now())),
   },
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({ token: input.token, rememberMe: false, data: null }),
   initial: 'checking',
+  on: {
+    tokenChanged: { actions: ['clearResponseCache', 'reloadPage'] },
+  },
   states: {
     checking: {
       always: [{ guard: 'hasToken', target: 'loading' }, { target: 'signedOut' }],
@@ -104,8 +119,8 @@ export const sessionMachine = setup({
         id: 'signOut',
         src: 'signOut',
         // Signed out locally either way: an unreachable server must not keep the user in.
-        onDone: { target: 'signedOut', actions: ['forgetSession', 'removeStoredToken'] },
-        onError: { target: 'signedOut', actions: ['forgetSession', 'removeStoredToken'] },
+        onDone: { target: 'signedOut', actions: ['forgetSession', 'removeStoredToken', 'clearResponseCache'] },
+        onError: { target: 'signedOut', actions: ['forgetSession', 'removeStoredToken', 'clearResponseCache'] },
       },
     },
     signedOut: {

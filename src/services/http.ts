@@ -1,10 +1,13 @@
-// The one ky instance: the /api prefix, the app-token header, and failures turned into ApiError with
-// the server's { message, code } so machines can tell a refusal from a breakdown.
+// The one ky instance: the /api prefix, the app-token header, the allow-listed response cache (spec §7),
+// the token-change rule (spec §4), and failures turned into ApiError with the server's { message, code }
+// so machines can tell a refusal from a breakdown.
 import ky, { HTTPError } from 'ky';
 import { type Struct, validate } from 'superstruct';
 import { ErrorAnswer } from '../api/errors';
 import { TOKEN_HEADER } from '../api/sessions';
-import { readToken } from './tokenStore';
+import { reportError } from './errorReporter';
+import { cacheKey, isCacheable, responseCache } from './responseCache';
+import { readToken, tokenChangedElsewhere } from './tokenStore';
 
 export class ApiError extends Error {
   constructor(
@@ -18,15 +21,58 @@ export class ApiError extends Error {
   }
 }
 
+const API_PREFIX = '/api';
+
+/** Who is told when another tab changed the session token (the session actor). */
+let onTokenChanged: () => void = () => {};
+export function whenTokenChanges(listener: () => void): () => void {
+  onTokenChanged = listener;
+  return () => {
+    if (onTokenChanged === listener) onTokenChanged = () => {};
+  };
+}
+
+function apiRoute(request: Request): string {
+  const path = new URL(request.url).pathname;
+  return path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : path;
+}
+
+async function keyOf(request: Request): Promise<string> {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? null : await request.clone().text();
+  return cacheKey(request.method, request.url, body);
+}
+
 export const http = ky.create({
-  prefixUrl: '/api',
+  prefixUrl: API_PREFIX,
   timeout: 30_000,
   retry: 0,
   hooks: {
     beforeRequest: [
-      (request) => {
+      async (request) => {
+        // Another tab signed in or out since our last request: this page's data belongs to another session.
+        if (tokenChangedElsewhere()) {
+          responseCache.clear();
+          onTokenChanged();
+        }
         const token = readToken();
         if (token) request.headers.set(TOKEN_HEADER, token);
+        if (!isCacheable(apiRoute(request))) return;
+        try {
+          return responseCache.get(await keyOf(request)) ?? undefined;
+        } catch (error) {
+          reportError(error, { cacheOnly: true });
+          return undefined;
+        }
+      },
+    ],
+    afterResponse: [
+      async (request, _options, response) => {
+        if (!response.ok || !isCacheable(apiRoute(request))) return;
+        try {
+          await responseCache.put(await keyOf(request), response);
+        } catch (error) {
+          reportError(error, { cacheOnly: true });
+        }
       },
     ],
   },

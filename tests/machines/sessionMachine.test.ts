@@ -29,6 +29,7 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
     { type: 'signOut' },
     { type: 'refresh' },
     { type: 'retry' },
+    { type: 'tokenChanged' },
     { type: `xstate.done.actor.${loadId}`, output: DATA },
     { type: `xstate.done.actor.${loadId}`, output: null },
     { type: `xstate.error.actor.${loadId}`, error: new Error('Failed to fetch') },
@@ -52,6 +53,7 @@ for (const savedToken of [null, 'saved-token']) {
 
     const calls = controllablePromises();
     let actor: Actor<typeof sessionMachine>;
+    let reloads = 0;
     const states: Record<string, (expected: Snap) => void> = {
       checking: () => {
         throw new Error('checking is transient and must never be observed');
@@ -84,6 +86,8 @@ for (const savedToken of [null, 'saved-token']) {
       it(`path: ${path.description}`, async () => {
         actor = createActor(
           sessionMachine.provide({
+            // The page reload of the token-change rule is counted instead of done.
+            actions: { reloadPage: () => void reloads++ },
             actors: {
               loadSession: fromPromise(() => calls.start('loadSession', undefined) as Promise<SessionData | null>),
               signOut: fromPromise(() => calls.start('signOut', undefined) as Promise<void>),
@@ -107,6 +111,11 @@ for (const savedToken of [null, 'saved-token']) {
             signOut: send,
             refresh: send,
             retry: send,
+            tokenChanged: (step: { event: EventObject }) => {
+              const before = reloads;
+              send(step);
+              expect(reloads).toBe(before + 1);
+            },
             // Both the first load and a refresh run the loadSession service.
             'xstate.done.actor.loadSession': settleCall('loadSession', 'resolve'),
             'xstate.error.actor.loadSession': settleCall('loadSession', 'reject'),
@@ -121,3 +130,20 @@ for (const savedToken of [null, 'saved-token']) {
     }
   });
 }
+
+describe('sessionMachine token-change rule (spec §4)', () => {
+  it('clears the response cache and reloads with reloadTime, whatever the state', async () => {
+    const { responseCache } = await import('../../src/services/responseCache');
+    const { reloadUrl } = await import('../../src/machines/sessionMachine');
+    await responseCache.put('GET /api/--reportes/torres-list ', new Response('[]'));
+    const reloaded: string[] = [];
+    const actor = createActor(
+      sessionMachine.provide({ actions: { reloadPage: () => void reloaded.push(reloadUrl('https://x.mx/condominio?a=1', 42)) } }),
+      { input: { token: null } },
+    ).start();
+    actor.send({ type: 'tokenChanged' });
+    expect(responseCache.size).toBe(0);
+    expect(reloaded).toEqual(['https://x.mx/condominio?a=1&reloadTime=42']);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+  });
+});

@@ -58,6 +58,8 @@ describe('translations', () => {
       const text = fs.readFileSync(file, 'utf8');
       for (const match of text.matchAll(/\bid[=:]\s*\{?\s*['"]([a-zA-Z]+\.[\w.]+)['"]/g)) used.add(match[1]!);
       // Ids chosen by expression ('login.x' : 'login.y') and ids typed as string literals in rules.
+      // src/api holds wire values such as timeline kinds ('privacy.updated'), not message ids.
+      if (file.includes(`${path.sep}api${path.sep}`)) continue;
       for (const match of text.matchAll(/['"]([a-z][a-zA-Z]*\.[a-zA-Z][\w.]*)['"]/g)) {
         if (AREAS.has(match[1]!.split('.')[0]!)) used.add(match[1]!);
       }

@@ -1,16 +1,18 @@
 import '@mantine/core/styles/Alert.css';
 // The authentication guard of /condominio/**: signed-out users go to the sign-in page carrying the URL
-// they asked for.
+// they asked for; signed-in ones pass the privacy notice gate first.
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Redirect } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
+import { PrivacyGate } from './PrivacyGate';
 import { signInUrlFor } from './returnUrl';
 import { SessionContext } from './SessionContext';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const state = SessionContext.useSelector((s) => s.value);
+  const data = SessionContext.useSelector((s) => s.context.data);
   const session = SessionContext.useActorRef();
   if (state === 'signedOut') {
     const requested = `${window.location.pathname}${window.location.search}${window.location.hash}`;
@@ -31,6 +33,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
       </Center>
     );
   }
-  if (typeof state === 'object' && 'signedIn' in state) return <>{children}</>;
+  if (typeof state === 'object' && 'signedIn' in state && data) return <PrivacyGate data={data}>{children}</PrivacyGate>;
   return <PageLoader />;
 }

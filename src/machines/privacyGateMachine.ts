@@ -1,0 +1,69 @@
+// The privacy notice gate (spec §4): when the condominium has notice text, AvisoActivo is 1 and the user
+// has not accepted it, the 'Aviso de privacidad' dialog blocks the condominium area. Accepting shows
+// 'Actualizando datos...' while the acceptance is saved; rejecting ends in `rejected`, where the view
+// signs the user out.
+import { assign, fromPromise, setup } from 'xstate';
+import { acceptPrivacyNotice } from '../services/privacyService';
+
+export interface PrivacyGateInput {
+  /** The condominium's notice text (condo.AvisoPrivacidad). */
+  notice: string | null;
+  /** condo.AvisoActivo === 1 */
+  active: boolean;
+  /** usuario.AvisoPrivacidad !== null */
+  accepted: boolean;
+}
+
+export interface PrivacyGateContext {
+  notice: string;
+  active: boolean;
+  accepted: boolean;
+  /** The last acceptance attempt failed: the dialog says so and offers it again. */
+  failed: boolean;
+}
+
+export type PrivacyGateEvent = { type: 'accept' } | { type: 'reject' };
+
+export const privacyGateMachine = setup({
+  types: {
+    input: {} as PrivacyGateInput,
+    context: {} as PrivacyGateContext,
+    events: {} as PrivacyGateEvent,
+  },
+  actors: {
+    acceptNotice: fromPromise<string>(({ signal }) => acceptPrivacyNotice(signal)),
+  },
+  guards: {
+    mustAsk: ({ context }) => context.notice.trim() !== '' && context.active && !context.accepted,
+  },
+  actions: {
+    markFailed: assign({ failed: true }),
+    clearFailure: assign({ failed: false }),
+    markAccepted: assign({ accepted: true, failed: false }),
+  },
+}).createMachine({
+  id: 'privacyGate',
+  context: ({ input }) => ({ notice: input.notice ?? '', active: input.active, accepted: input.accepted, failed: false }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [{ guard: 'mustAsk', target: 'asking' }, { target: 'passed' }],
+    },
+    asking: {
+      on: {
+        accept: { target: 'accepting', actions: 'clearFailure' },
+        reject: { target: 'rejected' },
+      },
+    },
+    accepting: {
+      invoke: {
+        id: 'acceptNotice',
+        src: 'acceptNotice',
+        onDone: { target: 'passed', actions: 'markAccepted' },
+        onError: { target: 'asking', actions: 'markFailed' },
+      },
+    },
+    passed: { type: 'final' },
+    rejected: { type: 'final' },
+  },
+});

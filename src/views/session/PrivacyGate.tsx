@@ -1,0 +1,73 @@
+// Blocks the condominium area behind the privacy notice until it is accepted (spec §4). Nothing of the
+// area renders while the dialog is open, so no page is usable behind it.
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { type ReactNode, useEffect } from 'react';
+import { FormattedMessage } from 'react-intl';
+import type { SessionData } from '../../api/sessions';
+import { privacyGateMachine } from '../../machines/privacyGateMachine';
+import { SessionContext } from './SessionContext';
+
+export function PrivacyGate({ data, children }: { data: SessionData; children: ReactNode }) {
+  const session = SessionContext.useActorRef();
+  const [state, send] = useMachine(privacyGateMachine, {
+    input: {
+      notice: data.condo.AvisoPrivacidad,
+      active: data.condo.AvisoActivo === 1,
+      accepted: data.usuario.AvisoPrivacidad !== null,
+    },
+  });
+
+  useEffect(() => {
+    // Accepted now: reload the session data so it carries the acceptance. Rejected: sign out.
+    if (state.matches('passed') && state.context.accepted && data.usuario.AvisoPrivacidad === null) {
+      session.send({ type: 'refresh' });
+    }
+    if (state.matches('rejected')) session.send({ type: 'signOut' });
+  }, [state, data.usuario.AvisoPrivacidad, session]);
+
+  if (state.matches('passed')) return <>{children}</>;
+  const accepting = state.matches('accepting');
+  return (
+    <Modal
+      opened={state.matches('asking') || accepting}
+      onClose={() => {}}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={<FormattedMessage id="privacy.title" />}
+      size="lg"
+      centered
+    >
+      <Stack gap="md">
+        <ScrollArea.Autosize mah="50vh" type="auto">
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{state.context.notice}</Text>
+        </ScrollArea.Autosize>
+        {state.context.failed ? (
+          <Alert color="red" role="alert">
+            <FormattedMessage id="privacy.failed" />
+          </Alert>
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" disabled={!state.can({ type: 'reject' })} onClick={() => send({ type: 'reject' })}>
+            <FormattedMessage id="privacy.reject" />
+          </Button>
+          <Button
+            loading={accepting}
+            disabled={!accepting && !state.can({ type: 'accept' })}
+            onClick={() => send({ type: 'accept' })}
+          >
+            <FormattedMessage id="privacy.accept" />
+          </Button>
+        </Group>
+        {accepting ? (
+          <Text size="sm" c="dimmed" role="status">
+            <FormattedMessage id="privacy.updating" />
+          </Text>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}
