@@ -36,10 +36,22 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions } },
+    {
+      name: 'desktop',
+      testIgnore: /\.walk\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+    },
     {
       name: 'phone',
+      testIgnore: /\.walk\.spec\.ts$/,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
+    },
+    // The machines' model-based walks (*.walk.spec.ts) run once, on a phone: the screen visitors and
+    // residents use most. They change demo data (privacy acceptances), so never twice in one run.
+    {
+      name: 'walks',
+      testMatch: /\.walk\.spec\.ts$/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },
     },
   ],
 });

@@ -57,16 +57,17 @@ test.describe('sign-in form', () => {
 });
 
 test.describe('demo accounts', () => {
-  test('the resident lands in Las Palmas and sees no board section', async ({ page }) => {
+  test('the resident meets the privacy notice first; declining signs out and keeps it unaccepted', async ({ page }) => {
     await page.goto('/sessions/signin');
     await submitSignIn(page, 'residente@demo.mx');
-    await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
-    await expect(page.getByRole('heading', { name: 'Residencial Las Pal…' })).toBeVisible();
-    const sections = page.getByRole('list', { name: 'Secciones de tu condominio' });
-    await expect(sections.getByText('Solicitudes a la administración')).toBeVisible();
-    await expect(sections.getByText('Comité de jardinería')).toBeVisible();
-    await expect(sections.getByText('Asuntos del consejo')).toHaveCount(0);
-    await expect(page).toHaveTitle('Residencial Las Palmas > Comunicación | Comunidad');
+    const notice = page.getByRole('dialog', { name: 'Aviso de privacidad' });
+    await expect(notice.getByText(/derechos ARCO/)).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Hola, / })).toHaveCount(0);
+    await notice.getByRole('button', { name: 'Rechazar y salir' }).click();
+    await expect(page).toHaveURL(/\/sessions\/signin/);
+    // Still not accepted: the next sign-in asks again.
+    await submitSignIn(page, 'residente@demo.mx');
+    await expect(page.getByRole('dialog', { name: 'Aviso de privacidad' })).toBeVisible();
   });
 
   test('the administrator chooses among three condominiums; the one in error explains itself', async ({ page }) => {

@@ -4,6 +4,9 @@ import type { NewCondominium } from '../schema';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
+/** vecino001@demo.mx … vecino005@demo.mx have not accepted the privacy notice. */
+export const NEIGHBOURS_WITHOUT_PRIVACY = 5;
+
 export type DemoRole = 'admin' | 'board' | 'resident' | 'employee' | 'guard' | 'supervisor';
 
 export interface DemoMembership {
@@ -44,6 +47,12 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'empleado@demo.mx', name: 'Emilio Torres Vega', memberships: [{ condo: 'palmas', role: 'employee' }] },
   { email: 'guardia@demo.mx', name: 'Gabriel Flores Luna', memberships: [{ condo: 'palmas', role: 'guard' }] },
   { email: 'supervisor@demo.mx', name: 'Sofía Vargas Peña', memberships: [{ condo: 'palmas', role: 'supervisor' }] },
+  {
+    // Only member of a condominium that refuses sign-in: the error dialog opens straight away.
+    email: 'villas@demo.mx',
+    name: 'Valeria Ortiz Cruz',
+    memberships: [{ condo: 'villas', role: 'resident', dwellings: ['/Villa 7'] }],
+  },
   {
     email: 'inactivo@demo.mx',
     name: 'Ignacio López Mora',
