@@ -6,13 +6,20 @@ import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed/demo';
 import { type Clock, systemClock } from './domain/clock';
+import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, type RateLimitStore, scaledPolicy } from './domain/rateLimit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import mailPlugin from './plugins/mail';
+import rateLimitPlugin from './plugins/rateLimit';
 import spaPlugin from './plugins/spa';
+import tasksPlugin from './plugins/tasks';
 import validationPlugin from './plugins/validation';
+import accountRoutes from './routes/account';
 import healthRoutes from './routes/health';
+import profileRoutes from './routes/profile';
 import publicPageRoutes from './routes/publicPage';
 import sessionRoutes from './routes/sessions';
+import timelineRoutes from './routes/timeline';
 import './types';
 
 export const API_PREFIX = '/api';
@@ -23,6 +30,10 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Where the log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: { write(line: string): void };
+  /** The rate limits (default DEFAULT_RATE_LIMITS, times RATE_LIMIT_FACTOR); tests lower or raise them. */
+  rateLimits?: RateLimitPolicy;
+  /** Where rate-limit counters live; this process's memory by default. */
+  rateLimitStore?: RateLimitStore;
 }
 
 /**
@@ -31,7 +42,7 @@ export interface BuildOptions {
  * deep wildcard, so each depth is named).
  */
 const SECRET_HEADERS = ['["app-token"]', '.authorization', '.cookie'];
-const SECRET_FIELDS = ['password', 'token', 'productToken', 'cf_capcha'];
+const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'token', 'productToken', 'antkn', 'cf_capcha'];
 const REDACT = [
   ...SECRET_HEADERS.flatMap((header) => [`headers${header}`, `*.headers${header}`]),
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.body.${field}`]),
@@ -79,12 +90,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rememberMeDays: config.rememberMeDays,
   };
   await app.register(authPlugin, { policy, clock });
+  const rateLimits = options.rateLimits ?? scaledPolicy(DEFAULT_RATE_LIMITS, config.rateLimitFactor);
+  await app.register(rateLimitPlugin, {
+    policy: rateLimits,
+    clock,
+    ...(options.rateLimitStore ? { store: options.rateLimitStore } : {}),
+  });
+  // Mail before tasks: closing runs hooks last-registered first, so running tasks finish before mail closes.
+  await app.register(mailPlugin);
+  await app.register(tasksPlugin);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { migration });
       await api.register(sessionRoutes, { policy });
       await api.register(publicPageRoutes);
+      await api.register(accountRoutes, { policy });
+      await api.register(profileRoutes, { scryptLogN: config.scryptLogN });
+      await api.register(timelineRoutes);
     },
     { prefix: API_PREFIX },
   );

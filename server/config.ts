@@ -14,6 +14,11 @@ export interface Config {
   databaseSchema: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** Where people open the app, e.g. https://app.condominio.mx: the base of links in e-mails. Without it
+   * links are built from the request's protocol and host. No trailing slash. */
+  publicUrl: string | null;
+  /** Multiplies every rate limit's maximum (1 = the limits of domain/rateLimit.ts). */
+  rateLimitFactor: number;
   logLevel: LogLevel;
   /** e.g. "condominio.mx": a host "palmas.condominio.mx" names the condominium "palmas". */
   publicBaseDomain: string | null;
@@ -90,6 +95,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (schema !== null && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) {
     throw new ConfigError('DATABASE_SCHEMA', 'must be a lower-case SQL identifier');
   }
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
+  if (publicUrl !== null && /[?#]/.test(publicUrl)) {
+    throw new ConfigError('PUBLIC_URL', 'must not have a query or a fragment');
+  }
   const baseDomain = text(env, 'PUBLIC_BASE_DOMAIN');
   if (baseDomain !== null && !/^[a-z0-9.-]+$/i.test(baseDomain)) {
     throw new ConfigError('PUBLIC_BASE_DOMAIN', 'must be a host name such as condominio.mx');
@@ -102,6 +111,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseSchema: schema,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Comunidad <no-responder@localhost>',
+    publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
+    rateLimitFactor: integer(env, 'RATE_LIMIT_FACTOR', 1, 1, 1000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     publicBaseDomain: baseDomain?.toLowerCase() ?? null,
     legacyAppUrl: url(env, 'LEGACY_APP_URL', ['http:', 'https:']),

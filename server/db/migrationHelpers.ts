@@ -13,3 +13,8 @@ export function createTableWithId(db: MigrationDb, name: string) {
     ? table.addColumn('id', 'integer', (c) => c.primaryKey().generatedByDefaultAsIdentity())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
+
+/** The column type for raw bytes: bytea on PostgreSQL, blob on SQLite. Both drivers read it as a Buffer. */
+export function bytesType(db: MigrationDb): 'bytea' | 'blob' {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
+}

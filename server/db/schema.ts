@@ -66,6 +66,8 @@ export interface UserTable {
   /** scrypt$logN$r$p$salt$hash, see domain/passwords.ts. */
   password_hash: string;
   photo_file_name: string | null;
+  /** The profile photo in files; null when there is none. */
+  photo_file_id: number | null;
   created_at: string;
 }
 
@@ -98,7 +100,8 @@ export interface SessionTable {
   user_id: number;
   /** null for the short sign-in token that only allows choosing a condominium. */
   condo_id: number | null;
-  /** 'signin' (choose a condominium), 'condo' (a working session), 'product' (the second product token). */
+  /** 'signin' (choose a condominium), 'condo' (a working session), 'product' (the second product token),
+   * 'bridge' (a single-use antkn that opens a condo session for its user and condominium). */
   kind: string;
   /** The product token points at the condo session it was issued with, and dies with it. */
   parent_id: number | null;
@@ -158,6 +161,64 @@ export interface SectionUserTable {
   user_id: number;
 }
 
+export interface PasswordResetTable {
+  id: Generated<number>;
+  user_id: number;
+  /** SHA-256 of the token in the e-mailed link, hex. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** When the link set a new password. */
+  used_at: string | null;
+  /** When a newer link, a password change or a reset made this one worthless. */
+  revoked_at: string | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+  /** null: not delivered over SMTP (no SMTP_URL, or the SMTP server refused it). */
+  sent_at: string | null;
+}
+
+export interface FileTable {
+  id: Generated<number>;
+  /** Whose file it is; it goes when they go. */
+  owner_user_id: number | null;
+  content_type: string;
+  byte_size: number;
+  /** Hex SHA-256 of data. */
+  sha256: string;
+  data: Buffer;
+  created_at: string;
+}
+
+export interface AppSecretTable {
+  id: Generated<number>;
+  /** e.g. 'photo-url'. */
+  name: string;
+  /** base64url of random bytes. */
+  value: string;
+  created_at: string;
+}
+
+export interface ActivityTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** 'condo.created', 'section.created', 'member.joined', 'privacy.updated', … (src/api/timeline.ts). */
+  kind: string;
+  /** What the event is about: a member's, section's or condominium's name. */
+  subject: string;
+  detail: string | null;
+  /** Who did it, when it was somebody. */
+  actor_user_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   condominiums: CondominiumTable;
   towers: TowerTable;
@@ -170,6 +231,11 @@ export interface Database {
   role_functions: RoleFunctionTable;
   sections: SectionTable;
   section_users: SectionUserTable;
+  password_resets: PasswordResetTable;
+  mail_outbox: MailOutboxTable;
+  files: FileTable;
+  app_secrets: AppSecretTable;
+  activity: ActivityTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;

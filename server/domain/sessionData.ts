@@ -14,6 +14,7 @@ export async function loadSessionData(
   db: Kysely<Database>,
   auth: Auth,
   userHash: (userId: number) => string,
+  photoUrl: (userId: number, fileId: number) => Promise<string>,
 ): Promise<SessionData> {
   const condo = await db.selectFrom('condominiums').selectAll().where('id', '=', auth.condoId).executeTakeFirstOrThrow();
   const member = await db
@@ -23,7 +24,7 @@ export async function loadSessionData(
       'u.id',
       'u.name',
       'u.email',
-      'u.photo_file_name',
+      'u.photo_file_id',
       'm.is_admin',
       'm.is_board',
       'm.is_employee',
@@ -89,7 +90,7 @@ export async function loadSessionData(
       UserIsGuard: yesNo(member.is_guard),
       UserIsSupervisor: yesNo(member.is_supervisor),
       AvisoPrivacidad: member.privacy_accepted_at,
-      fotoSignedUrl: null,
+      fotoSignedUrl: member.photo_file_id === null ? null : await photoUrl(member.id, member.photo_file_id),
       language: pick(member.language, ['es', 'en', 'fr'] as const, 'es'),
       apartments,
     },

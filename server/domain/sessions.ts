@@ -1,6 +1,7 @@
 // Signing in happens in two steps (spec §4 Login): e-mail and password give a short-lived sign-in token
 // and the list of the user's condominiums; choosing one exchanges that token for a working session.
 import type { Kysely } from 'kysely';
+import { BRIDGE_TOKEN_SECONDS } from '../../src/api/account';
 import { ErrorCodes } from '../../src/api/errors';
 import type { CondoChoice, CondoLoginRequest, SignInRequest } from '../../src/api/sessions';
 import type { Database } from '../db/schema';
@@ -91,26 +92,108 @@ export async function condoLogin(
   if (!signInSession || signInSession.user_id !== request.UserId) {
     throw new AppError(401, ErrorCodes.unauthenticated, 'La sesión de ingreso expiró, vuelve a iniciar sesión.');
   }
+  await checkMembership(db, request.UserId, request.CondoId);
+  // The sign-in token is single use: it is spent whether or not what follows succeeds.
+  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', signInSession.id).execute();
+  return openCondoSession(db, policy, clock, {
+    userId: request.UserId,
+    condoId: request.CondoId,
+    rememberMe: signInSession.remember_me === 1,
+  });
+}
+
+/** An active membership of a condominium that accepts sign-in, or 403 saying why not. */
+async function checkMembership(db: Kysely<Database>, userId: number, condoId: number): Promise<void> {
   const membership = await db
     .selectFrom('memberships as m')
     .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
     .select(['m.id', 'c.login_error', 'c.name'])
-    .where('m.user_id', '=', request.UserId)
-    .where('m.condo_id', '=', request.CondoId)
+    .where('m.user_id', '=', userId)
+    .where('m.condo_id', '=', condoId)
     .where('m.active', '=', 1)
     .where('c.status', '!=', 'I')
     .executeTakeFirst();
   if (!membership) throw new AppError(403, ErrorCodes.forbidden, 'No perteneces a este condominio.');
   if (membership.login_error) throw new AppError(403, ErrorCodes.forbidden, membership.login_error);
+}
 
-  const rememberMe = signInSession.remember_me === 1;
-  const minutes = rememberMe ? policy.rememberMeDays * 24 * 60 : policy.sessionIdleMinutes;
-  const base = { userId: request.UserId, condoId: request.CondoId, rememberMe, minutes };
-  // The sign-in token is single use: it is spent whether or not what follows succeeds.
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', signInSession.id).execute();
+/** A working session in the condominium and the product token that goes with it. */
+async function openCondoSession(
+  db: Kysely<Database>,
+  policy: SessionPolicy,
+  clock: Clock,
+  s: { userId: number; condoId: number; rememberMe: boolean },
+): Promise<{ token: string; productToken: string }> {
+  const minutes = s.rememberMe ? policy.rememberMeDays * 24 * 60 : policy.sessionIdleMinutes;
+  const base = { userId: s.userId, condoId: s.condoId, rememberMe: s.rememberMe, minutes };
   const condo = await createSession(db, clock, { ...base, kind: 'condo' });
   const product = await createSession(db, clock, { ...base, kind: 'product', parentId: condo.id });
   return { token: condo.token, productToken: product.token };
+}
+
+/**
+ * A single-use token (antkn) that opens a session for the same person in the same condominium, for the
+ * login-redirect bridge (spec §2.8). Deliberately not tied to the issuing session: the bridge signs the
+ * browser out before it spends the token, and that must not kill it.
+ */
+export async function issueBridgeToken(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<string> {
+  const issuer = await db.selectFrom('sessions').select('remember_me').where('id', '=', auth.sessionId).executeTakeFirstOrThrow();
+  const { token } = await createSession(db, clock, {
+    userId: auth.userId,
+    condoId: auth.condoId,
+    kind: 'bridge',
+    rememberMe: issuer.remember_me === 1,
+    minutes: BRIDGE_TOKEN_SECONDS / 60,
+  });
+  return token;
+}
+
+/** Spends a bridge token: a new condo session exactly as condo-login gives one. Unknown, used or expired: 401. */
+export async function changeCondoSession(
+  db: Kysely<Database>,
+  policy: SessionPolicy,
+  clock: Clock,
+  antkn: string,
+): Promise<{ token: string; productToken: string }> {
+  const now = clock.now().toISOString();
+  // Spent in the same statement that finds it, so two requests racing with one token cannot both win.
+  const bridge = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('token_hash', '=', hashToken(antkn))
+    .where('kind', '=', 'bridge')
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'condo_id', 'remember_me'])
+    .executeTakeFirst();
+  if (!bridge || bridge.condo_id === null) {
+    throw new AppError(401, ErrorCodes.unauthenticated, 'El enlace de acceso expiró o ya se usó. Vuelve a iniciar sesión.');
+  }
+  await checkMembership(db, bridge.user_id, bridge.condo_id);
+  return openCondoSession(db, policy, clock, {
+    userId: bridge.user_id,
+    condoId: bridge.condo_id,
+    rememberMe: bridge.remember_me === 1,
+  });
+}
+
+/**
+ * Revokes every session, sign-in token, product token and bridge token of the user, except the given
+ * session and the product token issued with it (the person who just changed their password stays in).
+ */
+export async function revokeUserSessions(
+  db: Kysely<Database>,
+  now: string,
+  userId: number,
+  keepSessionId: number | null = null,
+): Promise<void> {
+  let query = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepSessionId !== null) {
+    query = query
+      .where('id', '!=', keepSessionId)
+      .where((eb) => eb.or([eb('parent_id', 'is', null), eb('parent_id', '!=', keepSessionId)]));
+  }
+  await query.execute();
 }
 
 async function createSession(

@@ -2,7 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type ErrorAnswer, ErrorCodes } from '../../src/api/errors';
-import { AppError } from '../errors';
+import { AppError, TooManyRequestsError } from '../errors';
 
 function answer(code: string, message: string, field?: string): ErrorAnswer {
   return field ? { success: false, code, message, field } : { success: false, code, message };
@@ -11,6 +11,7 @@ function answer(code: string, message: string, field?: string): ErrorAnswer {
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send(answer(error.code, error.message, error.field));
     }
     // Validation failures (see validation.ts) and Fastify's own 4xx (bad JSON, body too large…).

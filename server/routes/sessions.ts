@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CondoLoginRequest, SESSION_PATHS, type SessionData, SignInRequest } from '../../src/api/sessions';
+import { signedPhotoUrl } from '../domain/files/signedUrls';
 import { loadSessionData } from '../domain/sessionData';
 import { condoLogin, type SessionPolicy, signIn, signOut } from '../domain/sessions';
 
@@ -10,8 +11,16 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
   const userHash = (userId: number) =>
     app.config.supportChatSecret ? createHmac('sha256', app.config.supportChatSecret).update(String(userId)).digest('hex') : '';
 
-  // Anyone: e-mail and password → a sign-in token and the user's condominiums.
+  const photoUrl = (userId: number, fileId: number) => signedPhotoUrl(app.db, app.clock, app.prefix, { userId, fileId });
+
+  // Anyone: e-mail and password → a sign-in token and the user's condominiums. Rate limited per address
+  // and e-mail (guessing one account's password) and per address (trying many accounts).
   app.post<{ Body: SignInRequest }>(SESSION_PATHS.signIn, { schema: { body: SignInRequest } }, async (request) => {
+    const email = request.body.username.trim().toLowerCase();
+    await app.rateLimiter.consume([
+      { limit: 'signInPerIp', key: request.ip },
+      { limit: 'signInPerIpAndEmail', key: `${request.ip} ${email}` },
+    ]);
     const result = await signIn(app.db, policy, app.clock, request.body);
     return { success: true, ...result };
   });
@@ -28,7 +37,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
     { preHandler: app.requireSession },
     async (request): Promise<{ success: true; data: SessionData }> => {
       const auth = request.auth!;
-      return { success: true, data: await loadSessionData(app.db, auth, userHash) };
+      return { success: true, data: await loadSessionData(app.db, auth, userHash, photoUrl) };
     },
   );
 

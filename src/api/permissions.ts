@@ -1,21 +1,51 @@
 // The role and permission rules of spec §6, in one place: the server's guards and the client's menus
-// both call these. Inputs are the session data's own shapes (spec §3.1).
-import type { SessionData, SessionSection, UserPermission } from './sessions';
+// both call these. Inputs are the session data's own shapes (spec §3.1). Pure functions only: this file
+// runs in the browser and on the server alike.
+import type { RoleFunction, SessionData, SessionSection, UserPermission } from './sessions';
 
 type User = SessionData['usuario'];
+type Roles = Pick<User, 'UserIsAdmin' | 'UserIsBoard' | 'UserIsEmployed' | 'UserIsGuard'>;
+type Condo = SessionData['condo'];
+/** What a rule reads from the session data. */
+type Session = Pick<SessionData, 'usuario' | 'usuarioPermisos'>;
 
 export const isAdmin = (user: Pick<User, 'UserIsAdmin'>) => user.UserIsAdmin === 'Y';
 export const isBoard = (user: Pick<User, 'UserIsBoard'>) => user.UserIsBoard === 'Y';
 export const isEmployee = (user: Pick<User, 'UserIsEmployed'>) => user.UserIsEmployed === 'Y';
 export const isGuard = (user: Pick<User, 'UserIsGuard'>) => user.UserIsGuard === 'Y';
 
+/** Permission keys (usuarioPermisos.Clave) the rules below read. */
+export const PERMISSION = {
+  /** Account statement ("Estado de cuenta"). */
+  accountStatement: 'COM-EDO',
+  /** Financial reports. */
+  financialReports: 'COM-REP',
+  /** Debts: the high level may e-mail statements in bulk. */
+  debts: 'ADEUDOS',
+  requests: 'COM-SOL',
+  reservations: 'COM-RES',
+  surveys: 'COM-ENC',
+} as const;
+
+/** The usuarioPermisos.Tipo of the high level (the levels are ver, editar, alto). */
+export const HIGH_LEVEL = 'alto';
+
 /** An active permission with the given key (usuarioPermisos: Clave, Activa). */
 export function hasActivePermission(permissions: readonly UserPermission[], clave: string): boolean {
   return permissions.some((p) => p.Clave === clave && p.Activa === 1);
 }
 
+/** A role function (permisosRoles: Funcion, Tipo) at the given type or higher. */
+export function hasRoleFunction(functions: readonly RoleFunction[], funcion: string, minimum = 1): boolean {
+  return functions.some((f) => f.Funcion === funcion && f.Tipo >= minimum);
+}
+
 /** Section codes whose menu entry needs an active view permission. */
-const SECTION_PERMISSION: Record<string, string> = { SA: 'COM-SOL', RI: 'COM-RES', EN: 'COM-ENC' };
+const SECTION_PERMISSION: Record<string, string> = {
+  SA: PERMISSION.requests,
+  RI: PERMISSION.reservations,
+  EN: PERMISSION.surveys,
+};
 
 /**
  * The sections a user sees in the menu: AC only for board members; exclusive sections only when the user
@@ -29,4 +59,104 @@ export function menuSections(data: Pick<SessionData, 'usuario' | 'secciones' | '
     const needed = SECTION_PERMISSION[section.SectCode];
     return needed === undefined || hasActivePermission(data.usuarioPermisos, needed);
   });
+}
+
+/** 'Panel del administrador' and the payment-provider intro: administrators. */
+export const canSeeAdminPanel = (data: Pick<SessionData, 'usuario'>) => isAdmin(data.usuario);
+export const canSeePaymentProviderIntro = (data: Pick<SessionData, 'usuario'>) => isAdmin(data.usuario);
+
+/** The floating support chat launcher: administrators only. */
+export const canSeeSupportChat = (data: Pick<SessionData, 'usuario'>) => isAdmin(data.usuario);
+
+/** 'Comunicación': everyone but employees. */
+export const canSeeCommunication = (data: Pick<SessionData, 'usuario'>) => !isEmployee(data.usuario);
+
+/** 'Estado de cuenta': those who see Comunicación and hold the active COM-EDO permission. */
+export function canSeeAccountStatement(data: Session): boolean {
+  return canSeeCommunication(data) && hasActivePermission(data.usuarioPermisos, PERMISSION.accountStatement);
+}
+
+/**
+ * Who the condominium's income-visibility setting (MostrarIngresos) lets see the finances:
+ * T non-employee, non-guard users; M board members or administrators; X administrators only.
+ */
+export function incomeVisibleTo(setting: Condo['MostrarIngresos'], user: Roles): boolean {
+  switch (setting) {
+    case 'T':
+      return !isEmployee(user) && !isGuard(user);
+    case 'M':
+      return isBoard(user) || isAdmin(user);
+    case 'X':
+      return isAdmin(user);
+  }
+}
+
+/** The finance menu: active COM-REP plus the income-visibility setting. */
+export function canSeeFinanceMenu(data: Pick<SessionData, 'condo' | 'usuario' | 'usuarioPermisos'>): boolean {
+  return (
+    hasActivePermission(data.usuarioPermisos, PERMISSION.financialReports) &&
+    incomeVisibleTo(data.condo.MostrarIngresos, data.usuario)
+  );
+}
+
+/** The role function administrators need (type 1 or higher) to open the financial reports. */
+export const INCOME_FUNCTION = 'Ingresos';
+
+export type FinancialReportsAccess = 'allowed' | 'employeePanel' | 'communication';
+
+/**
+ * The financial reports guard: employees and guards go to the employee panel; everyone else needs the
+ * active COM-REP permission and the income-visibility setting (T everyone, M board members, any setting
+ * for administrators), and administrators also the role function 'Ingresos' at type 1 or higher;
+ * otherwise they go to the communication area.
+ */
+export function financialReportsAccess(
+  data: Pick<SessionData, 'condo' | 'usuario' | 'usuarioPermisos' | 'permisosRoles'>,
+): FinancialReportsAccess {
+  const { usuario, condo } = data;
+  if (isEmployee(usuario) || isGuard(usuario)) return 'employeePanel';
+  if (!hasActivePermission(data.usuarioPermisos, PERMISSION.financialReports)) return 'communication';
+  if (isAdmin(usuario)) return hasRoleFunction(data.permisosRoles, INCOME_FUNCTION) ? 'allowed' : 'communication';
+  const visible = condo.MostrarIngresos === 'T' || (condo.MostrarIngresos === 'M' && isBoard(usuario));
+  return visible ? 'allowed' : 'communication';
+}
+
+/** CondoStatus of a condominium in its trial period. */
+export const TRIAL_STATUS = 'P';
+
+const DAY_MS = 86_400_000;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** Whole calendar days from one YYYY-MM-DD date to another (time of day ignored). */
+function daysBetween(from: string, to: string): number | null {
+  const a = DATE.exec(from);
+  const b = DATE.exec(to);
+  if (!a || !b) return null;
+  const utc = (m: RegExpExecArray) => Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Math.round((utc(b) - utc(a)) / DAY_MS);
+}
+
+/**
+ * The trial countdown: for administrators of a condominium in trial (CondoStatus 'P'), the days left
+ * from `today` (YYYY-MM-DD, the viewer's calendar day) to endsubscription, never below 0; null when the
+ * countdown is not shown.
+ */
+export function trialDaysLeft(data: Pick<SessionData, 'condo' | 'usuario'>, today: string): number | null {
+  if (!isAdmin(data.usuario) || data.condo.CondoStatus !== TRIAL_STATUS || !data.condo.endsubscription) return null;
+  const days = daysBetween(today, data.condo.endsubscription);
+  return days === null ? null : Math.max(0, days);
+}
+
+/**
+ * The one condominium whose users get the 'Cargos automáticos' entry (spec §6: "shown for one specific
+ * condominium only"). This is the only place that names it. In the demo data it is Residencial Las
+ * Palmas, CondoId 1 (ids start at 1 on every load, and Las Palmas is loaded first).
+ */
+export const AUTOMATIC_CHARGES_CONDO_ID = 1;
+
+export const canSeeAutomaticCharges = (data: Pick<SessionData, 'condo'>) => data.condo.CondoId === AUTOMATIC_CHARGES_CONDO_ID;
+
+/** Bulk statements: e-mailing them needs the high level on ADEUDOS (active); generating files is for all. */
+export function canEmailStatements(data: Pick<SessionData, 'usuarioPermisos'>): boolean {
+  return data.usuarioPermisos.some((p) => p.Clave === PERMISSION.debts && p.Tipo === HIGH_LEVEL && p.Activa === 1);
 }

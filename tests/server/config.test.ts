@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       databaseSchema: null,
       smtpUrl: null,
       mailFrom: 'Comunidad <no-responder@localhost>',
+      publicUrl: null,
+      rateLimitFactor: 1,
       logLevel: 'info',
       publicBaseDomain: null,
       legacyAppUrl: null,
@@ -58,6 +60,8 @@ describe('loadConfig', () => {
         SEED: 'never',
         TRUST_PROXY: 'true',
         SUPPORT_CHAT_SECRET: 's3cret',
+        PUBLIC_URL: 'https://app.condominio.mx/',
+        RATE_LIMIT_FACTOR: '5',
       },
       CWD,
     );
@@ -77,7 +81,13 @@ describe('loadConfig', () => {
       seed: 'never',
       trustProxy: true,
       supportChatSecret: 's3cret',
+      publicUrl: 'https://app.condominio.mx',
+      rateLimitFactor: 5,
     });
+  });
+
+  it('keeps a path in PUBLIC_URL, without its trailing slashes', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000/condo//' }, CWD).publicUrl).toBe('http://localhost:3000/condo');
   });
 
   it('treats blank values as unset', () => {
@@ -105,6 +115,11 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'yes', /one of/],
     ['PUBLIC_BASE_DOMAIN', 'condo minio', /host name/],
     ['LEGACY_APP_URL', 'ftp://old', /http:\/\//],
+    ['PUBLIC_URL', 'app.condominio.mx', /not a valid URL/],
+    ['PUBLIC_URL', 'ftp://app.condominio.mx', /http:\/\//],
+    ['PUBLIC_URL', 'https://app.condominio.mx/?x=1', /query or a fragment/],
+    ['RATE_LIMIT_FACTOR', '0', /between 1 and 1000/],
+    ['RATE_LIMIT_FACTOR', 'many', /whole number/],
   ];
   it.each(bad)('refuses %s=%s with a ConfigError naming the variable', (name, value, reason) => {
     const error = configError({ [name]: value });

@@ -20,6 +20,10 @@ const TABLES = [
   'role_functions',
   'sections',
   'section_users',
+  'activity',
+  'password_resets',
+  'mail_outbox',
+  'files',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Every row of every table, by id, without what legitimately differs between two loads. */
@@ -185,6 +189,25 @@ describe(`demo data (${dialect})`, () => {
     expect(second).toEqual(first);
   });
 
+  it('gives Las Palmas a timeline at the same times relative to the clock on every load', async () => {
+    const history = (d: Kysely<Database>) =>
+      d
+        .selectFrom('activity')
+        .select(['condo_id', 'kind', 'subject', 'detail', 'actor_user_id', 'created_at'])
+        .orderBy('id')
+        .execute();
+    const [first, second] = await Promise.all([history(db), history(b.handle.db)]);
+    expect(first.length).toBeGreaterThan(20);
+    expect(second).toEqual(first);
+    const palmas = await condo('palmas');
+    expect(new Set(first.map((a) => a.condo_id))).toEqual(new Set([palmas.id]));
+    const now = clock.now().getTime();
+    const ages = first.map((a) => (now - Date.parse(a.created_at)) / 86_400_000);
+    expect(Math.max(...ages)).toBeGreaterThan(59);
+    expect(Math.max(...ages)).toBeLessThan(61);
+    expect(Math.min(...ages)).toBeGreaterThan(0);
+  });
+
   it('leaves a non-empty database alone in seedIfEmpty', async () => {
     await db.updateTable('condominiums').set({ name: 'Las Palmas renombrado' }).where('subdomain', '=', 'palmas').execute();
     const users = await count(db, 'users');
@@ -217,7 +240,62 @@ describe(`demo data (${dialect})`, () => {
       })
       .execute();
 
+    // Rows in the tables of the account issue: a photo, a reset link, a mail, some activity.
+    const file = await db
+      .insertInto('files')
+      .values({
+        owner_user_id: admin.id,
+        content_type: 'image/png',
+        byte_size: 1,
+        sha256: 'x',
+        data: Buffer.from([1]),
+        created_at: 'now',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.updateTable('users').set({ photo_file_id: file.id }).where('id', '=', admin.id).execute();
+    await db
+      .insertInto('files')
+      .values({
+        owner_user_id: null,
+        content_type: 'text/plain',
+        byte_size: 1,
+        sha256: 'y',
+        data: Buffer.from([2]),
+        created_at: 'now',
+      })
+      .execute();
+    await db
+      .insertInto('password_resets')
+      .values({
+        user_id: admin.id,
+        token_hash: 'e'.repeat(64),
+        created_at: 'now',
+        expires_at: 'later',
+        used_at: null,
+        revoked_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('mail_outbox')
+      .values({ to_address: 'admin@demo.mx', subject: 's', text: 't', html: 'h', created_at: 'now', sent_at: null })
+      .execute();
+    await db
+      .insertInto('activity')
+      .values({
+        condo_id: palmas.id,
+        kind: 'member.joined',
+        subject: 'Intruso',
+        detail: null,
+        actor_user_id: null,
+        created_at: 'now',
+      })
+      .execute();
+    await db.insertInto('app_secrets').values({ name: 'photo-url', value: 'a-key', created_at: 'now' }).execute();
+
     await resetAndSeed(db, { ...SEED, clock });
+    // The server's own secrets are not demo data: they survive.
+    expect(await db.selectFrom('app_secrets').select('value').execute()).toEqual([{ value: 'a-key' }]);
     // The same rows under the same ids as a first load, so ids in demo links (the visitor pass) stay valid.
     expect(await dump(db)).toEqual(await dump(b.handle.db));
   });

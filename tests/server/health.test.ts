@@ -16,7 +16,7 @@ describe(`GET /api/health (${dialect})`, () => {
     const body = res.json();
     expect(is(body, HealthAnswer)).toBe(true);
     expect(body.database).toBe(dialect);
-    expect(body.migration).toBe('0001_foundation');
+    expect(body.migration).toBe('0002_account');
   });
 
   it('answers unknown API paths with the JSON error shape', async () => {

@@ -46,6 +46,66 @@ async function walkThrough(app: FastifyInstance): Promise<Secrets> {
   return { password, tokens: [signInToken, token, productToken], requests: 8 };
 }
 
+/** The account calls of issue 3 that carry secrets: reset links, bridge tokens, current and new passwords. */
+async function accountWalkThrough(app: FastifyInstance): Promise<Secrets> {
+  const password = 'Secreto-Nuevo-2025';
+  const signIn = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/--sesiones/sign-in',
+      payload: { username: 'consejo@demo.mx', password: DEMO_PASSWORD },
+    })
+  ).json() as { token: string; condos: { CondoId: number; UserId: number }[] };
+  const login = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/--sesiones/condo-login',
+      payload: { CondoId: signIn.condos[0]!.CondoId, UserId: signIn.condos[0]!.UserId, token: signIn.token },
+    })
+  ).json() as { token: string; productToken: string };
+  const headers = { 'app-token': login.token };
+  const bridge = (await app.inject({ method: 'POST', url: '/api/--sesiones/bridge-token', headers })).json() as { token: string };
+  const changed = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/--sesiones/change-condo-session',
+      payload: { antkn: bridge.token },
+    })
+  ).json() as { token: string; productToken: string };
+  expect(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/--perfil/change-password',
+        headers,
+        payload: { currentPassword: DEMO_PASSWORD, newPassword: password },
+      })
+    ).statusCode,
+  ).toBe(200);
+  await app.inject({ method: 'POST', url: '/api/--sesiones/forgot-password', payload: { email: 'consejo@demo.mx' } });
+  await app.tasks.drain();
+  const mail = await app.db
+    .selectFrom('mail_outbox')
+    .select('text')
+    .where('to_address', '=', 'consejo@demo.mx')
+    .executeTakeFirstOrThrow();
+  const resetToken = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+  expect(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/--sesiones/reset-password',
+        payload: { token: resetToken, password: DEMO_PASSWORD },
+      })
+    ).statusCode,
+  ).toBe(200);
+  return {
+    password,
+    tokens: [signIn.token, login.token, login.productToken, bridge.token, changed.token, changed.productToken, resetToken],
+    requests: 7,
+  };
+}
+
 function expectNoSecret(lines: string[], secrets: Secrets): void {
   const all = lines.join('\n');
   expect(all).not.toContain(secrets.password);
@@ -103,5 +163,16 @@ describe(`logs of a route that logs its request (${dialect})`, () => {
     expect(lines.join('\n')).toContain('"password":"[Redacted]"');
     expect(lines.join('\n')).toContain('"productToken":"[Redacted]"');
     expectNoSecret(lines, secrets);
+  });
+
+  it('redacts the secrets of the account calls: antkn, reset tokens, current and new passwords', async () => {
+    lines.length = 0;
+    const secrets = await accountWalkThrough(t.app);
+    const all = lines.join('\n');
+    for (const field of ['antkn', 'currentPassword', 'newPassword', 'token', 'password']) {
+      expect(all).toContain(`"${field}":"[Redacted]"`);
+    }
+    expectNoSecret(lines, secrets);
+    expect(all).not.toContain(DEMO_PASSWORD);
   });
 });

@@ -45,7 +45,7 @@ export function buildModel<M extends AnyStateMachine>(machine: M, options: Model
 }
 
 type Model = ReturnType<typeof buildModel>['model'];
-type Path = TestPath<never, never>;
+type Path = TestPath<AnyMachineSnapshot, EventObject>;
 
 /** Shortest paths to every state, then one extra path for each transition those paths do not take. */
 export function coveringPaths(model: Model, serializeState: (s: never) => string): Path[] {
@@ -88,7 +88,7 @@ function takenTransitions(paths: Path[], serializeState: (s: never) => string): 
     for (let i = 1; i < path.steps.length; i++) {
       const from = path.steps[i - 1]!.state;
       const step = path.steps[i]!;
-      taken.add(`${serializeState(from)} -> ${serializeEvent(step.event as EventObject)}`);
+      taken.add(`${serializeState(from as never)} -> ${serializeEvent(step.event as EventObject)}`);
     }
   }
   return taken;

@@ -24,6 +24,9 @@ const INHERITED_CONFIG = [
   'REMEMBER_ME_DAYS',
   'PUBLIC_BASE_DOMAIN',
   'TRUST_PROXY',
+  'PUBLIC_URL',
+  'RATE_LIMIT_FACTOR',
+  'MAIL_FROM',
 ];
 
 export interface Exit {

@@ -5,6 +5,7 @@ import { type BuildOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import type { Clock } from '../../server/domain/clock';
+import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, scaledPolicy } from '../../server/domain/rateLimit';
 import { freshDatabase } from './testDatabase';
 
 export { dialect } from './testDatabase';
@@ -26,8 +27,21 @@ export function testClock(start = new Date()): Clock & { advanceMinutes(minutes:
   };
 }
 
+/**
+ * What createTestApp applies unless a test asks for other limits: the real ones a thousand times over, so
+ * a file that signs in a hundred times is not refused. tests/server/rateLimit.test.ts uses the real ones.
+ */
+export const RELAXED_RATE_LIMITS = scaledPolicy(DEFAULT_RATE_LIMITS, 1000);
+
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; logStream?: BuildOptions['logStream'] } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    seed?: boolean;
+    logStream?: BuildOptions['logStream'];
+    /** 'from-config': what the server applies on its own (DEFAULT_RATE_LIMITS times RATE_LIMIT_FACTOR). */
+    rateLimits?: RateLimitPolicy | 'from-config';
+  } = {},
 ): Promise<TestApp> {
   const fresh = await freshDatabase();
   const env: Record<string, string> = {
@@ -40,6 +54,7 @@ export async function createTestApp(
   };
   const config = loadConfig(env);
   const buildOptions: BuildOptions = {};
+  if (options.rateLimits !== 'from-config') buildOptions.rateLimits = options.rateLimits ?? RELAXED_RATE_LIMITS;
   if (options.clock) buildOptions.clock = options.clock;
   if (options.logStream) buildOptions.logStream = options.logStream;
   let app: FastifyInstance;
@@ -104,5 +119,21 @@ export function getSessionData(app: FastifyInstance, token?: string) {
     method: 'GET',
     url: '/api/--sesiones/session-data',
     ...(token === undefined ? {} : { headers: { 'app-token': token } }),
+  });
+}
+
+/** A call with the given app-token (none when undefined), JSON body when there is a payload. */
+export function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string | undefined; payload?: object; headers?: Record<string, string>; remoteAddress?: string } = {},
+) {
+  return app.inject({
+    method,
+    url,
+    ...(options.payload === undefined ? {} : { payload: options.payload }),
+    headers: { ...(options.token === undefined ? {} : { 'app-token': options.token }), ...options.headers },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
 }

@@ -5,15 +5,31 @@ import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Clock } from '../../domain/clock';
 import { hashPassword } from '../../domain/passwords';
 import type { Database, NewCondominium } from '../schema';
-import { DEMO_ACCOUNTS, DEMO_CONDOS, DEMO_PASSWORD, type DemoAccount, type DemoRole, FIRST_NAMES, LAST_NAMES } from './demoFacts';
+import { seedActivity } from './activity';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_CONDOS,
+  DEMO_PASSWORD,
+  type DemoAccount,
+  type DemoRole,
+  FIRST_NAMES,
+  LAST_NAMES,
+  NEIGHBOURS_WITHOUT_PRIVACY,
+} from './demoFacts';
 
 export interface SeedOptions {
   clock: Clock;
   scryptLogN: number;
 }
 
-/** Tables in the order rows must be deleted (children first). */
+/**
+ * Tables in the order rows must be deleted (children first). app_secrets is not demo data: the server's
+ * own keys survive a reload.
+ */
 const TABLES_CHILD_FIRST = [
+  'activity',
+  'mail_outbox',
+  'password_resets',
   'section_users',
   'sections',
   'role_functions',
@@ -22,6 +38,8 @@ const TABLES_CHILD_FIRST = [
   'residencies',
   'memberships',
   'users',
+  // After users: users.photo_file_id points at files (and a user's files go with them).
+  'files',
   'apartments',
   'towers',
   'condominiums',
@@ -202,6 +220,8 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
       }
     }
   }
+
+  await seedActivity(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];
@@ -286,7 +306,10 @@ function neighbours(): DemoAccount[] {
       return {
         email: `vecino${String(index + 1).padStart(3, '0')}@demo.mx`,
         name: `${first} ${last} ${second}`,
-        memberships: [{ condo: 'palmas', role: 'resident', dwellings: [dwelling] }],
+        // The first few have not accepted the privacy notice yet, like residente@demo.mx.
+        memberships: [
+          { condo: 'palmas', role: 'resident', dwellings: [dwelling], acceptedPrivacy: index >= NEIGHBOURS_WITHOUT_PRIVACY },
+        ],
       };
     });
 }

@@ -1,0 +1,104 @@
+// Rate limits on the calls that guess or spam (DESIGN.md §4): sign-in, forgot-password, reset-password,
+// and change-password (which checks the current password).
+// Fixed windows counted in a RateLimitStore. The store in this file keeps the counters in this process's
+// memory; a Redis store (INCR + PEXPIRE NX + PTTL) implements the same one-method interface when several
+// processes must share the counters (docs/decisions.md).
+import { TooManyRequestsError } from '../errors';
+import type { Clock } from './clock';
+
+export interface Limit {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Every limit the server applies, by name. Keys are the client address and, where there is one, the e-mail. */
+export interface RateLimitPolicy {
+  signInPerIpAndEmail: Limit;
+  signInPerIp: Limit;
+  forgotPasswordPerEmail: Limit;
+  forgotPasswordPerIp: Limit;
+  resetPasswordPerIp: Limit;
+  changePasswordPerUser: Limit;
+}
+
+export type RateLimitName = keyof RateLimitPolicy;
+
+export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
+  // Enough for a person who mistypes; far too few to guess a password.
+  signInPerIpAndEmail: { max: 10, windowSeconds: 60 },
+  // A building's shared connection still signs in its neighbours.
+  signInPerIp: { max: 30, windowSeconds: 60 },
+  // Nobody needs more than a few reset e-mails; more would flood their inbox.
+  forgotPasswordPerEmail: { max: 5, windowSeconds: 15 * 60 },
+  forgotPasswordPerIp: { max: 20, windowSeconds: 15 * 60 },
+  resetPasswordPerIp: { max: 10, windowSeconds: 15 * 60 },
+  // Whoever holds a session must not be able to guess the current password either.
+  changePasswordPerUser: { max: 10, windowSeconds: 15 * 60 },
+};
+
+/** The policy with every maximum multiplied (RATE_LIMIT_FACTOR). */
+export function scaledPolicy(policy: RateLimitPolicy, factor: number): RateLimitPolicy {
+  const entries = Object.entries(policy).map(([name, limit]) => [name, { ...limit, max: limit.max * factor }]);
+  return Object.fromEntries(entries) as unknown as RateLimitPolicy;
+}
+
+export interface RateLimitStore {
+  /**
+   * Counts one hit on `key` in its current window (a window starts at the first hit after the previous one
+   * ended and lasts windowMs). Answers the hits in the window so far, this one included, and when it ends.
+   */
+  hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAtMs: number }>;
+}
+
+/** Counters in this process. Expired windows are swept once the map grows, so memory stays bounded. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; resetAtMs: number }>();
+
+  constructor(private readonly sweepAbove = 10_000) {}
+
+  async hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAtMs: number }> {
+    let window = this.windows.get(key);
+    if (!window || window.resetAtMs <= nowMs) {
+      if (this.windows.size >= this.sweepAbove) this.sweep(nowMs);
+      window = { count: 0, resetAtMs: nowMs + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count++;
+    return { count: window.count, resetAtMs: window.resetAtMs };
+  }
+
+  /** How many windows are held (tests check the sweep). */
+  get size(): number {
+    return this.windows.size;
+  }
+
+  private sweep(nowMs: number): void {
+    for (const [key, window] of this.windows) if (window.resetAtMs <= nowMs) this.windows.delete(key);
+  }
+}
+
+export interface RateLimitHit {
+  limit: RateLimitName;
+  /** The client address, the e-mail, or both joined: what is being counted. */
+  key: string;
+}
+
+export class RateLimiter {
+  constructor(
+    private readonly policy: RateLimitPolicy,
+    private readonly store: RateLimitStore,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Counts the request under every named limit; throws 429 when any of them is exceeded. */
+  async consume(hits: RateLimitHit[]): Promise<void> {
+    const nowMs = this.clock.now().getTime();
+    let retryAfterMs = 0;
+    for (const { limit, key } of hits) {
+      const { max, windowSeconds } = this.policy[limit];
+      const window = await this.store.hit(`${limit}:${key}`, windowSeconds * 1000, nowMs);
+      if (window.count > max) retryAfterMs = Math.max(retryAfterMs, window.resetAtMs - nowMs);
+    }
+    if (retryAfterMs > 0) throw new TooManyRequestsError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  }
+}

@@ -1,0 +1,37 @@
+// Secrets the server makes for itself: generated once, kept in app_secrets, so every process behind a load
+// balancer signs and verifies with the same key. Each process caches what it read (it never changes).
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from './clock';
+
+export type SecretName = 'photo-url';
+
+const cache = new WeakMap<Kysely<Database>, Map<SecretName, Promise<Buffer>>>();
+
+export function appSecret(db: Kysely<Database>, clock: Clock, name: SecretName): Promise<Buffer> {
+  let secrets = cache.get(db);
+  if (!secrets) {
+    secrets = new Map();
+    cache.set(db, secrets);
+  }
+  let secret = secrets.get(name);
+  if (!secret) {
+    secret = loadOrCreate(db, clock, name);
+    // A failed read (database down) must not be remembered.
+    secret.catch(() => secrets.delete(name));
+    secrets.set(name, secret);
+  }
+  return secret;
+}
+
+async function loadOrCreate(db: Kysely<Database>, clock: Clock, name: SecretName): Promise<Buffer> {
+  // Two processes starting together may both insert: the unique name keeps the first, both read it back.
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value: randomBytes(32).toString('base64url'), created_at: clock.now().toISOString() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'base64url');
+}

@@ -1,0 +1,88 @@
+// Account calls around the session (src/api/account.ts): privacy notice, language, password reset, and the
+// login-redirect bridge token. Who may call each is written next to its path.
+import type { FastifyInstance } from 'fastify';
+import { assign, object, string } from 'superstruct';
+import {
+  ACCOUNT_PATHS,
+  ChangeCondoSessionRequest,
+  ForgotPasswordRequest,
+  LanguageRequest,
+  ResetPasswordRequest,
+} from '../../src/api/account';
+import { acceptPrivacyNotice, forgotPasswordAnswer, resetPassword, saveLanguage, sendPasswordReset } from '../domain/account';
+import { appBaseUrl } from '../domain/links';
+import { changeCondoSession, issueBridgeToken, type SessionPolicy } from '../domain/sessions';
+
+/**
+ * The contract's request with the password's length left to the shared rule (passwordProblem), which the
+ * domain applies, so a short password gets the same Spanish message as one without a digit.
+ */
+const ResetPasswordBody = assign(ResetPasswordRequest, object({ password: string() }));
+
+export default async function accountRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
+  const { policy } = options;
+
+  // Any signed-in member: accepts this condominium's privacy notice (spec §4); answers when.
+  app.post(ACCOUNT_PATHS.acceptPrivacyNotice, { onRequest: app.requireSession }, async (request) => {
+    const at = await acceptPrivacyNotice(app.db, app.clock, request.auth!);
+    return { success: true, AvisoPrivacidad: at };
+  });
+
+  // Any signed-in member: the interface language of their profile (spec §1).
+  app.post<{ Body: LanguageRequest }>(
+    ACCOUNT_PATHS.language,
+    { schema: { body: LanguageRequest }, onRequest: app.requireSession },
+    async (request) => {
+      await saveLanguage(app.db, request.auth!, request.body.language);
+      return { success: true };
+    },
+  );
+
+  // Anyone: mails a reset link to a registered address. The answer is the same either way, and is given
+  // before any mail work starts, so its timing does not tell either.
+  app.post<{ Body: ForgotPasswordRequest }>(
+    ACCOUNT_PATHS.forgotPassword,
+    { schema: { body: ForgotPasswordRequest } },
+    async (request) => {
+      const email = request.body.email.trim().toLowerCase();
+      await app.rateLimiter.consume([
+        { limit: 'forgotPasswordPerIp', key: request.ip },
+        { limit: 'forgotPasswordPerEmail', key: email },
+      ]);
+      const baseUrl = appBaseUrl(app.config, request);
+      if (baseUrl) {
+        const mail = { email, language: request.body.language, baseUrl };
+        app.tasks.run('password reset mail', () => sendPasswordReset(app.db, app.clock, app.mailer, mail));
+      } else {
+        request.log.warn('forgot-password: the Host header is not a host name and PUBLIC_URL is unset; no link sent');
+      }
+      return { success: true, message: forgotPasswordAnswer(request.body.language) };
+    },
+  );
+
+  // Anyone holding a reset link: a new password; every session of the user ends.
+  app.post<{ Body: ResetPasswordRequest }>(
+    ACCOUNT_PATHS.resetPassword,
+    { schema: { body: ResetPasswordBody } },
+    async (request) => {
+      await app.rateLimiter.consume([{ limit: 'resetPasswordPerIp', key: request.ip }]);
+      await resetPassword(app.db, app.clock, policy.scryptLogN, request.body);
+      return { success: true, message: 'Tu contraseña se actualizó. Inicia sesión con la nueva contraseña.' };
+    },
+  );
+
+  // Any signed-in member: a short-lived, single-use antkn for the login-redirect bridge (spec §2.8).
+  app.post(ACCOUNT_PATHS.bridgeToken, { onRequest: app.requireSession }, async (request) => {
+    return { success: true, token: await issueBridgeToken(app.db, app.clock, request.auth!) };
+  });
+
+  // Anyone holding an antkn: a new session in its user's condominium, answered like condo-login.
+  app.post<{ Body: ChangeCondoSessionRequest }>(
+    ACCOUNT_PATHS.changeCondoSession,
+    { schema: { body: ChangeCondoSessionRequest } },
+    async (request) => {
+      const result = await changeCondoSession(app.db, policy, app.clock, request.body.antkn);
+      return { success: true, ...result };
+    },
+  );
+}

@@ -1,0 +1,64 @@
+// The account migration (0002) goes down and up again on both dialects, leaving the foundation intact.
+import { Migrator, PostgresAdapter, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationLevel } from '../../server/db/migrate';
+import { migrations } from '../../server/db/migrations/index';
+import { dialect, openTestDatabase, type TestDatabase } from '../support/testDatabase';
+
+describe(`migration 0002_account (${dialect})`, () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await openTestDatabase();
+  });
+  afterAll(() => t?.close());
+
+  async function tables(): Promise<string[]> {
+    const db = t.handle.db;
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      const { rows } = await sql<{
+        name: string;
+      }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(db);
+      return rows
+        .map((r) => r.name)
+        .filter((n) => !n.startsWith('kysely_'))
+        .sort();
+    }
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(db);
+    return rows
+      .map((r) => r.name)
+      .filter((n) => !n.startsWith('kysely_') && !n.startsWith('sqlite_'))
+      .sort();
+  }
+
+  async function migrator(): Promise<Migrator> {
+    const db = t.handle.db;
+    let schema: string | undefined;
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
+    }
+    return new Migrator({
+      db,
+      provider: { getMigrations: async () => migrations },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
+  }
+
+  it('creates its tables and the photo column, drops them going down, and creates them again', async () => {
+    const NEW = ['activity', 'app_secrets', 'files', 'mail_outbox', 'password_resets'];
+    expect(await migrationLevel(t.handle.db)).toBe('0002_account');
+    const all = await tables();
+    for (const table of NEW) expect(all).toContain(table);
+
+    const down = await (await migrator()).migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(await migrationLevel(t.handle.db)).toBe('0001_foundation');
+    const foundation = await tables();
+    expect(foundation).toEqual(all.filter((table) => !NEW.includes(table)));
+    const columns = await t.handle.db.introspection.getTables();
+    expect(columns.find((c) => c.name === 'users')?.columns.map((c) => c.name)).not.toContain('photo_file_id');
+
+    const up = await (await migrator()).migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await tables()).toEqual(all);
+  });
+});
