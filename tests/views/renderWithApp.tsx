@@ -1,4 +1,6 @@
 // Renders a view inside the providers the app gives it, with Spanish messages and an in-memory router.
+// Mantine runs in its test environment: no transitions, no portals, and popovers stay shown although
+// happy-dom lays nothing out.
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -13,7 +15,7 @@ const es = readCatalog('es');
 export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
   const location = memoryLocation({ path, record: true });
   const view = render(
-    <MantineProvider>
+    <MantineProvider env="test">
       <IntlProvider locale="es-MX" messages={es}>
         <SessionProvider>
           <Router hook={location.hook} searchHook={location.searchHook}>

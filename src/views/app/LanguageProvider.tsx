@@ -3,6 +3,7 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
+import { applyDateLanguage } from '../../i18n/dates';
 import { isLanguage, type Language, LOCALE, publicLanguage } from '../../i18n/languages';
 import { loadMessages, type Messages } from '../../i18n/loadMessages';
 
@@ -36,7 +37,11 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     let current = true;
     setFailed(false);
     loadMessages(language).then(
-      (loaded) => current && setMessages({ language, messages: loaded }),
+      (loaded) => {
+        if (!current) return;
+        applyDateLanguage(language);
+        setMessages({ language, messages: loaded });
+      },
       () => current && setFailed(true),
     );
     document.documentElement.lang = language;

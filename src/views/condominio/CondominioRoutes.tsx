@@ -1,21 +1,28 @@
-// /condominio/**, behind the authentication guard: the condominium's header and its pages. The empty
-// path opens comunicacion (spec §2.2).
+// /condominio/**, behind the authentication guard: the signed-in shell and its pages. The empty path
+// opens comunicacion (spec §2.2). A page added here also goes into src/views/shell/screens.ts, which is
+// what lets the menu link to it.
 import { Redirect, Route, Switch } from 'wouter';
+import ProfilePage from '../profile/ProfilePage';
+import { CondoShell } from '../shell/CondoShell';
+import WelcomePage from '../welcome/WelcomePage';
 import { CommunicationHome } from './CommunicationHome';
-import { CondoLayout } from './CondoLayout';
 
 export default function CondominioRoutes() {
   return (
-    <CondoLayout>
+    <CondoShell>
       <Switch>
         <Route path="/">
           <Redirect to="/comunicacion" replace />
         </Route>
         <Route path="/comunicacion" component={CommunicationHome} />
+        <Route path="/mi-perfil" component={ProfilePage} />
+        <Route path="/profile/overview" component={ProfilePage} />
+        <Route path="/profile/settings" component={ProfilePage} />
+        <Route path="/welcome" component={WelcomePage} />
         <Route>
           <Redirect to="~/sessions/404" replace />
         </Route>
       </Switch>
-    </CondoLayout>
+    </CondoShell>
   );
 }

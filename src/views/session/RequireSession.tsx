@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 // The authentication guard of /condominio/**: signed-out users go to the sign-in page carrying the URL
 // they asked for; signed-in ones pass the privacy notice gate first.
-import { Alert, Button, Center, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Redirect } from 'wouter';
@@ -26,9 +26,14 @@ export function RequireSession({ children }: { children: ReactNode }) {
           <Alert color="red" title={<FormattedMessage id="session.unavailableTitle" />} role="alert">
             <FormattedMessage id="session.unavailableBody" />
           </Alert>
-          <Button onClick={() => session.send({ type: 'retry' })}>
-            <FormattedMessage id="common.retry" />
-          </Button>
+          <Group grow>
+            <Button variant="default" onClick={() => session.send({ type: 'signOut' })}>
+              <FormattedMessage id="session.signOut" />
+            </Button>
+            <Button onClick={() => session.send({ type: 'retry' })}>
+              <FormattedMessage id="common.retry" />
+            </Button>
+          </Group>
         </Stack>
       </Center>
     );

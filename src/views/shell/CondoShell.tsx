@@ -1,0 +1,131 @@
+// The signed-in shell (spec §2.3): header, the menu as a sidebar, across the top or (on phones) in a
+// drawer, and the page. Built on Mantine's AppShell; what the menus offer comes from menuModel.ts.
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/Drawer.css';
+import { AppShell, Box, Container, Drawer, em, ScrollArea } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation } from 'wouter';
+import { SessionContext } from '../session/SessionContext';
+import { SIDEBAR_WIDTH, toggleSidebar } from './layoutPreferences';
+import { mainMenu, profileMenu } from './menuModel';
+import { ShellHeader } from './ShellHeader';
+import { SideNav } from './SideNav';
+import classes from './shell.module.css';
+import { TrialCountdown, useTrialDaysLeft } from './TrialCountdown';
+import { useLayoutPreferences } from './useLayoutPreferences';
+
+/** Below this width (Mantine's md) the menu is a drawer behind a burger. */
+export const DESKTOP_QUERY = `(min-width: ${em(992)})`;
+const NAV_ID = 'main-navigation';
+const MAIN_ID = 'main';
+const HEADER_HEIGHT = 60;
+
+export function CondoShell({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const data = SessionContext.useSelector((s) => s.context.data);
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const [layout, setLayout] = useLayoutPreferences();
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const mainRef = useRef<HTMLElement>(null);
+  const [location] = useLocation();
+  const entries = useMemo(() => (data ? mainMenu(data) : []), [data]);
+  const profileLinks = useMemo(() => (data ? profileMenu(data) : []), [data]);
+  const trialDays = useTrialDaysLeft();
+
+  // A new page: close the drawer and take keyboard and screen-reader focus to the page itself.
+  const lastLocation = useRef(location);
+  useEffect(() => {
+    if (location === lastLocation.current) return;
+    lastLocation.current = location;
+    drawer.close();
+    mainRef.current?.focus({ preventScroll: true });
+  }, [location, drawer]);
+
+  if (!data) return null;
+  const sidebar = isDesktop && layout.navigation === 'side' && layout.sidebar !== 'closed' ? layout.sidebar : null;
+  const navLabel = intl.formatMessage({ id: 'shell.mainNav' });
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={sidebar ? { width: SIDEBAR_WIDTH[sidebar], breakpoint: 'md' } : undefined}
+      padding={{ base: 'sm', sm: 'md' }}
+    >
+      <a
+        href={`#${MAIN_ID}`}
+        className={classes.skipLink}
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        <FormattedMessage id="app.skipToContent" />
+      </a>
+      <AppShell.Header>
+        <ShellHeader
+          condoName={data.condo.CondoName}
+          entries={entries}
+          profileLinks={profileLinks}
+          isDesktop={isDesktop}
+          layout={layout}
+          onLayoutChange={setLayout}
+          onToggleSidebar={() => setLayout(toggleSidebar)}
+          trialDays={trialDays}
+          drawerOpened={drawerOpened}
+          onOpenDrawer={drawer.open}
+          burgerRef={burgerRef}
+          navId={NAV_ID}
+        />
+      </AppShell.Header>
+      {sidebar && (
+        <AppShell.Navbar id={NAV_ID} aria-label={navLabel} p={sidebar === 'full' ? 'sm' : 8}>
+          <AppShell.Section grow component={ScrollArea}>
+            <SideNav entries={entries} variant={sidebar} />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      {!isDesktop && (
+        <Drawer
+          opened={drawerOpened}
+          onClose={() => {
+            drawer.close();
+            burgerRef.current?.focus();
+          }}
+          returnFocus={false}
+          size={300}
+          padding="sm"
+          title={data.condo.CondoName}
+          styles={{ title: { fontWeight: 700 } }}
+          closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'shell.closeMenu' }) }}
+        >
+          {/* Choosing a link closes the drawer, also when it is the page already open. */}
+          <nav
+            id={NAV_ID}
+            aria-label={navLabel}
+            onClickCapture={(event) => {
+              if (!(event.target instanceof Element) || !event.target.closest('a')) return;
+              drawer.close();
+              mainRef.current?.focus({ preventScroll: true });
+            }}
+          >
+            <SideNav entries={entries} variant="full" />
+          </nav>
+        </Drawer>
+      )}
+      <AppShell.Main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main}>
+        <Container size="md" px={0}>
+          {!isDesktop && trialDays !== null && (
+            <Box mb="sm">
+              <TrialCountdown days={trialDays} size="md" />
+            </Box>
+          )}
+          {children}
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

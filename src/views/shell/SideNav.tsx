@@ -1,0 +1,66 @@
+// The menu as a vertical list, in the sidebar's styles: full (icon and name), compact (icon, name in a
+// tooltip) and compact-big (icon over a short name). The drawer on phones uses the full style.
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Tooltip.css';
+import { NavLink, Tooltip } from '@mantine/core';
+import { Link, useLocation } from 'wouter';
+import { ShellIcon } from './icons';
+import type { OpenSidebarStyle } from './layoutPreferences';
+import { activeEntryKey, type MenuEntry } from './menuModel';
+import classes from './shell.module.css';
+import { useEntryName } from './useEntryName';
+
+interface SideNavProps {
+  entries: readonly MenuEntry[];
+  variant: OpenSidebarStyle;
+}
+
+export function SideNav({ entries, variant }: SideNavProps) {
+  const [location] = useLocation();
+  const active = activeEntryKey(entries, location);
+  const nameOf = useEntryName();
+
+  return (
+    <ul className={classes.navList}>
+      {entries.map((entry) => {
+        const name = nameOf(entry);
+        const isActive = entry.key === active;
+        const current = isActive ? ('page' as const) : undefined;
+        if (variant === 'full') {
+          return (
+            <li key={entry.key}>
+              <NavLink
+                component={Link}
+                href={entry.href}
+                className={classes.navLink}
+                active={isActive}
+                aria-current={current}
+                aria-label={name.cut ? name.full : undefined}
+                title={name.cut ? name.full : undefined}
+                label={name.shown}
+                leftSection={<ShellIcon name={entry.icon} size={entry.depth ? 16 : 20} />}
+                pl={entry.depth ? 'xl' : 'sm'}
+              />
+            </li>
+          );
+        }
+        return (
+          <li key={entry.key}>
+            <Tooltip label={name.full} position="right" withArrow disabled={variant === 'compact-big' && !name.cut}>
+              <Link
+                href={entry.href}
+                className={classes.compactItem}
+                data-active={isActive || undefined}
+                aria-current={current}
+                aria-label={variant === 'compact' || name.cut ? name.full : undefined}
+              >
+                <ShellIcon name={entry.icon} size={variant === 'compact' ? 22 : 20} />
+                {variant === 'compact-big' && <span className={classes.compactLabel}>{name.shown}</span>}
+              </Link>
+            </Tooltip>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,122 @@
+// What the shell's menus offer, from the session data and the rules of spec §6 (src/api/permissions.ts).
+// Entries whose screen is not built yet are left out (screens.ts), so the menu never has a dead link.
+import { canSeeAdminPanel, canSeeCommunication, canSeeFinanceMenu, menuSections } from '../../api/permissions';
+import type { SessionData, SessionSection } from '../../api/sessions';
+import { AVAILABLE_SCREENS, SCREENS } from './screens';
+
+/** Menu item names are cut at 30 characters (spec §9). */
+export const MENU_NAME_LIMIT = 30;
+/** The top navigation shows at most 4 items; the rest go under 'Más' (spec §9). */
+export const TOP_NAV_VISIBLE_ITEMS = 4;
+
+export type MenuIcon = 'communication' | 'section' | 'timeline' | 'adminPanel' | 'finance' | 'profile';
+
+export interface MenuEntry {
+  key: string;
+  /** A message id, or a section's own name. */
+  label: { id: string } | { text: string };
+  /** Relative to /condominio. */
+  href: string;
+  /** The route pattern of the screen it opens. */
+  screen: string;
+  icon: MenuIcon;
+  /** 1 for a section listed under Comunicación. */
+  depth: 0 | 1;
+}
+
+/** The screen each kind of section opens (spec §2.2, Communication); other codes are generic sections. */
+const SECTION_SCREENS: Record<string, string> = {
+  SA: '/comunicacion/tickets-administrador/:sectionId',
+  RI: '/comunicacion/instalaciones',
+  EN: '/comunicacion/encuestas',
+  IC: '/comunicacion/comunicacion-interpersonal/:sectionId',
+  EV: '/comunicacion/calendario-eventos',
+};
+const GENERIC_SECTION_SCREEN = '/comunicacion/seccion/:sectionId';
+
+function sectionEntry(section: SessionSection): MenuEntry {
+  const screen = SECTION_SCREENS[section.SectCode] ?? GENERIC_SECTION_SCREEN;
+  return {
+    key: `section-${section.SectId}`,
+    label: { text: section.SectName },
+    href: screen.replace(':sectionId', String(section.SectId)),
+    screen,
+    icon: 'section',
+    depth: 1,
+  };
+}
+
+/** The left (or top) menu: Comunicación and the user's sections, the timeline, and the admin panel. */
+export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
+  const entries: MenuEntry[] = [];
+  if (canSeeCommunication(data)) {
+    entries.push({
+      key: 'communication',
+      label: { id: 'shell.menuCommunication' },
+      href: SCREENS.communication,
+      screen: SCREENS.communication,
+      icon: 'communication',
+      depth: 0,
+    });
+    entries.push(...[...menuSections(data)].sort((a, b) => a.SectPosition - b.SectPosition).map(sectionEntry));
+  }
+  entries.push({
+    key: 'welcome',
+    label: { id: 'shell.menuTimeline' },
+    href: SCREENS.welcome,
+    screen: SCREENS.welcome,
+    icon: 'timeline',
+    depth: 0,
+  });
+  if (canSeeAdminPanel(data)) {
+    entries.push({
+      key: 'adminPanel',
+      label: { id: 'shell.menuAdminPanel' },
+      href: '/panel-del-administrador',
+      screen: '/panel-del-administrador',
+      icon: 'adminPanel',
+      depth: 0,
+    });
+  }
+  return entries.filter((entry) => available.has(entry.screen));
+}
+
+/** The profile menu's links: Mi Perfil, and Reportes Financieros for those the finance rule lets in. */
+export function profileMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
+  const entries: MenuEntry[] = [
+    {
+      key: 'profile',
+      label: { id: 'shell.myProfile' },
+      href: SCREENS.profile,
+      screen: SCREENS.profile,
+      icon: 'profile',
+      depth: 0,
+    },
+  ];
+  if (canSeeFinanceMenu(data)) {
+    entries.push({
+      key: 'financialReports',
+      label: { id: 'shell.menuFinancialReports' },
+      href: '/panel-financiero',
+      screen: '/panel-financiero',
+      icon: 'finance',
+      depth: 0,
+    });
+  }
+  return entries.filter((entry) => available.has(entry.screen));
+}
+
+/** The entry for the current path: the one whose href is the longest prefix of it. */
+export function activeEntryKey(entries: readonly MenuEntry[], path: string): string | null {
+  let best: MenuEntry | null = null;
+  for (const entry of entries) {
+    const matches = path === entry.href || path.startsWith(`${entry.href}/`);
+    if (matches && (!best || entry.href.length > best.href.length)) best = entry;
+  }
+  return best?.key ?? null;
+}
+
+/** The top navigation: the first 4 entries shown, the rest under 'Más'. */
+export function splitTopNav<T>(entries: readonly T[], visible = TOP_NAV_VISIBLE_ITEMS): { shown: T[]; more: T[] } {
+  return { shown: entries.slice(0, visible), more: entries.slice(visible) };
+}

@@ -1,0 +1,21 @@
+// Which /condominio screens exist, in one place. Paths are relative to /condominio (the shell lives in
+// that nest). A menu entry is shown only when its screen is listed here, so the menu never links to a
+// page that is not built: an issue that adds a screen adds its route pattern to SCREENS.
+export const SCREENS = {
+  communication: '/comunicacion',
+  profile: '/mi-perfil',
+  welcome: '/welcome',
+} as const;
+
+/** Route patterns of the screens that exist today. */
+export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set(Object.values(SCREENS));
+
+/**
+ * The paths (and everything under them) where the sidebar's menu toggle works. Elsewhere it is disabled and
+ * the sidebar stays as the user left it (spec §2.3).
+ */
+export const MENU_TOGGLE_PATHS: readonly string[] = [SCREENS.communication, SCREENS.welcome, SCREENS.profile, '/profile'];
+
+export function menuToggleEnabled(path: string): boolean {
+  return MENU_TOGGLE_PATHS.some((allowed) => path === allowed || path.startsWith(`${allowed}/`));
+}

@@ -1,0 +1,310 @@
+// The signed-in shell (spec §2.3, §6) with the demo accounts, at desktop and phone size: each role's
+// menu, the profile menu, the trial countdown, the sidebar toggle and styles, the top navigation, the
+// phone drawer, and the language saved to the profile. Screenshots of the shell go to
+// test-results/shell/ for a person to look at.
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { DEMO_PASSWORD, expect, submitSignIn, test } from './fixtures';
+
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+
+/**
+ * Session tokens by account, signed in once per worker through the API: the sign-in page has its own
+ * spec, and signing in through it for every test here would run into the server's sign-in rate limits.
+ */
+const tokens = new Map<string, string>();
+
+async function sessionToken(request: APIRequestContext, email: string, condo?: string): Promise<string> {
+  const key = `${email} ${condo ?? ''}`;
+  const known = tokens.get(key);
+  if (known) return known;
+  const signIn = await request.post('/api/--sesiones/sign-in', {
+    data: { username: email, password: DEMO_PASSWORD, rememberMe: true },
+  });
+  expect(signIn.status(), `sign-in of ${email}`).toBe(200);
+  const answer = (await signIn.json()) as { token: string; condos: { CondoId: number; UserId: number; CondoName: string }[] };
+  const choice = condo ? answer.condos.find((c) => c.CondoName === condo) : answer.condos[0];
+  if (!choice) throw new Error(`${email} has no condominium ${condo ?? ''}`);
+  const login = await request.post('/api/--sesiones/condo-login', {
+    data: { CondoId: choice.CondoId, UserId: choice.UserId, token: answer.token },
+  });
+  expect(login.status(), `condo-login of ${email}`).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  tokens.set(key, token);
+  return token;
+}
+
+/** Opens /condominio/comunicacion signed in as the account (remembered, as with 'Recordarme'). */
+async function signInAs(page: Page, email: string, condo?: string) {
+  const token = await sessionToken(page.request, email, condo);
+  await page.addInitScript((value) => window.localStorage.setItem('app-token', value), token);
+  await page.goto('/condominio/comunicacion');
+  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+}
+
+/** The way a person does it: the sign-in page, and the condominium selector for the administrator. */
+async function signInThroughPage(page: Page, email: string, condo?: string) {
+  await page.goto('/sessions/signin');
+  await submitSignIn(page, email);
+  if (condo) {
+    await page.getByRole('dialog', { name: 'Selecciona un condominio' }).getByRole('button', { name: condo }).click();
+  }
+  await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+}
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
+
+/** The menu landmark, opening the drawer first on phones (and letting it finish sliding in). */
+async function openMainMenu(page: Page, testInfo: TestInfo) {
+  if (isPhone(testInfo)) {
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(mainNav(page)).toBeInViewport({ ratio: 1 });
+    await page
+      .getByRole('dialog')
+      .evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((a) => a.finished)));
+  }
+  await expect(mainNav(page)).toBeVisible();
+  return mainNav(page);
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `test-results/shell/${testInfo.project.name}-${name}.png` });
+}
+
+/** Exactly the links each role's menu has today (the screens that exist), in order. */
+const MENUS: [email: string, condo: string | undefined, links: [name: string, href: string][]][] = [
+  [
+    'consejo@demo.mx',
+    undefined,
+    [
+      ['Comunicación', '/condominio/comunicacion'],
+      ['Linea del tiempo', '/condominio/welcome'],
+    ],
+  ],
+  [
+    'guardia@demo.mx',
+    undefined,
+    [
+      ['Comunicación', '/condominio/comunicacion'],
+      ['Linea del tiempo', '/condominio/welcome'],
+    ],
+  ],
+  ['empleado@demo.mx', undefined, [['Linea del tiempo', '/condominio/welcome']]],
+  [
+    'admin@demo.mx',
+    'Residencial Las Palmas',
+    [
+      ['Comunicación', '/condominio/comunicacion'],
+      ['Linea del tiempo', '/condominio/welcome'],
+    ],
+  ],
+];
+
+test.describe('each role sees exactly its menu', () => {
+  for (const [email, condo, links] of MENUS) {
+    test(`${email}${condo ? ` in ${condo}` : ''}`, async ({ page }, testInfo) => {
+      await signInAs(page, email, condo);
+      const nav = await openMainMenu(page, testInfo);
+      await expect(nav.getByRole('link')).toHaveText(links.map(([name]) => name));
+      for (const [index, [, href]] of links.entries()) {
+        await expect(nav.getByRole('link').nth(index)).toHaveAttribute('href', href);
+      }
+      if (links.some(([name]) => name === 'Comunicación')) {
+        await expect(nav.getByRole('link', { name: 'Comunicación' })).toHaveAttribute('aria-current', 'page');
+      }
+      // Nothing of later issues: no admin panel, no reports, no legacy links.
+      await expect(page.getByText('Panel del administrador')).toHaveCount(0);
+      await expect(page.getByText('Reportes Financieros')).toHaveCount(0);
+    });
+  }
+});
+
+test('the profile menu: Mi Perfil, the languages and sign-out', async ({ page }, testInfo) => {
+  await signInAs(page, 'consejo@demo.mx');
+  await page.getByRole('button', { name: 'Menú de Carlos Ramírez Soto' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Mi Perfil' })).toHaveAttribute('href', '/condominio/mi-perfil');
+  await expect(menu.getByRole('menuitemradio')).toHaveText(['Español', 'English', 'Français']);
+  await expect(menu.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
+  await expect(menu.getByRole('menuitem')).toHaveText(['Mi Perfil', 'Cerrar sesión']);
+  await screenshot(page, testInfo, 'profile-menu');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+});
+
+test('the menu and the profile menu open their pages, marking the current one', async ({ page }, testInfo) => {
+  await signInAs(page, 'consejo@demo.mx');
+  const nav = await openMainMenu(page, testInfo);
+  await nav.getByRole('link', { name: 'Linea del tiempo' }).click();
+  await expect(page).toHaveURL(/\/condominio\/welcome$/);
+  // Focus goes to the page, so keyboard and screen-reader users start reading it.
+  await expect(page.getByRole('main')).toBeFocused();
+  const again = await openMainMenu(page, testInfo);
+  await expect(again.getByRole('link', { name: 'Linea del tiempo' })).toHaveAttribute('aria-current', 'page');
+  await expect(again.getByRole('link', { name: 'Comunicación' })).not.toHaveAttribute('aria-current', 'page');
+  if (isPhone(testInfo)) await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Menú de Carlos Ramírez Soto' }).click();
+  await page.getByRole('menuitem', { name: 'Mi Perfil' }).click();
+  await expect(page).toHaveURL(/\/condominio\/mi-perfil$/);
+});
+
+test.describe('the header', () => {
+  test('shows the condominium cut at 20 characters and the tab title with the product name', async ({ page }) => {
+    await signInAs(page, 'consejo@demo.mx');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('heading', { name: 'Residencial Las Pal…' })).toHaveAttribute(
+      'title',
+      'Residencial Las Palmas',
+    );
+    await expect(page).toHaveTitle('Residencial Las Palmas > Comunicación | Comunidad');
+  });
+
+  test('shows administrators of a condominium in trial the days left, and no one else', async ({ page }, testInfo) => {
+    await signInThroughPage(page, 'admin@demo.mx', 'Torres del Bosque');
+    await expect(page.getByText('30 días de prueba restantes')).toBeVisible();
+    await screenshot(page, testInfo, 'admin-bosque-trial');
+    if (isPhone(testInfo)) {
+      await openMainMenu(page, testInfo);
+      await screenshot(page, testInfo, 'admin-bosque-drawer');
+    }
+  });
+
+  test('shows no countdown in Las Palmas (not in trial)', async ({ page }, testInfo) => {
+    await signInAs(page, 'admin@demo.mx', 'Residencial Las Palmas');
+    await expect(page.getByText(/días de prueba/)).toHaveCount(0);
+    await screenshot(page, testInfo, 'admin-palmas');
+  });
+
+  test('the employee', async ({ page }, testInfo) => {
+    await signInAs(page, 'empleado@demo.mx');
+    await expect(page.getByText(/días de prueba/)).toHaveCount(0);
+    await screenshot(page, testInfo, 'employee');
+    if (isPhone(testInfo)) {
+      await openMainMenu(page, testInfo);
+      await screenshot(page, testInfo, 'employee-drawer');
+    }
+  });
+});
+
+test.describe('desktop layout', () => {
+  test.skip(({ isMobile }) => isMobile, 'phones always use the drawer');
+
+  test('the menu toggle hides and shows the sidebar, and the choice survives a reload', async ({ page }) => {
+    await signInAs(page, 'consejo@demo.mx');
+    const toggle = page.getByRole('button', { name: 'Ocultar menú lateral' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await toggle.click();
+    await expect(mainNav(page)).toHaveCount(0);
+    const show = page.getByRole('button', { name: 'Mostrar menú lateral' });
+    await expect(show).toHaveAttribute('aria-expanded', 'false');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Hola, Carlos' })).toBeVisible();
+    await expect(mainNav(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Mostrar menú lateral' }).click();
+    await expect(mainNav(page).getByRole('link', { name: 'Comunicación' })).toBeVisible();
+  });
+
+  test('the sidebar styles: compact shows icons named for screen readers, compact-big short names', async ({
+    page,
+  }, testInfo) => {
+    await signInAs(page, 'admin@demo.mx', 'Residencial Las Palmas');
+    const layout = page.getByRole('button', { name: 'Diseño del menú' });
+    await layout.click();
+    await page.getByRole('menuitemradio', { name: 'Compacto', exact: true }).click();
+    await page.keyboard.press('Escape');
+    const nav = mainNav(page);
+    await expect(nav).toHaveCSS('width', '72px');
+    await expect(nav.getByRole('link', { name: 'Comunicación' })).toBeVisible();
+    await expect(nav.getByText('Comunicación')).toHaveCount(0);
+    await screenshot(page, testInfo, 'admin-palmas-compact');
+
+    await layout.click();
+    await page.getByRole('menuitemradio', { name: 'Compacto grande' }).click();
+    await page.keyboard.press('Escape');
+    await expect(nav).toHaveCSS('width', '112px');
+    await expect(nav.getByText('Comunicación')).toBeVisible();
+    await screenshot(page, testInfo, 'admin-palmas-compact-big');
+
+    await layout.click();
+    await page.getByRole('menuitemradio', { name: 'Completo' }).click();
+    await page.keyboard.press('Escape');
+    await expect(nav).toHaveCSS('width', '272px');
+  });
+
+  test('the navigation across the top', async ({ page }, testInfo) => {
+    await signInAs(page, 'consejo@demo.mx');
+    await page.getByRole('button', { name: 'Diseño del menú' }).click();
+    await page.getByRole('menuitemradio', { name: 'Superior' }).click();
+    await page.keyboard.press('Escape');
+    const nav = mainNav(page);
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Linea del tiempo']);
+    // Two entries: nothing to put under 'Más', and no sidebar toggle without a sidebar.
+    await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
+    await screenshot(page, testInfo, 'board-top-nav');
+    await page.reload();
+    await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+  });
+
+  test('a keyboard user can skip to the content', async ({ page }) => {
+    await signInAs(page, 'consejo@demo.mx');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+
+  test('the language switch saves to the profile and the app follows it', async ({ page }) => {
+    // supervisor@demo.mx is used by no other browser test, so switching its language disturbs none.
+    await signInAs(page, 'supervisor@demo.mx');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/--sesiones/language') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Menú de Sofía Vargas Peña' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    expect((await saved).status()).toBe(200);
+    const englishNav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(englishNav.getByRole('link', { name: 'Timeline' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await page.reload();
+    await expect(englishNav.getByRole('link', { name: 'Timeline' })).toBeVisible();
+    await page.getByRole('button', { name: "Sofía Vargas Peña's menu" }).click();
+    await page.getByRole('menuitemradio', { name: 'Español' }).click();
+    await expect(mainNav(page).getByRole('link', { name: 'Linea del tiempo' })).toBeVisible();
+  });
+});
+
+test.describe('phone layout', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the drawer is for phones');
+
+  test('the burger opens the menu in a drawer; Escape closes it and gives focus back', async ({ page }, testInfo) => {
+    await signInAs(page, 'guardia@demo.mx');
+    await expect(mainNav(page)).toHaveCount(0);
+    const burger = page.getByRole('button', { name: 'Abrir menú' });
+    await expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await openMainMenu(page, testInfo);
+    const drawer = page.getByRole('dialog', { name: 'Residencial Las Palmas' });
+    await expect(drawer.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+    await screenshot(page, testInfo, 'guard-drawer');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(burger).toBeFocused();
+  });
+
+  test('choosing a link closes the drawer and takes focus to the page', async ({ page }) => {
+    await signInAs(page, 'consejo@demo.mx');
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await mainNav(page).getByRole('link', { name: 'Comunicación' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+
+  test('offers no layout control: the phone layout is fixed', async ({ page }) => {
+    await signInAs(page, 'consejo@demo.mx');
+    await expect(page.getByRole('button', { name: 'Diseño del menú' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
+  });
+});

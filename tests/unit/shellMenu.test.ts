@@ -1,0 +1,166 @@
+// The shell's menus from the §6 rules: what each role gets, that only built screens are linked, the
+// top navigation's 'Más' split, the toggle's allowed paths and the stored layout.
+import { describe, expect, it } from 'vitest';
+import {
+  chooseNavigation,
+  chooseSidebarStyle,
+  DEFAULT_LAYOUT,
+  parseLayout,
+  toggleSidebar,
+} from '../../src/views/shell/layoutPreferences';
+import { activeEntryKey, mainMenu, profileMenu, splitTopNav } from '../../src/views/shell/menuModel';
+import { AVAILABLE_SCREENS, menuToggleEnabled } from '../../src/views/shell/screens';
+import { ROLES, type Role, sessionFor } from '../views/sessionFixtures';
+
+/** Every screen the menus know of, as if all were built. */
+const EVERY_SCREEN = new Set([
+  ...AVAILABLE_SCREENS,
+  '/comunicacion/seccion/:sectionId',
+  '/comunicacion/tickets-administrador/:sectionId',
+  '/comunicacion/instalaciones',
+  '/comunicacion/encuestas',
+  '/comunicacion/comunicacion-interpersonal/:sectionId',
+  '/comunicacion/calendario-eventos',
+  '/panel-del-administrador',
+  '/panel-financiero',
+]);
+
+const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(role), screens).map((e) => e.key);
+
+describe('the main menu today (only built screens)', () => {
+  it.each<[Role, string[]]>([
+    ['admin', ['communication', 'welcome']],
+    ['board', ['communication', 'welcome']],
+    ['resident', ['communication', 'welcome']],
+    ['guard', ['communication', 'welcome']],
+    ['employee', ['welcome']],
+    ['supervisor', ['welcome']],
+  ])('the %s gets %j', (role, expected) => {
+    expect(keys(role)).toEqual(expected);
+  });
+
+  it('links only to screens that exist', () => {
+    for (const role of ROLES) {
+      for (const entry of mainMenu(sessionFor(role))) expect(AVAILABLE_SCREENS.has(entry.screen), entry.key).toBe(true);
+    }
+  });
+});
+
+describe('the main menu once every screen is built', () => {
+  it('lists Comunicación, then the sections the user may see in their order, for non-employees', () => {
+    const board = mainMenu(sessionFor('board'), EVERY_SCREEN);
+    expect(board.map((e) => e.href)).toEqual([
+      '/comunicacion',
+      '/comunicacion/seccion/1',
+      '/comunicacion/tickets-administrador/2',
+      '/comunicacion/instalaciones',
+      '/comunicacion/encuestas',
+      '/comunicacion/comunicacion-interpersonal/5',
+      '/comunicacion/calendario-eventos',
+      '/comunicacion/seccion/7',
+      '/welcome',
+    ]);
+    expect(board.filter((e) => e.depth === 1)).toHaveLength(7);
+  });
+
+  it('gives Panel del administrador to administrators only, and hides the board section from them', () => {
+    expect(keys('admin', EVERY_SCREEN)).toContain('adminPanel');
+    expect(keys('admin', EVERY_SCREEN)).not.toContain('section-7');
+    for (const role of ROLES.filter((r) => r !== 'admin')) expect(keys(role, EVERY_SCREEN), role).not.toContain('adminPanel');
+  });
+
+  it('gives employees and supervisors no communication at all', () => {
+    expect(keys('employee', EVERY_SCREEN)).toEqual(['welcome']);
+    expect(keys('supervisor', EVERY_SCREEN)).toEqual(['welcome']);
+  });
+
+  it('gives the guard the sections but not the requests one (inactive COM-SOL)', () => {
+    const guard = keys('guard', EVERY_SCREEN);
+    expect(guard).toContain('section-1');
+    expect(guard).not.toContain('section-2');
+  });
+});
+
+describe('the profile menu', () => {
+  it('offers Mi Perfil to everyone', () => {
+    for (const role of ROLES)
+      expect(
+        profileMenu(sessionFor(role)).map((e) => e.href),
+        role,
+      ).toEqual(['/mi-perfil']);
+  });
+
+  it('adds Reportes Financieros, once built, by the finance rule and MostrarIngresos', () => {
+    const reports = (role: Role, MostrarIngresos: 'T' | 'M' | 'X') =>
+      profileMenu(sessionFor(role, { condo: { MostrarIngresos } }), EVERY_SCREEN).some((e) => e.key === 'financialReports');
+    expect(reports('resident', 'T')).toBe(true);
+    expect(reports('resident', 'M')).toBe(false);
+    expect(reports('board', 'M')).toBe(true);
+    expect(reports('board', 'X')).toBe(false);
+    expect(reports('admin', 'X')).toBe(true);
+    expect(reports('employee', 'T')).toBe(false);
+    expect(reports('guard', 'T')).toBe(false);
+  });
+});
+
+describe('activeEntryKey', () => {
+  const entries = mainMenu(sessionFor('board'), EVERY_SCREEN);
+
+  it('picks the entry whose path is the longest prefix of the location', () => {
+    expect(activeEntryKey(entries, '/comunicacion')).toBe('communication');
+    expect(activeEntryKey(entries, '/comunicacion/encuestas')).toBe('section-4');
+    expect(activeEntryKey(entries, '/comunicacion/seccion/1')).toBe('section-1');
+    expect(activeEntryKey(entries, '/comunicacion/ver-publicacion/9')).toBe('communication');
+    expect(activeEntryKey(entries, '/comunicaciones')).toBeNull();
+    expect(activeEntryKey(entries, '/mi-perfil')).toBeNull();
+  });
+});
+
+describe('splitTopNav', () => {
+  it('shows at most 4 entries and puts the rest under Más', () => {
+    expect(splitTopNav([1, 2, 3])).toEqual({ shown: [1, 2, 3], more: [] });
+    expect(splitTopNav([1, 2, 3, 4])).toEqual({ shown: [1, 2, 3, 4], more: [] });
+    expect(splitTopNav([1, 2, 3, 4, 5, 6])).toEqual({ shown: [1, 2, 3, 4], more: [5, 6] });
+  });
+});
+
+describe('menuToggleEnabled', () => {
+  it('allows the listed paths and what is under them, nothing else', () => {
+    expect(menuToggleEnabled('/comunicacion')).toBe(true);
+    expect(menuToggleEnabled('/comunicacion/encuestas')).toBe(true);
+    expect(menuToggleEnabled('/welcome')).toBe(true);
+    expect(menuToggleEnabled('/mi-perfil')).toBe(true);
+    expect(menuToggleEnabled('/configuracion/listado-blogs')).toBe(false);
+    expect(menuToggleEnabled('/comunicacionx')).toBe(false);
+  });
+});
+
+describe('layout preferences', () => {
+  it('default to a full sidebar on the side', () => {
+    expect(parseLayout(null)).toEqual({ sidebar: 'full', lastOpen: 'full', navigation: 'side' });
+    expect(parseLayout('not json')).toEqual(DEFAULT_LAYOUT);
+    expect(parseLayout('{"sidebar":"huge","navigation":"bottom"}')).toEqual(DEFAULT_LAYOUT);
+  });
+
+  it('read what was stored', () => {
+    expect(parseLayout('{"sidebar":"compact-big","navigation":"top"}')).toEqual({
+      sidebar: 'compact-big',
+      lastOpen: 'compact-big',
+      navigation: 'top',
+    });
+    expect(parseLayout('{"sidebar":"closed","lastOpen":"compact"}')).toMatchObject({ sidebar: 'closed', lastOpen: 'compact' });
+  });
+
+  it('toggle closes the sidebar and reopens it in the style it had', () => {
+    const compact = chooseSidebarStyle(DEFAULT_LAYOUT, 'compact');
+    const closed = toggleSidebar(compact);
+    expect(closed).toMatchObject({ sidebar: 'closed', lastOpen: 'compact' });
+    expect(toggleSidebar(closed)).toMatchObject({ sidebar: 'compact', lastOpen: 'compact' });
+    expect(chooseSidebarStyle(compact, 'closed')).toMatchObject({ sidebar: 'closed', lastOpen: 'compact' });
+  });
+
+  it('switch the navigation position without touching the sidebar', () => {
+    const top = chooseNavigation(chooseSidebarStyle(DEFAULT_LAYOUT, 'compact'), 'top');
+    expect(top).toEqual({ sidebar: 'compact', lastOpen: 'compact', navigation: 'top' });
+  });
+});

@@ -1,0 +1,192 @@
+// The shell as each role sees it: the menu its role and permissions allow (only screens that exist),
+// the toggle and its allowed paths, the phone drawer, the trial countdown, and the language switch
+// saving to the profile.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+import CondominioRoutes from '../../src/views/condominio/CondominioRoutes';
+import { CondoShell } from '../../src/views/shell/CondoShell';
+import { type Role, sessionFor } from './sessionFixtures';
+import { signedIn, stubApi, useViewport } from './shellSupport';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const condominio = (path: string) =>
+  signedIn(
+    <Route path="/condominio" nest>
+      <CondominioRoutes />
+    </Route>,
+    path,
+  );
+
+const mainNav = () => screen.findByRole('navigation', { name: 'Menú principal' });
+const linkNames = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('the desktop shell', () => {
+  beforeEach(() => useViewport('desktop'));
+
+  it.each<[Role, string[]]>([
+    ['admin', ['Comunicación', 'Linea del tiempo']],
+    ['board', ['Comunicación', 'Linea del tiempo']],
+    ['resident', ['Comunicación', 'Linea del tiempo']],
+    ['guard', ['Comunicación', 'Linea del tiempo']],
+    ['employee', ['Linea del tiempo']],
+    ['supervisor', ['Linea del tiempo']],
+  ])('gives the %s the menu %j', async (role, expected) => {
+    stubApi(sessionFor(role));
+    condominio('/condominio/comunicacion');
+    const nav = await mainNav();
+    expect(linkNames(nav)).toEqual(expected);
+    for (const link of within(nav).getAllByRole('link')) {
+      expect(['/condominio/comunicacion', '/condominio/welcome']).toContain(link.getAttribute('href'));
+    }
+    expect(screen.queryByText('Panel del administrador')).toBeNull();
+  });
+
+  it('marks the current page in the menu', async () => {
+    stubApi(sessionFor('board'));
+    condominio('/condominio/comunicacion');
+    const nav = await mainNav();
+    expect(within(nav).getByRole('link', { name: 'Comunicación' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Linea del tiempo' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows the condominium name cut at 20 characters, whole in its title', async () => {
+    stubApi(sessionFor('board'));
+    condominio('/condominio/comunicacion');
+    const heading = await screen.findByRole('heading', { name: 'Residencial Las Pal…' });
+    expect(heading.getAttribute('title')).toBe('Residencial Las Palmas');
+  });
+
+  it('hides and shows the sidebar with the toggle, and remembers it', async () => {
+    stubApi(sessionFor('board'));
+    condominio('/condominio/comunicacion');
+    await mainNav();
+    const hide = screen.getByRole('button', { name: 'Ocultar menú lateral' });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(hide);
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem('condo-shell-layout') ?? '{}')).toMatchObject({ sidebar: 'closed' });
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar menú lateral' }));
+    expect(await mainNav()).toBeTruthy();
+  });
+
+  it('disables the toggle on a page outside the allowed list', async () => {
+    stubApi(sessionFor('admin'));
+    signedIn(
+      <Route path="/condominio" nest>
+        <CondoShell>
+          <p>configuración</p>
+        </CondoShell>
+      </Route>,
+      '/condominio/configuracion',
+    );
+    await mainNav();
+    expect(screen.getByRole('button', { name: 'Ocultar menú lateral' })).toHaveProperty('disabled', true);
+  });
+
+  it('puts the menu in the header when the user chose the top position', async () => {
+    window.localStorage.setItem('condo-shell-layout', JSON.stringify({ sidebar: 'full', navigation: 'top' }));
+    stubApi(sessionFor('board'));
+    condominio('/condominio/comunicacion');
+    const nav = await mainNav();
+    expect(screen.getByRole('banner').contains(nav)).toBe(true);
+    expect(linkNames(nav)).toEqual(['Comunicación', 'Linea del tiempo']);
+    expect(screen.queryByRole('button', { name: /menú lateral/ })).toBeNull();
+  });
+
+  it('shows the compact sidebar as icons named for screen readers', async () => {
+    window.localStorage.setItem('condo-shell-layout', JSON.stringify({ sidebar: 'compact', navigation: 'side' }));
+    stubApi(sessionFor('board'));
+    condominio('/condominio/comunicacion');
+    const nav = await mainNav();
+    expect(within(nav).getByRole('link', { name: 'Comunicación' }).textContent).toBe('');
+  });
+
+  it('shows administrators of a condominium in trial the days left, and board members nothing', async () => {
+    const trial = { CondoStatus: 'P', endsubscription: dayjs().add(30, 'day').format('YYYY-MM-DD') };
+    stubApi(sessionFor('admin', { condo: trial }));
+    condominio('/condominio/comunicacion');
+    expect(await screen.findByText('30 días de prueba restantes')).toBeTruthy();
+  });
+
+  it('shows no countdown to a board member of the same condominium', async () => {
+    const trial = { CondoStatus: 'P', endsubscription: dayjs().add(30, 'day').format('YYYY-MM-DD') };
+    stubApi(sessionFor('board', { condo: trial }));
+    condominio('/condominio/comunicacion');
+    await mainNav();
+    expect(screen.queryByText(/días de prueba/)).toBeNull();
+  });
+});
+
+describe('the profile menu', () => {
+  beforeEach(() => useViewport('desktop'));
+
+  it('offers Mi Perfil, the three languages and sign-out', async () => {
+    stubApi(sessionFor('guard'));
+    condominio('/condominio/comunicacion');
+    fireEvent.click(await screen.findByRole('button', { name: 'Menú de Gabriel Flores Luna' }));
+    const menu = await screen.findByRole('menu');
+    expect((await within(menu).findByRole('menuitem', { name: 'Mi Perfil' })).getAttribute('href')).toBe('/condominio/mi-perfil');
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual(['Español', 'English', 'Français']);
+    expect(within(menu).getByRole('menuitemradio', { name: 'Español' }).getAttribute('aria-checked')).toBe('true');
+    expect(within(menu).getByRole('menuitem', { name: 'Cerrar sesión' })).toBeTruthy();
+  });
+
+  it('saves the chosen language to the profile, then reloads the session data', async () => {
+    const api = stubApi(sessionFor('guard'), {
+      '/api/--sesiones/language': () => {
+        api.setData(sessionFor('guard', { usuario: { language: 'en' } }));
+        return new Response(JSON.stringify({ success: true }), { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    condominio('/condominio/comunicacion');
+    fireEvent.click(await screen.findByRole('button', { name: 'Menú de Gabriel Flores Luna' }));
+    fireEvent.click(await within(await screen.findByRole('menu')).findByRole('menuitemradio', { name: 'English' }));
+    await waitFor(() =>
+      expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+        'GET /api/--sesiones/session-data',
+        'POST /api/--sesiones/language',
+        'GET /api/--sesiones/session-data',
+      ]),
+    );
+    expect(api.calls[1]?.body).toEqual({ language: 'en' });
+  });
+
+  it('says so when the language could not be saved', async () => {
+    stubApi(sessionFor('guard'), {
+      '/api/--sesiones/language': () =>
+        new Response(JSON.stringify({ success: false, code: 'INTERNAL', message: 'boom' }), { status: 500 }),
+    });
+    condominio('/condominio/comunicacion');
+    fireEvent.click(await screen.findByRole('button', { name: 'Menú de Gabriel Flores Luna' }));
+    fireEvent.click(await within(await screen.findByRole('menu')).findByRole('menuitemradio', { name: 'English' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('No se pudo guardar el idioma. Inténtalo de nuevo.');
+    expect(screen.getByRole('menuitemradio', { name: 'Español' }).getAttribute('aria-checked')).toBe('true');
+  });
+});
+
+describe('the phone shell', () => {
+  beforeEach(() => useViewport('phone'));
+
+  it('keeps the menu in a drawer behind the burger', async () => {
+    stubApi(sessionFor('employee'));
+    condominio('/condominio/comunicacion');
+    const burger = await screen.findByRole('button', { name: 'Abrir menú' });
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /menú lateral/ })).toBeNull();
+    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(burger);
+    const drawer = await screen.findByRole('dialog', { name: 'Residencial Las Palmas' });
+    const nav = within(drawer).getByRole('navigation', { name: 'Menú principal' });
+    expect(linkNames(nav)).toEqual(['Linea del tiempo']);
+  });
+});

@@ -1,0 +1,60 @@
+// Renders /condominio with a signed-in session: the session data comes from a stubbed fetch (the edge
+// of these tests), and the viewport is a desktop or a phone as far as CSS media queries go.
+import type { ReactNode } from 'react';
+import { vi } from 'vitest';
+import type { SessionData } from '../../src/api/sessions';
+import { saveToken } from '../../src/services/tokenStore';
+import { renderWithApp } from './renderWithApp';
+
+export interface Call {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Answers session-data with `data` (and anything in `answers` by path); records every call. */
+export function stubApi(data: SessionData, answers: Record<string, () => Response | Promise<Response>> = {}) {
+  const calls: Call[] = [];
+  let current = data;
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (request: Request) => {
+      const path = new URL(request.url).pathname;
+      const text = request.method === 'GET' ? '' : await request.clone().text();
+      calls.push({ method: request.method, path, body: text ? JSON.parse(text) : null });
+      const answer = answers[path];
+      if (answer) return answer();
+      if (path === '/api/--sesiones/session-data') return json({ success: true, data: current });
+      return json({ success: false, code: 'NOT_FOUND', message: 'not stubbed' }, 404);
+    }),
+  );
+  return {
+    calls,
+    /** What the next session-data answer carries. */
+    setData(next: SessionData) {
+      current = next;
+    },
+  };
+}
+
+/** Makes `(min-width: …)` queries match on a desktop and fail on a phone. */
+export function useViewport(kind: 'desktop' | 'phone') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: kind === 'desktop' && query.includes('min-width'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+export function signedIn(ui: ReactNode, path: string) {
+  saveToken('a-valid-session-token', true);
+  return renderWithApp(ui, { path });
+}
