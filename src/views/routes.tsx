@@ -3,10 +3,10 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageLoader } from './app/PageLoader';
-import { RequireSession } from './session/RequireSession';
 
 const SessionsRoutes = lazy(() => import('./sessions/SessionsRoutes'));
-const CondominioRoutes = lazy(() => import('./condominio/CondominioRoutes'));
+const GuardedCondominio = lazy(() => import('./session/GuardedCondominio'));
+const LoginRedirectPage = lazy(() => import('./redirect/LoginRedirectPage'));
 
 export function AppRoutes() {
   return (
@@ -15,13 +15,12 @@ export function AppRoutes() {
         <Route path="/">
           <Redirect to="/sessions/signin" replace />
         </Route>
+        <Route path="/login-redirect" component={LoginRedirectPage} />
         <Route path="/sessions" nest>
           <SessionsRoutes />
         </Route>
         <Route path="/condominio" nest>
-          <RequireSession>
-            <CondominioRoutes />
-          </RequireSession>
+          <GuardedCondominio />
         </Route>
         <Route>
           <Redirect to="/sessions/404" replace />

@@ -1,15 +1,17 @@
 // /sessions/signin: a thin view over loginMachine. It shows the machine's state and sends what the user
 // does; every rule (when submit is allowed, what follows an answer) lives in the machine.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Redirect, useSearch } from 'wouter';
+import { Link, Redirect, useSearch } from 'wouter';
 import { signInFormErrors } from '../../api/sessions';
 import { loginMachine } from '../../machines/loginMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
+import { SignInNotice } from '../redirect/SignInNotice';
 import { HOME_PATH, RETURN_URL_PARAM, safeReturnUrl } from '../session/returnUrl';
 import { SessionContext } from '../session/SessionContext';
 import { AuthCard } from './AuthCard';
@@ -23,7 +25,9 @@ export function SignInPage() {
   const returnUrl = safeReturnUrl(new URLSearchParams(useSearch()).get(RETURN_URL_PARAM));
   const [state, send] = useMachine(loginMachine, { input: { returnUrl } });
   const session = SessionContext.useActorRef();
-  const signedIn = SessionContext.useSelector((s) => s.matches('signedIn'));
+  // Signed in, or signed in but the session data could not load: either way the page asked for takes
+  // over (its guard offers a retry when the server is unreachable).
+  const signedIn = SessionContext.useSelector((s) => s.matches('signedIn') || s.matches('unavailable'));
   const [passwordVisible, setPasswordVisible] = useState(false);
 
   // The flow is over: hand the token to the session, which loads the session data.
@@ -47,6 +51,7 @@ export function SignInPage() {
     <AuthCard title={<FormattedMessage id="login.title" />} subtitle={<FormattedMessage id="login.subtitle" />}>
       <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'login.title' })}>
         <Stack gap="md">
+          <SignInNotice />
           <TextInput
             label={<FormattedMessage id="login.email" />}
             type="email"
@@ -76,6 +81,9 @@ export function SignInPage() {
               'aria-label': intl.formatMessage({ id: passwordVisible ? 'login.hidePassword' : 'login.showPassword' }),
             }}
           />
+          <Anchor component={Link} href="/forgot-password" size="sm" mt={-8}>
+            <FormattedMessage id="account.forgot.link" />
+          </Anchor>
           <Checkbox
             label={<FormattedMessage id="login.rememberMe" />}
             checked={rememberMe}

@@ -1,0 +1,132 @@
+// /login-redirect ('Redirigiendo...', spec §2.8): the bridge from the other (legacy) app.
+// - logout=1: end the session, then the sign-in page with the logout flag;
+// - redirectURL with antkn: end any session, turn the one-time token into a condo session, hand it to the
+//   session actor and go to the decoded URL; a refused token goes to sign-in with a message;
+// - anything else: the sign-in page.
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import type { ChangeCondoSessionRequest } from '../api/account';
+import { type ChangeCondoSessionResult, changeCondoSession } from '../services/bridgeService';
+import { endSession, type SessionActor } from './sessionLink';
+
+export const SIGN_IN_PATH = '/sessions/signin';
+/** Where logout=1 ends: the legacy login page is not known to this app (docs/decisions.md). */
+export const LOGGED_OUT_PATH = `${SIGN_IN_PATH}?logout=1`;
+/** The sign-in page's flag for a refused bridge token. */
+export const BRIDGE_REFUSED_PARAM = 'bridge';
+
+export interface LoginRedirectInput {
+  logout: boolean;
+  antkn: string | null;
+  /** redirectURL decoded, and only when it is a path of this app (decodeRedirectUrl). */
+  redirectTo: string | null;
+  session: SessionActor;
+}
+
+export interface LoginRedirectContext extends LoginRedirectInput {
+  /** Where to go once the bridge is done. */
+  destination: string | null;
+}
+
+export type LoginRedirectEvent = { type: 'retry' };
+
+export interface LoginRedirectOutput {
+  destination: string;
+}
+
+export function refusedDestination(redirectTo: string | null): string {
+  const query = new URLSearchParams({ [BRIDGE_REFUSED_PARAM]: 'refused' });
+  if (redirectTo) query.set('returnUrl', redirectTo);
+  return `${SIGN_IN_PATH}?${query}`;
+}
+
+type ResultParams = { result: ChangeCondoSessionResult };
+const withResult = <T extends string>(type: T) => ({
+  type,
+  params: ({ event }: { event: { output: ChangeCondoSessionResult } }) => ({ result: event.output }),
+});
+
+export const loginRedirectMachine = setup({
+  types: {
+    input: {} as LoginRedirectInput,
+    context: {} as LoginRedirectContext,
+    events: {} as LoginRedirectEvent,
+    output: {} as LoginRedirectOutput,
+  },
+  actors: {
+    endSession: fromPromise<void, { session: SessionActor }>(({ input, signal }) => endSession(input.session, signal)),
+    changeCondoSession: fromPromise<ChangeCondoSessionResult, ChangeCondoSessionRequest>(({ input, signal }) =>
+      changeCondoSession(input, signal),
+    ),
+  },
+  guards: {
+    wantsLogout: ({ context }) => context.logout,
+    canBridge: ({ context }) => Boolean(context.antkn && context.redirectTo),
+    tokenRefused: (_, { result }: ResultParams) => result.kind === 'refused',
+  },
+  actions: {
+    goToLoggedOut: assign({ destination: LOGGED_OUT_PATH }),
+    goToSignIn: assign({ destination: SIGN_IN_PATH }),
+    goToRefused: assign(({ context }) => ({ destination: refusedDestination(context.redirectTo) })),
+    goToRedirect: assign(({ context }) => ({ destination: context.redirectTo })),
+    // A condo session, not a remembered one: it lasts as long as the tab.
+    handOverToken: sendTo(
+      ({ context }) => context.session,
+      (_, { result }: ResultParams) => ({
+        type: 'signedIn' as const,
+        token: result.kind === 'ok' ? result.token : '',
+        rememberMe: false,
+      }),
+    ),
+  },
+}).createMachine({
+  id: 'loginRedirect',
+  context: ({ input }) => ({ ...input, destination: null }),
+  initial: 'deciding',
+  states: {
+    deciding: {
+      always: [
+        { guard: 'wantsLogout', target: 'loggingOut' },
+        { guard: 'canBridge', target: 'endingSession' },
+        { target: 'leaving', actions: 'goToSignIn' },
+      ],
+    },
+    loggingOut: {
+      invoke: {
+        id: 'logout',
+        src: 'endSession',
+        input: ({ context }) => ({ session: context.session }),
+        // Signing out cannot fail for the user: the session ends locally even when the server is away.
+        onDone: { target: 'leaving', actions: 'goToLoggedOut' },
+        onError: { target: 'leaving', actions: 'goToLoggedOut' },
+      },
+    },
+    endingSession: {
+      invoke: {
+        id: 'endSession',
+        src: 'endSession',
+        input: ({ context }) => ({ session: context.session }),
+        onDone: { target: 'changingSession' },
+        onError: { target: 'failed' },
+      },
+    },
+    changingSession: {
+      invoke: {
+        id: 'changeCondoSession',
+        src: 'changeCondoSession',
+        input: ({ context }) => ({ antkn: context.antkn ?? '' }),
+        onDone: [
+          { guard: withResult('tokenRefused'), target: 'leaving', actions: 'goToRefused' },
+          { target: 'leaving', actions: [withResult('handOverToken'), 'goToRedirect'] },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    failed: {
+      on: { retry: { target: 'endingSession' } },
+    },
+    leaving: {
+      type: 'final',
+    },
+  },
+  output: ({ context }) => ({ destination: context.destination ?? SIGN_IN_PATH }),
+});

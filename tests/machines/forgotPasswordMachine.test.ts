@@ -1,0 +1,134 @@
+// The forgot-password machine, model-based: every state and transition walked against a real actor whose
+// call is a controllable promise. Plus its rules: the sign-in e-mail rule, the request it sends.
+import { describe, expect, it } from 'vitest';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import { emailProblem, type ForgotPasswordEvent, forgotPasswordMachine } from '../../src/machines/forgotPasswordMachine';
+import type { ForgotPasswordResult } from '../../src/services/passwordService';
+import {
+  buildModel,
+  controllablePromises,
+  coverageGaps,
+  coveringPaths,
+  type ModelEvent,
+  requireStateTests,
+  type Snapshot,
+  settle,
+} from '../support/modelTesting';
+
+const SENT_MESSAGE = 'Si el correo está registrado, te enviaremos un enlace para restablecer tu contraseña.';
+const SENT: ForgotPasswordResult = { kind: 'sent', message: SENT_MESSAGE };
+const TOO_MANY: ForgotPasswordResult = { kind: 'tooManyAttempts' };
+
+type Snap = Snapshot<typeof forgotPasswordMachine>;
+
+function eventsFor(snapshot: Snap): ModelEvent[] {
+  if (snapshot.matches('sending')) {
+    return [
+      { type: 'xstate.done.actor.requestReset', output: SENT },
+      { type: 'xstate.done.actor.requestReset', output: TOO_MANY },
+      { type: 'xstate.error.actor.requestReset', error: new Error('Failed to fetch') },
+    ];
+  }
+  return [
+    { type: 'email.change', value: 'residente@demo.mx' },
+    { type: 'email.change', value: 'no-es-correo' },
+    { type: 'submit' },
+    { type: 'retry' },
+    { type: 'edit' },
+  ];
+}
+
+const INPUT = { language: 'fr' as const };
+const { model, serializeState } = buildModel(forgotPasswordMachine, { input: INPUT, events: eventsFor });
+const paths = coveringPaths(model, serializeState as never);
+
+describe('forgotPasswordMachine model', () => {
+  it('walks every state node, every model state and every transition', () => {
+    const gaps = coverageGaps(forgotPasswordMachine, model, paths, serializeState as never);
+    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(paths.length).toBeGreaterThan(5);
+  });
+
+  let calls = controllablePromises();
+  let actor: Actor<typeof forgotPasswordMachine>;
+  const states: Record<string, (expected: Snap) => void> = {
+    editing: () => expect(calls.inputOf('requestReset')).toBeUndefined(),
+    sending: (s) => expect(calls.inputOf('requestReset')).toEqual({ email: s.context.email.trim(), language: 'fr' }),
+    sent: () => expect(actor.getSnapshot().context.message).toBe(SENT_MESSAGE),
+    throttled: () => {
+      expect(calls.inputOf('requestReset')).toBeUndefined();
+      expect(actor.getSnapshot().can({ type: 'submit' })).toBe(true);
+    },
+    failed: () => {
+      expect(calls.inputOf('requestReset')).toBeUndefined();
+      expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true);
+    },
+  };
+
+  it('has an assertion for every state node', () => requireStateTests(forgotPasswordMachine, states));
+
+  const send = (step: { event: EventObject }) => {
+    actor.send(step.event as ForgotPasswordEvent);
+  };
+  const settleCall = (how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
+    const event = step.event as unknown as { output?: unknown; error?: unknown };
+    if (how === 'resolve') calls.resolve('requestReset', event.output);
+    else calls.reject('requestReset', event.error);
+    await settle();
+  };
+
+  for (const path of paths) {
+    it(`path: ${path.description}`, async () => {
+      calls = controllablePromises();
+      actor = createActor(
+        forgotPasswordMachine.provide({
+          actors: {
+            requestReset: fromPromise(({ input }) => calls.start('requestReset', input) as Promise<ForgotPasswordResult>),
+          },
+        }),
+        { input: INPUT },
+      ).start();
+      await path.test({
+        states: Object.fromEntries(
+          Object.entries(states).map(([key, check]) => [
+            key,
+            (expected: Snap) => {
+              expect(actor.getSnapshot().value).toEqual(expected.value);
+              expect(actor.getSnapshot().context).toEqual(expected.context);
+              check(expected);
+            },
+          ]),
+        ),
+        events: {
+          'email.change': send,
+          submit: send,
+          retry: send,
+          edit: send,
+          'xstate.done.actor.requestReset': settleCall('resolve'),
+          'xstate.error.actor.requestReset': settleCall('reject'),
+        } as never,
+      });
+      actor.stop();
+    });
+  }
+});
+
+describe('forgotPasswordMachine rules', () => {
+  it('uses the sign-in e-mail rule and message (spec §5 Login)', () => {
+    expect(emailProblem('residente@demo')).toBe('login.emailInvalid');
+    expect(emailProblem('  residente@demo.mx ')).toBeNull();
+    const actor = createActor(forgotPasswordMachine, { input: { language: 'es' } }).start();
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+    actor.send({ type: 'email.change', value: 'residente@demo' });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+    actor.send({ type: 'email.change', value: 'residente@demo.mx' });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(true);
+  });
+
+  it('marks the field touched on blur, so its message shows', () => {
+    const actor = createActor(forgotPasswordMachine, { input: { language: 'es' } }).start();
+    expect(actor.getSnapshot().context.touched).toBe(false);
+    actor.send({ type: 'email.blur' });
+    expect(actor.getSnapshot().context.touched).toBe(true);
+  });
+});
