@@ -15,7 +15,7 @@ export async function loadSessionData(
   auth: Auth,
   userHash: (userId: number) => string,
   photoUrl: (userId: number, fileId: number) => Promise<string>,
-): Promise<SessionData> {
+): Promise<Omit<SessionData, 'app'>> {
   const condo = await db.selectFrom('condominiums').selectAll().where('id', '=', auth.condoId).executeTakeFirstOrThrow();
   const member = await db
     .selectFrom('memberships as m')

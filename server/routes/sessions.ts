@@ -37,7 +37,8 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
     { preHandler: app.requireSession },
     async (request): Promise<{ success: true; data: SessionData }> => {
       const auth = request.auth!;
-      return { success: true, data: await loadSessionData(app.db, auth, userHash, photoUrl) };
+      const data = await loadSessionData(app.db, auth, userHash, photoUrl);
+      return { success: true, data: { ...data, app: { legacyAppUrl: app.config.legacyAppUrl } } };
     },
   );
 

@@ -108,6 +108,9 @@ export type UserPermission = Infer<typeof UserPermission>;
 export const RoleFunction = object({ Funcion: string(), Tipo: number() });
 export type RoleFunction = Infer<typeof RoleFunction>;
 
+/** Deployment facts the browser needs: where the legacy application lives (null hides its links). */
+export const SessionApp = object({ legacyAppUrl: nullable(string()) });
+
 export const SessionData = object({
   condo: SessionCondo,
   condoLogo: object({ FileName: nullable(string()) }),
@@ -115,6 +118,7 @@ export const SessionData = object({
   secciones: array(SessionSection),
   usuarioPermisos: array(UserPermission),
   permisosRoles: array(RoleFunction),
+  app: SessionApp,
 });
 export type SessionData = Infer<typeof SessionData>;
 

@@ -97,10 +97,12 @@ export interface SessionOptions {
   secciones?: SessionSection[];
   usuarioPermisos?: UserPermission[];
   permisosRoles?: RoleFunction[];
+  app?: SessionData['app'];
 }
 
 export function sessionFor(role: Role, options: SessionOptions = {}): SessionData {
   return {
+    app: options.app ?? { legacyAppUrl: null },
     condo: {
       CondoId: 1,
       CondoName: 'Residencial Las Palmas',

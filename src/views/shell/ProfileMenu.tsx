@@ -5,11 +5,11 @@ import '@mantine/core/styles/Avatar.css';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
 import type { SessionUser } from '../../api/sessions';
 import { isLanguage, LANGUAGES } from '../../i18n/languages';
 import { profileLanguageMachine } from '../../machines/profileLanguageMachine';
 import { SessionContext } from '../session/SessionContext';
+import { EntryLink } from './entryLink';
 import { ShellIcon } from './icons';
 import type { MenuEntry } from './menuModel';
 import { useEntryName } from './useEntryName';
@@ -63,7 +63,7 @@ function UserMenu({ usuario, links }: ProfileMenuProps & { usuario: SessionUser 
       <Menu.Dropdown>
         <Menu.Label>{usuario.UserEmail}</Menu.Label>
         {links.map((entry) => (
-          <Menu.Item key={entry.key} component={Link} href={entry.href} leftSection={<ShellIcon name={entry.icon} size={16} />}>
+          <Menu.Item key={entry.key} component={EntryLink} entry={entry} leftSection={<ShellIcon name={entry.icon} size={16} />}>
             {nameOf(entry).shown}
           </Menu.Item>
         ))}

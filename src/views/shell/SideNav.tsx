@@ -3,7 +3,8 @@
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Tooltip.css';
 import { NavLink, Tooltip } from '@mantine/core';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { EntryLink } from './entryLink';
 import { ShellIcon } from './icons';
 import type { OpenSidebarStyle } from './layoutPreferences';
 import { activeEntryKey, type MenuEntry } from './menuModel';
@@ -30,8 +31,8 @@ export function SideNav({ entries, variant }: SideNavProps) {
           return (
             <li key={entry.key}>
               <NavLink
-                component={Link}
-                href={entry.href}
+                component={EntryLink}
+                entry={entry}
                 className={classes.navLink}
                 active={isActive}
                 aria-current={current}
@@ -47,8 +48,8 @@ export function SideNav({ entries, variant }: SideNavProps) {
         return (
           <li key={entry.key}>
             <Tooltip label={name.full} position="right" withArrow disabled={variant === 'compact-big' && !name.cut}>
-              <Link
-                href={entry.href}
+              <EntryLink
+                entry={entry}
                 className={classes.compactItem}
                 data-active={isActive || undefined}
                 aria-current={current}
@@ -56,7 +57,7 @@ export function SideNav({ entries, variant }: SideNavProps) {
               >
                 <ShellIcon name={entry.icon} size={variant === 'compact' ? 22 : 20} />
                 {variant === 'compact-big' && <span className={classes.compactLabel}>{name.shown}</span>}
-              </Link>
+              </EntryLink>
             </Tooltip>
           </li>
         );

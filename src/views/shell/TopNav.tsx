@@ -2,7 +2,8 @@
 import '@mantine/core/styles/Menu.css';
 import { Button, Group, Menu } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
+import { EntryLink } from './entryLink';
 import { ShellIcon } from './icons';
 import { activeEntryKey, type MenuEntry, splitTopNav } from './menuModel';
 import { useEntryName } from './useEntryName';
@@ -21,8 +22,8 @@ export function TopNav({ entries }: { entries: readonly MenuEntry[] }) {
         return (
           <li key={entry.key}>
             <Button
-              component={Link}
-              href={entry.href}
+              component={EntryLink}
+              entry={entry}
               variant={entry.key === active ? 'light' : 'subtle'}
               color={entry.key === active ? undefined : 'gray'}
               aria-current={entry.key === active ? 'page' : undefined}
@@ -53,8 +54,8 @@ export function TopNav({ entries }: { entries: readonly MenuEntry[] }) {
                 return (
                   <Menu.Item
                     key={entry.key}
-                    component={Link}
-                    href={entry.href}
+                    component={EntryLink}
+                    entry={entry}
                     aria-current={entry.key === active ? 'page' : undefined}
                     aria-label={name.cut ? name.full : undefined}
                     leftSection={<ShellIcon name={entry.icon} size={16} />}

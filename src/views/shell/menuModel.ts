@@ -1,5 +1,6 @@
 // What the shell's menus offer, from the session data and the rules of spec §6 (src/api/permissions.ts).
 // Entries whose screen is not built yet are left out (screens.ts), so the menu never has a dead link.
+import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/legacyLinks';
 import { canSeeAdminPanel, canSeeCommunication, canSeeFinanceMenu, menuSections } from '../../api/permissions';
 import type { SessionData, SessionSection } from '../../api/sessions';
 import { AVAILABLE_SCREENS, SCREENS } from './screens';
@@ -22,7 +23,37 @@ export interface MenuEntry {
   icon: MenuIcon;
   /** 1 for a section listed under Comunicación. */
   depth: 0 | 1;
+  /** A screen of the legacy application: href is absolute and opens in a new tab. */
+  external?: boolean;
 }
+
+const LEGACY_ICONS: Record<LegacyLinkKey, MenuIcon> = {
+  accountStatement: 'finance',
+  paymentReceipts: 'finance',
+  accessLog: 'section',
+  parcelLog: 'section',
+  penalties: 'adminPanel',
+  residentsDirectory: 'profile',
+  employeesDirectory: 'profile',
+};
+
+function legacyEntry(link: LegacyLink): MenuEntry {
+  return {
+    key: `legacy-${link.key}`,
+    label: { id: `shell.legacy.${link.key}` },
+    href: link.url,
+    screen: link.url,
+    icon: LEGACY_ICONS[link.key],
+    depth: 0,
+    external: true,
+  };
+}
+
+/** The legacy application's screens for this user in one of the menus (none without LEGACY_APP_URL). */
+const legacyEntries = (data: SessionData, place: LegacyLink['place']) =>
+  legacyLinks(data)
+    .filter((link) => link.place === place)
+    .map(legacyEntry);
 
 /** The screen each kind of section opens (spec §2.2, Communication); other codes are generic sections. */
 const SECTION_SCREENS: Record<string, string> = {
@@ -78,10 +109,11 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       depth: 0,
     });
   }
-  return entries.filter((entry) => available.has(entry.screen));
+  return [...entries.filter((entry) => available.has(entry.screen)), ...legacyEntries(data, 'menu')];
 }
 
-/** The profile menu's links: Mi Perfil, and Reportes Financieros for those the finance rule lets in. */
+/** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, and the
+ * directories of the legacy application. */
 export function profileMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
   const entries: MenuEntry[] = [
     {
@@ -103,7 +135,7 @@ export function profileMenu(data: SessionData, available: ReadonlySet<string> = 
       depth: 0,
     });
   }
-  return entries.filter((entry) => available.has(entry.screen));
+  return [...entries.filter((entry) => available.has(entry.screen)), ...legacyEntries(data, 'profile')];
 }
 
 /** The entry for the current path: the one whose href is the longest prefix of it. */

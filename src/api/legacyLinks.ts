@@ -1,0 +1,69 @@
+// Screens that stay in the legacy application (spec §2.2 "Legacy app links"), who may open them, and
+// their address under LEGACY_APP_URL. With no legacy URL configured none of them is offered.
+import { canSeeAccountStatement, isAdmin, isGuard } from './permissions';
+import type { SessionData } from './sessions';
+
+export type LegacyLinkKey =
+  | 'accountStatement'
+  | 'paymentReceipts'
+  | 'accessLog'
+  | 'parcelLog'
+  | 'penalties'
+  | 'residentsDirectory'
+  | 'employeesDirectory';
+
+export interface LegacyLink {
+  key: LegacyLinkKey;
+  /** Absolute URL in the legacy application. */
+  url: string;
+  /** The main menu, or the profile menu (directories, spec §2.3). */
+  place: 'menu' | 'profile';
+}
+
+export const LEGACY_PATHS: Record<LegacyLinkKey, string> = {
+  accountStatement: 'estado-cta',
+  paymentReceipts: 'comprobantes-de-pago',
+  accessLog: 'access-control/binnacle',
+  parcelLog: 'parcel/binnacle',
+  penalties: 'automatic/penalties',
+  residentsDirectory: 'directorio-principal',
+  employeesDirectory: 'directorio-empleados',
+};
+
+export function legacyUrl(base: string, path: string, query: Record<string, string> = {}): string {
+  const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+type Data = Pick<SessionData, 'app' | 'condo' | 'usuario' | 'usuarioPermisos'>;
+
+/** Guards, supervisors and administrators keep the access and parcel logs. */
+const keepsLogs = (user: SessionData['usuario']) => isGuard(user) || user.UserIsSupervisor === 'Y' || isAdmin(user);
+
+/**
+ * The legacy links a user is offered. The spec gives the rule for the account statement only (COM-EDO);
+ * the others follow docs/decisions.md: payment receipts with the account statement, the logs for the
+ * people who keep them, penalties for administrators, and the directories by displaydirectory
+ * (R residents, E employees, M both).
+ */
+export function legacyLinks(data: Data): LegacyLink[] {
+  const base = data.app.legacyAppUrl;
+  if (!base) return [];
+  const links: LegacyLink[] = [];
+  const add = (key: LegacyLinkKey, place: LegacyLink['place'], query?: Record<string, string>) =>
+    links.push({ key, place, url: legacyUrl(base, LEGACY_PATHS[key], query) });
+  if (canSeeAccountStatement(data)) {
+    add('accountStatement', 'menu');
+    add('paymentReceipts', 'menu');
+  }
+  if (keepsLogs(data.usuario)) {
+    add('accessLog', 'menu');
+    add('parcelLog', 'menu');
+  }
+  if (isAdmin(data.usuario)) add('penalties', 'menu', { id: String(data.condo.CondoId) });
+  const directory = data.condo.displaydirectory;
+  if (directory === 'R' || directory === 'M') add('residentsDirectory', 'profile');
+  if (directory === 'E' || directory === 'M') add('employeesDirectory', 'profile');
+  return links;
+}
