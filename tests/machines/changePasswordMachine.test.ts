@@ -2,8 +2,8 @@
 // actor whose call is a controllable promise. Plus its rules: current password required, the shared rule,
 // the wrong current password on its field, an empty form once changed.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
-import { type ChangePasswordEvent, changePasswordErrors, changePasswordMachine } from '../../src/machines/changePasswordMachine';
+import { type Actor, createActor, fromPromise } from 'xstate';
+import { changePasswordErrors, changePasswordMachine } from '../../src/machines/changePasswordMachine';
 import type { ChangePasswordResult } from '../../src/services/profileService';
 import {
   buildModel,
@@ -11,9 +11,12 @@ import {
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
+  type StateChecks,
   settle,
+  walkPath,
 } from '../support/modelTesting';
 
 const WRONG_CURRENT = 'La contraseña actual es incorrecta.';
@@ -56,7 +59,7 @@ describe('changePasswordMachine model', () => {
 
   let calls = controllablePromises();
   let actor: Actor<typeof changePasswordMachine>;
-  const states: Record<string, (expected: Snap) => void> = {
+  const states: StateChecks<Snap> = {
     editing: (s) => {
       expect(calls.inputOf('changePassword')).toBeUndefined();
       expect(actor.getSnapshot().context.currentError).toBe(s.context.currentError);
@@ -79,46 +82,11 @@ describe('changePasswordMachine model', () => {
 
   it('has an assertion for every state node', () => requireStateTests(changePasswordMachine, states));
 
-  const send = (step: { event: EventObject }) => {
-    actor.send(step.event as ChangePasswordEvent);
-  };
-  const settleCall = (how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
-    const event = step.event as unknown as { output?: unknown; error?: unknown };
-    if (how === 'resolve') calls.resolve('changePassword', event.output);
-    else calls.reject('changePassword', event.error);
-    await settle();
-  };
-
   for (const path of paths) {
     it(`path: ${path.description}`, async () => {
       calls = controllablePromises();
-      actor = createActor(
-        changePasswordMachine.provide({
-          actors: {
-            changePassword: fromPromise(({ input }) => calls.start('changePassword', input) as Promise<ChangePasswordResult>),
-          },
-        }),
-      ).start();
-      await path.test({
-        states: Object.fromEntries(
-          Object.entries(states).map(([key, check]) => [
-            key,
-            (expected: Snap) => {
-              expect(actor.getSnapshot().value).toEqual(expected.value);
-              expect(actor.getSnapshot().context).toEqual(expected.context);
-              check(expected);
-            },
-          ]),
-        ),
-        events: {
-          change: send,
-          submit: send,
-          retry: send,
-          'xstate.done.actor.changePassword': settleCall('resolve'),
-          'xstate.error.actor.changePassword': settleCall('reject'),
-        } as never,
-      });
-      actor.stop();
+      actor = createActor(providePromises(changePasswordMachine, calls, ['changePassword'])).start();
+      await walkPath(path, { actor, calls, states, send: ['change', 'submit', 'retry'], invoked: ['changePassword'] });
     });
   }
 });

@@ -1,8 +1,8 @@
 // The forgot-password machine, model-based: every state and transition walked against a real actor whose
 // call is a controllable promise. Plus its rules: the sign-in e-mail rule, the request it sends.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
-import { emailProblem, type ForgotPasswordEvent, forgotPasswordMachine } from '../../src/machines/forgotPasswordMachine';
+import { type Actor, createActor } from 'xstate';
+import { emailProblem, forgotPasswordMachine } from '../../src/machines/forgotPasswordMachine';
 import type { ForgotPasswordResult } from '../../src/services/passwordService';
 import {
   buildModel,
@@ -10,9 +10,11 @@ import {
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
-  settle,
+  type StateChecks,
+  walkPath,
 } from '../support/modelTesting';
 
 const SENT_MESSAGE = 'Si el correo está registrado, te enviaremos un enlace para restablecer tu contraseña.';
@@ -51,7 +53,7 @@ describe('forgotPasswordMachine model', () => {
 
   let calls = controllablePromises();
   let actor: Actor<typeof forgotPasswordMachine>;
-  const states: Record<string, (expected: Snap) => void> = {
+  const states: StateChecks<Snap> = {
     editing: () => expect(calls.inputOf('requestReset')).toBeUndefined(),
     sending: (s) => expect(calls.inputOf('requestReset')).toEqual({ email: s.context.email.trim(), language: 'fr' }),
     sent: () => expect(actor.getSnapshot().context.message).toBe(SENT_MESSAGE),
@@ -67,48 +69,17 @@ describe('forgotPasswordMachine model', () => {
 
   it('has an assertion for every state node', () => requireStateTests(forgotPasswordMachine, states));
 
-  const send = (step: { event: EventObject }) => {
-    actor.send(step.event as ForgotPasswordEvent);
-  };
-  const settleCall = (how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
-    const event = step.event as unknown as { output?: unknown; error?: unknown };
-    if (how === 'resolve') calls.resolve('requestReset', event.output);
-    else calls.reject('requestReset', event.error);
-    await settle();
-  };
-
   for (const path of paths) {
     it(`path: ${path.description}`, async () => {
       calls = controllablePromises();
-      actor = createActor(
-        forgotPasswordMachine.provide({
-          actors: {
-            requestReset: fromPromise(({ input }) => calls.start('requestReset', input) as Promise<ForgotPasswordResult>),
-          },
-        }),
-        { input: INPUT },
-      ).start();
-      await path.test({
-        states: Object.fromEntries(
-          Object.entries(states).map(([key, check]) => [
-            key,
-            (expected: Snap) => {
-              expect(actor.getSnapshot().value).toEqual(expected.value);
-              expect(actor.getSnapshot().context).toEqual(expected.context);
-              check(expected);
-            },
-          ]),
-        ),
-        events: {
-          'email.change': send,
-          submit: send,
-          retry: send,
-          edit: send,
-          'xstate.done.actor.requestReset': settleCall('resolve'),
-          'xstate.error.actor.requestReset': settleCall('reject'),
-        } as never,
+      actor = createActor(providePromises(forgotPasswordMachine, calls, ['requestReset']), { input: INPUT }).start();
+      await walkPath(path, {
+        actor,
+        calls,
+        states,
+        send: ['email.change', 'submit', 'retry', 'edit'],
+        invoked: ['requestReset'],
       });
-      actor.stop();
     });
   }
 });

@@ -1,9 +1,9 @@
 // The login machine, model-based: every state and transition walked against a real actor whose service
 // calls are controllable promises. Plus the §5 rules and the data the calls receive.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import { type Actor, createActor, fromPromise } from 'xstate';
 import type { CondoChoice } from '../../src/api/sessions';
-import { type LoginEvent, loginMachine } from '../../src/machines/loginMachine';
+import { loginMachine } from '../../src/machines/loginMachine';
 import type { SignInResult } from '../../src/services/sessionService';
 import {
   buildModel,
@@ -11,9 +11,12 @@ import {
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
+  type StateChecks,
   settle,
+  walkPath,
 } from '../support/modelTesting';
 
 const PALMAS: CondoChoice = { CondoId: 1, UserId: 7, CondoName: 'Residencial Las Palmas', error: null };
@@ -82,7 +85,7 @@ describe('loginMachine model', () => {
   // Each state's own check, on top of "the real actor is exactly where the model is".
   const calls = controllablePromises();
   let actor: Actor<typeof loginMachine>;
-  const states: Record<string, (expected: Snap) => void> = {
+  const states: StateChecks<Snap> = {
     editing: (s) => expect(actor.getSnapshot().context.credentialsError).toBe(s.context.credentialsError),
     signingIn: (s) =>
       expect(calls.inputOf('signIn')).toEqual({
@@ -110,60 +113,18 @@ describe('loginMachine model', () => {
 
   it('has an assertion for every state node', () => requireStateTests(loginMachine, states));
 
-  const resolveWith = (src: string) => async (step: { event: EventObject }) => {
-    calls.resolve(src, (step.event as unknown as { output: unknown }).output);
-    await settle();
-  };
-  const rejectWith = (src: string) => async (step: { event: EventObject }) => {
-    calls.reject(src, (step.event as unknown as { error: unknown }).error);
-    await settle();
-  };
-  const send = (step: { event: EventObject }) => {
-    actor.send(step.event as LoginEvent);
-  };
-
   for (const path of paths) {
     it(`path: ${path.description}`, async () => {
-      actor = createActor(
-        loginMachine.provide({
-          actors: {
-            signIn: fromPromise(({ input }) => calls.start('signIn', input) as Promise<SignInResult>),
-            condoLogin: fromPromise(
-              ({ input }) => calls.start('condoLogin', input) as Promise<{ token: string; productToken: string }>,
-            ),
-          },
-        }),
-        { input: { returnUrl: '/condominio/financiero' } },
-      ).start();
-      await path.test({
-        states: Object.fromEntries(
-          Object.entries(states).map(([key, check]) => [
-            key,
-            (expected: Snap) => {
-              // The real actor is in the model's state with the model's context…
-              expect(actor.getSnapshot().value).toEqual(expected.value);
-              expect(actor.getSnapshot().context).toEqual(expected.context);
-              // …and what this state promises holds.
-              check(expected);
-            },
-          ]),
-        ),
-        events: {
-          'email.change': send,
-          'password.change': send,
-          'rememberMe.change': send,
-          'email.blur': send,
-          submit: send,
-          choose: send,
-          cancel: send,
-          dismiss: send,
-          'xstate.done.actor.signIn': resolveWith('signIn'),
-          'xstate.error.actor.signIn': rejectWith('signIn'),
-          'xstate.done.actor.condoLogin': resolveWith('condoLogin'),
-          'xstate.error.actor.condoLogin': rejectWith('condoLogin'),
-        } as never,
+      actor = createActor(providePromises(loginMachine, calls, ['signIn', 'condoLogin']), {
+        input: { returnUrl: '/condominio/financiero' },
+      }).start();
+      await walkPath(path, {
+        actor,
+        calls,
+        states,
+        send: ['email.change', 'password.change', 'rememberMe.change', 'email.blur', 'submit', 'choose', 'cancel', 'dismiss'],
+        invoked: ['signIn', 'condoLogin'],
       });
-      actor.stop();
     });
   }
 });

@@ -2,15 +2,9 @@
 // walked against a real actor whose calls are controllable promises, next to a real session actor that
 // receives the new token. Plus endSession, which the bridge uses to end whatever session there is.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import type { SessionData } from '../../src/api/sessions';
-import {
-  LOGGED_OUT_PATH,
-  type LoginRedirectEvent,
-  loginRedirectMachine,
-  refusedDestination,
-  SIGN_IN_PATH,
-} from '../../src/machines/loginRedirectMachine';
+import { LOGGED_OUT_PATH, loginRedirectMachine, refusedDestination, SIGN_IN_PATH } from '../../src/machines/loginRedirectMachine';
 import { endSession, type SessionActor } from '../../src/machines/sessionLink';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type { ChangeCondoSessionResult } from '../../src/services/bridgeService';
@@ -20,10 +14,13 @@ import {
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
+  type StateChecks,
   settle,
   stateNodeKeys,
+  walkPath,
 } from '../support/modelTesting';
 
 const ANTKN = 'Qm9yZGVyLXRva2VuLWZvci10ZXN0cw';
@@ -40,15 +37,7 @@ const DATA = { condo: { CondoId: 1 }, usuario: { UserId: 3, language: 'es' } } a
 /** A real session actor whose calls wait for the test: loading stays loading until settled. */
 function newSession(token: string | null) {
   const calls = controllablePromises();
-  const actor = createActor(
-    sessionMachine.provide({
-      actors: {
-        loadSession: fromPromise(() => calls.start('loadSession', undefined) as Promise<SessionData | null>),
-        signOut: fromPromise(() => calls.start('signOut', undefined) as Promise<void>),
-      },
-    }),
-    { input: { token } },
-  ).start();
+  const actor = createActor(providePromises(sessionMachine, calls, ['loadSession', 'signOut']), { input: { token } }).start();
   return { actor, calls };
 }
 
@@ -117,7 +106,7 @@ for (const [name, link] of Object.entries(LINKS)) {
     let calls = controllablePromises();
     let session = newSession(null);
     let actor: Actor<typeof loginRedirectMachine>;
-    const states: Record<string, (expected: Snap) => void> = {
+    const states: StateChecks<Snap> = {
       deciding: () => {
         throw new Error('deciding is transient and must never be observed');
       },
@@ -147,55 +136,22 @@ for (const [name, link] of Object.entries(LINKS)) {
 
     it('has an assertion for every state node', () => requireStateTests(loginRedirectMachine, states));
 
-    const send = (step: { event: EventObject }) => {
-      actor.send(step.event as LoginRedirectEvent);
-    };
-    const settleCall = (src: string, how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
-      const event = step.event as unknown as { output?: unknown; error?: unknown };
-      if (how === 'resolve') calls.resolve(src, event.output);
-      else calls.reject(src, event.error);
-      await settle();
-    };
-    /** The model's context holds the model's session ref; each path has its own session actor. */
-    const withoutSession = ({ session: _, ...rest }: Snap['context']) => rest;
-
     for (const path of paths) {
       it(`path: ${path.description}`, async () => {
         calls = controllablePromises();
         session = newSession(null);
-        actor = createActor(
-          loginRedirectMachine.provide({
-            actors: {
-              endSession: fromPromise(({ input }) => calls.start('endSession', input) as Promise<void>),
-              changeCondoSession: fromPromise(
-                ({ input }) => calls.start('changeCondoSession', input) as Promise<ChangeCondoSessionResult>,
-              ),
-            },
-          }),
-          { input: { ...link.query, session: session.actor } },
-        ).start();
-        await path.test({
-          states: Object.fromEntries(
-            Object.entries(states).map(([key, check]) => [
-              key,
-              (expected: Snap) => {
-                expect(actor.getSnapshot().value).toEqual(expected.value);
-                expect(withoutSession(actor.getSnapshot().context)).toEqual(withoutSession(expected.context));
-                check(expected);
-              },
-            ]),
-          ),
-          events: {
-            retry: send,
-            'xstate.done.actor.logout': settleCall('endSession', 'resolve'),
-            'xstate.error.actor.logout': settleCall('endSession', 'reject'),
-            'xstate.done.actor.endSession': settleCall('endSession', 'resolve'),
-            'xstate.error.actor.endSession': settleCall('endSession', 'reject'),
-            'xstate.done.actor.changeCondoSession': settleCall('changeCondoSession', 'resolve'),
-            'xstate.error.actor.changeCondoSession': settleCall('changeCondoSession', 'reject'),
-          } as never,
+        actor = createActor(providePromises(loginRedirectMachine, calls, ['endSession', 'changeCondoSession']), {
+          input: { ...link.query, session: session.actor },
+        }).start();
+        // The model's context holds the model's session ref; each path has its own session actor.
+        await walkPath(path, {
+          actor,
+          calls,
+          states,
+          compared: ({ session: _, ...rest }) => rest,
+          send: ['retry'],
+          invoked: { logout: 'endSession', endSession: 'endSession', changeCondoSession: 'changeCondoSession' },
         });
-        actor.stop();
         session.actor.stop();
       });
     }

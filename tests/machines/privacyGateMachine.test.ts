@@ -1,16 +1,18 @@
 // The privacy gate, model-based, for every combination of notice text, AvisoActivo and acceptance.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
-import { type PrivacyGateEvent, type PrivacyGateInput, privacyGateMachine } from '../../src/machines/privacyGateMachine';
+import { type Actor, createActor } from 'xstate';
+import { type PrivacyGateInput, privacyGateMachine } from '../../src/machines/privacyGateMachine';
 import {
   buildModel,
   controllablePromises,
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
-  settle,
+  type StateChecks,
+  walkPath,
 } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof privacyGateMachine>;
@@ -54,7 +56,7 @@ describe('privacyGateMachine model', () => {
 
   const calls = controllablePromises();
   let actor: Actor<typeof privacyGateMachine>;
-  const states: Record<string, (expected: Snap) => void> = {
+  const states: StateChecks<Snap> = {
     deciding: () => {
       throw new Error('deciding is transient and must never be observed');
     },
@@ -72,43 +74,10 @@ describe('privacyGateMachine model', () => {
 
   it('has an assertion for every state node', () => requireStateTests(privacyGateMachine, states));
 
-  const send = (step: { event: EventObject }) => {
-    actor.send(step.event as PrivacyGateEvent);
-  };
-
   for (const path of paths) {
     it(`path: ${path.description}`, async () => {
-      actor = createActor(
-        privacyGateMachine.provide({
-          actors: { acceptNotice: fromPromise(() => calls.start('acceptNotice', undefined) as Promise<string>) },
-        }),
-        { input: MUST_ASK },
-      ).start();
-      await path.test({
-        states: Object.fromEntries(
-          Object.entries(states).map(([key, check]) => [
-            key,
-            (expected: Snap) => {
-              expect(actor.getSnapshot().value).toEqual(expected.value);
-              expect(actor.getSnapshot().context).toEqual(expected.context);
-              check(expected);
-            },
-          ]),
-        ),
-        events: {
-          accept: send,
-          reject: send,
-          'xstate.done.actor.acceptNotice': async (step: { event: EventObject }) => {
-            calls.resolve('acceptNotice', (step.event as unknown as { output: string }).output);
-            await settle();
-          },
-          'xstate.error.actor.acceptNotice': async (step: { event: EventObject }) => {
-            calls.reject('acceptNotice', (step.event as unknown as { error: unknown }).error);
-            await settle();
-          },
-        } as never,
-      });
-      actor.stop();
+      actor = createActor(providePromises(privacyGateMachine, calls, ['acceptNotice']), { input: MUST_ASK }).start();
+      await walkPath(path, { actor, calls, states, send: ['accept', 'reject'], invoked: ['acceptNotice'] });
     });
   }
 });

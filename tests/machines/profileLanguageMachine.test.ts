@@ -1,17 +1,19 @@
 // The profile language machine (mi-perfil), model-based: every state and transition walked against a
 // real actor whose call is a controllable promise, with a recording stand-in for the session actor.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
-import { type ProfileLanguageEvent, profileLanguageMachine } from '../../src/machines/profileLanguageMachine';
+import { type Actor, createActor } from 'xstate';
+import { profileLanguageMachine } from '../../src/machines/profileLanguageMachine';
 import {
   buildModel,
   controllablePromises,
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
-  settle,
+  type StateChecks,
+  walkPath,
 } from '../support/modelTesting';
 import { sessionRecorder } from './sessionRecorder';
 
@@ -46,7 +48,7 @@ describe('profileLanguageMachine model', () => {
   let calls = controllablePromises();
   let actor: Actor<typeof profileLanguageMachine>;
   let savesDone = 0;
-  const states: Record<string, (expected: Snap) => void> = {
+  const states: StateChecks<Snap> = {
     idle: (s) => {
       // Saved: the session is refreshed (and the app follows the profile's language); failed: nothing changes.
       expect(session.received).toEqual(Array.from({ length: savesDone }, () => ({ type: 'refresh' })));
@@ -58,47 +60,20 @@ describe('profileLanguageMachine model', () => {
 
   it('has an assertion for every state node', () => requireStateTests(profileLanguageMachine, states));
 
-  const send = (step: { event: EventObject }) => {
-    actor.send(step.event as ProfileLanguageEvent);
-  };
-  const settleCall = (how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
-    const event = step.event as unknown as { output?: unknown; error?: unknown };
-    if (how === 'resolve') {
-      calls.resolve('saveLanguage', event.output);
-      savesDone++;
-    } else calls.reject('saveLanguage', event.error);
-    await settle();
-  };
-
   for (const path of paths) {
     it(`path: ${path.description}`, async () => {
       calls = controllablePromises();
       savesDone = 0;
       session.clear();
-      actor = createActor(
-        profileLanguageMachine.provide({
-          actors: { saveLanguage: fromPromise(({ input }) => calls.start('saveLanguage', input) as Promise<void>) },
-        }),
-        { input: INPUT },
-      ).start();
-      await path.test({
-        states: Object.fromEntries(
-          Object.entries(states).map(([key, check]) => [
-            key,
-            (expected: Snap) => {
-              expect(actor.getSnapshot().value).toEqual(expected.value);
-              expect(actor.getSnapshot().context).toEqual(expected.context);
-              check(expected);
-            },
-          ]),
-        ),
-        events: {
-          choose: send,
-          'xstate.done.actor.saveLanguage': settleCall('resolve'),
-          'xstate.error.actor.saveLanguage': settleCall('reject'),
-        } as never,
+      actor = createActor(providePromises(profileLanguageMachine, calls, ['saveLanguage']), { input: INPUT }).start();
+      await walkPath(path, {
+        actor,
+        calls,
+        states,
+        send: ['choose'],
+        invoked: ['saveLanguage'],
+        after: { 'xstate.done.actor.saveLanguage': () => void savesDone++ },
       });
-      actor.stop();
     });
   }
 });

@@ -3,18 +3,20 @@
 // name rule of UpdateNameRequest.
 import { is } from 'superstruct';
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import { NAME_MAX_LENGTH, UpdateNameRequest } from '../../src/api/profile';
-import { nameProblem, type ProfileNameEvent, profileNameMachine } from '../../src/machines/profileNameMachine';
+import { nameProblem, profileNameMachine } from '../../src/machines/profileNameMachine';
 import {
   buildModel,
   controllablePromises,
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
-  settle,
+  type StateChecks,
+  walkPath,
 } from '../support/modelTesting';
 import { sessionRecorder } from './sessionRecorder';
 
@@ -53,7 +55,7 @@ describe('profileNameMachine model', () => {
   let actor: Actor<typeof profileNameMachine>;
   let savesDone = 0;
   const refreshes = () => Array.from({ length: savesDone }, () => ({ type: 'refresh' }));
-  const states: Record<string, (expected: Snap) => void> = {
+  const states: StateChecks<Snap> = {
     viewing: () => {
       // The session is refreshed once per name saved, and only then.
       expect(session.received).toEqual(refreshes());
@@ -68,50 +70,20 @@ describe('profileNameMachine model', () => {
 
   it('has an assertion for every state node', () => requireStateTests(profileNameMachine, states));
 
-  const send = (step: { event: EventObject }) => {
-    actor.send(step.event as ProfileNameEvent);
-  };
-  const settleCall = (how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
-    const event = step.event as unknown as { output?: unknown; error?: unknown };
-    if (how === 'resolve') {
-      calls.resolve('updateName', event.output);
-      savesDone++;
-    } else calls.reject('updateName', event.error);
-    await settle();
-  };
-
   for (const path of paths) {
     it(`path: ${path.description}`, async () => {
       calls = controllablePromises();
       savesDone = 0;
       session.clear();
-      actor = createActor(
-        profileNameMachine.provide({
-          actors: { updateName: fromPromise(({ input }) => calls.start('updateName', input) as Promise<void>) },
-        }),
-        { input: INPUT },
-      ).start();
-      await path.test({
-        states: Object.fromEntries(
-          Object.entries(states).map(([key, check]) => [
-            key,
-            (expected: Snap) => {
-              expect(actor.getSnapshot().value).toEqual(expected.value);
-              expect(actor.getSnapshot().context).toEqual(expected.context);
-              check(expected);
-            },
-          ]),
-        ),
-        events: {
-          edit: send,
-          change: send,
-          cancel: send,
-          save: send,
-          'xstate.done.actor.updateName': settleCall('resolve'),
-          'xstate.error.actor.updateName': settleCall('reject'),
-        } as never,
+      actor = createActor(providePromises(profileNameMachine, calls, ['updateName']), { input: INPUT }).start();
+      await walkPath(path, {
+        actor,
+        calls,
+        states,
+        send: ['edit', 'change', 'cancel', 'save'],
+        invoked: ['updateName'],
+        after: { 'xstate.done.actor.updateName': () => void savesDone++ },
       });
-      actor.stop();
     });
   }
 });

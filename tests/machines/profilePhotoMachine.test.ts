@@ -2,23 +2,21 @@
 // actor whose calls are controllable promises, with a recording stand-in for the session actor. Plus the
 // client-side check of a chosen file.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import { type Actor, createActor, fromPromise } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../../src/api/profile';
-import {
-  type PhotoFile,
-  type ProfilePhotoEvent,
-  photoFileProblem,
-  profilePhotoMachine,
-} from '../../src/machines/profilePhotoMachine';
+import { type PhotoFile, photoFileProblem, profilePhotoMachine } from '../../src/machines/profilePhotoMachine';
 import {
   buildModel,
   controllablePromises,
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
+  type StateChecks,
   settle,
+  walkPath,
 } from '../support/modelTesting';
 import { sessionRecorder } from './sessionRecorder';
 
@@ -65,7 +63,7 @@ for (const hasPhoto of [false, true]) {
     let calls = controllablePromises();
     let actor: Actor<typeof profilePhotoMachine>;
     let changesDone = 0;
-    const states: Record<string, (expected: Snap) => void> = {
+    const states: StateChecks<Snap> = {
       idle: (s) => {
         // The session is refreshed once per photo uploaded or removed, and only then.
         expect(session.received).toEqual(Array.from({ length: changesDone }, () => ({ type: 'refresh' })));
@@ -77,53 +75,24 @@ for (const hasPhoto of [false, true]) {
 
     it('has an assertion for every state node', () => requireStateTests(profilePhotoMachine, states));
 
-    const send = (step: { event: EventObject }) => {
-      actor.send(step.event as ProfilePhotoEvent);
-    };
-    const settleCall = (src: string, how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
-      const event = step.event as unknown as { output?: unknown; error?: unknown };
-      if (how === 'resolve') {
-        calls.resolve(src, event.output);
-        changesDone++;
-      } else calls.reject(src, event.error);
-      await settle();
-    };
+    const countChange = () => void changesDone++;
 
     for (const path of paths) {
       it(`path: ${path.description}`, async () => {
         calls = controllablePromises();
         changesDone = 0;
         session.clear();
-        actor = createActor(
-          profilePhotoMachine.provide({
-            actors: {
-              uploadPhoto: fromPromise(({ input }) => calls.start('uploadPhoto', input) as Promise<string | null>),
-              removePhoto: fromPromise(() => calls.start('removePhoto', undefined) as Promise<void>),
-            },
-          }),
-          { input: INPUT },
-        ).start();
-        await path.test({
-          states: Object.fromEntries(
-            Object.entries(states).map(([key, check]) => [
-              key,
-              (expected: Snap) => {
-                expect(actor.getSnapshot().value).toEqual(expected.value);
-                expect(actor.getSnapshot().context).toEqual(expected.context);
-                check(expected);
-              },
-            ]),
-          ),
-          events: {
-            choose: send,
-            remove: send,
-            'xstate.done.actor.uploadPhoto': settleCall('uploadPhoto', 'resolve'),
-            'xstate.error.actor.uploadPhoto': settleCall('uploadPhoto', 'reject'),
-            'xstate.done.actor.removePhoto': settleCall('removePhoto', 'resolve'),
-            'xstate.error.actor.removePhoto': settleCall('removePhoto', 'reject'),
-          } as never,
+        actor = createActor(providePromises(profilePhotoMachine, calls, ['uploadPhoto', 'removePhoto']), {
+          input: INPUT,
+        }).start();
+        await walkPath(path, {
+          actor,
+          calls,
+          states,
+          send: ['choose', 'remove'],
+          invoked: ['uploadPhoto', 'removePhoto'],
+          after: { 'xstate.done.actor.uploadPhoto': countChange, 'xstate.done.actor.removePhoto': countChange },
         });
-        actor.stop();
       });
     }
   });

@@ -2,9 +2,9 @@
 // call is a controllable promise. Plus its rules: the link's token, the shared password rule, the
 // confirmation, and nothing secret left once the flow ends.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import { newPasswordErrors } from '../../src/machines/passwordRules';
-import { type ResetPasswordEvent, resetPasswordMachine } from '../../src/machines/resetPasswordMachine';
+import { resetPasswordMachine } from '../../src/machines/resetPasswordMachine';
 import type { ResetPasswordResult } from '../../src/services/passwordService';
 import {
   buildModel,
@@ -12,9 +12,11 @@ import {
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
-  settle,
+  type StateChecks,
+  walkPath,
 } from '../support/modelTesting';
 
 const TOKEN = 'k9X2b7Qw_3mZ-uVt8LpR4sYc';
@@ -62,7 +64,7 @@ describe('resetPasswordMachine model', () => {
 
   let calls = controllablePromises();
   let actor: Actor<typeof resetPasswordMachine>;
-  const states: Record<string, (expected: Snap) => void> = {
+  const states: StateChecks<Snap> = {
     checkingLink: () => {
       throw new Error('checkingLink is transient and must never be observed');
     },
@@ -86,47 +88,11 @@ describe('resetPasswordMachine model', () => {
 
   it('has an assertion for every state node', () => requireStateTests(resetPasswordMachine, states));
 
-  const send = (step: { event: EventObject }) => {
-    actor.send(step.event as ResetPasswordEvent);
-  };
-  const settleCall = (how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
-    const event = step.event as unknown as { output?: unknown; error?: unknown };
-    if (how === 'resolve') calls.resolve('resetPassword', event.output);
-    else calls.reject('resetPassword', event.error);
-    await settle();
-  };
-
   for (const path of paths) {
     it(`path: ${path.description}`, async () => {
       calls = controllablePromises();
-      actor = createActor(
-        resetPasswordMachine.provide({
-          actors: {
-            resetPassword: fromPromise(({ input }) => calls.start('resetPassword', input) as Promise<ResetPasswordResult>),
-          },
-        }),
-        { input: INPUT },
-      ).start();
-      await path.test({
-        states: Object.fromEntries(
-          Object.entries(states).map(([key, check]) => [
-            key,
-            (expected: Snap) => {
-              expect(actor.getSnapshot().value).toEqual(expected.value);
-              expect(actor.getSnapshot().context).toEqual(expected.context);
-              check(expected);
-            },
-          ]),
-        ),
-        events: {
-          change: send,
-          submit: send,
-          retry: send,
-          'xstate.done.actor.resetPassword': settleCall('resolve'),
-          'xstate.error.actor.resetPassword': settleCall('reject'),
-        } as never,
-      });
-      actor.stop();
+      actor = createActor(providePromises(resetPasswordMachine, calls, ['resetPassword']), { input: INPUT }).start();
+      await walkPath(path, { actor, calls, states, send: ['change', 'submit', 'retry'], invoked: ['resetPassword'] });
     });
   }
 });

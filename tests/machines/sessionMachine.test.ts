@@ -1,7 +1,7 @@
 // The session machine, model-based: restore, load, refresh, sign out, refused tokens and an unreachable
 // server, every state and transition against a real actor with controllable calls.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import type { SessionData } from '../../src/api/sessions';
 import { type SessionEvent, sessionMachine } from '../../src/machines/sessionMachine';
 import {
@@ -10,9 +10,11 @@ import {
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
-  settle,
+  type StateChecks,
+  walkPath,
 } from '../support/modelTesting';
 
 const DATA = {
@@ -54,7 +56,7 @@ for (const savedToken of [null, 'saved-token']) {
     const calls = controllablePromises();
     let actor: Actor<typeof sessionMachine>;
     let reloads = 0;
-    const states: Record<string, (expected: Snap) => void> = {
+    const states: StateChecks<Snap> = {
       checking: () => {
         throw new Error('checking is transient and must never be observed');
       },
@@ -72,60 +74,28 @@ for (const savedToken of [null, 'saved-token']) {
 
     it('has an assertion for every state node', () => requireStateTests(sessionMachine, states));
 
-    const send = (step: { event: EventObject }) => {
-      actor.send(step.event as SessionEvent);
-    };
-    const settleCall = (src: string, how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
-      const event = step.event as unknown as { output?: unknown; error?: unknown };
-      if (how === 'resolve') calls.resolve(src, event.output);
-      else calls.reject(src, event.error);
-      await settle();
-    };
-
     for (const path of paths) {
       it(`path: ${path.description}`, async () => {
-        actor = createActor(
-          sessionMachine.provide({
-            // The page reload of the token-change rule is counted instead of done.
-            actions: { reloadPage: () => void reloads++ },
-            actors: {
-              loadSession: fromPromise(() => calls.start('loadSession', undefined) as Promise<SessionData | null>),
-              signOut: fromPromise(() => calls.start('signOut', undefined) as Promise<void>),
-            },
-          }),
-          { input: { token: savedToken } },
-        ).start();
-        await path.test({
-          states: Object.fromEntries(
-            Object.entries(states).map(([key, check]) => [
-              key,
-              (expected: Snap) => {
-                expect(actor.getSnapshot().value).toEqual(expected.value);
-                expect(actor.getSnapshot().context).toEqual(expected.context);
-                check(expected);
-              },
-            ]),
-          ),
-          events: {
-            signedIn: send,
-            signOut: send,
-            refresh: send,
-            retry: send,
-            tokenChanged: (step: { event: EventObject }) => {
+        // The page reload of the token-change rule is counted instead of done.
+        const counted = sessionMachine.provide({ actions: { reloadPage: () => void reloads++ } });
+        actor = createActor(providePromises(counted, calls, ['loadSession', 'signOut']), {
+          input: { token: savedToken },
+        }).start();
+        await walkPath(path, {
+          actor,
+          calls,
+          states,
+          send: ['signedIn', 'signOut', 'refresh', 'retry'],
+          // Both the first load and a refresh run the loadSession service.
+          invoked: { loadSession: 'loadSession', refreshSession: 'loadSession', signOut: 'signOut' },
+          special: {
+            tokenChanged: (step) => {
               const before = reloads;
-              send(step);
+              actor.send(step.event as SessionEvent);
               expect(reloads).toBe(before + 1);
             },
-            // Both the first load and a refresh run the loadSession service.
-            'xstate.done.actor.loadSession': settleCall('loadSession', 'resolve'),
-            'xstate.error.actor.loadSession': settleCall('loadSession', 'reject'),
-            'xstate.done.actor.refreshSession': settleCall('loadSession', 'resolve'),
-            'xstate.error.actor.refreshSession': settleCall('loadSession', 'reject'),
-            'xstate.done.actor.signOut': settleCall('signOut', 'resolve'),
-            'xstate.error.actor.signOut': settleCall('signOut', 'reject'),
-          } as never,
+          },
         });
-        actor.stop();
       });
     }
   });

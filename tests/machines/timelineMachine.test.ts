@@ -2,18 +2,21 @@
 // whose page calls are controllable promises answered like the server (newest first, pages of
 // TIMELINE_PAGE_SIZE until the total). Plus paging when the list moves underneath.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import { type Actor, createActor, fromPromise } from 'xstate';
 import { TIMELINE_PAGE_SIZE, type TimelineAnswer, type TimelineItem } from '../../src/api/timeline';
-import { appendPage, type TimelineEvent, timelineMachine } from '../../src/machines/timelineMachine';
+import { appendPage, timelineMachine } from '../../src/machines/timelineMachine';
 import {
   buildModel,
   controllablePromises,
   coverageGaps,
   coveringPaths,
   type ModelEvent,
+  providePromises,
   requireStateTests,
   type Snapshot,
+  type StateChecks,
   settle,
+  walkPath,
 } from '../support/modelTesting';
 
 const item = (id: number): TimelineItem => ({
@@ -64,7 +67,7 @@ describe('timelineMachine model', () => {
   let calls = controllablePromises();
   let actor: Actor<typeof timelineMachine>;
   const ids = () => actor.getSnapshot().context.items.map((i) => i.id);
-  const states: Record<string, (expected: Snap) => void> = {
+  const states: StateChecks<Snap> = {
     loading: () => expect(calls.inputOf('fetchPage')).toEqual({ limit: TIMELINE_PAGE_SIZE, offset: 0 }),
     failed: () => expect(actor.getSnapshot().context.items).toEqual([]),
     empty: () => {
@@ -83,46 +86,18 @@ describe('timelineMachine model', () => {
 
   it('has an assertion for every state node', () => requireStateTests(timelineMachine, states));
 
-  const send = (step: { event: EventObject }) => {
-    actor.send(step.event as TimelineEvent);
-  };
-  const settleCall = (how: 'resolve' | 'reject') => async (step: { event: EventObject }) => {
-    const event = step.event as unknown as { output?: unknown; error?: unknown };
-    if (how === 'resolve') calls.resolve('fetchPage', event.output);
-    else calls.reject('fetchPage', event.error);
-    await settle();
-  };
-
   for (const path of paths) {
     it(`path: ${path.description}`, async () => {
       calls = controllablePromises();
-      actor = createActor(
-        timelineMachine.provide({
-          actors: { fetchPage: fromPromise(({ input }) => calls.start('fetchPage', input) as Promise<TimelineAnswer>) },
-        }),
-      ).start();
-      await path.test({
-        states: Object.fromEntries(
-          Object.entries(states).map(([key, check]) => [
-            key,
-            (expected: Snap) => {
-              expect(actor.getSnapshot().value).toEqual(expected.value);
-              expect(actor.getSnapshot().context).toEqual(expected.context);
-              check(expected);
-            },
-          ]),
-        ),
-        events: {
-          retry: send,
-          loadMore: send,
-          // Both the first page and the next ones run the fetchPage service.
-          'xstate.done.actor.firstPage': settleCall('resolve'),
-          'xstate.error.actor.firstPage': settleCall('reject'),
-          'xstate.done.actor.nextPage': settleCall('resolve'),
-          'xstate.error.actor.nextPage': settleCall('reject'),
-        } as never,
+      actor = createActor(providePromises(timelineMachine, calls, ['fetchPage'])).start();
+      await walkPath(path, {
+        actor,
+        calls,
+        states,
+        send: ['retry', 'loadMore'],
+        // Both the first page and the next ones run the fetchPage service.
+        invoked: { firstPage: 'fetchPage', nextPage: 'fetchPage' },
       });
-      actor.stop();
     });
   }
 });

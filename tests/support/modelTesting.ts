@@ -9,7 +9,20 @@
 //   the adjacency map is walked, loops included; `coverageGaps` proves it, and that every state node the
 //   machine declares is reachable.
 // - Every state node needs an assertion: `requireStateTests` fails when one is missing.
-import type { AnyMachineSnapshot, AnyStateMachine, EventObject, SnapshotFrom, StateNode } from 'xstate';
+// - Headless walks: `providePromises` makes a machine's invoked actors controllable promises; `walkPath`
+//   runs a path on the started actor, where `againstModel` checks in each state that the actor's value and
+//   context are the model's before the state's own check, and `executors` sends the user events and
+//   settles the calls. No test-runner import here (the browser suite uses this file too): the equality is
+//   node:assert's deepStrictEqual.
+import { deepStrictEqual } from 'node:assert/strict';
+import {
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type EventObject,
+  fromPromise,
+  type SnapshotFrom,
+  type StateNode,
+} from 'xstate';
 import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
 
 export type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
@@ -194,3 +207,100 @@ export function controllablePromises() {
 
 /** Lets promise callbacks and the actor's reaction to them run. */
 export const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+export type Calls = ReturnType<typeof controllablePromises>;
+
+/** The machine with each of `srcs` invoked as a controllable promise of `calls`, which gets its input. */
+export function providePromises<M extends AnyStateMachine>(machine: M, calls: Calls, srcs: string[]): M {
+  const actors = Object.fromEntries(srcs.map((src) => [src, fromPromise(({ input }) => calls.start(src, input))]));
+  return machine.provide({ actors } as never) as M;
+}
+
+/** Each state node's own check, given the model's snapshot. */
+export type StateChecks<S extends AnyMachineSnapshot> = Record<string, (expected: S) => void>;
+
+/**
+ * The checks a path runs in each state: the real actor is in the model's state with the model's context,
+ * and then what the state promises holds. `compared` is the part of the context to compare (all of it
+ * unless said), for a context that holds something each path makes anew.
+ */
+export function againstModel<S extends AnyMachineSnapshot>(
+  actual: { getSnapshot(): S },
+  states: StateChecks<S>,
+  compared: (context: S['context']) => unknown = (context) => context,
+): StateChecks<S> {
+  return Object.fromEntries(
+    Object.entries(states).map(([key, check]) => [
+      key,
+      (expected: S) => {
+        deepStrictEqual(actual.getSnapshot().value, expected.value);
+        deepStrictEqual(compared(actual.getSnapshot().context), compared(expected.context));
+        check(expected);
+      },
+    ]),
+  );
+}
+
+/** A step of a path, as its event's executor gets it. */
+export type PathStep = { event: EventObject };
+export type Executor = (step: PathStep) => void | Promise<void>;
+
+export interface ExecutorSpec {
+  /** The user events, sent to the actor as they are. */
+  send: string[];
+  /**
+   * The invoked actors by id: the id alone where the src has the same name, else id → src. Their
+   * xstate.done.actor.<id> / xstate.error.actor.<id> resolve / reject that src's call, then settle.
+   */
+  invoked: string[] | Record<string, string>;
+  /** Executors of their own, for events that need more than a send (e.g. to check what it caused). */
+  special?: Record<string, Executor>;
+  /** Run after the executor of an event type, once it has settled (e.g. to count the saves done). */
+  after?: Record<string, (step: PathStep) => void>;
+}
+
+/** The executors of a path's events on `actor`, whose invoked actors are the controllable `calls`. */
+export function executors(actor: { send(event: never): void }, calls: Calls, spec: ExecutorSpec): Record<string, Executor> {
+  const send: Executor = (step) => actor.send(step.event as never);
+  const table: Record<string, Executor> = Object.fromEntries(spec.send.map((type) => [type, send]));
+  const srcOf = Array.isArray(spec.invoked) ? Object.fromEntries(spec.invoked.map((id) => [id, id])) : spec.invoked;
+  for (const [id, src] of Object.entries(srcOf)) {
+    table[`xstate.done.actor.${id}`] = async (step) => {
+      calls.resolve(src, (step.event as { output?: unknown }).output);
+      await settle();
+    };
+    table[`xstate.error.actor.${id}`] = async (step) => {
+      calls.reject(src, (step.event as { error?: unknown }).error);
+      await settle();
+    };
+  }
+  Object.assign(table, spec.special);
+  for (const [type, hook] of Object.entries(spec.after ?? {})) {
+    const run = table[type];
+    if (!run) throw new Error(`no executor for ${type} to run a hook after`);
+    table[type] = async (step) => {
+      await run(step);
+      hook(step);
+    };
+  }
+  return table;
+}
+
+export interface Walk<S extends AnyMachineSnapshot> extends ExecutorSpec {
+  /** The started actor, whose invoked actors are the controllable `calls`. */
+  actor: { getSnapshot(): S; send(event: never): void; stop(): void };
+  calls: Calls;
+  states: StateChecks<S>;
+  /** The part of the context compared with the model's: all of it unless said (see againstModel). */
+  compared?: (context: S['context']) => unknown;
+}
+
+/** Walks `path` on the actor, each state checked against the model then by its own check; then stops it. */
+export async function walkPath<S extends AnyMachineSnapshot>(path: Path, walk: Walk<S>): Promise<void> {
+  await path.test({
+    // path.test types its checks for any snapshot; these are for the snapshots of the walked machine.
+    states: againstModel(walk.actor, walk.states, walk.compared) as StateChecks<AnyMachineSnapshot>,
+    events: executors(walk.actor, walk.calls, walk),
+  });
+  walk.actor.stop();
+}
