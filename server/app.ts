@@ -1,6 +1,6 @@
 // buildApp(config) → a ready Fastify instance on a migrated database. main.ts listens with it; tests use
 // it through inject. Plugins are registered in a fixed order: infrastructure, then auth, then routes.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -48,6 +48,21 @@ const REDACT = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.body.${field}`]),
 ];
 
+/** Signed links (the profile photo's ?sig=) are bearer credentials while they last: never in a log line. */
+export function withoutSignature(url: string): string {
+  return url.replace(/([?&]sig=)[^&#]*/g, '$1[Redacted]');
+}
+
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: withoutSignature(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const database = options.database ?? openDatabase(config);
@@ -61,7 +76,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: REDACT, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      redact: REDACT,
+      serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // Fastify answers requests already in flight before close() resolves; new ones get 503.

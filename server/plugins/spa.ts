@@ -30,7 +30,10 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`);
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing file under /assets (an old bundle a stale tab asks for) is a 404, not the page: HTML
+    // where a script was expected would break that tab instead of letting it reload.
+    const isAsset = request.url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

@@ -134,6 +134,16 @@ describe(`logs (${dialect})`, () => {
     expect(new Set(completed.map((e) => e.reqId)).size).toBe(secrets.requests);
     expectNoSecret(lines, secrets);
   });
+
+  it('keeps the signature of a signed link out of the request lines', async () => {
+    lines.length = 0;
+    const sig = 'f00dfeedcafebabe0123456789abcdef';
+    await t.app.inject({ method: 'GET', url: `/api/--perfil/photo-file/1?v=1&exp=4102444800&sig=${sig}` });
+    const requestLines = lines.filter((line) => line.includes('photo-file'));
+    expect(requestLines.length).toBeGreaterThan(0);
+    expect(requestLines.join('\n')).toContain('sig=[Redacted]');
+    expect(lines.join('\n')).not.toContain(sig);
+  });
 });
 
 describe(`logs of a route that logs its request (${dialect})`, () => {

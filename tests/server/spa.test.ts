@@ -94,6 +94,12 @@ describe(`browser app serving (${dialect})`, () => {
     expect(res.json()).toMatchObject({ success: true });
   });
 
+  it('answers a missing asset with 404, not the page', async () => {
+    const res = await get('/assets/app-old.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('<div id="root">');
+  });
+
   it('serves nothing outside the build folder', async () => {
     const outside = path.join(path.dirname(dir), 'condo-spa-secret.txt');
     fs.writeFileSync(outside, 'top secret');
