@@ -15,7 +15,10 @@ import spaPlugin from './plugins/spa';
 import tasksPlugin from './plugins/tasks';
 import validationPlugin from './plugins/validation';
 import accountRoutes from './routes/account';
+import guestRoutes from './routes/guests';
 import healthRoutes from './routes/health';
+import passRoutes from './routes/passes';
+import planRoutes from './routes/plans';
 import profileRoutes from './routes/profile';
 import publicPageRoutes from './routes/publicPage';
 import sessionRoutes from './routes/sessions';
@@ -128,6 +131,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountRoutes, { policy });
       await api.register(profileRoutes, { scryptLogN: config.scryptLogN });
       await api.register(timelineRoutes);
+      await api.register(guestRoutes);
+      await api.register(passRoutes);
+      await api.register(planRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -219,6 +219,132 @@ export interface ActivityTable {
   created_at: string;
 }
 
+export interface PlanTable {
+  id: Generated<number>;
+  /** Stable key, e.g. 'basico'. */
+  code: string;
+  name: string;
+  description: string;
+  /** Integer cents of `currency`. */
+  monthly_price_cents: number;
+  yearly_price_cents: number;
+  /** 'MXN'. */
+  currency: string;
+  /** Dwellings covered; null: no limit. */
+  max_dwellings: number | null;
+  /** JSON array of short feature sentences, in Spanish. */
+  features: string;
+  position: number;
+  active: Flag;
+  created_at: string;
+}
+
+export interface PublicContactRequestTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** 'contact' or 'access'. */
+  kind: string;
+  nombre: string;
+  email: string;
+  tel: string;
+  comentarios: string;
+  /** Access requests only. */
+  vivienda: string | null;
+  client_address: string;
+  created_at: string;
+}
+
+export interface CaptchaSpentTable {
+  id: Generated<number>;
+  nonce: string;
+  expires_at: string;
+}
+
+export interface AccessPointTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  address: string | null;
+  /** "latitude,longitude". */
+  coordinates: string | null;
+  created_at: string;
+}
+
+export interface GuestSettingsTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** Guests say whether they come on foot or by car. */
+  ask_access: Flag;
+  /** Guests by car give their plates. */
+  ask_plates: Flag;
+  regulation_url: string | null;
+}
+
+export interface EventTable {
+  id: Generated<number>;
+  condo_id: number;
+  host_user_id: number;
+  name: string;
+  description: string | null;
+  /** ISO-8601 UTC. */
+  starts_at: string;
+  /** NumeroDeAsistentes: companions each guest may bring. */
+  companions_allowed: number;
+  /** Guests (registrations) allowed; null: no limit. */
+  guest_limit: number | null;
+  /** Guests by car allowed; null: no limit. */
+  vehicle_limit: number | null;
+  guest_count: number;
+  vehicle_count: number;
+  /** 'activo' or 'cancelado'. */
+  status: string;
+  access_point_id: number | null;
+  visitor_note: string | null;
+  created_at: string;
+}
+
+export interface GuestLinkTable {
+  id: Generated<number>;
+  token: string;
+  /** 'event', 'user' or 'condo'. */
+  type: string;
+  condo_id: number;
+  user_id: number | null;
+  event_id: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface PassTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** temporal, domestico, infante, manual, preautorizado or evento. */
+  tipo: string;
+  qr: string;
+  manual_key: string;
+  nombre: string;
+  email: string | null;
+  telefono: string | null;
+  /** JSON list of weekday names. */
+  dias_acceso: string;
+  fecha_inicio: string | null;
+  fecha_fin: string | null;
+  hora_inicio: string | null;
+  hora_fin: string | null;
+  nota_visitante: string | null;
+  nombre_infante: string | null;
+  host_user_id: number | null;
+  apartment_id: number | null;
+  guest_link_id: number | null;
+  event_id: number | null;
+  companions: number;
+  /** 'pie' or 'auto'. */
+  forma_de_acceso: string;
+  placas: string | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   condominiums: CondominiumTable;
   towers: TowerTable;
@@ -236,6 +362,14 @@ export interface Database {
   files: FileTable;
   app_secrets: AppSecretTable;
   activity: ActivityTable;
+  public_contact_requests: PublicContactRequestTable;
+  captcha_spent: CaptchaSpentTable;
+  plans: PlanTable;
+  access_points: AccessPointTable;
+  guest_settings: GuestSettingsTable;
+  events: EventTable;
+  guest_links: GuestLinkTable;
+  passes: PassTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { PublicCondo } from '../../src/api/publicPage';
 import type { Condominium, Database } from '../db/schema';
+import { sanitizeMapEmbed } from './mapSanitizer';
 
 function toPublic(c: Condominium): PublicCondo {
   return {
@@ -17,7 +18,8 @@ function toPublic(c: Condominium): PublicCondo {
     CondoPhone2: c.phone2,
     CondoPhoneCountry1: c.phone_country1,
     CondoPhoneCountry2: c.phone_country2,
-    Mapa: c.mapa,
+    // Never the administrator's HTML: only the embed URL of a known map host (mapSanitizer.ts).
+    Mapa: sanitizeMapEmbed(c.mapa),
     LogoFileName: c.logo_file_name,
     publicidad: c.publicidad,
     MasInformacion: c.mas_informacion,

@@ -1,5 +1,5 @@
 // Rate limits on the calls that guess or spam (DESIGN.md §4): sign-in, forgot-password, reset-password,
-// and change-password (which checks the current password).
+// change-password (which checks the current password), and the public page's contact form and captcha.
 // Fixed windows counted in a RateLimitStore. The store in this file keeps the counters in this process's
 // memory; a Redis store (INCR + PEXPIRE NX + PTTL) implements the same one-method interface when several
 // processes must share the counters (docs/decisions.md).
@@ -19,6 +19,8 @@ export interface RateLimitPolicy {
   forgotPasswordPerIp: Limit;
   resetPasswordPerIp: Limit;
   changePasswordPerUser: Limit;
+  publicContactPerIp: Limit;
+  captchaChallengePerIp: Limit;
 }
 
 export type RateLimitName = keyof RateLimitPolicy;
@@ -34,6 +36,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   resetPasswordPerIp: { max: 10, windowSeconds: 15 * 60 },
   // Whoever holds a session must not be able to guess the current password either.
   changePasswordPerUser: { max: 10, windowSeconds: 15 * 60 },
+  // The public page's contact and access requests mail the administrators: a few an hour is plenty.
+  publicContactPerIp: { max: 5, windowSeconds: 15 * 60 },
+  // Challenges are cheap to make but each one is a row's worth of work to spend.
+  captchaChallengePerIp: { max: 30, windowSeconds: 60 },
 };
 
 /** The policy with every maximum multiplied (RATE_LIMIT_FACTOR). */

@@ -7,6 +7,10 @@ import { PageLoader } from './app/PageLoader';
 const SessionsRoutes = lazy(() => import('./sessions/SessionsRoutes'));
 const GuardedCondominio = lazy(() => import('./session/GuardedCondominio'));
 const LoginRedirectPage = lazy(() => import('./redirect/LoginRedirectPage'));
+const PublicPage = lazy(() => import('./public/PublicPage'));
+const GuestRegistrationPage = lazy(() => import('./guest/GuestRegistrationPage'));
+const PassPage = lazy(() => import('./pass/PassPage'));
+const PricingPage = lazy(() => import('./pricing/PricingPage'));
 
 export function AppRoutes() {
   return (
@@ -16,6 +20,10 @@ export function AppRoutes() {
           <Redirect to="/sessions/signin" replace />
         </Route>
         <Route path="/login-redirect" component={LoginRedirectPage} />
+        <Route path="/pagina-publica" component={PublicPage} />
+        <Route path="/registro-invitados/:token" component={GuestRegistrationPage} />
+        <Route path="/invitacion/:condoId/:qr" component={PassPage} />
+        <Route path="/precios-y-planes" component={PricingPage} />
         <Route path="/sessions" nest>
           <SessionsRoutes />
         </Route>

@@ -3,8 +3,14 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001_foundation';
 import * as account from './0002_account';
+import * as plans from './0003_plans';
+import * as publicContact from './0004_public_contact';
+import * as guestsAndPasses from './0005_guests_and_passes';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_account': account,
+  '0003_plans': plans,
+  '0004_public_contact': publicContact,
+  '0005_guests_and_passes': guestsAndPasses,
 };

@@ -16,6 +16,8 @@ import {
   LAST_NAMES,
   NEIGHBOURS_WITHOUT_PRIVACY,
 } from './demoFacts';
+import { seedGuests } from './guests';
+import { seedPlans } from './plans';
 
 export interface SeedOptions {
   clock: Clock;
@@ -27,6 +29,12 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'passes',
+  'guest_links',
+  'events',
+  'access_points',
+  'guest_settings',
+  'plans',
   'activity',
   'mail_outbox',
   'password_resets',
@@ -222,6 +230,8 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   }
 
   await seedActivity(trx, options.clock);
+  await seedGuests(trx, options.clock);
+  await seedPlans(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];

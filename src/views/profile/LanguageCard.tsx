@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 // The interface language, saved to the profile: a thin view over profileLanguageMachine.
 import { Alert, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';

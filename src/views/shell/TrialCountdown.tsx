@@ -1,9 +1,10 @@
-// Administrators of a condominium in trial see the days left (spec §1, §4, §6). The pay link belongs to
-// the pricing page, which is not built yet, so the countdown stands alone for now.
+// Administrators of a condominium in trial see the days left (spec §1, §4, §6); the countdown is the pay
+// link, to the pricing page.
 import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
 import dayjs from 'dayjs';
 import { FormattedMessage } from 'react-intl';
+import { Link } from 'wouter';
 import { trialDaysLeft } from '../../api/permissions';
 import { SessionContext } from '../session/SessionContext';
 
@@ -14,7 +15,17 @@ export function useTrialDaysLeft(): number | null {
 
 export function TrialCountdown({ days, size = 'lg' }: { days: number; size?: 'md' | 'lg' }) {
   return (
-    <Badge size={size} variant="light" color={days <= 7 ? 'red' : 'orange'} radius="sm" tt="none" style={{ flexShrink: 0 }}>
+    <Badge
+      component={Link}
+      // "~": the pricing page is top-level, outside the /condominio nest the shell lives in.
+      href="~/precios-y-planes"
+      size={size}
+      variant="light"
+      color={days <= 7 ? 'red' : 'orange'}
+      radius="sm"
+      tt="none"
+      style={{ flexShrink: 0, cursor: 'pointer' }}
+    >
       <FormattedMessage id="shell.trialDaysLeft" values={{ days }} />
     </Badge>
   );

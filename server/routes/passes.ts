@@ -1,0 +1,38 @@
+// The visitor pass (invitacion/{CondoId}/{QR}, src/api/passes.ts). Public, no session: the QR is the permission.
+import type { FastifyInstance } from 'fastify';
+import { PASS_PATHS, type PassAnswer, PassParams } from '../../src/api/passes';
+import { findPass } from '../domain/passes';
+import { passPdf } from '../domain/passesPdf';
+import { AppError } from '../errors';
+
+/** Spec §8. */
+export const PASS_NOT_FOUND = 'El pase de acceso no fue encontrado o no es válido.';
+
+export default async function passRoutes(app: FastifyInstance) {
+  // Anyone with the pass's link; unknown and revoked passes are the same 404.
+  app.get<{ Params: { condoId: number; qr: string } }>(
+    PASS_PATHS.view(':condoId', ':qr'),
+    { schema: { params: PassParams } },
+    async (request): Promise<PassAnswer> => {
+      const pass = await findPass(app.db, request.params.condoId, request.params.qr);
+      if (!pass) throw new AppError(404, 'NOT_FOUND', PASS_NOT_FOUND);
+      return { success: true, data: pass };
+    },
+  );
+
+  // Anyone with the pass's link: the same pass as a one-page PDF with its QR.
+  app.get<{ Params: { condoId: number; qr: string } }>(
+    PASS_PATHS.pdf(':condoId', ':qr'),
+    { schema: { params: PassParams } },
+    async (request, reply) => {
+      const pass = await findPass(app.db, request.params.condoId, request.params.qr);
+      if (!pass) throw new AppError(404, 'NOT_FOUND', PASS_NOT_FOUND);
+      const pdf = await passPdf(pass);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="pase-${pass.ClaveManual}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+// Browser side of guest registration (src/api/guests.ts): the form info of a link and the registration.
+// The refusals the form models come back as typed results; anything else throws ApiError.
+
+import { is } from 'superstruct';
+import {
+  GUEST_PATHS,
+  GuestFormInfo,
+  type GuestRefusal,
+  GuestRefusalKind,
+  GuestRegistered,
+  type GuestSubmission,
+} from '../api/guests';
+import { ApiError, apiPath, call, http } from './http';
+
+export type GuestFormResult = { kind: 'form'; info: GuestFormInfo } | { kind: 'invalid' };
+
+export type RegisterResult =
+  | { kind: 'registered'; answer: GuestRegistered }
+  | { kind: Exclude<GuestRefusal, 'invalid'> }
+  | { kind: 'invalid' };
+
+/** An unknown or revoked link answers 404: an invalid link, like any other failure to load (spec §4). */
+export async function fetchGuestForm(token: string, signal?: AbortSignal): Promise<GuestFormResult> {
+  try {
+    const info = await call(() => http.get(apiPath(GUEST_PATHS.formInfo(encodeURIComponent(token))), { signal }), GuestFormInfo);
+    return { kind: 'form', info };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { kind: 'invalid' };
+    throw error;
+  }
+}
+
+export async function registerGuest(
+  input: { token: string; guest: GuestSubmission },
+  signal?: AbortSignal,
+): Promise<RegisterResult> {
+  try {
+    const answer = await call(
+      () => http.post(apiPath(GUEST_PATHS.register(encodeURIComponent(input.token))), { json: input.guest, signal }),
+      GuestRegistered,
+    );
+    return { kind: 'registered', answer };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 409 || error.status === 404) && is(error.field, GuestRefusalKind)) {
+      return { kind: error.field };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,173 @@
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/RadioIndicator.css';
+// The guest form (spec §3.3 Guest, §5): name, e-mail twice, phone, companions when the event allows them,
+// how the guest arrives (on foot by default; plates by car), and for the condo form tower → dwelling →
+// resident. The machine decides; this view shows its context and sends what the guest does.
+import { Button, Group, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
+import type { FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { SnapshotFrom } from 'xstate';
+import { type GuestField, type GuestValues, guestProblems } from '../../api/guests';
+import {
+  apartmentsFor,
+  type GuestRegistrationEvent,
+  type guestRegistrationMachine,
+  residentsFor,
+} from '../../machines/guestRegistrationMachine';
+import { Notice, Panel } from '../pass/VisitorBlocks';
+
+interface Props {
+  state: SnapshotFrom<typeof guestRegistrationMachine>;
+  send: (event: GuestRegistrationEvent) => void;
+}
+
+export function GuestForm({ state, send }: Props) {
+  const intl = useIntl();
+  const { values, shape, info, showErrors, parkingFull } = state.context;
+  if (!shape || !info) return null;
+  const submitting = state.matches('submitting');
+  const problems = guestProblems(values, shape);
+  const error = (field: GuestField) => {
+    const problem = showErrors ? problems[field] : undefined;
+    return problem ? intl.formatMessage({ id: `guest.error.${problem}` }) : undefined;
+  };
+  const label = (field: string) => intl.formatMessage({ id: `guest.field.${field}` });
+  const change = (field: keyof GuestValues, value: string | number | null) => send({ type: 'field.change', field, value });
+  const choose = intl.formatMessage({ id: 'guest.choose' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'submit' });
+  };
+
+  const towers = info.data.torres ?? [];
+  const hasHouses = (info.data.apartments ?? []).some((a) => a.Torre === null);
+  const apartments = apartmentsFor(info, values.torre);
+  const residents = residentsFor(info, values.apartment);
+
+  return (
+    <Panel>
+      <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'guest.heading' })}>
+        <fieldset disabled={submitting} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack gap="sm">
+            <TextInput
+              label={label('nombre')}
+              required
+              autoComplete="name"
+              value={values.nombre}
+              onChange={(e) => change('nombre', e.currentTarget.value)}
+              error={error('nombre')}
+            />
+            <TextInput
+              label={label('email')}
+              required
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={values.email}
+              onChange={(e) => change('email', e.currentTarget.value)}
+              error={error('email')}
+            />
+            <TextInput
+              label={label('confirmEmail')}
+              required
+              type="email"
+              autoComplete="off"
+              inputMode="email"
+              value={values.confirmEmail}
+              onChange={(e) => change('confirmEmail', e.currentTarget.value)}
+              error={error('confirmEmail')}
+            />
+            <TextInput
+              label={label('telefono')}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              value={values.telefono}
+              onChange={(e) => change('telefono', e.currentTarget.value)}
+            />
+            {shape.companions > 0 && (
+              <NativeSelect
+                label={label('numDeInvitados')}
+                required
+                value={values.numDeInvitados === null ? '' : String(values.numDeInvitados)}
+                onChange={(e) => change('numDeInvitados', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+                data={[
+                  { value: '', label: choose },
+                  ...Array.from({ length: shape.companions }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
+                ]}
+                error={error('numDeInvitados')}
+              />
+            )}
+            {shape.type === 'condo' && (
+              <>
+                <NativeSelect
+                  label={label('torre')}
+                  value={values.torre}
+                  onChange={(e) => change('torre', e.currentTarget.value)}
+                  data={[
+                    { value: '', label: choose },
+                    ...towers.map((t) => ({ value: String(t.id), label: t.nombre })),
+                    ...(hasHouses ? [{ value: 'none', label: intl.formatMessage({ id: 'guest.noTower' }) }] : []),
+                  ]}
+                />
+                <NativeSelect
+                  label={label('apartment')}
+                  required
+                  value={values.apartment === null ? '' : String(values.apartment)}
+                  onChange={(e) => change('apartment', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+                  data={[{ value: '', label: choose }, ...apartments.map((a) => ({ value: String(a.ApmtId), label: a.AptName }))]}
+                  error={error('apartment')}
+                />
+                <NativeSelect
+                  label={label('user')}
+                  required
+                  value={values.user === null ? '' : String(values.user)}
+                  onChange={(e) => change('user', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+                  data={[{ value: '', label: choose }, ...residents.map((u) => ({ value: String(u.UserId), label: u.UserName }))]}
+                  error={error('user')}
+                />
+              </>
+            )}
+            {shape.asksAccess && (
+              <Radio.Group
+                label={label('formaDeAcceso')}
+                required
+                value={values.formaDeAcceso}
+                onChange={(value) => change('formaDeAcceso', value)}
+                error={error('formaDeAcceso')}
+              >
+                <Group gap="lg" mt={4}>
+                  <Radio value="pie" label={intl.formatMessage({ id: 'guest.access.pie' })} />
+                  <Radio
+                    value="auto"
+                    label={intl.formatMessage({ id: 'guest.access.auto' })}
+                    disabled={!state.can({ type: 'field.change', field: 'formaDeAcceso', value: 'auto' })}
+                  />
+                </Group>
+              </Radio.Group>
+            )}
+            {parkingFull && (
+              <Notice color="yellow" role="status" data-testid="parking-full">
+                <FormattedMessage id="guest.parkingFull" />
+              </Notice>
+            )}
+            {values.formaDeAcceso === 'auto' && shape.asksPlates && (
+              <TextInput
+                label={label('placas')}
+                required
+                autoCapitalize="characters"
+                value={values.placas}
+                onChange={(e) => change('placas', e.currentTarget.value)}
+                error={error('placas')}
+              />
+            )}
+            <Button type="submit" loading={submitting}>
+              <FormattedMessage id="guest.submit" />
+            </Button>
+          </Stack>
+        </fieldset>
+      </form>
+    </Panel>
+  );
+}

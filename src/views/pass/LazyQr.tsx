@@ -1,0 +1,19 @@
+// The QR (qrcode.react, about 6 KiB gzip) in a chunk of its own: visitor pages paint their first screen
+// without it, and it arrives while the pass or the registration is still on its way. Error correction M
+// (spec §9); the box keeps its size while the code loads, so nothing jumps.
+import { lazy, Suspense } from 'react';
+
+const QRCodeSVG = lazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
+
+/** Starts downloading the QR code's chunk (call it when a page that will show one starts). */
+export function preloadQr(): void {
+  void import('qrcode.react');
+}
+
+export function LazyQr({ value, size, label }: { value: string; size: number; label: string }) {
+  return (
+    <Suspense fallback={<div style={{ width: size, height: size, maxWidth: '100%' }} aria-hidden />}>
+      <QRCodeSVG value={value} size={size} level="M" role="img" aria-label={label} style={{ maxWidth: '100%', height: 'auto' }} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,175 @@
+import '@mantine/core/styles/Anchor.css';
+// invitacion/{CondoId}/{QR} ('Invitacion', spec §2.7): a thin view over passViewMachine. Phone first: the
+// QR on top, then who, where, when, and how to get in.
+import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useParams } from 'wouter';
+import { PASS_PATHS, type Pass } from '../../api/passes';
+import { passViewMachine } from '../../machines/passViewMachine';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { LazyQr, preloadQr } from './LazyQr';
+import { dwellingText, formatDate, formatHour, mapLink } from './passFormat';
+import { Notice, Panel } from './VisitorBlocks';
+
+/** Spec §9: the pass's QR. */
+export const PASS_QR_SIZE = 300;
+
+preloadQr();
+
+export default function PassPage() {
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'pass.title' }));
+  const params = useParams<{ condoId: string; qr: string }>();
+  const [state, send] = useMachine(passViewMachine, { input: { condoId: params.condoId ?? '', qr: params.qr ?? '' } });
+
+  return (
+    <Center component="main" id="main" mih="100dvh" p="sm" bg="var(--mantine-color-gray-1)" style={{ alignItems: 'flex-start' }}>
+      <Stack gap="md" maw={460} w="100%" py="md">
+        <Title order={1} size="h3" ta="center">
+          <FormattedMessage id="pass.heading" />
+        </Title>
+        {state.matches('loading') && (
+          <Stack align="center" gap="xs" role="status" aria-live="polite">
+            <Loader aria-hidden />
+            <Text c="dimmed" size="sm">
+              <FormattedMessage id="pass.loading" />
+            </Text>
+          </Stack>
+        )}
+        {state.matches('notFound') && (
+          <Notice color="red" role="alert">
+            <FormattedMessage id="pass.notFound" />
+          </Notice>
+        )}
+        {state.matches('failed') && (
+          <Stack>
+            <Notice color="orange" role="alert">
+              <FormattedMessage id="pass.failed" />
+            </Notice>
+            <Button onClick={() => send({ type: 'retry' })}>
+              <FormattedMessage id="pass.retry" />
+            </Button>
+          </Stack>
+        )}
+        {state.matches('found') && state.context.pass && <PassCard pass={state.context.pass} />}
+      </Stack>
+    </Center>
+  );
+}
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm">{children}</Text>
+    </div>
+  );
+}
+
+function PassCard({ pass }: { pass: Pass }) {
+  const intl = useIntl();
+  const dwelling = dwellingText(pass.TorreName, pass.AptName);
+  const days = pass.DiasAcceso.map((day) => intl.formatMessage({ id: `pass.day.${day}`, defaultMessage: day }));
+  return (
+    <Panel component="article" aria-label={intl.formatMessage({ id: 'pass.heading' })}>
+      <Stack gap="sm">
+        <Stack gap={2} align="center">
+          <Text size="xl" fw={700} ta="center" data-testid="pass-name">
+            {pass.Nombre}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id={`pass.type.${pass.Tipo}`} defaultMessage={pass.Tipo} />
+          </Text>
+        </Stack>
+        <Center>
+          <LazyQr value={pass.QR} size={PASS_QR_SIZE} label={intl.formatMessage({ id: 'pass.qrLabel' })} />
+        </Center>
+        <Stack gap={0} align="center">
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            <FormattedMessage id="pass.manualCode" />
+          </Text>
+          <Text size="xl" fw={700} ff="monospace" data-testid="pass-key">
+            {pass.ClaveManual}
+          </Text>
+        </Stack>
+        <Button component="a" href={`/api${PASS_PATHS.pdf(pass.CondoId, pass.QR)}`} download variant="light">
+          <FormattedMessage id="pass.pdf" />
+        </Button>
+        <hr style={{ border: 0, borderTop: '1px solid var(--mantine-color-gray-3)', margin: 0, width: '100%' }} />
+        {pass.Email && <Row label={<FormattedMessage id="pass.email" />}>{pass.Email}</Row>}
+        {pass.Telefono && <Row label={<FormattedMessage id="pass.phone" />}>{pass.Telefono}</Row>}
+        <div>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            <FormattedMessage id="pass.destination" />
+          </Text>
+          <Text size="sm">{pass.CondoName}</Text>
+          {dwelling && <Text size="sm">{dwelling}</Text>}
+          {pass.NombreInfante ? (
+            <Text size="sm">
+              <FormattedMessage id="pass.child" values={{ name: pass.NombreInfante }} />
+            </Text>
+          ) : (
+            pass.UserName && (
+              <Text size="sm">
+                <FormattedMessage id="pass.resident" values={{ name: pass.UserName }} />
+              </Text>
+            )
+          )}
+        </div>
+        {pass.FechaInicio && (
+          <Row label={<FormattedMessage id="pass.dates" />}>
+            <FormattedMessage
+              id="pass.dateRange"
+              values={{ from: formatDate(pass.FechaInicio), to: formatDate(pass.FechaFin ?? pass.FechaInicio) }}
+            />
+          </Row>
+        )}
+        {pass.HoraInicio && (
+          <Row label={<FormattedMessage id="pass.hours" />}>
+            {pass.HoraFin ? (
+              <FormattedMessage
+                id="pass.hourRange"
+                values={{ from: formatHour(pass.HoraInicio), to: formatHour(pass.HoraFin) }}
+              />
+            ) : (
+              formatHour(pass.HoraInicio)
+            )}
+          </Row>
+        )}
+        <Row label={<FormattedMessage id="pass.days" />}>
+          {days.length ? days.join(', ') : <FormattedMessage id="pass.anyDay" />}
+        </Row>
+        {pass.NotaVisitante && <Row label={<FormattedMessage id="pass.note" />}>{pass.NotaVisitante}</Row>}
+        {pass.reglamento && (
+          <Anchor href={pass.reglamento} target="_blank" rel="noopener noreferrer" size="sm">
+            <FormattedMessage id="pass.regulation" />
+          </Anchor>
+        )}
+        {pass.puntosDeAcceso.length > 0 && (
+          <div>
+            <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+              <FormattedMessage id="pass.accessPoints" />
+            </Text>
+            <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }}>
+              {pass.puntosDeAcceso.map((point) => (
+                <li key={point.PuntoAccesoId}>
+                  <Text size="sm" fw={600}>
+                    {point.Nombre}
+                  </Text>
+                  {point.Address && <Text size="sm">{point.Address}</Text>}
+                  <Anchor href={mapLink(point)} target="_blank" rel="noopener noreferrer" size="sm">
+                    <FormattedMessage id="pass.map" />
+                  </Anchor>
+                </li>
+              ))}
+            </Stack>
+          </div>
+        )}
+      </Stack>
+    </Panel>
+  );
+}

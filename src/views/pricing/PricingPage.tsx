@@ -1,0 +1,303 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/List.css';
+import '@mantine/core/styles/FloatingIndicator.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+// /precios-y-planes (spec §1, §2.1): the plans, monthly or yearly, priced in MXN with the Mexican locale.
+// Public; a signed-in administrator of a condominium in trial also sees how long the trial has left.
+// "Contratar" writes to sales: no payment provider is reachable from here (docs/decisions.md).
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  List,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import dayjs from 'dayjs';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { isAdmin, trialDaysLeft } from '../../api/permissions';
+import { type Plan, SALES_EMAIL } from '../../api/pricing';
+import { type BillingPeriod, pricingMachine } from '../../machines/pricingMachine';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { SessionContext } from '../session/SessionContext';
+
+/** Prices are MXN in the Mexican locale whatever the interface language (spec §9). */
+const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+export const formatPesos = (cents: number) => pesos.format(cents / 100);
+
+const PERIODS: BillingPeriod[] = ['monthly', 'yearly'];
+
+function CheckIcon() {
+  return (
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M5 12.5l4.5 4.5L19 7.5" />
+    </svg>
+  );
+}
+
+interface Viewer {
+  signedIn: boolean;
+  /** The condominium to name in the subject of "Contratar": an administrator's. */
+  condoName: string | null;
+  /** Days left of the trial, for an administrator of a condominium in trial. */
+  trialDays: number | null;
+}
+
+const sameViewer = (a: Viewer, b: Viewer) =>
+  a.signedIn === b.signedIn && a.condoName === b.condoName && a.trialDays === b.trialDays;
+
+/** Who is looking, from the session actor. */
+function useViewer(): Viewer {
+  return SessionContext.useSelector((s): Viewer => {
+    const data = s.matches('signedIn') ? s.context.data : null;
+    if (!data) return { signedIn: false, condoName: null, trialDays: null };
+    return {
+      signedIn: true,
+      condoName: isAdmin(data.usuario) ? data.condo.CondoName : null,
+      trialDays: trialDaysLeft(data, dayjs().format('YYYY-MM-DD')),
+    };
+  }, sameViewer);
+}
+
+function PlanCard({ plan, period, condoName }: { plan: Plan; period: BillingPeriod; condoName: string | null }) {
+  const intl = useIntl();
+  const yearly = period === 'yearly';
+  const periodName = intl.formatMessage({ id: yearly ? 'pricing.yearly' : 'pricing.monthly' }).toLowerCase();
+  const subject = condoName
+    ? intl.formatMessage({ id: 'pricing.mailSubjectCondo' }, { plan: plan.name, period: periodName, condo: condoName })
+    : intl.formatMessage({ id: 'pricing.mailSubject' }, { plan: plan.name, period: periodName });
+  const titleId = `plan-${plan.code}`;
+
+  return (
+    <Card component="article" aria-labelledby={titleId} withBorder radius="lg" padding="xl" shadow="xs" h="100%">
+      <Stack gap="lg" h="100%">
+        <Stack gap={6}>
+          <Title order={2} size="h3" id={titleId}>
+            {plan.name}
+          </Title>
+          <Text size="sm" c="dimmed" mih={{ md: 66 }}>
+            {plan.description}
+          </Text>
+        </Stack>
+        <Stack gap={2}>
+          <Text fz={34} fw={800} lh={1.15}>
+            {formatPesos(yearly ? plan.yearlyPrice : plan.monthlyPrice)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id={yearly ? 'pricing.perYear' : 'pricing.perMonth'} />
+          </Text>
+          {/* Two lines either way, so switching the period does not move the lists. */}
+          <Box mih={44} mt={6}>
+            {yearly ? (
+              <>
+                <Text size="sm" c="dimmed">
+                  <FormattedMessage
+                    id="pricing.yearlyEquivalent"
+                    values={{ price: formatPesos(Math.round(plan.yearlyPrice / 12)) }}
+                  />
+                </Text>
+                {plan.monthlyPrice * 12 > plan.yearlyPrice ? (
+                  <Text size="sm" c="teal.8" fw={600}>
+                    <FormattedMessage
+                      id="pricing.yearlySaving"
+                      values={{ amount: formatPesos(plan.monthlyPrice * 12 - plan.yearlyPrice) }}
+                    />
+                  </Text>
+                ) : null}
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                <FormattedMessage id="pricing.orYearly" values={{ price: formatPesos(plan.yearlyPrice) }} />
+              </Text>
+            )}
+          </Box>
+        </Stack>
+        <Stack gap="xs" style={{ flex: 1 }}>
+          <Text size="sm" fw={700}>
+            <FormattedMessage id="pricing.features" />
+          </Text>
+          <List
+            spacing={8}
+            size="sm"
+            icon={
+              <Box c="teal.6" display="flex" mt={1}>
+                <CheckIcon />
+              </Box>
+            }
+            styles={{ itemLabel: { lineHeight: 1.45 } }}
+          >
+            {plan.features.map((feature) => (
+              <List.Item key={feature}>{feature}</List.Item>
+            ))}
+          </List>
+        </Stack>
+        <Button
+          component="a"
+          href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent(subject)}`}
+          size="md"
+          fullWidth
+          aria-label={intl.formatMessage({ id: 'pricing.contractPlan' }, { plan: plan.name })}
+        >
+          <FormattedMessage id="pricing.contract" />
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+export default function PricingPage() {
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage({ id: 'pricing.title' }));
+  const [state, send] = useMachine(pricingMachine);
+  const viewer = useViewer();
+  const { plans, period } = state.context;
+
+  return (
+    <Box component="main" id="main" mih="100dvh" bg="var(--mantine-color-gray-1)" py={{ base: 'md', sm: 40 }} px="md">
+      <Container size="lg" px={0}>
+        <Stack gap="xl">
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={800} size="lg">
+              <FormattedMessage id="app.name" />
+            </Text>
+            <Anchor component={Link} href={viewer.signedIn ? '/condominio' : '/sessions/signin'} size="sm" fw={600}>
+              <FormattedMessage id={viewer.signedIn ? 'pricing.backToCondo' : 'pricing.signIn'} />
+            </Anchor>
+          </Group>
+
+          <Stack gap={8} align="center" ta="center">
+            <Title order={1}>
+              <FormattedMessage id="pricing.title" />
+            </Title>
+            <Text c="dimmed" maw={560}>
+              <FormattedMessage id="pricing.subtitle" />
+            </Text>
+          </Stack>
+
+          {viewer.trialDays !== null ? (
+            <Alert
+              color={viewer.trialDays <= 7 ? 'red' : 'orange'}
+              variant="light"
+              radius="md"
+              title={
+                viewer.trialDays === 0 ? (
+                  <FormattedMessage id="pricing.trialEndsToday" />
+                ) : (
+                  <FormattedMessage id="pricing.trialEnds" values={{ days: viewer.trialDays }} />
+                )
+              }
+            >
+              <FormattedMessage id="pricing.trialBody" values={{ condo: viewer.condoName }} />
+            </Alert>
+          ) : null}
+
+          {state.matches('failed') || (state.matches('loaded') && plans.length === 0) ? null : (
+            <Center>
+              <SegmentedControl
+                aria-label={intl.formatMessage({ id: 'pricing.period' })}
+                value={period}
+                onChange={(value) => send({ type: 'choosePeriod', period: value as BillingPeriod })}
+                disabled={!state.matches('loaded')}
+                radius="xl"
+                size="md"
+                color="blue"
+                styles={{
+                  root: { backgroundColor: 'var(--mantine-color-white)', border: '1px solid var(--mantine-color-gray-3)' },
+                }}
+                data={PERIODS.map((value) => ({ value, label: intl.formatMessage({ id: `pricing.${value}` }) }))}
+              />
+            </Center>
+          )}
+
+          {state.matches('loading') ? (
+            <SimpleGrid
+              cols={{ base: 1, md: 3 }}
+              spacing="lg"
+              role="status"
+              aria-label={intl.formatMessage({ id: 'pricing.loading' })}
+            >
+              {[0, 1, 2].map((card) => (
+                <Card key={card} withBorder radius="lg" padding="xl">
+                  <Stack gap="md">
+                    <Skeleton height={22} width="50%" />
+                    <Skeleton height={12} width="90%" />
+                    <Skeleton height={34} width="60%" mt="sm" />
+                    {[0, 1, 2, 3].map((line) => (
+                      <Skeleton key={line} height={10} width="80%" />
+                    ))}
+                    <Skeleton height={42} mt="md" />
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+          ) : null}
+
+          {state.matches('failed') ? (
+            <Alert color="red" role="alert" radius="md" title={<FormattedMessage id="pricing.failedTitle" />}>
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  <FormattedMessage id="pricing.failedBody" />
+                </Text>
+                <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
+                  <FormattedMessage id="common.retry" />
+                </Button>
+              </Stack>
+            </Alert>
+          ) : null}
+
+          {state.matches('loaded') && plans.length === 0 ? (
+            <Alert color="gray" radius="md" title={<FormattedMessage id="pricing.emptyTitle" />}>
+              <FormattedMessage
+                id="pricing.emptyBody"
+                values={{ email: <Anchor href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</Anchor> }}
+              />
+            </Alert>
+          ) : null}
+
+          {state.matches('loaded') && plans.length > 0 ? (
+            <>
+              <SimpleGrid cols={{ base: 1, md: Math.min(plans.length, 3) }} spacing="lg">
+                {plans.map((plan) => (
+                  <PlanCard key={plan.code} plan={plan} period={period} condoName={viewer.condoName} />
+                ))}
+              </SimpleGrid>
+              <Text size="sm" c="dimmed" ta="center">
+                <FormattedMessage
+                  id="pricing.contactNote"
+                  values={{ email: <Anchor href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</Anchor> }}
+                />
+              </Text>
+            </>
+          ) : null}
+        </Stack>
+      </Container>
+    </Box>
+  );
+}

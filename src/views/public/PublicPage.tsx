@@ -1,0 +1,218 @@
+// /pagina-publica (spec §2.5), titled Pagina Publica: the condominium of ?id= or of the page's host
+// (its subdomain), on its colour's gradient, with the sign-in card, the ACCESO and ADMIN cards, the
+// 'More information' box with its phones, the map (the server's sanitized embed URL, in a sandboxed
+// frame) and the advertising banner. Mobile first: one column on phones, two from md up.
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import {
+  Anchor,
+  Avatar,
+  Box,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useSearch } from 'wouter';
+import type { PublicCondo } from '../../api/publicPage';
+import { fetchPublicCondo, type PublicCondoResult } from '../../services/publicService';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { backgroundColor, backgroundGradient } from './background';
+import { ContactCard } from './ContactDialogs';
+import { formatPhone, phoneHref } from './formatPhone';
+import { PublicLoginCard } from './PublicLoginCard';
+
+type Load = { kind: 'loading' } | { kind: 'failed' } | PublicCondoResult;
+
+/** ?id=<CondoId> when given (digits only; anything else names no condominium), else the host. */
+function whichCondo(search: string): { id: number } | { host: true } | null {
+  const id = new URLSearchParams(search).get('id');
+  if (id === null) return { host: true };
+  return /^\d{1,10}$/.test(id) && Number(id) > 0 ? { id: Number(id) } : null;
+}
+
+function usePublicCondo(search: string): [Load, () => void] {
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const where = whichCondo(search);
+    if (!where) {
+      setLoad({ kind: 'notFound' });
+      return;
+    }
+    const controller = new AbortController();
+    setLoad({ kind: 'loading' });
+    fetchPublicCondo(where, controller.signal).then(setLoad, (error: unknown) => {
+      if (!controller.signal.aborted) setLoad({ kind: 'failed' });
+      return error;
+    });
+    return () => controller.abort();
+  }, [search, attempt]);
+  return [load, () => setAttempt((n) => n + 1)];
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter((word) => /^[A-ZÁÉÍÓÚÑ]/.test(word))
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('');
+
+export default function PublicPage() {
+  const intl = useIntl();
+  const [load, retry] = usePublicCondo(useSearch());
+  const condo = load.kind === 'found' ? load.condo : null;
+  useDocumentTitle(intl.formatMessage({ id: 'public.title' }), condo?.CondoName ?? '');
+
+  return (
+    <Box
+      component="main"
+      id="main"
+      mih="100dvh"
+      py={{ base: 'md', sm: 'xl' }}
+      data-background={backgroundColor(condo?.CondoBackgroundColor)}
+      style={{ backgroundImage: backgroundGradient(condo?.CondoBackgroundColor) }}
+    >
+      {load.kind === 'loading' ? (
+        <Center mih="80dvh">
+          <Loader color="white" aria-label={intl.formatMessage({ id: 'app.loading' })} />
+        </Center>
+      ) : load.kind === 'found' ? (
+        <CondoPage condo={load.condo} subdomain={load.subdomain} />
+      ) : (
+        <Container size="xs">
+          <Paper withBorder shadow="md" radius="lg" p="xl" mt="10dvh">
+            <Stack>
+              <Title order={1} size="h2">
+                <FormattedMessage id={load.kind === 'notFound' ? 'public.notFound.title' : 'public.loadFailed.title'} />
+              </Title>
+              <Text>
+                <FormattedMessage id={load.kind === 'notFound' ? 'public.notFound.body' : 'public.loadFailed.body'} />
+              </Text>
+              <Group>
+                {load.kind === 'failed' ? (
+                  <Button onClick={retry}>
+                    <FormattedMessage id="common.retry" />
+                  </Button>
+                ) : null}
+                <Anchor component={Link} href="/sessions/signin">
+                  <FormattedMessage id="notFound.back" />
+                </Anchor>
+              </Group>
+            </Stack>
+          </Paper>
+        </Container>
+      )}
+    </Box>
+  );
+}
+
+function CondoPage({ condo, subdomain }: { condo: PublicCondo; subdomain: string | null }) {
+  const intl = useIntl();
+  const address = [
+    condo.CondoAddress1,
+    condo.CondoAddress2,
+    [condo.CondoZip, condo.CondoCity].filter(Boolean).join(' '),
+    condo.CondoState,
+    condo.CondoCountry,
+  ].filter((part) => part?.trim());
+  const phones = [
+    [condo.CondoPhoneCountry1, condo.CondoPhone1],
+    [condo.CondoPhoneCountry2, condo.CondoPhone2],
+  ]
+    .map(([country, number]) => ({ text: formatPhone(country, number), href: phoneHref(country, number) }))
+    .filter((phone): phone is { text: string; href: string } => phone.text !== null);
+
+  return (
+    <Container size="lg">
+      <Stack gap="lg">
+        <Group gap="md" wrap="nowrap" c="white">
+          <Avatar size="lg" radius="md" color="dark" variant="white" aria-hidden>
+            {initials(condo.CondoName)}
+          </Avatar>
+          <Stack gap={2}>
+            <Title order={1} size="h2" c="white" style={{ textShadow: '0 1px 3px rgba(0,0,0,0.35)' }}>
+              {condo.CondoName}
+            </Title>
+            {address.length ? (
+              <Text size="sm" c="white" style={{ textShadow: '0 1px 2px rgba(0,0,0,0.35)' }}>
+                {address.join(', ')}
+              </Text>
+            ) : null}
+            {condo.CondoAdminCmpny ? (
+              <Text size="xs" c="white" opacity={0.9}>
+                <FormattedMessage id="public.adminCompany" values={{ company: condo.CondoAdminCmpny }} />
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <Stack gap="lg">
+            <PublicLoginCard subdomain={subdomain} />
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+              <ContactCard kind="access" condoId={condo.CondoId} />
+              <ContactCard kind="contact" condoId={condo.CondoId} />
+            </SimpleGrid>
+          </Stack>
+
+          <Stack gap="lg">
+            {condo.MasInformacion || phones.length ? (
+              <Paper withBorder shadow="md" radius="lg" p="lg" component="section" aria-labelledby="more-info">
+                <Stack gap="xs">
+                  <Title order={2} size="h4" id="more-info">
+                    <FormattedMessage id="public.moreInfo.title" />
+                  </Title>
+                  {condo.MasInformacion ? <Text style={{ whiteSpace: 'pre-line' }}>{condo.MasInformacion}</Text> : null}
+                  {phones.map((phone) => (
+                    <Anchor key={phone.href} href={phone.href} fw={600}>
+                      {phone.text}
+                    </Anchor>
+                  ))}
+                </Stack>
+              </Paper>
+            ) : null}
+
+            {condo.Mapa ? (
+              <Paper withBorder shadow="md" radius="lg" p={0} style={{ overflow: 'hidden' }}>
+                <iframe
+                  src={condo.Mapa}
+                  title={intl.formatMessage({ id: 'public.map.title' }, { condoName: condo.CondoName })}
+                  sandbox="allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox"
+                  referrerPolicy="no-referrer-when-downgrade"
+                  loading="lazy"
+                  style={{ border: 0, display: 'block', width: '100%', height: 280 }}
+                />
+                {address.length ? (
+                  <Text size="sm" p="sm">
+                    {address.join(', ')}
+                  </Text>
+                ) : null}
+              </Paper>
+            ) : null}
+
+            {condo.publicidad ? (
+              <Paper radius="lg" p="md" bg="yellow.0" withBorder component="aside" aria-labelledby="ad-label">
+                <Text size="xs" tt="uppercase" c="dimmed" fw={700} id="ad-label">
+                  <FormattedMessage id="public.ad.label" />
+                </Text>
+                <Text fw={600}>{condo.publicidad}</Text>
+              </Paper>
+            ) : null}
+          </Stack>
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,237 @@
+// guestRegistrationMachine's paths walked through the real UI in Chromium at 390×844 with the demo tokens
+// (DESIGN.md §6). The form info a path loads decides which demo link the page opens; the browser holds each
+// call until the path says how it ends: through to the real server, cut (xstate.error…), or, for answers
+// the demo data cannot give at that moment (a link of a type the form does not know, a registration refused
+// because someone else took the last place), answered with what the server would say. Every state node has
+// a screen assertion.
+import type { Page, Route } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import { GUEST_MESSAGES, guestProblems } from '../../src/api/guests';
+import { guestRegistrationMachine } from '../../src/machines/guestRegistrationMachine';
+import type { RegisterResult } from '../../src/services/guestService';
+import { ANSWERS, LOADS, nextField, OPENED_AT } from '../support/guestFixtures';
+import {
+  abstractCover,
+  buildModel,
+  coveringPaths,
+  type ModelEvent,
+  requireStateTests,
+  type Snapshot,
+  stateNodeKeys,
+} from '../support/modelTesting';
+import { expect, test } from './fixtures';
+
+type Snap = Snapshot<typeof guestRegistrationMachine>;
+
+/** The demo link that answers each kind of form info (unknownType: demo-usuario's answer with another type). */
+const TOKEN_OF: Record<string, string> = {
+  notFound: 'no-existe-este-link',
+  unknownType: 'demo-usuario',
+  cancelled: 'demo-evento-cancelado',
+  ended: 'demo-evento-terminado',
+  full: 'demo-evento-lleno',
+  event: 'demo-evento',
+  noParking: 'demo-evento-sin-autos',
+  user: 'demo-usuario',
+  condo: 'demo-condominio',
+  error: 'demo-evento',
+};
+
+const loadKind = (output: unknown) =>
+  Object.entries(LOADS).find(([, value]) => JSON.stringify(value) === JSON.stringify(output))?.[0] ?? 'unknown';
+
+function eventsFor(s: Snap): ModelEvent[] {
+  if (s.matches('loading')) {
+    return [
+      ...Object.values(LOADS).map((output) => ({ type: 'xstate.done.actor.loadForm', output })),
+      { type: 'xstate.error.actor.loadForm', error: new Error('network down') },
+    ];
+  }
+  if (s.matches('submitting')) {
+    return [
+      ...ANSWERS.map((output) => ({ type: 'xstate.done.actor.submitGuest', output })),
+      { type: 'xstate.error.actor.submitGuest', error: new Error('network down') },
+    ];
+  }
+  if (s.matches('form')) {
+    const next = nextField(s);
+    const submit = !s.context.values.nombre || !next ? [{ type: 'submit' }] : [];
+    return [...(next ? [next] : []), ...submit];
+  }
+  return [];
+}
+
+function label(event: EventObject): string {
+  const e = event as ModelEvent;
+  if (e.type === 'xstate.done.actor.loadForm') return `load:${loadKind(e.output)}`;
+  if (e.type === 'xstate.done.actor.submitGuest') return `answer:${(e.output as RegisterResult).kind}`;
+  if (e.type === 'field.change') return `field:${String(e.field)}=${String(e.value)}`;
+  return e.type;
+}
+
+const { model, serializeState } = buildModel(guestRegistrationMachine, {
+  input: { token: 'demo-evento', openedAt: OPENED_AT },
+  events: eventsFor,
+});
+const paths = abstractCover(coveringPaths(model, serializeState as never), label);
+
+/** The registration answers the demo data cannot give on demand, as the server words them. */
+const REFUSAL_STATUS: Record<string, number> = { vehicleLimit: 409, guestLimit: 409, cancelled: 409, ended: 409, invalid: 404 };
+
+class HeldCalls {
+  private readonly held = new Map<string, Route[]>();
+  constructor(page: Page) {
+    for (const [name, pattern] of [
+      ['loadForm', '**/api/--invitados/formulario/*'],
+      ['submitGuest', '**/api/--invitados/registrar/*'],
+    ] as const) {
+      void page.route(pattern, (route) => {
+        this.held.set(name, [...(this.held.get(name) ?? []), route]);
+      });
+    }
+  }
+  private async next(name: string): Promise<Route> {
+    await expect.poll(() => this.held.get(name)?.length ?? 0, { message: `waiting for the ${name} call` }).toBeGreaterThan(0);
+    return this.held.get(name)!.shift()!;
+  }
+  async settle(event: ModelEvent) {
+    const name = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+    const route = await this.next(name);
+    if (event.type.startsWith('xstate.error.')) return route.abort('internetdisconnected');
+    if (name === 'loadForm' && loadKind(event.output) === 'unknownType') {
+      const response = await route.fetch();
+      return route.fulfill({ response, json: { ...(await response.json()), type: 'otro' } });
+    }
+    const kind = name === 'submitGuest' ? (event.output as RegisterResult).kind : 'registered';
+    if (kind === 'registered') return route.continue();
+    return route.fulfill({
+      status: REFUSAL_STATUS[kind]!,
+      json: {
+        success: false,
+        code: kind === 'invalid' ? 'NOT_FOUND' : 'CONFLICT',
+        message: GUEST_MESSAGES[kind as 'ended'],
+        field: kind,
+      },
+    });
+  }
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  nombre: 'Nombre completo',
+  email: 'Correo electrónico',
+  confirmEmail: 'Confirma tu correo electrónico',
+  telefono: 'Teléfono (opcional)',
+  placas: 'Placas del vehículo',
+  numDeInvitados: 'Número de acompañantes',
+  torre: 'Torre',
+  apartment: 'Vivienda',
+  user: 'Residente',
+};
+/** A field by its label; required fields' labels end with Mantine's asterisk. */
+const field = (page: Page, name: string) =>
+  page.getByLabel(new RegExp(`^${FIELD_LABELS[name]!.replace(/[()]/g, '\\$&')}\\s*\\*?$`));
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Registrarme' });
+const refusal = (message: string) => async (page: Page) => {
+  await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible();
+  await expect(page.getByRole('form')).toHaveCount(0);
+};
+
+const STATES: Record<string, (page: Page, s: Snap) => Promise<void>> = {
+  loading: async (page) => {
+    await expect(page.getByRole('status').getByText('Cargando el registro…')).toBeVisible();
+  },
+  invalid: refusal(GUEST_MESSAGES.invalid),
+  cancelled: refusal(GUEST_MESSAGES.cancelled),
+  ended: refusal(GUEST_MESSAGES.ended),
+  guestLimit: refusal(GUEST_MESSAGES.guestLimit),
+  form: async (page, s) => {
+    await expect(page).toHaveTitle(/^Formulario \| /);
+    for (const name of ['nombre', 'email', 'confirmEmail'] as const) {
+      await expect(field(page, name)).toHaveValue(s.context.values[name]);
+    }
+    if (s.context.shape?.type === 'event') await expect(page.getByTestId('event-name')).toBeVisible();
+    const car = page.getByRole('radio', { name: 'En auto' });
+    if (s.context.parkingFull) {
+      await expect(page.getByTestId('parking-full')).toHaveText(GUEST_MESSAGES.vehicleLimit);
+      await expect(car).toBeDisabled();
+      await expect(page.getByRole('radio', { name: 'A pie' })).toBeChecked();
+    } else {
+      await expect(page.getByTestId('parking-full')).toHaveCount(0);
+    }
+    const problems = s.context.showErrors ? guestProblems(s.context.values, s.context.shape!) : {};
+    for (const message of Object.values(problems)) await expect(page.getByText(GUEST_MESSAGES[message]).first()).toBeVisible();
+    if (!s.context.showErrors) await expect(page.getByText(GUEST_MESSAGES.nombreRequired)).toHaveCount(0);
+    if (s.context.shape?.type === 'condo') await expect(field(page, 'apartment')).toBeVisible();
+  },
+  'form.editing': async (page) => {
+    await expect(submitButton(page)).toBeEnabled();
+  },
+  // Spec §8: a failed submission shows no message; the same form, enabled, to try again.
+  'form.failed': async (page) => {
+    await expect(submitButton(page)).toBeEnabled();
+    await expect(submitButton(page)).not.toHaveAttribute('data-loading', 'true');
+    await expect(field(page, 'nombre')).toBeEnabled();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  },
+  submitting: async (page) => {
+    await expect(submitButton(page)).toHaveAttribute('data-loading', 'true');
+    await expect(field(page, 'nombre')).toBeDisabled();
+  },
+  success: async (page) => {
+    await expect(page.getByRole('status').getByText('¡Registro exitoso!')).toBeVisible();
+    await expect(page.getByTestId('manual-key')).toHaveText(/^[A-Z2-9]{8}$/);
+    const qr = page.getByRole('img', { name: 'Código QR del pase' });
+    await expect(qr).toHaveAttribute('width', '256');
+    await expect(page.getByRole('link', { name: 'Ver mi pase' })).toHaveAttribute('href', /^\/invitacion\/\d+\/[\w-]+$/);
+  },
+};
+
+async function perform(page: Page, calls: HeldCalls, event: ModelEvent) {
+  if (event.type.startsWith('xstate.')) return calls.settle(event);
+  if (event.type === 'submit') return submitButton(page).click();
+  const name = String(event.field);
+  switch (name) {
+    case 'formaDeAcceso':
+      return page.getByRole('radio', { name: event.value === 'auto' ? 'En auto' : 'A pie' }).check();
+    case 'numDeInvitados':
+      return field(page, name).selectOption(String(event.value));
+    // The demo condominium's own dwellings: Torre A - 101, where residente@demo.mx lives.
+    case 'torre':
+      return field(page, name).selectOption({ label: 'Torre A' });
+    case 'apartment':
+      return field(page, name).selectOption({ label: '101' });
+    case 'user':
+      return field(page, name).selectOption({ index: 1 });
+    default:
+      return field(page, name).fill(String(event.value));
+  }
+}
+
+test.describe('guestRegistrationMachine walked in Chromium', () => {
+  test('every state node has a screen assertion, and the walk reaches every state node', () => {
+    requireStateTests(guestRegistrationMachine, STATES);
+    const reached = new Set<string>();
+    for (const path of paths) {
+      for (const step of path.steps) {
+        for (const key of stateNodeKeys(guestRegistrationMachine))
+          if ((step.state as Snap).matches(key as never)) reached.add(key);
+      }
+    }
+    expect([...reached].sort()).toEqual(stateNodeKeys(guestRegistrationMachine).sort());
+  });
+
+  for (const path of paths) {
+    test(path.steps.map((step) => label(step.event as EventObject)).join(' → '), async ({ page }) => {
+      const first = path.steps[1]?.event as ModelEvent | undefined;
+      const kind = first?.type === 'xstate.error.actor.loadForm' ? 'error' : loadKind(first?.output);
+      const calls = new HeldCalls(page);
+      await page.goto(`/registro-invitados/${TOKEN_OF[kind] ?? 'demo-evento'}`);
+      for (const step of path.steps) {
+        if (step.event.type !== 'xstate.init') await perform(page, calls, step.event as ModelEvent);
+        const state = step.state as Snap;
+        for (const key of stateNodeKeys(guestRegistrationMachine))
+          if (state.matches(key as never)) await STATES[key]!(page, state);
+      }
+    });
+  }
+});

@@ -1,0 +1,68 @@
+// The visitor pass page (invitacion/{CondoId}/{QR}, spec §2.7, §8, §9) with the demo pass, a code that does
+// not exist, and a pass a guest just registered for.
+import fs from 'node:fs';
+import { expect, test } from './fixtures';
+
+test.describe('visitor pass', () => {
+  test('shows every field of the demo pass, the 300 px QR, and links that open', async ({ page, request }) => {
+    await page.goto('/invitacion/1/DEMO-PASE-001');
+    await expect(page).toHaveTitle(/^Invitacion \| /);
+    await expect(page.getByTestId('pass-name')).toHaveText('Laura Gómez Pineda');
+    await expect(page.getByRole('img', { name: 'Código QR del pase' })).toHaveAttribute('width', '300');
+    await expect(page.getByTestId('pass-key')).toHaveText('PALMAS01');
+    for (const text of [
+      'laura.gomez@correo.mx',
+      '3312345678',
+      'Residencial Las Palmas',
+      'Torre A - 101',
+      'Residente: Rosa Hernández Díaz',
+      'De 8:00 AM a 5:30 PM',
+      'Lunes, Miércoles, Viernes',
+      'Presenta una identificación oficial en la caseta.',
+      'Acceso principal',
+      'Acceso peatonal Fresno',
+    ]) {
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText(/^Del \d\d\/\d\d\/\d{4} al \d\d\/\d\d\/\d{4}$/)).toBeVisible();
+    const maps = page.getByRole('link', { name: 'Abrir en el mapa' });
+    await expect(maps).toHaveCount(2);
+    await expect(maps.first()).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=20.710112%2C-103.410358');
+    const regulation = page.getByRole('link', { name: 'Reglamento del condominio (PDF)' });
+    const pdf = await request.get((await regulation.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('refuses a code that does not exist with the spec’s message', async ({ page }) => {
+    await page.goto('/invitacion/1/NO-EXISTE');
+    await expect(page.getByRole('alert')).toHaveText('El pase de acceso no fue encontrado o no es válido.');
+    await page.goto('/invitacion/abc/%20');
+    await expect(page.getByRole('alert')).toHaveText('El pase de acceso no fue encontrado o no es válido.');
+  });
+
+  test('a guest registers through the resident’s link and opens the pass', async ({ page }) => {
+    await page.goto('/registro-invitados/demo-usuario');
+    await expect(page.getByText('Te invita Rosa Hernández Díaz')).toBeVisible();
+    await page.getByLabel(/^Nombre completo/).fill('Pedro Salinas');
+    await page.getByLabel(/^Correo electrónico/).fill('pedro@correo.mx');
+    await page.getByLabel(/^Confirma tu correo electrónico/).fill('pedro@correo.mx');
+    await page.getByRole('button', { name: 'Registrarme' }).click();
+    const key = await page.getByTestId('manual-key').textContent();
+    await expect(page.getByRole('link', { name: 'Descargar pase en PDF' })).toHaveAttribute(
+      'href',
+      /^\/api\/--invitados\/pase-pdf\/1\//,
+    );
+    await page.getByRole('link', { name: 'Ver mi pase' }).click();
+    await expect(page.getByTestId('pass-name')).toHaveText('Pedro Salinas');
+    await expect(page.getByTestId('pass-key')).toHaveText(key!);
+    await expect(page.getByText('Preautorizado')).toBeVisible();
+    // The PDF of the pass: downloaded from the page, a PDF that opens.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Descargar PDF' }).click();
+    const file = await (await download).path();
+    const bytes = fs.readFileSync(file);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain('(Pase de acceso - Pedro Salinas)');
+  });
+});
