@@ -3,11 +3,12 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/PasswordInput.css';
 // Changing the password: a thin view over changePasswordMachine. A wrong current password shows on that
 // field; the new one follows the shared rule, shown as the user types.
-import { Alert, Button, Card, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, PasswordInput, Stack, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { changePasswordErrors, changePasswordMachine } from '../../machines/changePasswordMachine';
+import { AccountCallAlerts } from '../sessions/AccountCallAlerts';
 import { NewPasswordFields } from './NewPasswordFields';
 
 export function ChangePasswordCard() {
@@ -35,23 +36,11 @@ export function ChangePasswordCard() {
               <FormattedMessage id="profile.password.changedBody" />
             </Alert>
           ) : null}
-          {state.matches('throttled') ? (
-            <Alert color="orange" role="alert" title={<FormattedMessage id="account.tooManyTitle" />}>
-              <FormattedMessage id="account.tooManyBody" />
-            </Alert>
-          ) : null}
-          {state.matches('failed') ? (
-            <Alert color="red" role="alert" title={<FormattedMessage id="account.unreachableTitle" />}>
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">
-                  <FormattedMessage id="account.unreachableBody" />
-                </Text>
-                <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-                  <FormattedMessage id="common.retry" />
-                </Button>
-              </Stack>
-            </Alert>
-          ) : null}
+          <AccountCallAlerts
+            throttled={state.matches('throttled')}
+            failed={state.matches('failed')}
+            onRetry={() => send({ type: 'retry' })}
+          />
           <PasswordInput
             label={<FormattedMessage id="password.current" />}
             autoComplete="current-password"

@@ -11,6 +11,7 @@ import { RESET_TOKEN_MINUTES } from '../../api/account';
 import { emailProblem, forgotPasswordMachine } from '../../machines/forgotPasswordMachine';
 import { useLanguage } from '../app/LanguageProvider';
 import { useDocumentTitle } from '../app/useDocumentTitle';
+import { AccountCallAlerts } from './AccountCallAlerts';
 import { AuthCard } from './AuthCard';
 
 export function ForgotPasswordPage() {
@@ -54,23 +55,11 @@ export function ForgotPasswordPage() {
     <AuthCard title={<FormattedMessage id="account.forgot.title" />} subtitle={<FormattedMessage id="account.forgot.subtitle" />}>
       <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'account.forgot.title' })}>
         <Stack gap="md">
-          {state.matches('throttled') ? (
-            <Alert color="orange" title={<FormattedMessage id="account.tooManyTitle" />} role="alert">
-              <FormattedMessage id="account.tooManyBody" />
-            </Alert>
-          ) : null}
-          {state.matches('failed') ? (
-            <Alert color="red" title={<FormattedMessage id="account.unreachableTitle" />} role="alert">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">
-                  <FormattedMessage id="account.unreachableBody" />
-                </Text>
-                <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-                  <FormattedMessage id="common.retry" />
-                </Button>
-              </Stack>
-            </Alert>
-          ) : null}
+          <AccountCallAlerts
+            throttled={state.matches('throttled')}
+            failed={state.matches('failed')}
+            onRetry={() => send({ type: 'retry' })}
+          />
           <TextInput
             label={<FormattedMessage id="login.email" />}
             type="email"

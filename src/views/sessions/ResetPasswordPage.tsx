@@ -3,7 +3,7 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/PasswordInput.css';
 // /sessions/reset-password?token=…: a thin view over resetPasswordMachine. The new password's rule is
 // shown as the user types; a refused link leads to asking for a new one.
-import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,6 +13,7 @@ import { resetPasswordMachine } from '../../machines/resetPasswordMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { NewPasswordFields } from '../profile/NewPasswordFields';
 import { SessionContext } from '../session/SessionContext';
+import { AccountCallAlerts } from './AccountCallAlerts';
 import { AuthCard } from './AuthCard';
 
 export function ResetPasswordPage() {
@@ -69,23 +70,11 @@ export function ResetPasswordPage() {
     <AuthCard title={<FormattedMessage id="account.reset.title" />} subtitle={<FormattedMessage id="account.reset.subtitle" />}>
       <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'account.reset.title' })}>
         <Stack gap="md">
-          {state.matches('throttled') ? (
-            <Alert color="orange" title={<FormattedMessage id="account.tooManyTitle" />} role="alert">
-              <FormattedMessage id="account.tooManyBody" />
-            </Alert>
-          ) : null}
-          {state.matches('failed') ? (
-            <Alert color="red" title={<FormattedMessage id="account.unreachableTitle" />} role="alert">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">
-                  <FormattedMessage id="account.unreachableBody" />
-                </Text>
-                <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-                  <FormattedMessage id="common.retry" />
-                </Button>
-              </Stack>
-            </Alert>
-          ) : null}
+          <AccountCallAlerts
+            throttled={state.matches('throttled')}
+            failed={state.matches('failed')}
+            onRetry={() => send({ type: 'retry' })}
+          />
           <NewPasswordFields
             password={password}
             confirmation={confirmation}
