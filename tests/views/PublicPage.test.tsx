@@ -103,7 +103,7 @@ describe('PublicPage', () => {
     fill(/^Vivienda/, 'Casa 3');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
     await waitFor(() => expect(screen.getByText('Hubo un error al enviar el formulario')).toBeTruthy());
-    expect(screen.getByRole('dialog', { name: 'Error' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Error' }, { timeout: 3000 })).toBeTruthy();
     expect(seen.some((r) => r.path === '/api/--pagina-publica/contactar')).toBe(false);
   });
 });
