@@ -16,6 +16,7 @@ import tasksPlugin from './plugins/tasks';
 import validationPlugin from './plugins/validation';
 import accountRoutes from './routes/account';
 import guestRoutes from './routes/guests';
+import inviteRoutes from './routes/invites';
 import healthRoutes from './routes/health';
 import passRoutes from './routes/passes';
 import planRoutes from './routes/plans';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profileRoutes, { scryptLogN: config.scryptLogN });
       await api.register(timelineRoutes);
       await api.register(guestRoutes);
+      await api.register(inviteRoutes);
       await api.register(passRoutes);
       await api.register(planRoutes);
     },

@@ -160,3 +160,13 @@ export const canSeeAutomaticCharges = (data: Pick<SessionData, 'condo'>) => data
 export function canEmailStatements(data: Pick<SessionData, 'usuarioPermisos'>): boolean {
   return data.usuarioPermisos.some((p) => p.Clave === PERMISSION.debts && p.Tipo === HIGH_LEVEL && p.Activa === 1);
 }
+
+/** Mis invitados: passes, guest links and events are for members with a dwelling in the condominium. */
+export const canInviteGuests = (data: { usuario: Pick<User, 'apartments'> }) => data.usuario.apartments.length > 0;
+
+/** Mis invitados: the condo-type guest link (anyone may register to any dwelling) is the administrators'. */
+export const canManageCondoLink = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
+/** The 'Mis invitados' screen: for those who may do either. */
+export const canSeeMyInvites = (data: { usuario: Pick<User, 'apartments' | 'UserIsAdmin'> }) =>
+  canInviteGuests(data) || canManageCondoLink(data);
