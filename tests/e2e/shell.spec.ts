@@ -79,6 +79,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     [
       ['Comunicación', '/condominio/comunicacion'],
       ['Linea del tiempo', '/condominio/welcome'],
+      ['Mis invitados', '/condominio/mis-invitados'],
     ],
   ],
   [
@@ -96,6 +97,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     [
       ['Comunicación', '/condominio/comunicacion'],
       ['Linea del tiempo', '/condominio/welcome'],
+      ['Mis invitados', '/condominio/mis-invitados'],
     ],
   ],
 ];
@@ -239,8 +241,8 @@ test.describe('desktop layout', () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Linea del tiempo']);
-    // Two entries: nothing to put under 'Más', and no sidebar toggle without a sidebar.
+    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Linea del tiempo', 'Mis invitados']);
+    // Three entries: nothing to put under 'Más', and no sidebar toggle without a sidebar.
     await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
     await screenshot(page, testInfo, 'board-top-nav');

@@ -29,7 +29,7 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
-    ['admin', ['communication', 'welcome']],
+    ['admin', ['communication', 'welcome', 'myInvites']],
     ['board', ['communication', 'welcome']],
     ['resident', ['communication', 'welcome']],
     ['guard', ['communication', 'welcome']],
@@ -37,6 +37,16 @@ describe('the main menu today (only built screens)', () => {
     ['supervisor', ['welcome']],
   ])('the %s gets %j', (role, expected) => {
     expect(keys(role)).toEqual(expected);
+  });
+
+  it('offers Mis invitados to members with a dwelling (and administrators, for the condo link)', () => {
+    const session = sessionFor('guard');
+    const withDwelling = {
+      ...session,
+      usuario: { ...session.usuario, apartments: [{ AptId: 1, AptName: '101', TorreName: 'Torre A' }] },
+    };
+    expect(mainMenu(withDwelling).map((e) => e.key)).toContain('myInvites');
+    expect(mainMenu(session).map((e) => e.key)).not.toContain('myInvites');
   });
 
   it('links only to screens that exist', () => {
