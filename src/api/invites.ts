@@ -224,7 +224,12 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-const validDate = (value: string) => DATE.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+/** A real calendar day (no 30 February): the date survives a round trip through Date. */
+function validDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
+}
 const digits = (value: string) => value.replace(/[\s()+-]/g, '');
 
 /** Every rule of a new pass: the first problem of each field, or none. `dwellings` are the resident's own. */

@@ -284,7 +284,7 @@ function PassItem({ pass, condoName, onRevoke }: { pass: MyPass; condoName: stri
 }
 
 function knownType(intl: ReturnType<typeof useIntl>, tipo: string): string {
-  const id = `invites.type.${tipo}`;
+  const id = `pass.type.${tipo}`;
   return intl.messages[id] ? intl.formatMessage({ id }) : tipo;
 }
 

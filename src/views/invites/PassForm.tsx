@@ -51,7 +51,7 @@ export function PassForm({ overview, saving, problem, onSubmit, onCancel }: Prop
           label={label('invites.field.tipo')}
           value={values.tipo}
           onChange={(e) => set('tipo', e.currentTarget.value as NewPass['tipo'])}
-          data={NEW_PASS_TYPES.map((tipo) => ({ value: tipo, label: label(`invites.type.${tipo}`) }))}
+          data={NEW_PASS_TYPES.map((tipo) => ({ value: tipo, label: label(`pass.type.${tipo}`) }))}
         />
         <TextInput
           label={label('invites.field.nombre')}
