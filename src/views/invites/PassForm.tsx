@@ -1,6 +1,6 @@
 // The new-pass form: the fields the pass page shows (spec §2.7, §3.3 Pass), checked by the shared rule
 // (passProblems) as the resident types; the machine refuses an invalid one too, and the server again.
-import { Button, Chip, Group, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Chip, Group, Input, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { emptyPass, type InvitesOverview, NEW_PASS_TYPES, type NewPass, type PassField, passProblems } from '../../api/invites';
@@ -125,21 +125,23 @@ export function PassForm({ overview, saving, problem, onSubmit, onCancel }: Prop
             error={error('horaFin')}
           />
         </SimpleGrid>
-        <Chip.Group multiple value={values.diasAcceso} onChange={(days) => set('diasAcceso', days as NewPass['diasAcceso'])}>
-          <Stack gap={4}>
-            <span className="mantine-InputWrapper-label">
-              <FormattedMessage id={values.tipo === 'domestico' ? 'invites.field.diasRequired' : 'invites.field.dias'} />
-            </span>
-            <Group gap={6}>
+        <Input.Wrapper
+          label={label(values.tipo === 'domestico' ? 'invites.field.diasRequired' : 'invites.field.dias')}
+          required={values.tipo === 'domestico'}
+          error={error('diasAcceso')}
+          role="group"
+          aria-label={label('invites.field.diasRequired')}
+        >
+          <Chip.Group multiple value={values.diasAcceso} onChange={(days) => set('diasAcceso', days as NewPass['diasAcceso'])}>
+            <Group gap={6} mt={4}>
               {WEEKDAYS.map((day) => (
                 <Chip key={day} value={day} size="xs">
                   {label(`invites.weekday.${day}`)}
                 </Chip>
               ))}
             </Group>
-            {error('diasAcceso') ? <ProblemText text={error('diasAcceso')!} /> : null}
-          </Stack>
-        </Chip.Group>
+          </Chip.Group>
+        </Input.Wrapper>
         <NativeSelect
           label={label('invites.field.destino')}
           value={values.apartmentId === null ? '' : String(values.apartmentId)}
