@@ -214,6 +214,7 @@ export const myInvitesMachine = setup({
       (event.list === 'passes' ? context.passes.length < context.passesTotal : context.links.length < context.linksTotal),
     saved: (_, params: { result: Outcome<Created> }) => params.result.ok,
     done: (_, params: { result: Outcome<void> }) => params.result.ok,
+    goneAlready: (_, params: { result: Outcome<void> }) => !params.result.ok && params.result.problem.key === 'notFound',
     formOpen: ({ context }) => context.form !== null,
   },
   actions: {
@@ -367,6 +368,12 @@ export const myInvitesMachine = setup({
                 guard: { type: 'done', params: ({ event }) => ({ result: event.output }) },
                 target: 'idle',
                 actions: 'applyAction',
+              },
+              {
+                // Revoked or cancelled elsewhere meanwhile: it goes from the list all the same, with a word why.
+                guard: { type: 'goneAlready', params: ({ event }) => ({ result: event.output }) },
+                target: 'idle',
+                actions: ['applyAction', { type: 'showRefusal', params: () => ({ problem: { key: 'notFound', field: null } }) }],
               },
               {
                 target: 'idle',

@@ -101,6 +101,7 @@ const VALID_EVENT = { ...emptyEvent('2025-06-07', 3), nombre: 'Carne asada' };
 const INVALID_EVENT = { ...VALID_EVENT, fecha: '2025-06-01' };
 const REFUSED: Outcome<Created> = { ok: false, problem: { key: 'nombreRequired', field: 'nombre' } };
 const NOT_YOURS: Outcome<void> = { ok: false, problem: { key: 'forbidden', field: null } };
+const GONE: Outcome<void> = { ok: false, problem: { key: 'notFound', field: null } };
 
 type Snap = Snapshot<typeof myInvitesMachine>;
 
@@ -137,6 +138,7 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
     return [
       { type: 'xstate.done.actor.runAction', output: { ok: true, value: undefined } },
       { type: 'xstate.done.actor.runAction', output: NOT_YOURS },
+      { type: 'xstate.done.actor.runAction', output: GONE },
       { type: 'xstate.error.actor.runAction', error: new Error('Failed to fetch') },
     ];
   }
@@ -308,6 +310,20 @@ describe('myInvitesMachine outcomes', () => {
     expect(c.passesTotal).toBe(PASSES_TOTAL - 1);
     expect(c.links[0]!.event!.Estatus).toBe('cancelado');
     expect(c.condoLinks).toEqual([]);
+  });
+
+  it('drops what was revoked elsewhere meanwhile, and says so; keeps what is not yours', async () => {
+    const { calls, actor } = await ready();
+    actor.send({ type: 'ask', action: { kind: 'revokeLink', id: 50, name: 'Carne asada' } });
+    actor.send({ type: 'confirm' });
+    calls.resolve('runAction', NOT_YOURS);
+    await tick();
+    expect(actor.getSnapshot().context).toMatchObject({ links: [eventLink], problem: { key: 'forbidden' }, pending: null });
+    actor.send({ type: 'ask', action: { kind: 'revokeLink', id: 50, name: 'Carne asada' } });
+    actor.send({ type: 'confirm' });
+    calls.resolve('runAction', GONE);
+    await tick();
+    expect(actor.getSnapshot().context).toMatchObject({ links: [], linksTotal: 0, problem: { key: 'notFound' }, pending: null });
   });
 });
 
