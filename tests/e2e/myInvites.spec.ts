@@ -46,6 +46,9 @@ async function openMyInvites(page: Page, testInfo: TestInfo) {
 
 const main = (page: Page) => page.getByRole('main');
 
+// Each test is a whole walk (two pages, a dozen calls): more than the default 30 s when the machine is busy.
+test.describe.configure({ timeout: 60_000 });
+
 test('a resident creates, shares and revokes a pass', async ({ page, context, baseURL }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await openMyInvites(page, testInfo);
