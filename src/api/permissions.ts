@@ -160,3 +160,6 @@ export const canSeeAutomaticCharges = (data: Pick<SessionData, 'condo'>) => data
 export function canEmailStatements(data: Pick<SessionData, 'usuarioPermisos'>): boolean {
   return data.usuarioPermisos.some((p) => p.Clave === PERMISSION.debts && p.Tipo === HIGH_LEVEL && p.Activa === 1);
 }
+
+/** Blog configuration (listado-blogs) and its comunicacion calls: administrators only (spec §6). */
+export const canConfigureBlogs = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
