@@ -19,7 +19,6 @@ import {
   requireStateTests,
   type Snapshot,
   type StateChecks,
-  settle,
   walkPath,
 } from '../support/modelTesting';
 
