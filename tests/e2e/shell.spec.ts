@@ -96,6 +96,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     [
       ['Comunicación', '/condominio/comunicacion'],
       ['Linea del tiempo', '/condominio/welcome'],
+      ['Configuración de blogs', '/condominio/listado-blogs'],
     ],
   ],
 ];

@@ -1,11 +1,15 @@
 // /condominio/**, behind the authentication guard: the signed-in shell and its pages. The empty path
 // opens comunicacion (spec §2.2). A page added here also goes into src/views/shell/screens.ts, which is
 // what lets the menu link to it.
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { PageLoader } from '../app/PageLoader';
 import ProfilePage from '../profile/ProfilePage';
 import { CondoShell } from '../shell/CondoShell';
 import WelcomePage from '../welcome/WelcomePage';
 import { CommunicationHome } from './CommunicationHome';
+
+const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -19,6 +23,14 @@ export default function CondominioRoutes() {
         <Route path="/profile/overview" component={ProfilePage} />
         <Route path="/profile/settings" component={ProfilePage} />
         <Route path="/welcome" component={WelcomePage} />
+        <Route path="/listado-blogs">
+          <Suspense fallback={<PageLoader />}>
+            <BlogsPage />
+          </Suspense>
+        </Route>
+        <Route path="/listado-blogs/*">
+          <Redirect to="/listado-blogs" replace />
+        </Route>
         <Route>
           <Redirect to="~/sessions/404" replace />
         </Route>

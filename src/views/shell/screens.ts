@@ -5,6 +5,7 @@ export const SCREENS = {
   communication: '/comunicacion',
   profile: '/mi-perfil',
   welcome: '/welcome',
+  blogConfiguration: '/listado-blogs',
 } as const;
 
 /** Route patterns of the screens that exist today. */
