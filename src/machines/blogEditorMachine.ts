@@ -195,14 +195,17 @@ export const blogEditorMachine = setup({
           initial: 'settled',
           exit: 'clearSearch',
           on: {
-            search: { target: '.debouncing', reenter: true, actions: 'setSearchInput' },
             filterTower: { actions: 'setTowerFilter' },
             toggleResident: { actions: 'toggleResident' },
             closeSelector: { target: 'form' },
           },
           states: {
-            settled: {},
-            debouncing: { after: { searchDebounce: { target: 'settled', actions: 'applySearch' } } },
+            settled: { on: { search: { target: 'debouncing', actions: 'setSearchInput' } } },
+            // Each keystroke starts the 500 ms again (only this state is re-entered).
+            debouncing: {
+              on: { search: { target: 'debouncing', reenter: true, actions: 'setSearchInput' } },
+              after: { searchDebounce: { target: 'settled', actions: 'applySearch' } },
+            },
           },
         },
       },

@@ -123,6 +123,8 @@ test.describe('blog configuration', () => {
       await selector.getByLabel('Torre', { exact: true }).selectOption({ label: 'Torre B' });
       await selector.getByLabel('Buscar por nombre o vivienda').fill('torre b - 50');
       await expect(residents).not.toHaveCount(0);
+      // Typing keeps the tower filter.
+      await expect(selector.getByLabel('Torre', { exact: true }).locator('option:checked')).toHaveText('Torre B');
       for (const text of await selector.getByRole('group').locator('.mantine-Checkbox-description').allTextContents()) {
         expect(text.toLowerCase()).toContain('torre b - 50');
       }

@@ -139,10 +139,8 @@ describe('blogEditorMachine model', () => {
       expect(selectedCount(s.context)).toBe([CONSEJO, VECINO].filter((r) => isSelected(s.context, r.UserId)).length);
     },
     'editing.selector.settled': (s) => expect(actor.getSnapshot().context.search).toBe(s.context.searchInput),
-    'editing.selector.debouncing': () => {
-      expect(actor.getSnapshot().context.searchInput).toBe('torre b');
-      expect(actor.getSnapshot().context.search).toBe('');
-    },
+    // The typed text waits; what is applied is still the previous search (compared with the model's).
+    'editing.selector.debouncing': () => expect(actor.getSnapshot().context.searchInput).toBe('torre b'),
     confirming: () => expect(actor.getSnapshot().can({ type: 'confirm' })).toBe(true),
     saving: (s) => expect(calls.inputOf('saveBlog')).toEqual(saveRequestOf(s.context)),
     saveFailed: () => expect(actor.getSnapshot().context.error).toBe('El nombre del blog es requerido'),
@@ -243,6 +241,7 @@ describe('blogEditorMachine rules', () => {
     const { actor } = await started();
     vi.useFakeTimers();
     actor.send({ type: 'openSelector' });
+    actor.send({ type: 'filterTower', towerId: 2 });
     actor.send({ type: 'search', value: 've' });
     vi.advanceTimersByTime(400);
     actor.send({ type: 'search', value: 'vec' });
@@ -250,6 +249,8 @@ describe('blogEditorMachine rules', () => {
     expect(actor.getSnapshot().context.search).toBe('');
     vi.advanceTimersByTime(1);
     expect(actor.getSnapshot().context.search).toBe('vec');
+    // Typing keeps the tower filter.
+    expect(actor.getSnapshot().context.towerFilter).toBe(2);
     actor.send({ type: 'closeSelector' });
     expect(actor.getSnapshot().context.search).toBe('');
     actor.send({ type: 'save' });
