@@ -147,8 +147,7 @@ export function BlogEditor({ sectionId, onSaved }: { sectionId: number; onSaved:
             label={<FormattedMessage id="blogs.field.MensajeConfirmacion" />}
             value={form.MensajeConfirmacion ?? ''}
             disabled={busy}
-            autosize
-            minRows={2}
+            rows={2}
             onChange={(e) => change('MensajeConfirmacion', e.currentTarget.value)}
             description={`${(form.MensajeConfirmacion ?? '').length}/${CONFIRMATION_MESSAGE_MAX}`}
             error={errors.MensajeConfirmacion ? intl.formatMessage({ id: errors.MensajeConfirmacion }) : undefined}
