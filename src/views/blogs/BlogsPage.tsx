@@ -75,7 +75,10 @@ function BlogsScreen() {
                   count={blogs.length}
                   selected={blog.SectId === selectedId}
                   disabled={!ready}
-                  onSelect={() => list.send({ type: 'select', SectId: blog.SectId })}
+                  onSelect={() => {
+                    list.send({ type: 'select', SectId: blog.SectId });
+                    showEditorOnPhones();
+                  }}
                   onToggle={() => list.send({ type: 'toggle', SectId: blog.SectId })}
                   onMove={(position) => list.send({ type: 'move', SectId: blog.SectId, position })}
                 />
@@ -83,7 +86,7 @@ function BlogsScreen() {
             </Stack>
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        <Grid.Col span={{ base: 12, md: 7 }} id="blog-editor" style={{ scrollMarginTop: 72 }}>
           {selectedId === null ? (
             state.matches('ready') ? (
               <Text c="dimmed">
@@ -98,6 +101,12 @@ function BlogsScreen() {
       {dialog && state.matches('newBlogDialog') ? <NewBlogDialog actor={dialog as never} /> : null}
     </Stack>
   );
+}
+
+/** One column on phones: the editor is below the list, so bring it into view. */
+function showEditorOnPhones() {
+  if (!window.matchMedia?.('(max-width: 61.99em)').matches) return;
+  requestAnimationFrame(() => document.getElementById('blog-editor')?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
 }
 
 function BlogRow(props: {
