@@ -148,7 +148,7 @@ describe('BlogsPage', () => {
     });
     await waitFor(() => expect(sessionLoads()).toBe(before.session + 1));
     expect(listLoads()).toBe(before.list + 1);
-  });
+  }, 20_000);
 
   it('sends non-administrators back to Comunicación', async () => {
     api(sessionFor('board'));
