@@ -15,6 +15,7 @@ import spaPlugin from './plugins/spa';
 import tasksPlugin from './plugins/tasks';
 import validationPlugin from './plugins/validation';
 import accountRoutes from './routes/account';
+import blogRoutes from './routes/blogs';
 import guestRoutes from './routes/guests';
 import healthRoutes from './routes/health';
 import inviteRoutes from './routes/invites';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(inviteRoutes);
       await api.register(passRoutes);
       await api.register(planRoutes);
+      await api.register(blogRoutes);
     },
     { prefix: API_PREFIX },
   );

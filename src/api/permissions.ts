@@ -170,3 +170,5 @@ export const canManageCondoLink = (data: { usuario: Pick<User, 'UserIsAdmin'> })
 /** The 'Mis invitados' screen: for those who may do either. */
 export const canSeeMyInvites = (data: { usuario: Pick<User, 'apartments' | 'UserIsAdmin'> }) =>
   canInviteGuests(data) || canManageCondoLink(data);
+/** Blog configuration (listado-blogs) and its comunicacion calls: administrators only (spec §6). */
+export const canConfigureBlogs = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);

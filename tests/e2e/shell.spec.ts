@@ -98,6 +98,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
       ['Comunicación', '/condominio/comunicacion'],
       ['Linea del tiempo', '/condominio/welcome'],
       ['Mis invitados', '/condominio/mis-invitados'],
+      ['Configuración de blogs', '/condominio/listado-blogs'],
     ],
   ],
 ];

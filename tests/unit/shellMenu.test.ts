@@ -29,7 +29,7 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
-    ['admin', ['communication', 'welcome', 'myInvites']],
+    ['admin', ['communication', 'welcome', 'myInvites', 'blogConfiguration']],
     ['board', ['communication', 'welcome']],
     ['resident', ['communication', 'welcome']],
     ['guard', ['communication', 'welcome']],

@@ -30,7 +30,7 @@ describe('the desktop shell', () => {
   beforeEach(() => useViewport('desktop'));
 
   it.each<[Role, string[]]>([
-    ['admin', ['Comunicación', 'Linea del tiempo', 'Mis invitados']],
+    ['admin', ['Comunicación', 'Linea del tiempo', 'Mis invitados', 'Configuración de blogs']],
     ['board', ['Comunicación', 'Linea del tiempo']],
     ['resident', ['Comunicación', 'Linea del tiempo']],
     ['guard', ['Comunicación', 'Linea del tiempo']],
@@ -42,9 +42,12 @@ describe('the desktop shell', () => {
     const nav = await mainNav();
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
-      expect(['/condominio/comunicacion', '/condominio/welcome', '/condominio/mis-invitados']).toContain(
-        link.getAttribute('href'),
-      );
+      expect([
+        '/condominio/comunicacion',
+        '/condominio/welcome',
+        '/condominio/mis-invitados',
+        '/condominio/listado-blogs',
+      ]).toContain(link.getAttribute('href'));
     }
     expect(screen.queryByText('Panel del administrador')).toBeNull();
   });

@@ -10,6 +10,7 @@ import WelcomePage from '../welcome/WelcomePage';
 import { CommunicationHome } from './CommunicationHome';
 
 const MyInvitesPage = lazy(() => import('../invites/MyInvitesPage'));
+const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -26,6 +27,10 @@ export default function CondominioRoutes() {
           <Route path="/profile/settings" component={ProfilePage} />
           <Route path="/welcome" component={WelcomePage} />
           <Route path="/mis-invitados" component={MyInvitesPage} />
+          <Route path="/listado-blogs" component={BlogsPage} />
+          <Route path="/listado-blogs/*">
+            <Redirect to="/listado-blogs" replace />
+          </Route>
           <Route>
             <Redirect to="~/sessions/404" replace />
           </Route>

@@ -1,7 +1,14 @@
 // What the shell's menus offer, from the session data and the rules of spec §6 (src/api/permissions.ts).
 // Entries whose screen is not built yet are left out (screens.ts), so the menu never has a dead link.
 import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/legacyLinks';
-import { canSeeAdminPanel, canSeeCommunication, canSeeFinanceMenu, canSeeMyInvites, menuSections } from '../../api/permissions';
+import {
+  canConfigureBlogs,
+  canSeeAdminPanel,
+  canSeeCommunication,
+  canSeeFinanceMenu,
+  canSeeMyInvites,
+  menuSections,
+} from '../../api/permissions';
 import type { SessionData, SessionSection } from '../../api/sessions';
 import { AVAILABLE_SCREENS, SCREENS } from './screens';
 
@@ -115,6 +122,16 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       label: { id: 'shell.menuAdminPanel' },
       href: '/panel-del-administrador',
       screen: '/panel-del-administrador',
+      icon: 'adminPanel',
+      depth: 0,
+    });
+  }
+  if (canConfigureBlogs(data)) {
+    entries.push({
+      key: 'blogConfiguration',
+      label: { id: 'blogs.menu' },
+      href: SCREENS.blogConfiguration,
+      screen: SCREENS.blogConfiguration,
       icon: 'adminPanel',
       depth: 0,
     });

@@ -6,6 +6,7 @@ export const SCREENS = {
   myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',
+  blogConfiguration: '/listado-blogs',
 } as const;
 
 /** Route patterns of the screens that exist today. */
