@@ -50,10 +50,13 @@ describe(`recurring charges (${dialect})`, () => {
 
   it('lists each member’s own active charges, in MXN with two decimals, from the demo data', async () => {
     const resident = await list(tokens['residente@demo.mx']!);
-    expect(resident.length).toBeGreaterThanOrEqual(1);
+    expect(resident.map((c) => [c.descripcion, c.monto])).toEqual([
+      ['Cuota de mantenimiento Torre A - 101', '1850.00'],
+      ['Fondo de reserva Torre A - 101', '350.00'],
+    ]);
     expect(resident[0]).toMatchObject({
       descripcion: 'Cuota de mantenimiento Torre A - 101',
-      monto: '1550.00',
+      monto: '1850.00',
       frecuencia: 'Mensual',
     });
     expect(resident[0]!.metodoPago).toMatch(/^Tarjeta de (crédito|débito) •••• \d{4}$/);
@@ -61,9 +64,9 @@ describe(`recurring charges (${dialect})`, () => {
     for (const charge of resident) expect(charge.descripcion).toMatch(/Torre A - 101$/);
 
     const admin = await list(tokens['admin@demo.mx']!);
-    expect(admin[0]).toMatchObject({ descripcion: 'Cuota de mantenimiento Torre A - 1001', monto: '2000.00' });
+    expect(admin[0]).toMatchObject({ descripcion: 'Cuota de mantenimiento Torre A - 1001', monto: '1850.00' });
     const board = await list(tokens['consejo@demo.mx']!);
-    expect(board[0]).toMatchObject({ descripcion: 'Cuota de mantenimiento Torre B - 502', monto: '1750.00' });
+    expect(board[0]).toMatchObject({ descripcion: 'Cuota de mantenimiento Torre B - 502', monto: '1850.00' });
     // Nobody sees anybody else's.
     const ids = [resident, admin, board].map((charges) => new Set(charges.map((c) => c.id)));
     expect([...ids[0]!].some((id) => ids[1]!.has(id) || ids[2]!.has(id))).toBe(false);
@@ -80,7 +83,7 @@ describe(`recurring charges (${dialect})`, () => {
     const [mine] = await list(tokens['admin@demo.mx']!);
     refused(await call(t.app, 'POST', UPDATE, { token: tokens.bosque, payload: { id: mine!.id, monto: '10.00' } }), 403);
     refused(await call(t.app, 'POST', CANCEL, { token: tokens.bosque, payload: { id: mine!.id } }), 403);
-    expect((await row(mine!.id)).monto_cents).toBe(200_000);
+    expect((await row(mine!.id)).monto_cents).toBe(185_000);
   });
 
   it('saves a new monthly limit typed with a comma or a point, and answers it with two decimals', async () => {
@@ -127,7 +130,7 @@ describe(`recurring charges (${dialect})`, () => {
       refused(await call(t.app, 'POST', UPDATE, { token: tokens[email], payload: { id: theirs!.id, monto: '1.00' } }), 403);
       refused(await call(t.app, 'POST', CANCEL, { token: tokens[email], payload: { id: theirs!.id } }), 403);
     }
-    expect(await row(theirs!.id)).toMatchObject({ monto_cents: 155_000, cancelled_at: null });
+    expect(await row(theirs!.id)).toMatchObject({ monto_cents: 185_000, cancelled_at: null });
     refused(
       await call(t.app, 'POST', UPDATE, { token: tokens['admin@demo.mx'], payload: { id: 999_999, monto: '1.00' } }),
       404,

@@ -1,6 +1,6 @@
 // Recurring charges (domiciliations) of the demo: in the one condominium that has the feature (Las Palmas,
-// AUTOMATIC_CHARGES_CONDO_ID), every member with a dwelling pays its maintenance fee by card; every third
-// one also pays the reserve fund that way. Deterministic: the same rows on every load, dated relative to
+// AUTOMATIC_CHARGES_CONDO_ID), every member with a dwelling pays its maintenance fee and its reserve fund by
+// card. Deterministic: the same rows on every load, dated relative to
 // the clock.
 import type { Insertable, Transaction } from 'kysely';
 import { AUTOMATIC_CHARGES_CONDO_ID } from '../../../src/api/permissions';
@@ -9,12 +9,10 @@ import type { Database, RecurringChargeTable } from '../schema';
 
 const CARDS = ['Tarjeta de crédito', 'Tarjeta de débito'] as const;
 
-/** Monthly maintenance limit by where the dwelling is: towers pay by the floor, houses more. */
-function maintenanceCents(towerName: string | null, aptName: string): number {
-  if (towerName === null) return 245_000;
-  const floor = Math.max(1, Math.floor(Number(aptName.replace(/\D/g, '')) / 100));
-  return 150_000 + floor * 5_000;
-}
+/** Monthly maintenance limit: the same in both towers, more for a house. */
+export const MAINTENANCE_CENTS = { tower: 185_000, house: 245_000 } as const;
+/** The reserve fund every payer also domiciles. */
+export const RESERVE_FUND_CENTS = 35_000;
 
 export async function seedRecurringCharges(trx: Transaction<Database>, clock: Clock): Promise<void> {
   const condo = await trx.selectFrom('condominiums').select('id').where('id', '=', AUTOMATIC_CHARGES_CONDO_ID).executeTakeFirst();
@@ -50,9 +48,9 @@ export async function seedRecurringCharges(trx: Transaction<Database>, clock: Cl
     rows.push({
       ...common,
       descripcion: `Cuota de mantenimiento ${dwelling}`,
-      monto_cents: maintenanceCents(payer.tower_name, payer.apt_name),
+      monto_cents: payer.tower_name ? MAINTENANCE_CENTS.tower : MAINTENANCE_CENTS.house,
     });
-    if (index % 3 === 0) rows.push({ ...common, descripcion: `Fondo de reserva ${dwelling}`, monto_cents: 35_000 });
+    rows.push({ ...common, descripcion: `Fondo de reserva ${dwelling}`, monto_cents: RESERVE_FUND_CENTS });
   });
   if (rows.length) await trx.insertInto('recurring_charges').values(rows).execute();
 }
