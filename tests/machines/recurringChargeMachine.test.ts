@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { amountIsValid, amountToCents, centsToAmount, formatAmountOnBlur, isAmountTyping } from '../../src/api/recurringCharges';
 import { recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
+import type { UpdateAmountResult } from '../../src/services/recurringChargeService';
 import {
   buildModel,
   controllablePromises,
@@ -141,7 +142,12 @@ describe('recurringChargeMachine behaviour', () => {
 
   it('alerts “Ingresa un monto válido mayor a 0” instead of saving 0 or nothing', async () => {
     let saves = 0;
-    const actor = loaded({ saveAmount: fromPromise(async () => ((saves += 1), { kind: 'refused' as const, message: '' })) });
+    const actor = loaded({
+      saveAmount: fromPromise<UpdateAmountResult, UpdateAmountRequest>(async () => {
+        saves += 1;
+        return { kind: 'refused', message: '' };
+      }),
+    });
     await settle();
     actor.send({ type: 'edit', id: 2 });
     for (const value of ['0', '', '0,00']) {
