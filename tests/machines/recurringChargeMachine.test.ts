@@ -4,7 +4,14 @@
 // amount restored on cancel, the charge gone once its cancellation is confirmed.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
-import { amountIsValid, amountToCents, centsToAmount, formatAmountOnBlur, isAmountTyping } from '../../src/api/recurringCharges';
+import {
+  amountIsValid,
+  amountToCents,
+  centsToAmount,
+  formatAmountOnBlur,
+  isAmountTyping,
+  type UpdateAmountRequest,
+} from '../../src/api/recurringCharges';
 import { recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
 import type { UpdateAmountResult } from '../../src/services/recurringChargeService';
 import {
