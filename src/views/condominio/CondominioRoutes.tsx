@@ -1,28 +1,38 @@
 // /condominio/**, behind the authentication guard: the signed-in shell and its pages. The empty path
 // opens comunicacion (spec §2.2). A page added here also goes into src/views/shell/screens.ts, which is
 // what lets the menu link to it.
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { PageLoader } from '../app/PageLoader';
 import ProfilePage from '../profile/ProfilePage';
 import { CondoShell } from '../shell/CondoShell';
 import WelcomePage from '../welcome/WelcomePage';
 import { CommunicationHome } from './CommunicationHome';
 
+const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
+const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
+
 export default function CondominioRoutes() {
   return (
     <CondoShell>
-      <Switch>
-        <Route path="/">
-          <Redirect to="/comunicacion" replace />
-        </Route>
-        <Route path="/comunicacion" component={CommunicationHome} />
-        <Route path="/mi-perfil" component={ProfilePage} />
-        <Route path="/profile/overview" component={ProfilePage} />
-        <Route path="/profile/settings" component={ProfilePage} />
-        <Route path="/welcome" component={WelcomePage} />
-        <Route>
-          <Redirect to="~/sessions/404" replace />
-        </Route>
-      </Switch>
+      {/* Lazy pages load inside the shell, which stays on screen meanwhile. */}
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          <Route path="/">
+            <Redirect to="/comunicacion" replace />
+          </Route>
+          <Route path="/comunicacion" component={CommunicationHome} />
+          <Route path="/mi-perfil" component={ProfilePage} />
+          <Route path="/profile/overview" component={ProfilePage} />
+          <Route path="/profile/settings" component={ProfilePage} />
+          <Route path="/welcome" component={WelcomePage} />
+          <Route path="/cargos-automaticos" component={RecurringChargesPage} />
+          <Route path="/panel-del-administrador" component={AdminPanelPage} />
+          <Route>
+            <Redirect to="~/sessions/404" replace />
+          </Route>
+        </Switch>
+      </Suspense>
     </CondoShell>
   );
 }

@@ -1,7 +1,13 @@
 // What the shell's menus offer, from the session data and the rules of spec §6 (src/api/permissions.ts).
 // Entries whose screen is not built yet are left out (screens.ts), so the menu never has a dead link.
 import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/legacyLinks';
-import { canSeeAdminPanel, canSeeCommunication, canSeeFinanceMenu, menuSections } from '../../api/permissions';
+import {
+  canSeeAdminPanel,
+  canSeeAutomaticCharges,
+  canSeeCommunication,
+  canSeeFinanceMenu,
+  menuSections,
+} from '../../api/permissions';
 import type { SessionData, SessionSection } from '../../api/sessions';
 import { AVAILABLE_SCREENS, SCREENS } from './screens';
 
@@ -103,8 +109,8 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
     entries.push({
       key: 'adminPanel',
       label: { id: 'shell.menuAdminPanel' },
-      href: '/panel-del-administrador',
-      screen: '/panel-del-administrador',
+      href: SCREENS.adminPanel,
+      screen: SCREENS.adminPanel,
       icon: 'adminPanel',
       depth: 0,
     });
@@ -112,8 +118,8 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
   return [...entries.filter((entry) => available.has(entry.screen)), ...legacyEntries(data, 'menu')];
 }
 
-/** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, and the
- * directories of the legacy application. */
+/** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, Cargos
+ * automáticos in the one condominium that has them, and the directories of the legacy application. */
 export function profileMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
   const entries: MenuEntry[] = [
     {
@@ -131,6 +137,16 @@ export function profileMenu(data: SessionData, available: ReadonlySet<string> = 
       label: { id: 'shell.menuFinancialReports' },
       href: '/panel-financiero',
       screen: '/panel-financiero',
+      icon: 'finance',
+      depth: 0,
+    });
+  }
+  if (canSeeAutomaticCharges(data)) {
+    entries.push({
+      key: 'automaticCharges',
+      label: { id: 'charges.menuEntry' },
+      href: SCREENS.automaticCharges,
+      screen: SCREENS.automaticCharges,
       icon: 'finance',
       depth: 0,
     });

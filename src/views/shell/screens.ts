@@ -5,6 +5,8 @@ export const SCREENS = {
   communication: '/comunicacion',
   profile: '/mi-perfil',
   welcome: '/welcome',
+  automaticCharges: '/cargos-automaticos',
+  adminPanel: '/panel-del-administrador',
 } as const;
 
 /** Route patterns of the screens that exist today. */
