@@ -64,7 +64,6 @@ export function ProviderContactDialog({ state, send }: ProviderContactDialogProp
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
-        maxLength={10}
         required
         error={phoneError}
         disabled={sending}
@@ -99,7 +98,11 @@ export function ProviderContactDialog({ state, send }: ProviderContactDialogProp
         closeOnEscape={!sending}
       >
         <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'charges.contactTitle' })}>
-          <Tabs value={tab} onChange={(value) => value && send({ type: 'switchTab', tab: value as ContactTab })}>
+          <Tabs
+            keepMounted={false}
+            value={tab}
+            onChange={(value) => value && send({ type: 'switchTab', tab: value as ContactTab })}
+          >
             <Tabs.List grow>
               <Tabs.Tab value="agendar" disabled={sending}>
                 <FormattedMessage id="charges.tabAgendar" />
