@@ -22,7 +22,9 @@ import inviteRoutes from './routes/invites';
 import passRoutes from './routes/passes';
 import planRoutes from './routes/plans';
 import profileRoutes from './routes/profile';
+import providerContactRoutes from './routes/providerContact';
 import publicPageRoutes from './routes/publicPage';
+import recurringChargeRoutes from './routes/recurringCharges';
 import sessionRoutes from './routes/sessions';
 import timelineRoutes from './routes/timeline';
 import './types';
@@ -138,6 +140,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(passRoutes);
       await api.register(planRoutes);
       await api.register(blogRoutes);
+      await api.register(recurringChargeRoutes);
+      await api.register(providerContactRoutes);
     },
     { prefix: API_PREFIX },
   );

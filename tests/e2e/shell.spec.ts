@@ -98,6 +98,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
       ['Comunicación', '/condominio/comunicacion'],
       ['Linea del tiempo', '/condominio/welcome'],
       ['Mis invitados', '/condominio/mis-invitados'],
+      ['Panel del administrador', '/condominio/panel-del-administrador'],
       ['Configuración de blogs', '/condominio/listado-blogs'],
     ],
   ],
@@ -115,8 +116,8 @@ test.describe('each role sees exactly its menu', () => {
       if (links.some(([name]) => name === 'Comunicación')) {
         await expect(nav.getByRole('link', { name: 'Comunicación' })).toHaveAttribute('aria-current', 'page');
       }
-      // Nothing of later issues: no admin panel, no reports, no legacy links.
-      await expect(page.getByText('Panel del administrador')).toHaveCount(0);
+      // Nothing of later issues: no reports, no legacy links; the admin panel for administrators only.
+      if (email !== 'admin@demo.mx') await expect(page.getByText('Panel del administrador')).toHaveCount(0);
       await expect(page.getByText('Reportes Financieros')).toHaveCount(0);
     });
   }
@@ -129,7 +130,11 @@ test('the profile menu: Mi Perfil, the languages and sign-out', async ({ page },
   await expect(menu.getByRole('menuitem', { name: 'Mi Perfil' })).toHaveAttribute('href', '/condominio/mi-perfil');
   await expect(menu.getByRole('menuitemradio')).toHaveText(['Español', 'English', 'Français']);
   await expect(menu.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Mi Perfil', 'Cerrar sesión']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Mi Perfil', 'Cargos automáticos', 'Cerrar sesión']);
+  await expect(menu.getByRole('menuitem', { name: 'Cargos automáticos' })).toHaveAttribute(
+    'href',
+    '/condominio/cargos-automaticos',
+  );
   await screenshot(page, testInfo, 'profile-menu');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();

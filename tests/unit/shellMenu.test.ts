@@ -29,7 +29,7 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
-    ['admin', ['communication', 'welcome', 'myInvites', 'blogConfiguration']],
+    ['admin', ['communication', 'welcome', 'myInvites', 'adminPanel', 'blogConfiguration']],
     ['board', ['communication', 'welcome']],
     ['resident', ['communication', 'welcome']],
     ['guard', ['communication', 'welcome']],
@@ -92,12 +92,17 @@ describe('the main menu once every screen is built', () => {
 });
 
 describe('the profile menu', () => {
-  it('offers Mi Perfil to everyone', () => {
-    for (const role of ROLES)
+  it('offers Mi Perfil to everyone, and Cargos automáticos in the one condominium that has them', () => {
+    for (const role of ROLES) {
       expect(
         profileMenu(sessionFor(role)).map((e) => e.href),
         role,
+      ).toEqual(['/mi-perfil', '/cargos-automaticos']);
+      expect(
+        profileMenu(sessionFor(role, { condo: { CondoId: 2 } })).map((e) => e.href),
+        role,
       ).toEqual(['/mi-perfil']);
+    }
   });
 
   it('adds Reportes Financieros, once built, by the finance rule and MostrarIngresos', () => {

@@ -11,6 +11,8 @@ import { CommunicationHome } from './CommunicationHome';
 
 const MyInvitesPage = lazy(() => import('../invites/MyInvitesPage'));
 const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
+const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
+const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -31,6 +33,8 @@ export default function CondominioRoutes() {
           <Route path="/listado-blogs/*">
             <Redirect to="/listado-blogs" replace />
           </Route>
+          <Route path="/cargos-automaticos" component={RecurringChargesPage} />
+          <Route path="/panel-del-administrador" component={AdminPanelPage} />
           <Route>
             <Redirect to="~/sessions/404" replace />
           </Route>

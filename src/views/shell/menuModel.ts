@@ -4,6 +4,7 @@ import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/lega
 import {
   canConfigureBlogs,
   canSeeAdminPanel,
+  canSeeAutomaticCharges,
   canSeeCommunication,
   canSeeFinanceMenu,
   canSeeMyInvites,
@@ -120,8 +121,8 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
     entries.push({
       key: 'adminPanel',
       label: { id: 'shell.menuAdminPanel' },
-      href: '/panel-del-administrador',
-      screen: '/panel-del-administrador',
+      href: SCREENS.adminPanel,
+      screen: SCREENS.adminPanel,
       icon: 'adminPanel',
       depth: 0,
     });
@@ -139,8 +140,8 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
   return [...entries.filter((entry) => available.has(entry.screen)), ...legacyEntries(data, 'menu')];
 }
 
-/** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, and the
- * directories of the legacy application. */
+/** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, Cargos
+ * automáticos in the one condominium that has them, and the directories of the legacy application. */
 export function profileMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
   const entries: MenuEntry[] = [
     {
@@ -158,6 +159,16 @@ export function profileMenu(data: SessionData, available: ReadonlySet<string> = 
       label: { id: 'shell.menuFinancialReports' },
       href: '/panel-financiero',
       screen: '/panel-financiero',
+      icon: 'finance',
+      depth: 0,
+    });
+  }
+  if (canSeeAutomaticCharges(data)) {
+    entries.push({
+      key: 'automaticCharges',
+      label: { id: 'charges.menuEntry' },
+      href: SCREENS.automaticCharges,
+      screen: SCREENS.automaticCharges,
       icon: 'finance',
       depth: 0,
     });

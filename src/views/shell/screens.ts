@@ -7,6 +7,8 @@ export const SCREENS = {
   profile: '/mi-perfil',
   welcome: '/welcome',
   blogConfiguration: '/listado-blogs',
+  automaticCharges: '/cargos-automaticos',
+  adminPanel: '/panel-del-administrador',
 } as const;
 
 /** Route patterns of the screens that exist today. */
