@@ -1,6 +1,7 @@
 // The browser build. Translation files are served at assets/i18n/{lang}.json as spec §7 lists them
 // (merged from src/i18n/<lang>/*.json), with a content version in the URL so they can be cached.
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { readCatalog } from './src/i18n/node/readCatalog.ts';
@@ -29,8 +30,26 @@ function translations(): Plugin {
   };
 }
 
+const MERGE_REFS = fileURLToPath(new URL('./src/vendor/floatingUiMergeRefs.ts', import.meta.url));
+const SCROLL_AREA = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+
+/**
+ * Mantine's ScrollArea (inside every Modal) imports only useMergeRefs from @floating-ui/react, whose bundle
+ * does not tree-shake (about 22 KiB gzip). That one import gets the same hook from src/vendor.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  return {
+    name: 'condo-scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer)) return MERGE_REFS;
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), translations()],
+  plugins: [react(), translations(), scrollAreaMergeRefs()],
   build: {
     manifest: true,
     sourcemap: false,
