@@ -17,6 +17,12 @@ const launchOptions = {
   ],
 };
 
+const WALKS = /\.walk\.spec\.ts$/;
+/** The specs that create, toggle and move Las Palmas' blogs. */
+const BLOG_CHANGES = /(blogs\.spec|newBlogMachine\.walk\.spec)\.ts$/;
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } };
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/globalSetup.ts',
@@ -38,20 +44,35 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /\.walk\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, launchOptions },
+      testIgnore: [WALKS, BLOG_CHANGES],
+      use: { ...DESKTOP, launchOptions },
     },
     {
       name: 'phone',
-      testIgnore: /\.walk\.spec\.ts$/,
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2, launchOptions },
+      testIgnore: [WALKS, BLOG_CHANGES],
+      use: { ...PHONE, launchOptions },
     },
     // The machines' model-based walks (*.walk.spec.ts) run once, on a phone: the screen visitors and
     // residents use most. They change demo data (privacy acceptances), so never twice in one run.
     {
       name: 'walks',
-      testMatch: /\.walk\.spec\.ts$/,
-      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions },
+      testMatch: WALKS,
+      testIgnore: BLOG_CHANGES,
+      use: { ...PHONE, launchOptions },
+    },
+    // Creating and reordering blogs changes every member's menu (each active public blog is an entry), so
+    // these run after everything that checks exact menus, on the same server.
+    {
+      name: 'blogs-desktop',
+      testMatch: /blogs\.spec\.ts$/,
+      dependencies: ['desktop', 'phone', 'walks'],
+      use: { ...DESKTOP, launchOptions },
+    },
+    {
+      name: 'blogs-phone',
+      testMatch: BLOG_CHANGES,
+      dependencies: ['desktop', 'phone', 'walks'],
+      use: { ...PHONE, launchOptions },
     },
   ],
 });

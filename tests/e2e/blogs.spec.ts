@@ -23,7 +23,7 @@ async function signInAs(page: Page, email: string, condo: string) {
   await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
 }
 
-const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+const isPhone = (testInfo: TestInfo) => testInfo.project.name.endsWith('phone');
 
 async function openFromMenu(page: Page, testInfo: TestInfo) {
   if (isPhone(testInfo)) await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -122,12 +122,17 @@ test.describe('blog configuration', () => {
     if (isPhone(testInfo)) {
       await selector.getByLabel('Torre', { exact: true }).selectOption({ label: 'Torre B' });
       await selector.getByLabel('Buscar por nombre o vivienda').fill('torre b - 50');
+      // The search applies after its 500 ms debounce: wait until every dwelling shown matches it.
+      const dwellings = selector.getByRole('group').locator('.mantine-Checkbox-description');
+      await expect
+        .poll(async () => {
+          const texts = await dwellings.allTextContents();
+          return texts.length > 0 && texts.every((text) => text.toLowerCase().includes('torre b - 50'));
+        })
+        .toBe(true);
       await expect(residents).not.toHaveCount(0);
       // Typing keeps the tower filter.
       await expect(selector.getByLabel('Torre', { exact: true }).locator('option:checked')).toHaveText('Torre B');
-      for (const text of await selector.getByRole('group').locator('.mantine-Checkbox-description').allTextContents()) {
-        expect(text.toLowerCase()).toContain('torre b - 50');
-      }
     } else {
       await selector.getByLabel('Buscar por nombre o vivienda').fill('nadie se llama así');
       await expect(selector.getByText('Ningún residente coincide con la búsqueda.')).toBeVisible();
