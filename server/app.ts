@@ -15,6 +15,7 @@ import spaPlugin from './plugins/spa';
 import tasksPlugin from './plugins/tasks';
 import validationPlugin from './plugins/validation';
 import accountRoutes from './routes/account';
+import financeRoutes from './routes/finance';
 import guestRoutes from './routes/guests';
 import healthRoutes from './routes/health';
 import passRoutes from './routes/passes';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(guestRoutes);
       await api.register(passRoutes);
       await api.register(planRoutes);
+      await api.register(financeRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -17,6 +17,7 @@ import {
   NEIGHBOURS_WITHOUT_PRIVACY,
 } from './demoFacts';
 import { seedGuests } from './guests';
+import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
 
 export interface SeedOptions {
@@ -29,6 +30,13 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'generated_files',
+  'ledger_budgets',
+  'ledger_movements',
+  'dwelling_payments',
+  'dwelling_charges',
+  'ledger_funds',
+  'ledger_accounts',
   'passes',
   'guest_links',
   'events',
@@ -232,6 +240,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedActivity(trx, options.clock);
   await seedGuests(trx, options.clock);
   await seedPlans(trx, options.clock);
+  await seedLedger(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];
