@@ -1,28 +1,46 @@
 // /condominio/**, behind the authentication guard: the signed-in shell and its pages. The empty path
 // opens comunicacion (spec §2.2). A page added here also goes into src/views/shell/screens.ts, which is
 // what lets the menu link to it.
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { PageLoader } from '../app/PageLoader';
 import ProfilePage from '../profile/ProfilePage';
 import { CondoShell } from '../shell/CondoShell';
 import WelcomePage from '../welcome/WelcomePage';
 import { CommunicationHome } from './CommunicationHome';
 
+// Money (issue 5), each page its own chunk.
+const FinancePanelPage = lazy(() => import('../finance/FinancePanelPage'));
+const ReportPage = lazy(() => import('../finance/ReportPage'));
+const BanksPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ default: m.BanksPage })));
+const FundsPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ default: m.FundsPage })));
+const StatementPage = lazy(() => import('../finance/StatementPage'));
+const BulkStatementsPage = lazy(() => import('../finance/BulkStatementsPage'));
+
 export default function CondominioRoutes() {
   return (
     <CondoShell>
-      <Switch>
-        <Route path="/">
-          <Redirect to="/comunicacion" replace />
-        </Route>
-        <Route path="/comunicacion" component={CommunicationHome} />
-        <Route path="/mi-perfil" component={ProfilePage} />
-        <Route path="/profile/overview" component={ProfilePage} />
-        <Route path="/profile/settings" component={ProfilePage} />
-        <Route path="/welcome" component={WelcomePage} />
-        <Route>
-          <Redirect to="~/sessions/404" replace />
-        </Route>
-      </Switch>
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          <Route path="/">
+            <Redirect to="/comunicacion" replace />
+          </Route>
+          <Route path="/comunicacion" component={CommunicationHome} />
+          <Route path="/mi-perfil" component={ProfilePage} />
+          <Route path="/profile/overview" component={ProfilePage} />
+          <Route path="/profile/settings" component={ProfilePage} />
+          <Route path="/welcome" component={WelcomePage} />
+          <Route path="/panel-financiero" component={FinancePanelPage} />
+          <Route path="/panel-financiero/ver-reporte" component={ReportPage} />
+          <Route path="/panel-financiero/listado-de-bancos" component={BanksPage} />
+          <Route path="/panel-financiero/listado-de-fondos" component={FundsPage} />
+          <Route path="/estado-cta" component={StatementPage} />
+          <Route path="/estado-cuenta-masivo" component={BulkStatementsPage} />
+          <Route>
+            <Redirect to="~/sessions/404" replace />
+          </Route>
+        </Switch>
+      </Suspense>
     </CondoShell>
   );
 }

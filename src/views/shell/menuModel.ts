@@ -1,7 +1,13 @@
 // What the shell's menus offer, from the session data and the rules of spec §6 (src/api/permissions.ts).
 // Entries whose screen is not built yet are left out (screens.ts), so the menu never has a dead link.
 import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/legacyLinks';
-import { canSeeAdminPanel, canSeeCommunication, canSeeFinanceMenu, menuSections } from '../../api/permissions';
+import {
+  canSeeAccountStatement,
+  canSeeAdminPanel,
+  canSeeCommunication,
+  canSeeFinanceMenu,
+  menuSections,
+} from '../../api/permissions';
 import type { SessionData, SessionSection } from '../../api/sessions';
 import { AVAILABLE_SCREENS, SCREENS } from './screens';
 
@@ -91,6 +97,17 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
     });
     entries.push(...[...menuSections(data)].sort((a, b) => a.SectPosition - b.SectPosition).map(sectionEntry));
   }
+  // 'Estado de cuenta' (spec §6), built here rather than left to the legacy application.
+  if (canSeeAccountStatement(data)) {
+    entries.push({
+      key: 'accountStatement',
+      label: { id: 'shell.menuAccountStatement' },
+      href: SCREENS.accountStatement,
+      screen: SCREENS.accountStatement,
+      icon: 'finance',
+      depth: 0,
+    });
+  }
   entries.push({
     key: 'welcome',
     label: { id: 'shell.menuTimeline' },
@@ -109,7 +126,11 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       depth: 0,
     });
   }
-  return [...entries.filter((entry) => available.has(entry.screen)), ...legacyEntries(data, 'menu')];
+  // The legacy statement link only while our own screen is not there.
+  const legacy = legacyEntries(data, 'menu').filter(
+    (entry) => entry.key !== 'legacy-accountStatement' || !available.has(SCREENS.accountStatement),
+  );
+  return [...entries.filter((entry) => available.has(entry.screen)), ...legacy];
 }
 
 /** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, and the

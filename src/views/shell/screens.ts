@@ -5,6 +5,12 @@ export const SCREENS = {
   communication: '/comunicacion',
   profile: '/mi-perfil',
   welcome: '/welcome',
+  financePanel: '/panel-financiero',
+  financeReport: '/panel-financiero/ver-reporte',
+  banks: '/panel-financiero/listado-de-bancos',
+  funds: '/panel-financiero/listado-de-fondos',
+  accountStatement: '/estado-cta',
+  bulkStatements: '/estado-cuenta-masivo',
 } as const;
 
 /** Route patterns of the screens that exist today. */
