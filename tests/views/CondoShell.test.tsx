@@ -30,9 +30,9 @@ describe('the desktop shell', () => {
   beforeEach(() => useViewport('desktop'));
 
   it.each<[Role, string[]]>([
-    ['admin', ['Comunicación', 'Linea del tiempo']],
-    ['board', ['Comunicación', 'Linea del tiempo']],
-    ['resident', ['Comunicación', 'Linea del tiempo']],
+    ['admin', ['Comunicación', 'Estado de cuenta', 'Linea del tiempo']],
+    ['board', ['Comunicación', 'Estado de cuenta', 'Linea del tiempo']],
+    ['resident', ['Comunicación', 'Estado de cuenta', 'Linea del tiempo']],
     ['guard', ['Comunicación', 'Linea del tiempo']],
     ['employee', ['Linea del tiempo']],
     ['supervisor', ['Linea del tiempo']],
@@ -42,7 +42,7 @@ describe('the desktop shell', () => {
     const nav = await mainNav();
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
-      expect(['/condominio/comunicacion', '/condominio/welcome']).toContain(link.getAttribute('href'));
+      expect(['/condominio/comunicacion', '/condominio/estado-cta', '/condominio/welcome']).toContain(link.getAttribute('href'));
     }
     expect(screen.queryByText('Panel del administrador')).toBeNull();
   });
@@ -95,7 +95,7 @@ describe('the desktop shell', () => {
     condominio('/condominio/comunicacion');
     const nav = await mainNav();
     expect(screen.getByRole('banner').contains(nav)).toBe(true);
-    expect(linkNames(nav)).toEqual(['Comunicación', 'Linea del tiempo']);
+    expect(linkNames(nav)).toEqual(['Comunicación', 'Estado de cuenta', 'Linea del tiempo']);
     expect(screen.queryByRole('button', { name: /menú lateral/ })).toBeNull();
   });
 
