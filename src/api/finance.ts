@@ -195,7 +195,9 @@ export type Balance = Infer<typeof Balance>;
 export const BalancesAnswer = object({ success: literal(true), data: array(Balance) });
 export type BalancesAnswer = Infer<typeof BalancesAnswer>;
 
+const MXN = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
+
 /** MXN with the Mexican locale (spec §9), from cents. */
 export function formatMoney(cents: number): string {
-  return new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' }).format(cents / 100);
+  return MXN.format(cents / 100);
 }

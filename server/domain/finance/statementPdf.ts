@@ -15,14 +15,36 @@ type Doc = PDFKit.PDFDocument;
 /** Height a statement needs: header, summary and one row per movement. */
 const heightOf = (s: Statement) => 150 + ROW * (s.movimientos.length + 2);
 
+/**
+ * Text at a point, without pdfkit's line wrapper (which costs more than everything else on these pages):
+ * right-aligned text is placed by its measured width, and text too wide for its column is cut.
+ */
+function cell(doc: Doc, text: string, x: number, y: number, width: number, align: 'left' | 'right' = 'left'): void {
+  if (!text) return;
+  let shown = text;
+  if (doc.widthOfString(shown) > width) {
+    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
+    shown = `${shown}…`;
+  }
+  const left = align === 'right' ? x + width - doc.widthOfString(shown) : x;
+  doc.text(shown, left, y, { lineBreak: false });
+}
+
 function drawStatement(doc: Doc, s: Statement, width: number): void {
   const left = MARGIN;
   const dwelling = s.TorreName ? `${s.TorreName} - ${s.AptName}` : s.AptName;
-  doc.font('Helvetica-Bold').fontSize(14).text(`Estado de cuenta - ${dwelling}`, left, doc.y, { width });
+  let y = doc.y;
+  doc.font('Helvetica-Bold').fontSize(14);
+  cell(doc, `Estado de cuenta - ${dwelling}`, left, y, width);
+  y += 20;
   doc.font('Helvetica').fontSize(9);
-  doc.text(`${s.CondoName} · Periodo del ${date(s.fechaInicio)} al ${date(s.fechaFin)}`, left, doc.y, { width });
-  if (s.Residentes.length) doc.text(`Residentes: ${s.Residentes.join(', ')}`, left, doc.y, { width });
-  doc.moveDown(0.5);
+  cell(doc, `${s.CondoName} · Periodo del ${date(s.fechaInicio)} al ${date(s.fechaFin)}`, left, y, width);
+  y += 13;
+  if (s.Residentes.length) {
+    cell(doc, `Residentes: ${s.Residentes.join(', ')}`, left, y, width);
+    y += 13;
+  }
+  y += 6;
   const summary: [string, number][] = [
     ['Saldo inicial', s.saldoInicial],
     ['Cargos', s.totalCargos],
@@ -30,40 +52,31 @@ function drawStatement(doc: Doc, s: Statement, width: number): void {
     ['Saldo final', s.saldoFinal],
     ['Vencido', s.vencido],
   ];
-  const cell = width / summary.length;
-  const top = doc.y;
+  const column = width / summary.length;
   summary.forEach(([label, cents], i) => {
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .text(label, left + i * cell, top, { width: cell - 4, lineBreak: false });
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .text(formatMoney(cents), left + i * cell, top + 11, { width: cell - 4, lineBreak: false });
+    doc.font('Helvetica').fontSize(8);
+    cell(doc, label, left + i * column, y, column - 4);
+    doc.font('Helvetica-Bold').fontSize(10);
+    cell(doc, formatMoney(cents), left + i * column, y + 11, column - 4);
   });
-  doc.y = top + 32;
-  const cols = [left, left + 62, left + width - 230, left + width - 150, left + width - 75];
-  const header = ['Fecha', 'Concepto', 'Cargo', 'Abono', 'Saldo'];
+  y += 32;
+  const cols = [left, left + 62, left + width - 230, left + width - 150, left + width - 75, left + width];
   const row = (cells: string[], bold: boolean) => {
-    const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    cells.forEach((text, i) => {
-      const x = cols[i]!;
-      const w = (cols[i + 1] ?? left + width) - x - 4;
-      doc.text(text, x, y, { width: w, lineBreak: false, align: i >= 2 ? 'right' : 'left' });
-    });
-    doc.y = y + ROW;
+    cells.forEach((text, i) => cell(doc, text, cols[i]!, y, cols[i + 1]! - cols[i]! - 4, i >= 2 ? 'right' : 'left'));
+    y += ROW;
   };
+  const header = ['Fecha', 'Concepto', 'Cargo', 'Abono', 'Saldo'];
   row(header, true);
   doc
-    .moveTo(left, doc.y - 3)
-    .lineTo(left + width, doc.y - 3)
+    .moveTo(left, y - 3)
+    .lineTo(left + width, y - 3)
     .lineWidth(0.5)
     .stroke();
   for (const line of s.movimientos) {
-    if (doc.y + ROW > doc.page.height - MARGIN) {
+    if (y + ROW > doc.page.height - MARGIN) {
       doc.addPage();
+      y = MARGIN;
       row(header, true);
     }
     row(
@@ -79,6 +92,8 @@ function drawStatement(doc: Doc, s: Statement, width: number): void {
   }
   if (s.movimientos.length === 0) row(['', 'Sin movimientos en el periodo', '', '', ''], false);
   row(['', 'Saldo final', '', '', formatMoney(s.saldoFinal)], true);
+  doc.x = MARGIN;
+  doc.y = y;
 }
 
 export interface PdfOptions {
@@ -103,12 +118,12 @@ export async function statementsPdf(statements: readonly Statement[], options: P
     doc.on('error', reject);
   });
   const width = doc.page.width - 2 * MARGIN;
-  const yieldEvery = options.yieldEvery ?? 5;
+  const yieldEvery = options.yieldEvery ?? 1;
   for (const [i, statement] of statements.entries()) {
     if (i > 0) {
       const fits = doc.y + 24 + heightOf(statement) <= doc.page.height - MARGIN;
       if (options.tipoImpresion === 'por-pagina' || !fits) doc.addPage();
-      else doc.moveDown(2);
+      else doc.y += 24;
     }
     drawStatement(doc, statement, width);
     if (yieldEvery > 0 && (i + 1) % yieldEvery === 0) await yieldToLoop();
