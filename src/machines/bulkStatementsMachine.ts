@@ -144,6 +144,8 @@ export const bulkStatementsMachine = setup({
     formIsValid: ({ context }) => Object.keys(bulkProblems(context.form)).length === 0,
     mayEmail: ({ context, event }) => event.type !== 'set.tipo' || event.tipo !== 'enviar' || context.canEmail,
     cancelRequested: ({ context }) => context.cancelRequested,
+    /** Cancelling stops between batches: with one batch, or once asked, there is nothing to stop. */
+    mayCancel: ({ context }) => context.batches.length > 1 && !context.cancelRequested,
     lastBatch: ({ context }) => context.done + 1 >= context.batches.length,
   },
   actions: {
@@ -242,7 +244,7 @@ export const bulkStatementsMachine = setup({
             ],
             onError: 'batchFailed',
           },
-          on: { cancel: { actions: 'requestCancel' } },
+          on: { cancel: { guard: 'mayCancel', actions: 'requestCancel' } },
         },
         // The §8 error dialog, with a retry of the failed batch alone.
         batchFailed: {

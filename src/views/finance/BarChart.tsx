@@ -10,17 +10,17 @@ export interface Bar {
 export function BarChart({ bars, money, title }: { bars: Bar[]; money: boolean; title: string }) {
   const shown = bars.slice(0, 30);
   const max = Math.max(1, ...shown.map((b) => Math.abs(b.value)));
-  const row = 26;
-  const labelWidth = 190;
-  const width = 640;
-  const barSpace = width - labelWidth - 110;
+  const row = 24;
+  const labelWidth = 130;
+  const width = 440;
+  const barSpace = width - labelWidth - 95;
   return (
     <svg
       role="img"
       aria-label={title}
       viewBox={`0 0 ${width} ${shown.length * row + 8}`}
       width="100%"
-      style={{ maxWidth: width, display: 'block' }}
+      style={{ maxWidth: 660, display: 'block' }}
     >
       <title>{title}</title>
       {shown.map((bar, i) => {
@@ -28,8 +28,8 @@ export function BarChart({ bars, money, title }: { bars: Bar[]; money: boolean; 
         const y = i * row + 4;
         return (
           <g key={`${bar.label}-${i}`}>
-            <text x={labelWidth - 8} y={y + 15} textAnchor="end" fontSize="12" fill="currentColor">
-              {bar.label.length > 28 ? `${bar.label.slice(0, 27)}…` : bar.label}
+            <text x={labelWidth - 8} y={y + 15} textAnchor="end" fontSize="11" fill="currentColor">
+              {bar.label.length > 20 ? `${bar.label.slice(0, 19)}…` : bar.label}
             </text>
             <rect
               x={labelWidth}
@@ -39,7 +39,7 @@ export function BarChart({ bars, money, title }: { bars: Bar[]; money: boolean; 
               rx={3}
               fill={bar.value < 0 ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-teal-6)'}
             />
-            <text x={labelWidth + length + 6} y={y + 15} fontSize="12" fill="currentColor">
+            <text x={labelWidth + length + 6} y={y + 15} fontSize="11" fill="currentColor">
               {money ? formatMoney(bar.value) : bar.value.toLocaleString('es-MX')}
             </text>
           </g>

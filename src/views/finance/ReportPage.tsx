@@ -29,8 +29,8 @@ const show = (value: number | null | undefined, tipo: 'dinero' | 'numero') =>
 function ReportTable({ report }: { report: Report }) {
   const intl = useIntl();
   return (
-    <Table.ScrollContainer minWidth={420}>
-      <Table striped highlightOnHover>
+    <Table.ScrollContainer minWidth={140 + 110 * report.columnas.length}>
+      <Table striped highlightOnHover horizontalSpacing="xs" fz="sm">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{intl.formatMessage({ id: `finance.report.${report.Clave}.label` })}</Table.Th>

@@ -10,6 +10,7 @@ import '@mantine/core/styles/Table.css';
 // payments with the running balance, closing balance and what is overdue) and its PDF. Residents choose
 // among their own dwellings; administrators and the board among all of them.
 import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -47,8 +48,75 @@ function Summary({ statement }: { statement: Statement }) {
   );
 }
 
+/** Five columns where there is room. */
+function DesktopLines({ statement }: { statement: Statement }) {
+  return (
+    <Table striped>
+      <Table.Thead>
+        <Table.Tr>
+          {(['date', 'concept', 'charge', 'payment', 'balance'] as const).map((k, i) => (
+            <Table.Th key={k} ta={i >= 2 ? 'right' : undefined}>
+              <FormattedMessage id={`finance.statement.${k}`} />
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {statement.movimientos.map((m, i) => (
+          <Table.Tr key={`${m.fecha}-${i}`}>
+            <Table.Td>{displayDate(m.fecha)}</Table.Td>
+            <Table.Td>{m.concepto}</Table.Td>
+            <Table.Td ta="right">{m.cargo ? formatMoney(m.cargo) : ''}</Table.Td>
+            <Table.Td ta="right">{m.abono ? formatMoney(m.abono) : ''}</Table.Td>
+            <Table.Td ta="right">{formatMoney(m.saldo)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** On a phone: the date over the concept, the amount (payments with a minus) over the running balance. */
+function PhoneLines({ statement }: { statement: Statement }) {
+  return (
+    <Table striped horizontalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>
+            <FormattedMessage id="finance.statement.concept" />
+          </Table.Th>
+          <Table.Th ta="right">
+            <FormattedMessage id="finance.statement.balance" />
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {statement.movimientos.map((m, i) => (
+          <Table.Tr key={`${m.fecha}-${i}`}>
+            <Table.Td>
+              <Text size="xs" c="dimmed">
+                {displayDate(m.fecha)}
+              </Text>
+              <Text size="sm">{m.concepto}</Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" c={m.abono ? 'teal' : undefined}>
+                {m.abono ? `−${formatMoney(m.abono)}` : formatMoney(m.cargo)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatMoney(m.saldo)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
   const intl = useIntl();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [apartmentId, setApartmentId] = useState(dwellings[0]!.ApartmentId);
   const [period, setPeriod] = useState(thisYearSoFar);
   const [downloading, setDownloading] = useState(false);
@@ -87,7 +155,11 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
             value={String(apartmentId)}
             searchable
             allowDeselect={false}
-            onChange={(value) => value && setApartmentId(Number(value))}
+            onChange={(value) => {
+              if (!value) return;
+              setApartmentId(Number(value));
+              send({ type: 'ask', query: { kind: 'statement', query: { ...query, ApartmentId: Number(value) } } });
+            }}
             w={220}
           />
           <TextInput
@@ -143,30 +215,7 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
             {statement.Residentes.length ? ` · ${statement.Residentes.join(', ')}` : ''}
           </Text>
           <Summary statement={statement} />
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  {(['date', 'concept', 'charge', 'payment', 'balance'] as const).map((k, i) => (
-                    <Table.Th key={k} ta={i >= 2 ? 'right' : undefined}>
-                      <FormattedMessage id={`finance.statement.${k}`} />
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {statement.movimientos.map((m, i) => (
-                  <Table.Tr key={`${m.fecha}-${i}`}>
-                    <Table.Td>{displayDate(m.fecha)}</Table.Td>
-                    <Table.Td>{m.concepto}</Table.Td>
-                    <Table.Td ta="right">{m.cargo ? formatMoney(m.cargo) : ''}</Table.Td>
-                    <Table.Td ta="right">{m.abono ? formatMoney(m.abono) : ''}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(m.saldo)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          {phone ? <PhoneLines statement={statement} /> : <DesktopLines statement={statement} />}
           {statement.movimientos.length === 0 ? (
             <Text>
               <FormattedMessage id="finance.noRows" />
