@@ -3,7 +3,7 @@
 // screen's own permission, go to the communication area with the without-permission flag.
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { canOpenReport, canSeeAllStatements, canSeeStatementOf, financialReportsAccess } from '../../api/permissions';
+import { canOpenReport, canSeeAccountStatement, canSeeAllStatements, financialReportsAccess } from '../../api/permissions';
 import type { SessionData } from '../../api/sessions';
 import { SessionContext } from '../session/SessionContext';
 
@@ -24,10 +24,8 @@ export type FinanceRule =
 /** Where the rule sends this user, or null when they may stay. */
 export function refusalFor(data: SessionData, rule: FinanceRule): string | null {
   if (rule.kind === 'allStatements') return canSeeAllStatements(data) ? null : WITHOUT_PERMISSION;
-  if (rule.kind === 'statements') {
-    const own = data.usuario.apartments.map((a) => a.AptId);
-    return canSeeAllStatements(data) || own.some((id) => canSeeStatementOf(data, own, id)) ? null : WITHOUT_PERMISSION;
-  }
+  // 'Estado de cuenta' is the menu's rule; which dwellings are offered is the server's (own, or all for staff).
+  if (rule.kind === 'statements') return canSeeAllStatements(data) || canSeeAccountStatement(data) ? null : WITHOUT_PERMISSION;
   const access = financialReportsAccess(data);
   if (access === 'employeePanel') return EMPLOYEE_PANEL;
   if (access === 'communication') return WITHOUT_PERMISSION;
