@@ -5,7 +5,7 @@
 // request): each download batch is one file, opened in a new tab. Between batches the user may cancel; a
 // failed batch stops the run with the §8 error and can be retried alone, the finished ones kept. The end
 // is the §8 success dialog.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   BULK_BATCH_SIZE,
   type BulkMailRequest,

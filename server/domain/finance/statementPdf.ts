@@ -63,7 +63,7 @@ function drawStatement(doc: Doc, s: Statement, width: number): void {
   const cols = [left, left + 62, left + width - 230, left + width - 150, left + width - 75, left + width];
   const row = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
-    cells.forEach((text, i) => cell(doc, text, cols[i]!, y, cols[i + 1]! - cols[i]! - 4, i >= 2 ? 'right' : 'left'));
+    for (const [i, text] of cells.entries()) cell(doc, text, cols[i]!, y, cols[i + 1]! - cols[i]! - 4, i >= 2 ? 'right' : 'left');
     y += ROW;
   };
   const header = ['Fecha', 'Concepto', 'Cargo', 'Abono', 'Saldo'];

@@ -1,7 +1,7 @@
 // The §6 guards of the money screens, on the browser side (the server refuses the same requests):
 // employees and guards go to the employee panel; those the financial reports guard refuses, or who lack the
 // screen's own permission, go to the communication area with the without-permission flag.
-import type { ReactNode } from 'react';
+import type { ReactElement } from 'react';
 import { Redirect } from 'wouter';
 import { canOpenReport, canSeeAccountStatement, canSeeAllStatements, financialReportsAccess } from '../../api/permissions';
 import type { SessionData } from '../../api/sessions';
@@ -33,9 +33,9 @@ export function refusalFor(data: SessionData, rule: FinanceRule): string | null 
   return null;
 }
 
-export function FinanceGate({ rule, children }: { rule: FinanceRule; children: ReactNode }) {
+export function FinanceGate({ rule, children }: { rule: FinanceRule; children: ReactElement }) {
   const data = useSessionData();
   if (!data) return null;
   const refusal = refusalFor(data, rule);
-  return refusal ? <Redirect to={refusal} replace /> : <>{children}</>;
+  return refusal ? <Redirect to={refusal} replace /> : children;
 }
