@@ -418,6 +418,36 @@ export interface GeneratedFileTable {
   expires_at: string;
 }
 
+export interface RecurringChargeTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  apartment_id: number | null;
+  descripcion: string;
+  /** Monthly limit in integer cents of MXN. */
+  monto_cents: number;
+  frecuencia: string;
+  metodo_pago: string;
+  created_at: string;
+  updated_at: string;
+  cancelled_at: string | null;
+}
+
+export interface ProviderContactRequestTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  /** 'agendar' or 'llamar'. */
+  tab: string;
+  nombre: string;
+  telefono: string;
+  /** 'whatsapp' or 'llamada'; null for a meeting. */
+  prefiere_contacto: string | null;
+  fecha_contacto: string;
+  horario_tentativo: string;
+  created_at: string;
+}
+
 export interface Database {
   condominiums: CondominiumTable;
   towers: TowerTable;
@@ -450,6 +480,8 @@ export interface Database {
   ledger_movements: LedgerMovementTable;
   ledger_budgets: LedgerBudgetTable;
   generated_files: GeneratedFileTable;
+  recurring_charges: RecurringChargeTable;
+  provider_contact_requests: ProviderContactRequestTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;

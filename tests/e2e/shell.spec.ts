@@ -80,6 +80,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
       ['Comunicación', '/condominio/comunicacion'],
       ['Estado de cuenta', '/condominio/estado-cta'],
       ['Linea del tiempo', '/condominio/welcome'],
+      ['Mis invitados', '/condominio/mis-invitados'],
     ],
   ],
   [
@@ -98,6 +99,9 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
       ['Comunicación', '/condominio/comunicacion'],
       ['Estado de cuenta', '/condominio/estado-cta'],
       ['Linea del tiempo', '/condominio/welcome'],
+      ['Mis invitados', '/condominio/mis-invitados'],
+      ['Panel del administrador', '/condominio/panel-del-administrador'],
+      ['Configuración de blogs', '/condominio/listado-blogs'],
     ],
   ],
 ];
@@ -114,8 +118,9 @@ test.describe('each role sees exactly its menu', () => {
       if (links.some(([name]) => name === 'Comunicación')) {
         await expect(nav.getByRole('link', { name: 'Comunicación' })).toHaveAttribute('aria-current', 'page');
       }
-      // Nothing of later issues: no admin panel, no legacy links; the reports live in the profile menu.
-      await expect(page.getByText('Panel del administrador')).toHaveCount(0);
+      // Nothing of later issues: no legacy links; the admin panel for administrators only; the reports live in
+      // the profile menu.
+      if (email !== 'admin@demo.mx') await expect(page.getByText('Panel del administrador')).toHaveCount(0);
       await expect(page.getByText('Reportes Financieros')).toHaveCount(0);
     });
   }
@@ -128,10 +133,19 @@ test('the profile menu: Mi Perfil, Reportes Financieros, the languages and sign-
   await expect(menu.getByRole('menuitem', { name: 'Mi Perfil' })).toHaveAttribute('href', '/condominio/mi-perfil');
   await expect(menu.getByRole('menuitemradio')).toHaveText(['Español', 'English', 'Français']);
   await expect(menu.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Mi Perfil', 'Reportes Financieros', 'Cerrar sesión']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Mi Perfil',
+    'Reportes Financieros',
+    'Cargos automáticos',
+    'Cerrar sesión',
+  ]);
   await expect(menu.getByRole('menuitem', { name: 'Reportes Financieros' })).toHaveAttribute(
     'href',
     '/condominio/panel-financiero',
+  );
+  await expect(menu.getByRole('menuitem', { name: 'Cargos automáticos' })).toHaveAttribute(
+    'href',
+    '/condominio/cargos-automaticos',
   );
   await screenshot(page, testInfo, 'profile-menu');
   await page.keyboard.press('Escape');
@@ -245,8 +259,8 @@ test.describe('desktop layout', () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Estado de cuenta', 'Linea del tiempo']);
-    // Three entries: nothing to put under 'Más', and no sidebar toggle without a sidebar.
+    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Estado de cuenta', 'Linea del tiempo', 'Mis invitados']);
+    // Four entries, all shown: nothing to put under 'Más', and no sidebar toggle without a sidebar.
     await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
     await screenshot(page, testInfo, 'board-top-nav');

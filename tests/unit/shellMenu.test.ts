@@ -1,6 +1,7 @@
 // The shell's menus from the §6 rules: what each role gets, that only built screens are linked, the
 // top navigation's 'Más' split, the toggle's allowed paths and the stored layout.
 import { describe, expect, it } from 'vitest';
+import { canSeeFinanceMenu } from '../../src/api/permissions';
 import {
   chooseNavigation,
   chooseSidebarStyle,
@@ -29,7 +30,7 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
-    ['admin', ['communication', 'accountStatement', 'welcome']],
+    ['admin', ['communication', 'accountStatement', 'welcome', 'myInvites', 'adminPanel', 'blogConfiguration']],
     ['board', ['communication', 'accountStatement', 'welcome']],
     ['resident', ['communication', 'accountStatement', 'welcome']],
     ['guard', ['communication', 'welcome']],
@@ -37,6 +38,16 @@ describe('the main menu today (only built screens)', () => {
     ['supervisor', ['welcome']],
   ])('the %s gets %j', (role, expected) => {
     expect(keys(role)).toEqual(expected);
+  });
+
+  it('offers Mis invitados to members with a dwelling (and administrators, for the condo link)', () => {
+    const session = sessionFor('guard');
+    const withDwelling = {
+      ...session,
+      usuario: { ...session.usuario, apartments: [{ AptId: 1, AptName: '101', TorreName: 'Torre A' }] },
+    };
+    expect(mainMenu(withDwelling).map((e) => e.key)).toContain('myInvites');
+    expect(mainMenu(session).map((e) => e.key)).not.toContain('myInvites');
   });
 
   it('links only to screens that exist', () => {
@@ -83,8 +94,18 @@ describe('the main menu once every screen is built', () => {
 });
 
 describe('the profile menu', () => {
-  it('offers Mi Perfil to everyone, first', () => {
-    for (const role of ROLES) expect(profileMenu(sessionFor(role)).map((e) => e.href)[0], role).toBe('/mi-perfil');
+  it('offers Mi Perfil to everyone, Reportes Financieros by the finance rule, and Cargos automáticos in the one condominium that has them', () => {
+    for (const role of ROLES) {
+      const reports = canSeeFinanceMenu(sessionFor(role)) ? ['/panel-financiero'] : [];
+      expect(
+        profileMenu(sessionFor(role)).map((e) => e.href),
+        role,
+      ).toEqual(['/mi-perfil', ...reports, '/cargos-automaticos']);
+      expect(
+        profileMenu(sessionFor(role, { condo: { CondoId: 2 } })).map((e) => e.href),
+        role,
+      ).toEqual(['/mi-perfil', ...reports]);
+    }
   });
 
   it('adds Reportes Financieros, once built, by the finance rule and MostrarIngresos', () => {

@@ -30,7 +30,17 @@ describe('the desktop shell', () => {
   beforeEach(() => useViewport('desktop'));
 
   it.each<[Role, string[]]>([
-    ['admin', ['Comunicación', 'Estado de cuenta', 'Linea del tiempo']],
+    [
+      'admin',
+      [
+        'Comunicación',
+        'Estado de cuenta',
+        'Linea del tiempo',
+        'Mis invitados',
+        'Panel del administrador',
+        'Configuración de blogs',
+      ],
+    ],
     ['board', ['Comunicación', 'Estado de cuenta', 'Linea del tiempo']],
     ['resident', ['Comunicación', 'Estado de cuenta', 'Linea del tiempo']],
     ['guard', ['Comunicación', 'Linea del tiempo']],
@@ -42,9 +52,16 @@ describe('the desktop shell', () => {
     const nav = await mainNav();
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
-      expect(['/condominio/comunicacion', '/condominio/estado-cta', '/condominio/welcome']).toContain(link.getAttribute('href'));
+      expect([
+        '/condominio/comunicacion',
+        '/condominio/estado-cta',
+        '/condominio/welcome',
+        '/condominio/mis-invitados',
+        '/condominio/listado-blogs',
+        '/condominio/panel-del-administrador',
+      ]).toContain(link.getAttribute('href'));
     }
-    expect(screen.queryByText('Panel del administrador')).toBeNull();
+    if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();
   });
 
   it('marks the current page in the menu', async () => {

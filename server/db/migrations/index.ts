@@ -7,6 +7,7 @@ import * as plans from './0003_plans';
 import * as publicContact from './0004_public_contact';
 import * as guestsAndPasses from './0005_guests_and_passes';
 import * as ledger from './0006_ledger';
+import * as recurringCharges from './0007_recurring_charges';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004_public_contact': publicContact,
   '0005_guests_and_passes': guestsAndPasses,
   '0006_ledger': ledger,
+  '0007_recurring_charges': recurringCharges,
 };

@@ -19,6 +19,7 @@ import {
 import { seedGuests } from './guests';
 import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
+import { seedRecurringCharges } from './recurringCharges';
 
 export interface SeedOptions {
   clock: Clock;
@@ -37,6 +38,8 @@ const TABLES_CHILD_FIRST = [
   'dwelling_charges',
   'ledger_funds',
   'ledger_accounts',
+  'provider_contact_requests',
+  'recurring_charges',
   'passes',
   'guest_links',
   'events',
@@ -241,6 +244,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedGuests(trx, options.clock);
   await seedPlans(trx, options.clock);
   await seedLedger(trx, options.clock);
+  await seedRecurringCharges(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];

@@ -16,10 +16,15 @@ const BanksPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ de
 const FundsPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ default: m.FundsPage })));
 const StatementPage = lazy(() => import('../finance/StatementPage'));
 const BulkStatementsPage = lazy(() => import('../finance/BulkStatementsPage'));
+const MyInvitesPage = lazy(() => import('../invites/MyInvitesPage'));
+const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
+const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
+const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
 
 export default function CondominioRoutes() {
   return (
     <CondoShell>
+      {/* Lazy pages load inside the shell, which stays on screen meanwhile. */}
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/">
@@ -36,6 +41,13 @@ export default function CondominioRoutes() {
           <Route path="/panel-financiero/listado-de-fondos" component={FundsPage} />
           <Route path="/estado-cta" component={StatementPage} />
           <Route path="/estado-cuenta-masivo" component={BulkStatementsPage} />
+          <Route path="/mis-invitados" component={MyInvitesPage} />
+          <Route path="/listado-blogs" component={BlogsPage} />
+          <Route path="/listado-blogs/*">
+            <Redirect to="/listado-blogs" replace />
+          </Route>
+          <Route path="/cargos-automaticos" component={RecurringChargesPage} />
+          <Route path="/panel-del-administrador" component={AdminPanelPage} />
           <Route>
             <Redirect to="~/sessions/404" replace />
           </Route>

@@ -3,6 +3,7 @@
 // page that is not built: an issue that adds a screen adds its route pattern to SCREENS.
 export const SCREENS = {
   communication: '/comunicacion',
+  myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',
   financePanel: '/panel-financiero',
@@ -11,6 +12,9 @@ export const SCREENS = {
   funds: '/panel-financiero/listado-de-fondos',
   accountStatement: '/estado-cta',
   bulkStatements: '/estado-cuenta-masivo',
+  blogConfiguration: '/listado-blogs',
+  automaticCharges: '/cargos-automaticos',
+  adminPanel: '/panel-del-administrador',
 } as const;
 
 /** Route patterns of the screens that exist today. */
@@ -20,7 +24,13 @@ export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set(Object.values(SCRE
  * The paths (and everything under them) where the sidebar's menu toggle works. Elsewhere it is disabled and
  * the sidebar stays as the user left it (spec §2.3).
  */
-export const MENU_TOGGLE_PATHS: readonly string[] = [SCREENS.communication, SCREENS.welcome, SCREENS.profile, '/profile'];
+export const MENU_TOGGLE_PATHS: readonly string[] = [
+  SCREENS.communication,
+  SCREENS.welcome,
+  SCREENS.profile,
+  '/profile',
+  SCREENS.myInvites,
+];
 
 export function menuToggleEnabled(path: string): boolean {
   return MENU_TOGGLE_PATHS.some((allowed) => path === allowed || path.startsWith(`${allowed}/`));
