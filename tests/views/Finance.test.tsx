@@ -12,6 +12,9 @@ import { signedIn, stubApi, useViewport } from './shellSupport';
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The lazy pages load their chunk first: more than findBy's default second on a busy machine. */
+const SLOW = { timeout: 10_000 };
+
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -48,8 +51,8 @@ describe('ver-reporte', () => {
     const { api } = open('board', '/condominio/panel-financiero/ver-reporte?Clave=Morosos&Nombre=Morosos', {
       '/api/--financiero/reporte': () => json({ success: true, data: MOROSOS }),
     });
-    expect(await screen.findByRole('heading', { name: 'Morosos', level: 1 })).toBeTruthy();
-    expect(await screen.findByRole('cell', { name: 'Torre A - 104' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Morosos', level: 1 }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('cell', { name: 'Torre A - 104' }, SLOW)).toBeTruthy();
     expect(screen.getByRole('columnheader', { name: 'Antigüedad (días)' })).toBeTruthy();
     expect(screen.getByTestId('total-0').textContent).toBe('$12,600.00');
     expect(screen.getByTestId('total-1').textContent).toBe('');
@@ -60,7 +63,7 @@ describe('ver-reporte', () => {
 
   it('sends a resident without Morosos to the communication area, asking the server nothing', async () => {
     const { api, view } = open('resident', '/condominio/panel-financiero/ver-reporte?Clave=Morosos&Nombre=Morosos');
-    await waitFor(() => expect(view.location.history.at(-1)).toBe('/condominio/comunicacion?sinPermiso=1'));
+    await waitFor(() => expect(view.location.history.at(-1)).toBe('/condominio/comunicacion?sinPermiso=1'), SLOW);
     expect(api.calls.some((c) => c.path.startsWith('/api/--financiero/'))).toBe(false);
   });
 
@@ -77,7 +80,7 @@ describe('ver-reporte', () => {
       </Route>,
       '/condominio/panel-financiero',
     );
-    expect(await screen.findByText('Panel del empleado')).toBeTruthy();
+    expect(await screen.findByText('Panel del empleado', undefined, SLOW)).toBeTruthy();
   });
 });
 
@@ -96,14 +99,14 @@ describe('estado-cuenta-masivo', () => {
 
   it('shows the §5 messages on a submit with nothing chosen', async () => {
     open('admin', '/condominio/estado-cuenta-masivo', answers);
-    fireEvent.click(await screen.findByRole('button', { name: 'Generar' }));
-    expect(await screen.findByText('Selecciona un tipo')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Generar' }, SLOW));
+    expect(await screen.findByText('Selecciona un tipo', undefined, SLOW)).toBeTruthy();
     expect(screen.getByText('Elige una opción')).toBeTruthy();
     expect(screen.getByText('Selecciona al menos una vivienda')).toBeTruthy();
     fireEvent.click(screen.getByText('Por año'));
-    expect(await screen.findByText('Seleccione el año')).toBeTruthy();
+    expect(await screen.findByText('Seleccione el año', undefined, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByText('Por rango de fechas'));
-    expect(await screen.findByText('Seleccione una fecha inicio')).toBeTruthy();
+    expect(await screen.findByText('Seleccione una fecha inicio', undefined, SLOW)).toBeTruthy();
     expect(screen.getByText('Seleccione una fecha fin')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Todas (2)' }));
     expect(screen.getByTestId('selected-count').textContent).toBe('2 viviendas seleccionadas');
@@ -111,18 +114,18 @@ describe('estado-cuenta-masivo', () => {
 
   it('offers sending by e-mail to the administrator (high ADEUDOS) and not to the board', async () => {
     open('admin', '/condominio/estado-cuenta-masivo', answers);
-    fireEvent.click(await screen.findByRole('combobox', { name: 'Tipo' }));
-    expect(await screen.findByRole('option', { name: 'Enviar por correo' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Tipo' }, SLOW));
+    expect(await screen.findByRole('option', { name: 'Enviar por correo' }, SLOW)).toBeTruthy();
     vi.unstubAllGlobals();
     document.body.innerHTML = '';
     open('board', '/condominio/estado-cuenta-masivo', answers);
-    fireEvent.click(await screen.findByRole('combobox', { name: 'Tipo' }));
-    expect(await screen.findByRole('option', { name: 'Descargar archivos' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('combobox', { name: 'Tipo' }, SLOW));
+    expect(await screen.findByRole('option', { name: 'Descargar archivos' }, SLOW)).toBeTruthy();
     expect(screen.queryByRole('option', { name: 'Enviar por correo' })).toBeNull();
   });
 
   it('keeps residents out', async () => {
     const { view } = open('resident', '/condominio/estado-cuenta-masivo', answers);
-    await waitFor(() => expect(view.location.history.at(-1)).toBe('/condominio/comunicacion?sinPermiso=1'));
+    await waitFor(() => expect(view.location.history.at(-1)).toBe('/condominio/comunicacion?sinPermiso=1'), SLOW);
   });
 });
