@@ -9,6 +9,7 @@ import { type BundleReport, measureBundles, VISITOR_BUDGET } from './bundleSize'
 import { COLD_START_RUNS, type ColdStartReport, type ColdStartSeries, measureColdStart } from './coldStart';
 import { LIGHTHOUSE_GOAL, type LighthousePage, measureLighthouse } from './lighthouse';
 import { cleanUpNow, REPO_ROOT } from './serverProcess';
+import { measureStatements, type StatementsReport } from './statements';
 import { LOAD, measureThroughput, type RouteThroughput } from './throughput';
 
 const RESULTS_FILE = path.join(REPO_ROOT, '.test-results', 'bench.json');
@@ -164,11 +165,30 @@ function printColdStart(report: ColdStartReport): void {
   say(`  seeded database: ${(report.seededDatabaseBytes / 1024 / 1024).toFixed(1)} MiB.`);
 }
 
+function printStatements(report: StatementsReport): void {
+  const widths = [36, 10, 14, 10];
+  say();
+  say(row(['', 'seconds', 'statements/s', 'MiB'], widths));
+  const line = (name: string, figures: StatementsReport['route']) =>
+    say(
+      row([name, figures.seconds.toFixed(2), integer(figures.statementsPerSecond), (figures.bytes / 1048576).toFixed(1)], widths),
+    );
+  line('through the route (POST + GET file)', report.route);
+  line('pdfkit alone, same statements', report.pdfkit);
+  say();
+  say(`  ratio route ÷ pdfkit alone: ${ratio(report.ratio)} (goal ≥ 0.50×)`);
+  say(
+    `  GET /api/health meanwhile: ${report.probe.requests} probes, worst ${ms(report.probe.worstMs)}, ` +
+      `p99 ${ms(report.probe.p99Ms)} (idle worst ${ms(report.probe.idleWorstMs)}; goal worst < 100 ms)`,
+  );
+}
+
 function printSummary(
   throughput: Section<RouteThroughput[]>,
   bundles: Section<BundleReport>,
   coldStart: Section<ColdStartReport>,
   lighthouse: Section<LighthousePage[]>,
+  statements: Section<StatementsReport>,
 ): void {
   heading('Summary');
   if (throughput.ok) {
@@ -203,6 +223,13 @@ function printSummary(
       );
     }
   } else say('lighthouse  crashed');
+  if (statements.ok) {
+    const s = statements.value;
+    say(
+      `statements  ${integer(s.route.statementsPerSecond)}/s through the route, ${integer(s.pdfkit.statementsPerSecond)}/s pdfkit alone ` +
+        `(${ratio(s.ratio)}), worst health wait ${ms(s.probe.worstMs)}`,
+    );
+  } else say('statements  crashed');
   say(`written     ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
 }
 
@@ -230,6 +257,12 @@ async function main(): Promise<void> {
     printLighthouse,
   );
 
+  const statements = await section(
+    '(e) Bulk statements: every dwelling, one year, through the route vs pdfkit alone',
+    () => measureStatements(say),
+    printStatements,
+  );
+
   const result = (value: Section<unknown>) => (value.ok ? value.value : { error: value.error });
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(
@@ -246,14 +279,15 @@ async function main(): Promise<void> {
         lighthouse: lighthouse.ok
           ? { goal: LIGHTHOUSE_GOAL, loadAverage: os.loadavg(), pages: lighthouse.value }
           : result(lighthouse),
+        statements: result(statements),
       },
       null,
       2,
     )}\n`,
   );
-  printSummary(throughput, bundles, coldStart, lighthouse);
+  printSummary(throughput, bundles, coldStart, lighthouse, statements);
   say(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  if (!throughput.ok || !bundles.ok || !coldStart.ok || !lighthouse.ok) process.exitCode = 1;
+  if (!throughput.ok || !bundles.ok || !coldStart.ok || !lighthouse.ok || !statements.ok) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

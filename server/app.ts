@@ -16,6 +16,7 @@ import tasksPlugin from './plugins/tasks';
 import validationPlugin from './plugins/validation';
 import accountRoutes from './routes/account';
 import blogRoutes from './routes/blogs';
+import financeRoutes from './routes/finance';
 import guestRoutes from './routes/guests';
 import healthRoutes from './routes/health';
 import inviteRoutes from './routes/invites';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(inviteRoutes);
       await api.register(passRoutes);
       await api.register(planRoutes);
+      await api.register(financeRoutes);
       await api.register(blogRoutes);
       await api.register(recurringChargeRoutes);
       await api.register(providerContactRoutes);

@@ -345,6 +345,79 @@ export interface PassTable {
   revoked_at: string | null;
 }
 
+/** A bank account ('banco') or petty cash ('caja') of a condominium. */
+export interface LedgerAccountTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  kind: string;
+  opening_cents: number;
+  /** YYYY-MM-DD: the opening balance is as of this day. */
+  opened_on: string;
+}
+
+export interface LedgerFundTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  opening_cents: number;
+  opened_on: string;
+}
+
+/** A cuota or other charge to one dwelling. Dates YYYY-MM-DD in the condominium's time zone. */
+export interface DwellingChargeTable {
+  id: Generated<number>;
+  condo_id: number;
+  apartment_id: number;
+  concept: string;
+  charged_on: string;
+  due_on: string;
+  amount_cents: number;
+}
+
+export interface DwellingPaymentTable {
+  id: Generated<number>;
+  condo_id: number;
+  apartment_id: number;
+  account_id: number;
+  paid_on: string;
+  reference: string;
+  amount_cents: number;
+}
+
+/** Income other than the dwellings' payments, and every expense. */
+export interface LedgerMovementTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** 'ingreso' or 'egreso'. */
+  kind: string;
+  category: string;
+  description: string;
+  occurred_on: string;
+  amount_cents: number;
+  account_id: number;
+  fund_id: number | null;
+}
+
+export interface LedgerBudgetTable {
+  id: Generated<number>;
+  condo_id: number;
+  year: number;
+  kind: string;
+  category: string;
+  amount_cents: number;
+}
+
+/** A file made for one person (a bulk statement PDF), behind a short-lived link. */
+export interface GeneratedFileTable {
+  id: Generated<number>;
+  file_id: number;
+  condo_id: number;
+  user_id: number;
+  file_name: string;
+  expires_at: string;
+}
+
 export interface RecurringChargeTable {
   id: Generated<number>;
   condo_id: number;
@@ -400,6 +473,13 @@ export interface Database {
   events: EventTable;
   guest_links: GuestLinkTable;
   passes: PassTable;
+  ledger_accounts: LedgerAccountTable;
+  ledger_funds: LedgerFundTable;
+  dwelling_charges: DwellingChargeTable;
+  dwelling_payments: DwellingPaymentTable;
+  ledger_movements: LedgerMovementTable;
+  ledger_budgets: LedgerBudgetTable;
+  generated_files: GeneratedFileTable;
   recurring_charges: RecurringChargeTable;
   provider_contact_requests: ProviderContactRequestTable;
 }

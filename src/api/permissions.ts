@@ -162,6 +162,40 @@ export function canEmailStatements(data: Pick<SessionData, 'usuarioPermisos'>): 
   return data.usuarioPermisos.some((p) => p.Clave === PERMISSION.debts && p.Tipo === HIGH_LEVEL && p.Activa === 1);
 }
 
+/** The role function (permisosRoles.Funcion) each financial report needs, by Clave (spec §6 "the permission
+ * for the Clave"); listado-de-bancos needs Bancos and listado-de-fondos Fondos. */
+export const REPORT_FUNCTION: Record<string, string> = {
+  DetIng: 'Ingresos',
+  DetEg: 'Egresos',
+  Presup: 'Presupuestos',
+  Bancos: 'Bancos',
+  Fondos: 'Fondos',
+  IngEg: 'Consolidado',
+  Morosos: 'Morosos',
+};
+
+/** One financial report (or the banks/funds listings by their Clave): the guard plus the Clave's function. */
+export function canOpenReport(
+  data: Pick<SessionData, 'condo' | 'usuario' | 'usuarioPermisos' | 'permisosRoles'>,
+  clave: string,
+): boolean {
+  const funcion = REPORT_FUNCTION[clave];
+  return funcion !== undefined && financialReportsAccess(data) === 'allowed' && hasRoleFunction(data.permisosRoles, funcion);
+}
+
+/** Account statements of any dwelling in the condominium (and the bulk statements): administrators and the
+ * board. Everyone else who sees 'Estado de cuenta' gets their own dwellings only. */
+export const canSeeAllStatements = (data: Pick<SessionData, 'usuario'>) => isAdmin(data.usuario) || isBoard(data.usuario);
+
+/** One dwelling's statement: staff for any dwelling; others with 'Estado de cuenta' for the dwellings they live in. */
+export function canSeeStatementOf(
+  data: Pick<SessionData, 'usuario' | 'usuarioPermisos'>,
+  ownApartmentIds: readonly number[],
+  apartmentId: number,
+): boolean {
+  if (canSeeAllStatements(data)) return true;
+  return canSeeAccountStatement(data) && ownApartmentIds.includes(apartmentId);
+}
 /** Mis invitados: passes, guest links and events are for members with a dwelling in the condominium. */
 export const canInviteGuests = (data: { usuario: Pick<User, 'apartments'> }) => data.usuario.apartments.length > 0;
 

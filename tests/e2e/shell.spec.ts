@@ -78,6 +78,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     undefined,
     [
       ['Comunicación', '/condominio/comunicacion'],
+      ['Estado de cuenta', '/condominio/estado-cta'],
       ['Linea del tiempo', '/condominio/welcome'],
       ['Mis invitados', '/condominio/mis-invitados'],
     ],
@@ -96,6 +97,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     'Residencial Las Palmas',
     [
       ['Comunicación', '/condominio/comunicacion'],
+      ['Estado de cuenta', '/condominio/estado-cta'],
       ['Linea del tiempo', '/condominio/welcome'],
       ['Mis invitados', '/condominio/mis-invitados'],
       ['Panel del administrador', '/condominio/panel-del-administrador'],
@@ -116,21 +118,31 @@ test.describe('each role sees exactly its menu', () => {
       if (links.some(([name]) => name === 'Comunicación')) {
         await expect(nav.getByRole('link', { name: 'Comunicación' })).toHaveAttribute('aria-current', 'page');
       }
-      // Nothing of later issues: no reports, no legacy links; the admin panel for administrators only.
+      // Nothing of later issues: no legacy links; the admin panel for administrators only; the reports live in
+      // the profile menu.
       if (email !== 'admin@demo.mx') await expect(page.getByText('Panel del administrador')).toHaveCount(0);
       await expect(page.getByText('Reportes Financieros')).toHaveCount(0);
     });
   }
 });
 
-test('the profile menu: Mi Perfil, the languages and sign-out', async ({ page }, testInfo) => {
+test('the profile menu: Mi Perfil, Reportes Financieros, the languages and sign-out', async ({ page }, testInfo) => {
   await signInAs(page, 'consejo@demo.mx');
   await page.getByRole('button', { name: 'Menú de Carlos Ramírez Soto' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Mi Perfil' })).toHaveAttribute('href', '/condominio/mi-perfil');
   await expect(menu.getByRole('menuitemradio')).toHaveText(['Español', 'English', 'Français']);
   await expect(menu.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Mi Perfil', 'Cargos automáticos', 'Cerrar sesión']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Mi Perfil',
+    'Reportes Financieros',
+    'Cargos automáticos',
+    'Cerrar sesión',
+  ]);
+  await expect(menu.getByRole('menuitem', { name: 'Reportes Financieros' })).toHaveAttribute(
+    'href',
+    '/condominio/panel-financiero',
+  );
   await expect(menu.getByRole('menuitem', { name: 'Cargos automáticos' })).toHaveAttribute(
     'href',
     '/condominio/cargos-automaticos',
@@ -247,8 +259,8 @@ test.describe('desktop layout', () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Linea del tiempo', 'Mis invitados']);
-    // Three entries: nothing to put under 'Más', and no sidebar toggle without a sidebar.
+    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Estado de cuenta', 'Linea del tiempo', 'Mis invitados']);
+    // Four entries, all shown: nothing to put under 'Más', and no sidebar toggle without a sidebar.
     await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
     await screenshot(page, testInfo, 'board-top-nav');

@@ -1,6 +1,7 @@
 // The shell's menus from the §6 rules: what each role gets, that only built screens are linked, the
 // top navigation's 'Más' split, the toggle's allowed paths and the stored layout.
 import { describe, expect, it } from 'vitest';
+import { canSeeFinanceMenu } from '../../src/api/permissions';
 import {
   chooseNavigation,
   chooseSidebarStyle,
@@ -29,9 +30,9 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
-    ['admin', ['communication', 'welcome', 'myInvites', 'adminPanel', 'blogConfiguration']],
-    ['board', ['communication', 'welcome']],
-    ['resident', ['communication', 'welcome']],
+    ['admin', ['communication', 'accountStatement', 'welcome', 'myInvites', 'adminPanel', 'blogConfiguration']],
+    ['board', ['communication', 'accountStatement', 'welcome']],
+    ['resident', ['communication', 'accountStatement', 'welcome']],
     ['guard', ['communication', 'welcome']],
     ['employee', ['welcome']],
     ['supervisor', ['welcome']],
@@ -68,6 +69,7 @@ describe('the main menu once every screen is built', () => {
       '/comunicacion/comunicacion-interpersonal/5',
       '/comunicacion/calendario-eventos',
       '/comunicacion/seccion/7',
+      '/estado-cta',
       '/welcome',
     ]);
     expect(board.filter((e) => e.depth === 1)).toHaveLength(7);
@@ -92,16 +94,17 @@ describe('the main menu once every screen is built', () => {
 });
 
 describe('the profile menu', () => {
-  it('offers Mi Perfil to everyone, and Cargos automáticos in the one condominium that has them', () => {
+  it('offers Mi Perfil to everyone, Reportes Financieros by the finance rule, and Cargos automáticos in the one condominium that has them', () => {
     for (const role of ROLES) {
+      const reports = canSeeFinanceMenu(sessionFor(role)) ? ['/panel-financiero'] : [];
       expect(
         profileMenu(sessionFor(role)).map((e) => e.href),
         role,
-      ).toEqual(['/mi-perfil', '/cargos-automaticos']);
+      ).toEqual(['/mi-perfil', ...reports, '/cargos-automaticos']);
       expect(
         profileMenu(sessionFor(role, { condo: { CondoId: 2 } })).map((e) => e.href),
         role,
-      ).toEqual(['/mi-perfil']);
+      ).toEqual(['/mi-perfil', ...reports]);
     }
   });
 

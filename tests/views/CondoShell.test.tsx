@@ -30,9 +30,19 @@ describe('the desktop shell', () => {
   beforeEach(() => useViewport('desktop'));
 
   it.each<[Role, string[]]>([
-    ['admin', ['Comunicación', 'Linea del tiempo', 'Mis invitados', 'Panel del administrador', 'Configuración de blogs']],
-    ['board', ['Comunicación', 'Linea del tiempo']],
-    ['resident', ['Comunicación', 'Linea del tiempo']],
+    [
+      'admin',
+      [
+        'Comunicación',
+        'Estado de cuenta',
+        'Linea del tiempo',
+        'Mis invitados',
+        'Panel del administrador',
+        'Configuración de blogs',
+      ],
+    ],
+    ['board', ['Comunicación', 'Estado de cuenta', 'Linea del tiempo']],
+    ['resident', ['Comunicación', 'Estado de cuenta', 'Linea del tiempo']],
     ['guard', ['Comunicación', 'Linea del tiempo']],
     ['employee', ['Linea del tiempo']],
     ['supervisor', ['Linea del tiempo']],
@@ -44,6 +54,7 @@ describe('the desktop shell', () => {
     for (const link of within(nav).getAllByRole('link')) {
       expect([
         '/condominio/comunicacion',
+        '/condominio/estado-cta',
         '/condominio/welcome',
         '/condominio/mis-invitados',
         '/condominio/listado-blogs',
@@ -101,7 +112,7 @@ describe('the desktop shell', () => {
     condominio('/condominio/comunicacion');
     const nav = await mainNav();
     expect(screen.getByRole('banner').contains(nav)).toBe(true);
-    expect(linkNames(nav)).toEqual(['Comunicación', 'Linea del tiempo']);
+    expect(linkNames(nav)).toEqual(['Comunicación', 'Estado de cuenta', 'Linea del tiempo']);
     expect(screen.queryByRole('button', { name: /menú lateral/ })).toBeNull();
   });
 

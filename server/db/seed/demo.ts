@@ -17,6 +17,7 @@ import {
   NEIGHBOURS_WITHOUT_PRIVACY,
 } from './demoFacts';
 import { seedGuests } from './guests';
+import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
 import { seedRecurringCharges } from './recurringCharges';
 
@@ -30,6 +31,13 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'generated_files',
+  'ledger_budgets',
+  'ledger_movements',
+  'dwelling_payments',
+  'dwelling_charges',
+  'ledger_funds',
+  'ledger_accounts',
   'provider_contact_requests',
   'recurring_charges',
   'passes',
@@ -235,6 +243,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedActivity(trx, options.clock);
   await seedGuests(trx, options.clock);
   await seedPlans(trx, options.clock);
+  await seedLedger(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);
 }
 

@@ -9,6 +9,13 @@ import { CondoShell } from '../shell/CondoShell';
 import WelcomePage from '../welcome/WelcomePage';
 import { CommunicationHome } from './CommunicationHome';
 
+// Money (issue 5), each page its own chunk.
+const FinancePanelPage = lazy(() => import('../finance/FinancePanelPage'));
+const ReportPage = lazy(() => import('../finance/ReportPage'));
+const BanksPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ default: m.BanksPage })));
+const FundsPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ default: m.FundsPage })));
+const StatementPage = lazy(() => import('../finance/StatementPage'));
+const BulkStatementsPage = lazy(() => import('../finance/BulkStatementsPage'));
 const MyInvitesPage = lazy(() => import('../invites/MyInvitesPage'));
 const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
@@ -28,6 +35,12 @@ export default function CondominioRoutes() {
           <Route path="/profile/overview" component={ProfilePage} />
           <Route path="/profile/settings" component={ProfilePage} />
           <Route path="/welcome" component={WelcomePage} />
+          <Route path="/panel-financiero" component={FinancePanelPage} />
+          <Route path="/panel-financiero/ver-reporte" component={ReportPage} />
+          <Route path="/panel-financiero/listado-de-bancos" component={BanksPage} />
+          <Route path="/panel-financiero/listado-de-fondos" component={FundsPage} />
+          <Route path="/estado-cta" component={StatementPage} />
+          <Route path="/estado-cuenta-masivo" component={BulkStatementsPage} />
           <Route path="/mis-invitados" component={MyInvitesPage} />
           <Route path="/listado-blogs" component={BlogsPage} />
           <Route path="/listado-blogs/*">

@@ -3,6 +3,7 @@
 import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/legacyLinks';
 import {
   canConfigureBlogs,
+  canSeeAccountStatement,
   canSeeAdminPanel,
   canSeeAutomaticCharges,
   canSeeCommunication,
@@ -99,6 +100,17 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
     });
     entries.push(...[...menuSections(data)].sort((a, b) => a.SectPosition - b.SectPosition).map(sectionEntry));
   }
+  // 'Estado de cuenta' (spec §6), built here rather than left to the legacy application.
+  if (canSeeAccountStatement(data)) {
+    entries.push({
+      key: 'accountStatement',
+      label: { id: 'shell.menuAccountStatement' },
+      href: SCREENS.accountStatement,
+      screen: SCREENS.accountStatement,
+      icon: 'finance',
+      depth: 0,
+    });
+  }
   entries.push({
     key: 'welcome',
     label: { id: 'shell.menuTimeline' },
@@ -137,7 +149,11 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       depth: 0,
     });
   }
-  return [...entries.filter((entry) => available.has(entry.screen)), ...legacyEntries(data, 'menu')];
+  // The legacy statement link only while our own screen is not there.
+  const legacy = legacyEntries(data, 'menu').filter(
+    (entry) => entry.key !== 'legacy-accountStatement' || !available.has(SCREENS.accountStatement),
+  );
+  return [...entries.filter((entry) => available.has(entry.screen)), ...legacy];
 }
 
 /** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, Cargos

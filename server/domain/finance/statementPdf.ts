@@ -1,0 +1,133 @@
+// Account statements as PDF (pdfkit, standard Helvetica, uncompressed so the text can be checked): one
+// dwelling's, or many in one file. TipoImpresion 'por-pagina' starts every statement on a page of its own;
+// 'normal' lets the next one follow on the same page when it fits. Rendering yields to the event loop
+// between statements, so 100 of them never hold other requests up for long.
+import PDFDocument from 'pdfkit';
+import { formatMoney, type Statement, type TipoImpresion } from '../../../src/api/finance';
+
+const MARGIN = 48;
+const ROW = 14;
+const date = (iso: string) => iso.split('-').reverse().join('/');
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+type Doc = PDFKit.PDFDocument;
+
+/** Height a statement needs: header, summary and one row per movement. */
+const heightOf = (s: Statement) => 150 + ROW * (s.movimientos.length + 2);
+
+/**
+ * Text at a point, without pdfkit's line wrapper (which costs more than everything else on these pages):
+ * right-aligned text is placed by its measured width, and text too wide for its column is cut.
+ */
+function cell(doc: Doc, text: string, x: number, y: number, width: number, align: 'left' | 'right' = 'left'): void {
+  if (!text) return;
+  let shown = text;
+  if (doc.widthOfString(shown) > width) {
+    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
+    shown = `${shown}…`;
+  }
+  const left = align === 'right' ? x + width - doc.widthOfString(shown) : x;
+  doc.text(shown, left, y, { lineBreak: false });
+}
+
+function drawStatement(doc: Doc, s: Statement, width: number): void {
+  const left = MARGIN;
+  const dwelling = s.TorreName ? `${s.TorreName} - ${s.AptName}` : s.AptName;
+  let y = doc.y;
+  doc.font('Helvetica-Bold').fontSize(14);
+  cell(doc, `Estado de cuenta - ${dwelling}`, left, y, width);
+  y += 20;
+  doc.font('Helvetica').fontSize(9);
+  cell(doc, `${s.CondoName} · Periodo del ${date(s.fechaInicio)} al ${date(s.fechaFin)}`, left, y, width);
+  y += 13;
+  if (s.Residentes.length) {
+    cell(doc, `Residentes: ${s.Residentes.join(', ')}`, left, y, width);
+    y += 13;
+  }
+  y += 6;
+  const summary: [string, number][] = [
+    ['Saldo inicial', s.saldoInicial],
+    ['Cargos', s.totalCargos],
+    ['Abonos', s.totalAbonos],
+    ['Saldo final', s.saldoFinal],
+    ['Vencido', s.vencido],
+  ];
+  const column = width / summary.length;
+  summary.forEach(([label, cents], i) => {
+    doc.font('Helvetica').fontSize(8);
+    cell(doc, label, left + i * column, y, column - 4);
+    doc.font('Helvetica-Bold').fontSize(10);
+    cell(doc, formatMoney(cents), left + i * column, y + 11, column - 4);
+  });
+  y += 32;
+  const cols = [left, left + 62, left + width - 230, left + width - 150, left + width - 75, left + width];
+  const row = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(8);
+    for (const [i, text] of cells.entries()) cell(doc, text, cols[i]!, y, cols[i + 1]! - cols[i]! - 4, i >= 2 ? 'right' : 'left');
+    y += ROW;
+  };
+  const header = ['Fecha', 'Concepto', 'Cargo', 'Abono', 'Saldo'];
+  row(header, true);
+  doc
+    .moveTo(left, y - 3)
+    .lineTo(left + width, y - 3)
+    .lineWidth(0.5)
+    .stroke();
+  for (const line of s.movimientos) {
+    if (y + ROW > doc.page.height - MARGIN) {
+      doc.addPage();
+      y = MARGIN;
+      row(header, true);
+    }
+    row(
+      [
+        date(line.fecha),
+        line.concepto,
+        line.cargo ? formatMoney(line.cargo) : '',
+        line.abono ? formatMoney(line.abono) : '',
+        formatMoney(line.saldo),
+      ],
+      false,
+    );
+  }
+  if (s.movimientos.length === 0) row(['', 'Sin movimientos en el periodo', '', '', ''], false);
+  row(['', 'Saldo final', '', '', formatMoney(s.saldoFinal)], true);
+  doc.x = MARGIN;
+  doc.y = y;
+}
+
+export interface PdfOptions {
+  tipoImpresion: TipoImpresion;
+  title: string;
+  /** Yield to the event loop after this many statements (0: never). */
+  yieldEvery?: number;
+}
+
+export async function statementsPdf(statements: readonly Statement[], options: PdfOptions): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    compress: false,
+    autoFirstPage: true,
+    info: { Title: options.title, Author: statements[0]?.CondoName ?? '', Subject: 'Estado de cuenta' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const yieldEvery = options.yieldEvery ?? 1;
+  for (const [i, statement] of statements.entries()) {
+    if (i > 0) {
+      const fits = doc.y + 24 + heightOf(statement) <= doc.page.height - MARGIN;
+      if (options.tipoImpresion === 'por-pagina' || !fits) doc.addPage();
+      else doc.y += 24;
+    }
+    drawStatement(doc, statement, width);
+    if (yieldEvery > 0 && (i + 1) % yieldEvery === 0) await yieldToLoop();
+  }
+  doc.end();
+  return done;
+}

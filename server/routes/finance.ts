@@ -1,0 +1,120 @@
+// Money (src/api/finance.ts): statements one by one and in bulk, the financial reports, banks and funds.
+// Who may call each is written next to its path; the rules themselves are src/api/permissions.ts, applied
+// in server/domain/finance/finance.ts.
+import type { FastifyInstance } from 'fastify';
+import { coerce, object, pattern, string } from 'superstruct';
+import { ErrorCodes } from '../../src/api/errors';
+import { BulkMailRequest, BulkPdfRequest, FINANCE_PATHS, ReportQuery, StatementQuery } from '../../src/api/finance';
+import { Id } from '../../src/api/validation';
+import { fileByLink } from '../domain/finance/fileLinks';
+import { balanceList, bulkMail, bulkPdf, dwellings, report, reportList, statement, years } from '../domain/finance/finance';
+import { statementsPdf } from '../domain/finance/statementPdf';
+import { AppError } from '../errors';
+
+const DigitsId = (digits: number) => coerce(Id, pattern(string(), new RegExp(`^\\d{1,${digits}}$`)), Number);
+const StatementQueryIn = object({ ...StatementQuery.schema, ApartmentId: DigitsId(10) });
+const FileParams = object({ id: DigitsId(10) });
+const FileQuery = object({ exp: DigitsId(12), sig: pattern(string(), /^[0-9a-f]{64}$/) });
+
+/** A bulk request is at most 100 ids: well under the app's body limit. */
+export default async function financeRoutes(app: FastifyInstance) {
+  // Members who see 'Estado de cuenta', staff, or the financial reports guard: years with movements.
+  app.get(FINANCE_PATHS.years, { onRequest: app.requireSession }, async (request) => ({
+    success: true,
+    data: await years(app.db, request.auth!),
+  }));
+
+  // Administrators and board: every dwelling; members with 'Estado de cuenta': their own.
+  app.get(FINANCE_PATHS.dwellings, { onRequest: app.requireSession }, async (request) => ({
+    success: true,
+    data: await dwellings(app.db, request.auth!),
+  }));
+
+  // Administrators and board: any dwelling of the condominium; members with 'Estado de cuenta': their own.
+  app.get<{ Querystring: StatementQuery }>(
+    FINANCE_PATHS.statement,
+    { schema: { querystring: StatementQueryIn }, onRequest: app.requireSession },
+    async (request) => ({ success: true, data: await statement(app.db, app.clock, request.auth!, request.query) }),
+  );
+
+  // The same, as a PDF.
+  app.get<{ Querystring: StatementQuery }>(
+    FINANCE_PATHS.statementPdf,
+    { schema: { querystring: StatementQueryIn }, onRequest: app.requireSession },
+    async (request, reply) => {
+      const s = await statement(app.db, app.clock, request.auth!, request.query);
+      const pdf = await statementsPdf([s], { tipoImpresion: 'normal', title: `Estado de cuenta ${s.AptName}` });
+      return reply
+        .type('application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="estado-de-cuenta-${s.ApartmentId}-${s.fechaInicio}-${s.fechaFin}.pdf"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  // Administrators and board (generating files is for all who reach the bulk screen): up to 100 statements
+  // in one PDF; answers its short-lived link.
+  app.post<{ Body: BulkPdfRequest }>(
+    FINANCE_PATHS.bulkPdf,
+    { schema: { body: BulkPdfRequest }, onRequest: app.requireSession },
+    async (request) => ({
+      success: true,
+      data: await bulkPdf(app.db, app.clock, app.prefix, request.auth!, request.body),
+    }),
+  );
+
+  // Administrators and board with the high ADEUDOS level: mails each dwelling's residents their statement.
+  app.post<{ Body: BulkMailRequest }>(
+    FINANCE_PATHS.bulkMail,
+    { schema: { body: BulkMailRequest }, onRequest: app.requireSession },
+    async (request) => ({
+      success: true,
+      enviados: await bulkMail(app.db, app.clock, app.mailer, request.auth!, request.body),
+    }),
+  );
+
+  // Anyone holding an unexpired signed link: the generated file, shown in the browser's own viewer.
+  app.get<{ Params: { id: number }; Querystring: { exp: number; sig: string } }>(
+    FINANCE_PATHS.file(':id'),
+    { schema: { params: FileParams, querystring: FileQuery } },
+    async (request, reply) => {
+      const file = await fileByLink(app.db, app.clock, { id: request.params.id, ...request.query });
+      if (file === 'invalid') throw new AppError(404, ErrorCodes.notFound, 'El archivo no existe.');
+      if (file === 'expired') throw new AppError(410, ErrorCodes.notFound, 'El enlace del archivo ya expiró.');
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `inline; filename="${file.name}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  );
+
+  // The financial reports guard: the reports the caller may open.
+  app.get(FINANCE_PATHS.reports, { onRequest: app.requireSession }, async (request) => ({
+    success: true,
+    data: await reportList(app.db, request.auth!),
+  }));
+
+  // The guard plus the Clave's permission.
+  app.get<{ Querystring: ReportQuery }>(
+    FINANCE_PATHS.report,
+    { schema: { querystring: ReportQuery }, onRequest: app.requireSession },
+    async (request) => ({ success: true, data: await report(app.db, app.clock, request.auth!, request.query) }),
+  );
+
+  // The guard plus Bancos.
+  app.get(FINANCE_PATHS.banks, { onRequest: app.requireSession }, async (request) => ({
+    success: true,
+    data: await balanceList(app.db, app.clock, request.auth!, 'Bancos'),
+  }));
+
+  // The guard plus Fondos.
+  app.get(FINANCE_PATHS.funds, { onRequest: app.requireSession }, async (request) => ({
+    success: true,
+    data: await balanceList(app.db, app.clock, request.auth!, 'Fondos'),
+  }));
+}

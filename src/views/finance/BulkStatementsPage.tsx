@@ -1,0 +1,323 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Anchor.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Skeleton.css';
+// /condominio/estado-cuenta-masivo, the 'Estados de cuenta' card: a thin view over bulkStatementsMachine.
+// The progress dialog (500 px, spec §9) shows for 100 dwellings or more; the §8 dialogs end the run.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Progress,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { canEmailStatements } from '../../api/permissions';
+import { type BulkField, bulkProblems, bulkStatementsMachine, showsProgress } from '../../machines/bulkStatementsMachine';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { DwellingSelector } from './DwellingSelector';
+import { FinanceGate, useSessionData } from './financeAccess';
+
+/** Spec §9: the progress dialog is 500 px wide. */
+export const PROGRESS_DIALOG_WIDTH = 500;
+
+function FileLinks({ files }: { files: string[] }) {
+  if (files.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      {files.map((url, i) => (
+        <Anchor key={url} href={url} target="_blank" rel="noopener">
+          <FormattedMessage id="finance.bulk.fileLink" values={{ number: i + 1 }} />
+        </Anchor>
+      ))}
+    </Stack>
+  );
+}
+
+function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDescarga: string }) {
+  const intl = useIntl();
+  const [state, send] = useMachine(bulkStatementsMachine, { input: { canEmail, tipoDescarga } });
+  const [selecting, setSelecting] = useState(false);
+  const { form, years, dwellings, batches, done, files, sent, cancelRequested } = state.context;
+  const problems = state.context.showErrors ? bulkProblems(form) : {};
+  const error = (field: BulkField) => (problems[field] ? intl.formatMessage({ id: problems[field] }) : null);
+  const running = state.matches('running');
+  const progress = running && showsProgress(state.context);
+  const mailing = form.tipo === 'enviar';
+
+  if (state.matches('loading'))
+    return <Skeleton height={320} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />;
+  if (state.matches('loadFailed')) {
+    return (
+      <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
+        <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
+          <FormattedMessage id="finance.retry" />
+        </Button>
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      <Card withBorder radius="md" padding="lg" maw={720}>
+        <Stack gap="md">
+          <Title order={2} size="h3">
+            <FormattedMessage id="finance.bulk.card" />
+          </Title>
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              <FormattedMessage id="finance.bulk.kind" />
+            </Text>
+            <SegmentedControl
+              aria-label={intl.formatMessage({ id: 'finance.bulk.kind' })}
+              value={form.kind === null ? '' : String(form.kind)}
+              onChange={(value) => send({ type: 'set.kind', kind: value === '2' ? 2 : 1 })}
+              data={[
+                { value: '1', label: intl.formatMessage({ id: 'finance.bulk.byYear' }) },
+                { value: '2', label: intl.formatMessage({ id: 'finance.bulk.byRange' }) },
+              ]}
+              disabled={running}
+            />
+            {error('kind') ? (
+              <Text size="xs" c="red">
+                {error('kind')}
+              </Text>
+            ) : null}
+          </Stack>
+          {form.kind === 1 ? (
+            <Select
+              label={<FormattedMessage id="finance.bulk.year" />}
+              data={years.map((y) => String(y))}
+              value={form.year === null ? null : String(form.year)}
+              onChange={(value) => send({ type: 'set.year', year: value ? Number(value) : null })}
+              error={error('year')}
+              disabled={running}
+            />
+          ) : null}
+          {form.kind === 2 ? (
+            <Group grow wrap="wrap">
+              <TextInput
+                type="date"
+                label={<FormattedMessage id="finance.bulk.start" />}
+                value={form.fechaInicio}
+                onChange={(e) => send({ type: 'set.dates', fechaInicio: e.currentTarget.value, fechaFin: form.fechaFin })}
+                error={error('fechaInicio')}
+                disabled={running}
+              />
+              <TextInput
+                type="date"
+                label={<FormattedMessage id="finance.bulk.end" />}
+                value={form.fechaFin}
+                onChange={(e) => send({ type: 'set.dates', fechaInicio: form.fechaInicio, fechaFin: e.currentTarget.value })}
+                error={error('fechaFin')}
+                disabled={running}
+              />
+            </Group>
+          ) : null}
+          <Select
+            label={<FormattedMessage id="finance.bulk.type" />}
+            data={[
+              { value: 'descargar', label: intl.formatMessage({ id: 'finance.bulk.download' }) },
+              ...(canEmail ? [{ value: 'enviar', label: intl.formatMessage({ id: 'finance.bulk.email' }) }] : []),
+            ]}
+            value={form.tipo}
+            onChange={(value) => value && send({ type: 'set.tipo', tipo: value === 'enviar' ? 'enviar' : 'descargar' })}
+            error={error('tipo')}
+            disabled={running}
+          />
+          {form.tipo === 'descargar' ? (
+            <Select
+              label={<FormattedMessage id="finance.bulk.layout" />}
+              data={[
+                { value: 'normal', label: intl.formatMessage({ id: 'finance.bulk.layoutNormal' }) },
+                { value: 'por-pagina', label: intl.formatMessage({ id: 'finance.bulk.layoutPage' }) },
+              ]}
+              value={form.tipoImpresion}
+              allowDeselect={false}
+              onChange={(value) =>
+                send({ type: 'set.tipoImpresion', tipoImpresion: value === 'por-pagina' ? 'por-pagina' : 'normal' })
+              }
+              disabled={running}
+            />
+          ) : null}
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              <FormattedMessage id="finance.bulk.dwellings" />
+            </Text>
+            <Group gap="sm">
+              <Button variant="light" onClick={() => send({ type: 'select.all' })} disabled={running}>
+                <FormattedMessage id="finance.bulk.all" values={{ count: dwellings.length }} />
+              </Button>
+              <Button variant="default" onClick={() => setSelecting(true)} disabled={running}>
+                <FormattedMessage id="finance.bulk.choose" />
+              </Button>
+              <Text size="sm" data-testid="selected-count">
+                <FormattedMessage id="finance.bulk.selectedCount" values={{ count: form.selected.length }} />
+              </Text>
+            </Group>
+            {error('dwellings') ? (
+              <Text size="xs" c="red">
+                {error('dwellings')}
+              </Text>
+            ) : null}
+          </Stack>
+          <Group justify="flex-end">
+            <Button onClick={() => send({ type: 'submit' })} loading={running && !progress}>
+              <FormattedMessage id={mailing ? 'finance.bulk.send' : 'finance.bulk.generate'} />
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+
+      {selecting ? (
+        <DwellingSelector
+          opened
+          dwellings={dwellings}
+          selected={form.selected}
+          onClose={() => setSelecting(false)}
+          onAccept={(ids) => {
+            send({ type: 'select', ids });
+            setSelecting(false);
+          }}
+        />
+      ) : null}
+
+      <Modal
+        opened={progress && state.matches({ running: 'working' })}
+        onClose={() => {}}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        size={PROGRESS_DIALOG_WIDTH}
+        title={intl.formatMessage({ id: 'finance.bulk.progressTitle' })}
+      >
+        <Stack gap="md">
+          <Text role="status">
+            <FormattedMessage
+              id="finance.bulk.progress"
+              values={{ current: Math.min(done + 1, batches.length), total: batches.length }}
+            />
+          </Text>
+          <Progress
+            value={batches.length ? (done / batches.length) * 100 : 0}
+            aria-label={intl.formatMessage({ id: 'finance.bulk.progressTitle' })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" disabled={cancelRequested} onClick={() => send({ type: 'cancel' })}>
+              <FormattedMessage id={cancelRequested ? 'finance.bulk.cancelling' : 'finance.cancel'} />
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={state.matches({ running: 'batchFailed' })}
+        onClose={() => send({ type: 'cancel' })}
+        title={intl.formatMessage({ id: 'finance.bulk.errorTitle' })}
+      >
+        <Stack gap="md">
+          <Text role="alert">
+            <FormattedMessage id={mailing ? 'finance.bulk.mailError' : 'finance.bulk.downloadError'} />
+          </Text>
+          {batches.length > 1 ? (
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id="finance.bulk.failedBatch" values={{ current: done + 1, total: batches.length }} />
+            </Text>
+          ) : null}
+          <FileLinks files={files} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => send({ type: 'cancel' })}>
+              <FormattedMessage id="finance.cancel" />
+            </Button>
+            <Button onClick={() => send({ type: 'retry' })}>
+              <FormattedMessage id="finance.retry" />
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={state.matches('succeeded')}
+        onClose={() => send({ type: 'close' })}
+        title={intl.formatMessage({ id: 'finance.bulk.successTitle' })}
+      >
+        <Stack gap="md">
+          <Text role="status">
+            <FormattedMessage id={mailing ? 'finance.bulk.mailed' : 'finance.bulk.downloaded'} />
+          </Text>
+          {mailing ? (
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id="finance.bulk.sentCount" values={{ count: sent }} />
+            </Text>
+          ) : null}
+          <FileLinks files={files} />
+          <Group justify="flex-end">
+            <Button onClick={() => send({ type: 'close' })}>
+              <FormattedMessage id="finance.close" />
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={state.matches('cancelled')}
+        onClose={() => send({ type: 'close' })}
+        title={intl.formatMessage({ id: 'finance.bulk.cancelledTitle' })}
+      >
+        <Stack gap="md">
+          <Text role="status">
+            <FormattedMessage id="finance.bulk.cancelled" values={{ done, total: batches.length }} />
+          </Text>
+          <FileLinks files={files} />
+          <Group justify="flex-end">
+            <Button onClick={() => send({ type: 'close' })}>
+              <FormattedMessage id="finance.close" />
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function Screen() {
+  const intl = useIntl();
+  const data = useSessionData();
+  const title = intl.formatMessage({ id: 'finance.bulk.card' });
+  useDocumentTitle(data?.condo.CondoName ?? '', title);
+  if (!data) return null;
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <FormattedMessage id="finance.bulk.title" />
+      </Title>
+      <BulkStatements canEmail={canEmailStatements(data)} tipoDescarga={data.condo.TipoDescarga || 'pdf'} />
+    </Stack>
+  );
+}
+
+export default function BulkStatementsPage() {
+  return (
+    <FinanceGate rule={{ kind: 'allStatements' }}>
+      <Screen />
+    </FinanceGate>
+  );
+}

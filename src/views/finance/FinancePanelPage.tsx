@@ -1,0 +1,96 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+// /condominio/panel-financiero: the reports the server lets this user open (their list comes from the
+// server), the banks and funds listings, the account statement and, for the staff, the 'Estados de cuenta'
+// card of the bulk statements. Behind the financial reports guard (spec §6).
+import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { canOpenReport, canSeeAllStatements } from '../../api/permissions';
+import { financeQueryMachine } from '../../machines/financeQueryMachine';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { FinanceGate, useSessionData } from './financeAccess';
+
+export const reportHref = (clave: string, nombre: string) =>
+  `/panel-financiero/ver-reporte?${new URLSearchParams({ Clave: clave, Nombre: nombre }).toString()}`;
+
+function Panel() {
+  const intl = useIntl();
+  const data = useSessionData();
+  useDocumentTitle(data?.condo.CondoName ?? '', intl.formatMessage({ id: 'finance.panel.title' }));
+  const [state, send] = useMachine(financeQueryMachine, { input: { query: { kind: 'reports' } } });
+  const answer = state.context.answer;
+  const reports = answer?.kind === 'reports' ? answer.data : [];
+  const extra = [
+    ...(data && canOpenReport(data, 'Bancos') ? [{ key: 'banks', href: '/panel-financiero/listado-de-bancos' }] : []),
+    ...(data && canOpenReport(data, 'Fondos') ? [{ key: 'funds', href: '/panel-financiero/listado-de-fondos' }] : []),
+    { key: 'statement', href: '/estado-cta' },
+    ...(data && canSeeAllStatements(data) ? [{ key: 'bulk', href: '/estado-cuenta-masivo' }] : []),
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <FormattedMessage id="finance.panel.title" />
+      </Title>
+      <Title order={2} size="h4">
+        <FormattedMessage id="finance.panel.reports" />
+      </Title>
+      {state.matches('loading') ? (
+        <Skeleton height={90} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />
+      ) : null}
+      {state.matches('failed') ? (
+        <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
+          <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
+            <FormattedMessage id="finance.retry" />
+          </Button>
+        </Alert>
+      ) : null}
+      {state.matches('shown') ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+          {reports.map((report) => (
+            <Card
+              key={report.Clave}
+              withBorder
+              radius="md"
+              padding="lg"
+              component={Link}
+              href={reportHref(report.Clave, report.Nombre)}
+            >
+              <Text fw={600}>{report.Nombre}</Text>
+              <Text size="sm" c="dimmed">
+                <FormattedMessage id={`finance.report.${report.Clave}.hint`} />
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : null}
+      <Title order={2} size="h4">
+        <FormattedMessage id="finance.panel.more" />
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        {extra.map((item) => (
+          <Card key={item.key} withBorder radius="md" padding="lg" component={Link} href={item.href}>
+            <Text fw={600}>
+              <FormattedMessage id={`finance.panel.${item.key}`} />
+            </Text>
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id={`finance.panel.${item.key}Hint`} />
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+export default function FinancePanelPage() {
+  return (
+    <FinanceGate rule={{ kind: 'reports' }}>
+      <Panel />
+    </FinanceGate>
+  );
+}

@@ -1,0 +1,269 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
+import '@mantine/core/styles/Table.css';
+// /condominio/estado-cta: one dwelling's account statement for a period (opening balance, charges,
+// payments with the running balance, closing balance and what is overdue) and its PDF. Residents choose
+// among their own dwellings; administrators and the board among all of them.
+import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { type Dwelling, formatMoney, type Statement } from '../../api/finance';
+import { financeQueryMachine } from '../../machines/financeQueryMachine';
+import { fetchStatementPdf } from '../../services/financeService';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { FinanceGate, useSessionData } from './financeAccess';
+import { displayDate, saveFile, thisYearSoFar } from './period';
+
+export const dwellingName = (d: Pick<Dwelling, 'AptName' | 'TorreName'>) =>
+  d.TorreName ? `${d.TorreName} - ${d.AptName}` : d.AptName;
+
+function Summary({ statement }: { statement: Statement }) {
+  const items = [
+    ['opening', statement.saldoInicial],
+    ['charges', statement.totalCargos],
+    ['payments', statement.totalAbonos],
+    ['closing', statement.saldoFinal],
+    ['overdue', statement.vencido],
+  ] as const;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+      {items.map(([key, cents]) => (
+        <Card key={key} withBorder radius="md" padding="sm" data-testid={`summary-${key}`}>
+          <Text size="xs" c="dimmed">
+            <FormattedMessage id={`finance.statement.${key}`} />
+          </Text>
+          <Text fw={700} c={key === 'overdue' && cents > 0 ? 'red' : undefined}>
+            {formatMoney(cents)}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Five columns where there is room. */
+function DesktopLines({ statement }: { statement: Statement }) {
+  return (
+    <Table striped>
+      <Table.Thead>
+        <Table.Tr>
+          {(['date', 'concept', 'charge', 'payment', 'balance'] as const).map((k, i) => (
+            <Table.Th key={k} ta={i >= 2 ? 'right' : undefined}>
+              <FormattedMessage id={`finance.statement.${k}`} />
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {statement.movimientos.map((m, i) => (
+          <Table.Tr key={`${m.fecha}-${i}`}>
+            <Table.Td>{displayDate(m.fecha)}</Table.Td>
+            <Table.Td>{m.concepto}</Table.Td>
+            <Table.Td ta="right">{m.cargo ? formatMoney(m.cargo) : ''}</Table.Td>
+            <Table.Td ta="right">{m.abono ? formatMoney(m.abono) : ''}</Table.Td>
+            <Table.Td ta="right">{formatMoney(m.saldo)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** On a phone: the date over the concept, the amount (payments with a minus) over the running balance. */
+function PhoneLines({ statement }: { statement: Statement }) {
+  return (
+    <Table striped horizontalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>
+            <FormattedMessage id="finance.statement.concept" />
+          </Table.Th>
+          <Table.Th ta="right">
+            <FormattedMessage id="finance.statement.balance" />
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {statement.movimientos.map((m, i) => (
+          <Table.Tr key={`${m.fecha}-${i}`}>
+            <Table.Td>
+              <Text size="xs" c="dimmed">
+                {displayDate(m.fecha)}
+              </Text>
+              <Text size="sm">{m.concepto}</Text>
+            </Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" c={m.abono ? 'teal' : undefined}>
+                {m.abono ? `−${formatMoney(m.abono)}` : formatMoney(m.cargo)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {formatMoney(m.saldo)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
+  const intl = useIntl();
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const [apartmentId, setApartmentId] = useState(dwellings[0]!.ApartmentId);
+  const [period, setPeriod] = useState(thisYearSoFar);
+  const [downloading, setDownloading] = useState(false);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const query = { ApartmentId: apartmentId, ...period };
+  const [state, send] = useMachine(financeQueryMachine, { input: { query: { kind: 'statement', query } } });
+  const answer = state.context.answer;
+  const statement = answer?.kind === 'statement' ? answer.data : null;
+  const invalid = !period.fechaInicio || !period.fechaFin || period.fechaFin < period.fechaInicio;
+
+  const download = async () => {
+    if (!statement) return;
+    setDownloading(true);
+    setDownloadFailed(false);
+    try {
+      const q = { ApartmentId: statement.ApartmentId, fechaInicio: statement.fechaInicio, fechaFin: statement.fechaFin };
+      saveFile(
+        `estado-de-cuenta-${dwellingName(statement).replace(/\s+/g, '')}-${q.fechaInicio}-${q.fechaFin}.pdf`,
+        'application/pdf',
+        await fetchStatementPdf(q),
+      );
+    } catch {
+      setDownloadFailed(true);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="md">
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label={<FormattedMessage id="finance.statement.dwelling" />}
+            data={dwellings.map((d) => ({ value: String(d.ApartmentId), label: dwellingName(d) }))}
+            value={String(apartmentId)}
+            searchable
+            allowDeselect={false}
+            onChange={(value) => {
+              if (!value) return;
+              setApartmentId(Number(value));
+              send({ type: 'ask', query: { kind: 'statement', query: { ...query, ApartmentId: Number(value) } } });
+            }}
+            w={220}
+          />
+          <TextInput
+            type="date"
+            label={<FormattedMessage id="finance.from" />}
+            value={period.fechaInicio}
+            onChange={(e) => setPeriod({ ...period, fechaInicio: e.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={<FormattedMessage id="finance.to" />}
+            value={period.fechaFin}
+            error={
+              period.fechaFin && period.fechaFin < period.fechaInicio
+                ? intl.formatMessage({ id: 'finance.bulk.invalidRange' })
+                : null
+            }
+            onChange={(e) => setPeriod({ ...period, fechaFin: e.currentTarget.value })}
+          />
+          <Button disabled={invalid} onClick={() => send({ type: 'ask', query: { kind: 'statement', query } })}>
+            <FormattedMessage id="finance.show" />
+          </Button>
+          <Button variant="default" disabled={!statement} loading={downloading} onClick={download}>
+            <FormattedMessage id="finance.statement.pdf" />
+          </Button>
+        </Group>
+      </Card>
+      {downloadFailed ? (
+        <Alert color="red" role="alert" title={<FormattedMessage id="finance.bulk.errorTitle" />}>
+          <FormattedMessage id="finance.bulk.downloadError" />
+        </Alert>
+      ) : null}
+      {state.matches('failed') ? (
+        <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
+          <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
+            <FormattedMessage id="finance.retry" />
+          </Button>
+        </Alert>
+      ) : null}
+      {state.matches('loading') && !statement ? (
+        <Skeleton height={240} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />
+      ) : null}
+      {statement ? (
+        <Stack gap="md" aria-busy={state.matches('loading')}>
+          <Title order={2} size="h3">
+            {dwellingName(statement)}
+          </Title>
+          <Text c="dimmed">
+            <FormattedMessage
+              id="finance.period"
+              values={{ from: displayDate(statement.fechaInicio), to: displayDate(statement.fechaFin) }}
+            />
+            {statement.Residentes.length ? ` · ${statement.Residentes.join(', ')}` : ''}
+          </Text>
+          <Summary statement={statement} />
+          {phone ? <PhoneLines statement={statement} /> : <DesktopLines statement={statement} />}
+          {statement.movimientos.length === 0 ? (
+            <Text>
+              <FormattedMessage id="finance.noRows" />
+            </Text>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+function StatementScreen() {
+  const intl = useIntl();
+  const data = useSessionData();
+  const title = intl.formatMessage({ id: 'finance.statement.title' });
+  useDocumentTitle(data?.condo.CondoName ?? '', title);
+  const [state, send] = useMachine(financeQueryMachine, { input: { query: { kind: 'dwellings' } } });
+  const answer = state.context.answer;
+  const dwellings = answer?.kind === 'dwellings' ? answer.data : [];
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {state.matches('loading') ? (
+        <Skeleton height={80} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />
+      ) : null}
+      {state.matches('failed') ? (
+        <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
+          <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
+            <FormattedMessage id="finance.retry" />
+          </Button>
+        </Alert>
+      ) : null}
+      {state.matches('shown') && dwellings.length === 0 ? (
+        <Text>
+          <FormattedMessage id="finance.statement.noDwellings" />
+        </Text>
+      ) : null}
+      {state.matches('shown') && dwellings.length > 0 ? <StatementView dwellings={dwellings} /> : null}
+    </Stack>
+  );
+}
+
+export default function StatementPage() {
+  return (
+    <FinanceGate rule={{ kind: 'statements' }}>
+      <StatementScreen />
+    </FinanceGate>
+  );
+}
