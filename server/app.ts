@@ -17,8 +17,10 @@ import validationPlugin from './plugins/validation';
 import accountRoutes from './routes/account';
 import guestRoutes from './routes/guests';
 import healthRoutes from './routes/health';
+import notificationRoutes from './routes/notifications';
 import passRoutes from './routes/passes';
 import planRoutes from './routes/plans';
+import postRoutes from './routes/posts';
 import profileRoutes from './routes/profile';
 import publicPageRoutes from './routes/publicPage';
 import sessionRoutes from './routes/sessions';
@@ -134,6 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(guestRoutes);
       await api.register(passRoutes);
       await api.register(planRoutes);
+      await api.register(postRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -18,6 +18,7 @@ import {
 } from './demoFacts';
 import { seedGuests } from './guests';
 import { seedPlans } from './plans';
+import { seedPosts } from './posts';
 
 export interface SeedOptions {
   clock: Clock;
@@ -29,6 +30,10 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'notifications',
+  'post_comments',
+  'post_attachments',
+  'posts',
   'passes',
   'guest_links',
   'events',
@@ -232,6 +237,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedActivity(trx, options.clock);
   await seedGuests(trx, options.clock);
   await seedPlans(trx, options.clock);
+  await seedPosts(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];
