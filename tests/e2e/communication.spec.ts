@@ -34,8 +34,8 @@ async function signInAs(page: Page, email: string, path: string, condo?: string)
   await page.goto(path);
 }
 
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = (page: Page, testInfo: TestInfo, name: string, fullPage = true) =>
+  page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
 
 /** A tiny real PNG (1×1). */
 const PNG = Buffer.from(
@@ -122,7 +122,8 @@ test('a post in the approval section is approved by the administrator; the autho
   const adminPanel = await openBell(admin);
   const toApprove = adminPanel.getByRole('listitem', { name: new RegExp(`Publicación por aprobar\\..*${escapeRegExp(title)}`) });
   await expect(toApprove).toBeVisible();
-  await shot(admin, testInfo, 'notifications-admin');
+  // The panel is a popover: a full-page capture resizes the page and closes it.
+  await shot(admin, testInfo, 'notifications-admin', false);
   await toApprove.click();
   await expect(admin.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(admin.getByText('Esta publicación espera tu aprobación.')).toBeVisible();

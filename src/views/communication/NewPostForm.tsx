@@ -118,8 +118,7 @@ export function NewPostForm({
             label={intl.formatMessage({ id: 'posts.fieldText' })}
             value={text}
             maxLength={POST_TEXT_MAX}
-            autosize
-            minRows={3}
+            rows={4}
             required
             disabled={sending}
             onChange={(event) => send({ type: 'edit', field: 'text', value: event.currentTarget.value })}

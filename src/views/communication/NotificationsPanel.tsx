@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Indicator.css';
 import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/ScrollArea.css';
 // The notifications panel in the shell header (spec §2.3, §4, §8, §9): a bell with the unread total; the
 // panel (410 px) lists the newest six and loads 20 more at a time; opening one marks it read and goes
 // where its Modulo and Props say. A failed load is the §8 alert. A thin view over notificationsMachine.
-import { ActionIcon, Alert, Button, Group, Indicator, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Group, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -112,7 +111,7 @@ export function NotificationsPanel() {
           </Text>
         ) : null}
         {items.length > 0 ? (
-          <ScrollArea.Autosize mah={420} type="auto">
+          <Box mah={420} style={{ overflowY: 'auto' }}>
             <Stack gap={0} role="list" aria-label={intl.formatMessage({ id: 'notifications.title' })}>
               {items.map((item) => (
                 <UnstyledButton
@@ -139,7 +138,7 @@ export function NotificationsPanel() {
                 </UnstyledButton>
               ))}
             </Stack>
-          </ScrollArea.Autosize>
+          </Box>
         ) : null}
         {state.matches('shown') && (state.can({ type: 'loadMore' }) || loadingMore) ? (
           <Stack gap={4} p="sm" align="center" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>

@@ -69,7 +69,7 @@ function PostView({ postId }: { postId: number }) {
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               {images.map((image) => (
                 <a key={image.id} href={image.url} target="_blank" rel="noreferrer">
-                  <Image src={image.url} alt={image.nombre} radius="sm" fit="contain" mah={360} />
+                  <Image src={image.url} alt={image.nombre} radius="sm" w="auto" maw="100%" mah={360} fit="contain" />
                 </a>
               ))}
             </SimpleGrid>
@@ -152,8 +152,7 @@ function PostView({ postId }: { postId: number }) {
                   label={intl.formatMessage({ id: 'posts.commentLabel' })}
                   value={draft}
                   maxLength={COMMENT_MAX}
-                  autosize
-                  minRows={2}
+                  rows={3}
                   disabled={busy}
                   onChange={(event) => send({ type: 'editComment', value: event.currentTarget.value })}
                 />
