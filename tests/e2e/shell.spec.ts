@@ -78,6 +78,11 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     undefined,
     [
       ['Comunicación', '/condominio/comunicacion'],
+      // Plain sections open the generic section screen (issue 6): the notices, the board's and the
+      // committee this board member belongs to.
+      ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
+      ['Asuntos del consejo', '/condominio/comunicacion/seccion/7'],
+      ['Comité de jardinería', '/condominio/comunicacion/seccion/9'],
       ['Linea del tiempo', '/condominio/welcome'],
     ],
   ],
@@ -86,6 +91,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     undefined,
     [
       ['Comunicación', '/condominio/comunicacion'],
+      ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       ['Linea del tiempo', '/condominio/welcome'],
     ],
   ],
@@ -95,6 +101,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     'Residencial Las Palmas',
     [
       ['Comunicación', '/condominio/comunicacion'],
+      ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       ['Linea del tiempo', '/condominio/welcome'],
     ],
   ],
@@ -239,9 +246,14 @@ test.describe('desktop layout', () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Linea del tiempo']);
-    // Two entries: nothing to put under 'Más', and no sidebar toggle without a sidebar.
-    await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(0);
+    // Five entries: four in the header, the timeline under 'Más'; no sidebar toggle without a sidebar.
+    await expect(nav.getByRole('link')).toHaveText([
+      'Comunicación',
+      'Avisos de la administración',
+      'Asuntos del consejo',
+      'Comité de jardinería',
+    ]);
+    await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
     await screenshot(page, testInfo, 'board-top-nav');
     await page.reload();

@@ -218,6 +218,8 @@ describe(`posts (${dialect})`, () => {
     expect((await notificationsOf('residente@demo.mx'))[0]).toMatchObject({
       titulo: 'Nueva publicación en Comité de jardinería',
     });
+    // The administrator who approved it is not told of it again.
+    expect((await notificationsOf('admin@demo.mx'))[0]).toMatchObject({ titulo: 'Publicación por aprobar' });
     // Not a neighbour outside the exclusive section.
     expect((await notificationsOf('vecino012@demo.mx')).some((n) => n.props === JSON.stringify({ postID: PostId }))).toBe(false);
     expect((await get('residente', POSTS_PATHS.post(PostId))).statusCode).toBe(200);

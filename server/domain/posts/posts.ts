@@ -321,8 +321,10 @@ async function tellReaders(
   postId: number,
   post: PostFacts & { title: string },
   author: string,
+  /** Who need not be told: the author, and the administrator who just approved it. */
+  except: number[] = [post.authorId],
 ) {
-  const readers = await readersOf(db, section.condo_id, section, post, [post.authorId]);
+  const readers = await readersOf(db, section.condo_id, section, post, except);
   await notify(db, clock, readers, {
     condoId: section.condo_id,
     titulo: `Nueva publicación en ${section.name}`,
@@ -463,7 +465,7 @@ export async function reviewPost(
     });
     if (decision === 'approve') {
       const facts = { ...factsOf({ ...post, status }), title: post.title };
-      await tellReaders(trx, clock, section, post.id, facts, post.author_name);
+      await tellReaders(trx, clock, section, post.id, facts, post.author_name, [post.author_user_id, auth.userId]);
     }
     return status as PostStatus;
   });
