@@ -43,7 +43,8 @@ export const notificationsMachine = setup({
     fetchPage: fromPromise<NotificationsPageAnswer, { limit: number; offset: number }>(({ input, signal }) =>
       fetchNotificationsPage(input, signal),
     ),
-    markOpened: fromPromise<void, { id: number }>(({ input, signal }) => openNotification(input.id, signal)),
+    // Not aborted when the panel moves on (a refresh, another open): the mark is what the click promised.
+    markOpened: fromPromise<void, { id: number }>(({ input }) => openNotification(input.id)),
   },
   actions: {
     showLatest: assign((_, { latest }: { latest: LatestNotificationsAnswer }) => ({
