@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '../../src/api/notifications';
 import type { SectionPostsAnswer } from '../../src/api/posts';
 import { NotificationsPanel } from '../../src/views/communication/NotificationsPanel';
+import PostPage from '../../src/views/communication/PostPage';
 import SectionPage from '../../src/views/communication/SectionPage';
 import { sessionFor } from './sessionFixtures';
 import { signedIn, stubApi } from './shellSupport';
@@ -132,5 +133,55 @@ describe('SectionPage', () => {
     });
     signedIn(<SectionPage params={{ sectionId: '9' }} />, '/comunicacion/seccion/9');
     expect(await screen.findByText('Esta sección no existe o no tienes acceso a ella.')).toBeTruthy();
+  });
+});
+
+const POST_PATH = '/api/--comunicacion/post/5';
+const pendingPost = {
+  success: true,
+  section: { ...section(false, false).section },
+  post: {
+    PostId: 5,
+    SectId: 9,
+    Titulo: 'Riego por goteo',
+    Texto: 'Propuesta',
+    UserId: 2,
+    UserName: 'Carlos Ramírez Soto',
+    TorreName: null,
+    Privado: 0,
+    Estatus: 'P',
+    FechaCreada: '2026-11-21T16:00:00.000Z',
+    comentarios: 0,
+    adjuntos: [{ id: 3, nombre: 'plano.pdf', tipo: 'file', url: '/api/--comunicacion/post-file/3?exp=1&sig=00' }],
+  },
+  comments: [],
+  canComment: false,
+  canModerate: true,
+};
+
+describe('PostPage', () => {
+  it('an administrator approves a waiting post; then it can be commented', async () => {
+    const api = stubApi(sessionFor('admin'), {
+      [POST_PATH]: () => json(pendingPost),
+      '/api/--comunicacion/approve-post': () => json({ success: true, Estatus: 'A' }),
+    });
+    signedIn(<PostPage params={{ postID: '5' }} />, '/comunicacion/ver-publicacion/5');
+    expect(await screen.findByRole('heading', { name: 'Riego por goteo', level: 1 })).toBeTruthy();
+    expect(screen.getByText('Pendiente de aprobación')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'plano.pdf' }).getAttribute('href')).toContain('/post-file/3?');
+    expect(screen.queryByLabelText('Escribe un comentario')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(screen.queryByText('Pendiente de aprobación')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Aprobar' })).toBeNull();
+    expect(api.calls.find((c) => c.path === '/api/--comunicacion/approve-post')?.body).toEqual({ postId: 5 });
+    expect(screen.getByLabelText('Escribe un comentario')).toBeTruthy();
+  });
+
+  it('says so when the post is not the member’s to read', async () => {
+    stubApi(sessionFor('resident'), {
+      [POST_PATH]: () => json({ success: false, code: 'NOT_FOUND', message: 'La publicación no existe.' }, 404),
+    });
+    signedIn(<PostPage params={{ postID: '5' }} />, '/comunicacion/ver-publicacion/5');
+    expect(await screen.findByText('Esta publicación no existe o no tienes acceso a ella.')).toBeTruthy();
   });
 });
