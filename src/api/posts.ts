@@ -95,7 +95,8 @@ export type NewPostRequest = Infer<typeof NewPostRequest>;
 export const NewCommentRequest = object({ postId: Id, Texto: NonEmpty(COMMENT_MAX) });
 export type NewCommentRequest = Infer<typeof NewCommentRequest>;
 
-export const ReviewRequest = object({ postId: Id, note: optional(size(string(), 0, 300)) });
+export const REVIEW_NOTE_MAX = 300;
+export const ReviewRequest = object({ postId: Id, note: optional(size(string(), 0, REVIEW_NOTE_MAX)) });
 export type ReviewRequest = Infer<typeof ReviewRequest>;
 
 /** 'A' published, 'P' waiting for an administrator, 'R' rejected. */

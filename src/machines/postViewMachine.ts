@@ -2,7 +2,7 @@
 // the server says so (canComment) the member comments; an administrator approves or rejects a post that
 // waits for approval. A post that is not theirs to read is "not found"; a failed load offers retry.
 import { assign, fromPromise, setup } from 'xstate';
-import { COMMENT_MAX, type NewCommentAnswer, type PostAnswer, type ReviewAnswer } from '../api/posts';
+import { COMMENT_MAX, type NewCommentAnswer, type PostAnswer, REVIEW_NOTE_MAX, type ReviewAnswer } from '../api/posts';
 import { ApiError } from '../services/http';
 import { addComment, fetchPost, reviewPost } from '../services/postsService';
 
@@ -10,6 +10,8 @@ export interface PostViewContext {
   postId: number;
   answer: PostAnswer | null;
   draft: string;
+  /** The administrator's reason for a rejection (optional; the author reads it). */
+  note: string;
   /** The last comment or review failed: the server's message, or 'network'. */
   error: string | null;
 }
@@ -17,6 +19,7 @@ export interface PostViewContext {
 export type PostViewEvent =
   | { type: 'retry' }
   | { type: 'editComment'; value: string }
+  | { type: 'editNote'; value: string }
   | { type: 'comment' }
   | { type: 'approve' }
   | { type: 'reject' };
@@ -35,8 +38,8 @@ export const postViewMachine = setup({
     sendComment: fromPromise<NewCommentAnswer, { postId: number; Texto: string }>(({ input, signal }) =>
       addComment(input, signal),
     ),
-    sendReview: fromPromise<ReviewAnswer, { postId: number; decision: 'approve' | 'reject' }>(({ input, signal }) =>
-      reviewPost(input, signal),
+    sendReview: fromPromise<ReviewAnswer, { postId: number; decision: 'approve' | 'reject'; note?: string }>(
+      ({ input, signal }) => reviewPost(input, signal),
     ),
   },
   guards: {
@@ -48,6 +51,7 @@ export const postViewMachine = setup({
   actions: {
     show: assign((_, { answer }: { answer: PostAnswer }) => ({ answer, error: null })),
     editDraft: assign((_, { value }: { value: string }) => ({ draft: value, error: null })),
+    editNote: assign((_, { value }: { value: string }) => ({ note: value.slice(0, REVIEW_NOTE_MAX) })),
     appendComment: assign(({ context }, { result }: { result: NewCommentAnswer }) => ({
       draft: '',
       error: null,
@@ -70,7 +74,7 @@ export const postViewMachine = setup({
   },
 }).createMachine({
   id: 'postView',
-  context: ({ input }) => ({ postId: input.postId, answer: null, draft: '', error: null }),
+  context: ({ input }) => ({ postId: input.postId, answer: null, draft: '', note: '', error: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -93,6 +97,7 @@ export const postViewMachine = setup({
         idle: {
           on: {
             editComment: { actions: { type: 'editDraft', params: ({ event }) => ({ value: event.value }) } },
+            editNote: { guard: 'canModerate', actions: { type: 'editNote', params: ({ event }) => ({ value: event.value }) } },
             comment: { guard: 'canComment', target: 'commenting' },
             approve: { guard: 'canModerate', target: 'approving' },
             reject: { guard: 'canModerate', target: 'rejecting' },
@@ -120,7 +125,11 @@ export const postViewMachine = setup({
           invoke: {
             id: 'reject',
             src: 'sendReview',
-            input: ({ context }) => ({ postId: context.postId, decision: 'reject' as const }),
+            input: ({ context }) => ({
+              postId: context.postId,
+              decision: 'reject' as const,
+              ...(context.note.trim() ? { note: context.note.trim() } : {}),
+            }),
             onDone: { target: 'idle', actions: { type: 'reviewed', params: ({ event }) => ({ result: event.output }) } },
             onError: { target: 'idle', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
           },

@@ -94,6 +94,7 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   if (snapshot.context.draft === '' && snapshot.context.answer?.comments.length === 0) {
     events.push({ type: 'editComment', value: 'Bien' });
   }
+  if (snapshot.context.note === '') events.push({ type: 'editNote', value: '  Ya lo tratamos.  ' });
   return events;
 }
 
@@ -123,7 +124,10 @@ describe('postViewMachine model', () => {
     },
     'shown.commenting': () => expect(calls.inputOf('sendComment')).toEqual({ postId: 5, Texto: 'Bien' }),
     'shown.approving': () => expect(calls.inputOf('sendReview')).toEqual({ postId: 5, decision: 'approve' }),
-    'shown.rejecting': () => expect(calls.inputOf('sendReview')).toEqual({ postId: 5, decision: 'reject' }),
+    'shown.rejecting': () =>
+      expect(calls.inputOf('sendReview')).toStrictEqual(
+        ctx().note ? { postId: 5, decision: 'reject', note: 'Ya lo tratamos.' } : { postId: 5, decision: 'reject' },
+      ),
   };
 
   it('has an assertion for every state node', () => requireStateTests(postViewMachine, states));
@@ -138,7 +142,7 @@ describe('postViewMachine model', () => {
         actor,
         calls,
         states,
-        send: ['retry', 'editComment', 'comment', 'approve', 'reject'],
+        send: ['retry', 'editComment', 'editNote', 'comment', 'approve', 'reject'],
         invoked: { post: 'fetchPost', comment: 'sendComment', approve: 'sendReview', reject: 'sendReview' },
       });
     });

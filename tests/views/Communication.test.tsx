@@ -170,6 +170,7 @@ describe('PostPage', () => {
     expect(screen.getByText('Pendiente de aprobación')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'plano.pdf' }).getAttribute('href')).toContain('/post-file/3?');
     expect(screen.queryByLabelText('Escribe un comentario')).toBeNull();
+    expect(screen.getByLabelText('Motivo del rechazo (opcional)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Aprobar' }));
     await waitFor(() => expect(screen.queryByText('Pendiente de aprobación')).toBeNull());
     expect(screen.queryByRole('button', { name: 'Aprobar' })).toBeNull();

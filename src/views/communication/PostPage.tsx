@@ -5,11 +5,25 @@ import '@mantine/core/styles/Input.css';
 // /condominio/comunicacion/ver-publicacion/{postID}: one post with its images, files and comments; the
 // comment box where the server allows it; approve / reject for an administrator when the post waits.
 // A thin view over postViewMachine.
-import { Alert, Anchor, Button, Card, Divider, Group, Image, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Divider,
+  Group,
+  Image,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { COMMENT_MAX } from '../../api/posts';
+import { COMMENT_MAX, REVIEW_NOTE_MAX } from '../../api/posts';
 import { postViewMachine } from '../../machines/postViewMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
@@ -85,6 +99,14 @@ function PostView({ postId }: { postId: number }) {
           ) : null}
           {answer.canModerate ? (
             <Alert color="yellow" title={<FormattedMessage id="posts.moderation" />}>
+              <TextInput
+                mb="sm"
+                label={intl.formatMessage({ id: 'posts.rejectNote' })}
+                value={state.context.note}
+                maxLength={REVIEW_NOTE_MAX}
+                disabled={busy}
+                onChange={(event) => send({ type: 'editNote', value: event.currentTarget.value })}
+              />
               <Group gap="sm">
                 <Button
                   color="teal"
