@@ -1,8 +1,12 @@
 // The browser build. Translation files are served at assets/i18n/{lang}.json as spec §7 lists them
 // (merged from src/i18n/<lang>/*.json), with a content version in the URL so they can be cached.
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
 import { readCatalog } from './src/i18n/node/readCatalog.ts';
 
 const LANGUAGES = ['es', 'en', 'fr'];
@@ -29,8 +33,60 @@ function translations(): Plugin {
   };
 }
 
+const MERGE_REFS = fileURLToPath(new URL('./src/vendor/floatingUiMergeRefs.ts', import.meta.url));
+const SCROLL_AREA = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+
+/**
+ * Mantine's ScrollArea (inside every Modal) imports only useMergeRefs from @floating-ui/react, whose bundle
+ * does not tree-shake (about 22 KiB gzip). That one import gets the same hook from src/vendor.
+ */
+function scrollAreaMergeRefs(): Plugin {
+  return {
+    name: 'condo-scroll-area-merge-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer)) return MERGE_REFS;
+      return null;
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|css|html|json|svg|txt)$/;
+
+/**
+ * Next to every text file of the build, its .br (quality 11) and .gz (level 9): the server sends them as
+ * they are (server/plugins/spa.ts, @fastify/static's preCompressed) to browsers that accept them, so a
+ * phone downloads the ~140 KiB of gzip JS the budget counts rather than the ~400 KiB written here, and no
+ * request pays for compressing. Files under 1 KiB are left alone (the headers would cost more).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'condo-precompress',
+    apply: 'build',
+    configResolved(config: ResolvedConfig) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+      for (const file of files.filter((name) => COMPRESSIBLE.test(name) && !name.includes('.vite'))) {
+        const full = path.join(outDir, file);
+        const source = fs.readFileSync(full);
+        if (source.length < 1024) continue;
+        fs.writeFileSync(`${full}.gz`, gzipSync(source, { level: 9 }));
+        fs.writeFileSync(
+          `${full}.br`,
+          brotliCompressSync(source, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+          }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), translations()],
+  plugins: [react(), translations(), scrollAreaMergeRefs(), precompress()],
   build: {
     manifest: true,
     sourcemap: false,

@@ -163,9 +163,16 @@ export function serverEnv(dataDir: string, port = 0): Record<string, string> {
   };
 }
 
-/** Starts server/main.ts and waits for its one listening line. The caller must stop() it (try/finally). */
-export async function startAppServer(dataDir: string, timeoutMs = 60_000): Promise<RunningServer> {
-  const handle = spawnTsx({ script: 'server/main.ts', env: serverEnv(dataDir) });
+/**
+ * Starts server/main.ts and waits for its one listening line. The caller must stop() it (try/finally).
+ * `env` overrides serverEnv's, e.g. STATIC_DIR to serve the built browser app.
+ */
+export async function startAppServer(
+  dataDir: string,
+  timeoutMs = 60_000,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const handle = spawnTsx({ script: 'server/main.ts', env: { ...serverEnv(dataDir), ...env } });
   try {
     const match = await handle.waitForLine(LISTENING_LINE, timeoutMs);
     return { handle, origin: match[1]! };

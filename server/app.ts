@@ -15,14 +15,18 @@ import spaPlugin from './plugins/spa';
 import tasksPlugin from './plugins/tasks';
 import validationPlugin from './plugins/validation';
 import accountRoutes from './routes/account';
+import blogRoutes from './routes/blogs';
 import guestRoutes from './routes/guests';
 import healthRoutes from './routes/health';
+import inviteRoutes from './routes/invites';
 import notificationRoutes from './routes/notifications';
 import passRoutes from './routes/passes';
 import planRoutes from './routes/plans';
 import postRoutes from './routes/posts';
 import profileRoutes from './routes/profile';
+import providerContactRoutes from './routes/providerContact';
 import publicPageRoutes from './routes/publicPage';
+import recurringChargeRoutes from './routes/recurringCharges';
 import sessionRoutes from './routes/sessions';
 import timelineRoutes from './routes/timeline';
 import './types';
@@ -134,10 +138,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profileRoutes, { scryptLogN: config.scryptLogN });
       await api.register(timelineRoutes);
       await api.register(guestRoutes);
+      await api.register(inviteRoutes);
       await api.register(passRoutes);
       await api.register(planRoutes);
       await api.register(postRoutes);
       await api.register(notificationRoutes);
+      await api.register(blogRoutes);
+      await api.register(recurringChargeRoutes);
+      await api.register(providerContactRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,8 +1,11 @@
 import './views/app/styles';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadMessages } from './i18n/loadMessages';
 import { onViewRefresh, reportError } from './services/errorReporter';
 import { App } from './views/app/App';
+import { initialLanguage } from './views/app/LanguageProvider';
+import { preloadVisitorRoute } from './views/routes';
 
 /** Remounting the tree is the "view refresh" the global error handler forces (spec §8). */
 function Root() {
@@ -13,6 +16,11 @@ function Root() {
 
 window.addEventListener('error', (event) => reportError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
+
+// Before the first render, side by side: the translations (LanguageProvider finds them in loadMessages'
+// cache; a failure is shown and retried there) and, on a visitor route, that route's chunk.
+loadMessages(initialLanguage()).catch(() => undefined);
+preloadVisitorRoute(window.location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

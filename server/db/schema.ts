@@ -345,6 +345,36 @@ export interface PassTable {
   revoked_at: string | null;
 }
 
+export interface RecurringChargeTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  apartment_id: number | null;
+  descripcion: string;
+  /** Monthly limit in integer cents of MXN. */
+  monto_cents: number;
+  frecuencia: string;
+  metodo_pago: string;
+  created_at: string;
+  updated_at: string;
+  cancelled_at: string | null;
+}
+
+export interface ProviderContactRequestTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  /** 'agendar' or 'llamar'. */
+  tab: string;
+  nombre: string;
+  telefono: string;
+  /** 'whatsapp' or 'llamada'; null for a meeting. */
+  prefiere_contacto: string | null;
+  fecha_contacto: string;
+  horario_tentativo: string;
+  created_at: string;
+}
+
 export interface Database {
   condominiums: CondominiumTable;
   towers: TowerTable;
@@ -370,6 +400,8 @@ export interface Database {
   events: EventTable;
   guest_links: GuestLinkTable;
   passes: PassTable;
+  recurring_charges: RecurringChargeTable;
+  provider_contact_requests: ProviderContactRequestTable;
   posts: PostTable;
   post_attachments: PostAttachmentTable;
   post_comments: PostCommentTable;

@@ -1,5 +1,6 @@
 // Rate limits on the calls that guess or spam (DESIGN.md §4): sign-in, forgot-password, reset-password,
-// change-password (which checks the current password), and the public page's contact form and captcha.
+// change-password (which checks the current password), the public page's contact form and captcha, and guest
+// registration.
 // Fixed windows counted in a RateLimitStore. The store in this file keeps the counters in this process's
 // memory; a Redis store (INCR + PEXPIRE NX + PTTL) implements the same one-method interface when several
 // processes must share the counters (docs/decisions.md).
@@ -21,6 +22,7 @@ export interface RateLimitPolicy {
   changePasswordPerUser: Limit;
   publicContactPerIp: Limit;
   captchaChallengePerIp: Limit;
+  guestRegistrationPerIp: Limit;
 }
 
 export type RateLimitName = keyof RateLimitPolicy;
@@ -40,6 +42,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   publicContactPerIp: { max: 5, windowSeconds: 15 * 60 },
   // Challenges are cheap to make but each one is a row's worth of work to spend.
   captchaChallengePerIp: { max: 30, windowSeconds: 60 },
+  // A guest registers once; a family at one phone a few times. More is someone filling an event's places.
+  guestRegistrationPerIp: { max: 10, windowSeconds: 15 * 60 },
 };
 
 /** The policy with every maximum multiplied (RATE_LIMIT_FACTOR). */

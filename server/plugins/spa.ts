@@ -1,5 +1,6 @@
-// Serves the built browser app: hashed assets cached for a year, index.html never cached, and every
-// non-API path that is not a file answers index.html so the client router can take it (history fallback).
+// Serves the built browser app: hashed assets cached for a year, index.html never cached, pre-compressed
+// copies (brotli, gzip) when the browser accepts them, and every non-API path that is not a file answers
+// index.html so the client router can take it (history fallback).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +16,9 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
       root,
       index: false,
       wildcard: false,
+      // The build writes a .br and a .gz beside each text file (vite.config.ts, precompress): sent as they
+      // are to browsers that accept them, the original to the others.
+      preCompressed: true,
       // Our own cache-control below; the plugin's default (max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders(res, filePath) {

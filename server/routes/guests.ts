@@ -18,11 +18,13 @@ export default async function guestRoutes(app: FastifyInstance) {
     },
   );
 
-  // Anyone with the link: registers the guest, answers the pass's QR and manual key.
+  // Anyone with the link: registers the guest, answers the pass's QR and manual key. Rate limited per address.
   app.post<{ Params: { token: string }; Body: GuestSubmission }>(
     GUEST_PATHS.register(':token'),
     { schema: { params: TokenParams, body: GuestSubmission } },
     async (request) => {
+      // Before anything is read or stored: a refused registration leaves no pass and takes no place.
+      await app.rateLimiter.consume([{ limit: 'guestRegistrationPerIp', key: request.ip }]);
       const registration = await registerGuest(app.db, app.clock, request.params.token, request.body);
       notifyHost(app, registration);
       if (registration.host) {

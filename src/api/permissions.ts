@@ -154,7 +154,8 @@ export function trialDaysLeft(data: Pick<SessionData, 'condo' | 'usuario'>, toda
  */
 export const AUTOMATIC_CHARGES_CONDO_ID = 1;
 
-export const canSeeAutomaticCharges = (data: Pick<SessionData, 'condo'>) => data.condo.CondoId === AUTOMATIC_CHARGES_CONDO_ID;
+export const canSeeAutomaticCharges = (data: { condo: Pick<Condo, 'CondoId'> }) =>
+  data.condo.CondoId === AUTOMATIC_CHARGES_CONDO_ID;
 
 /** Bulk statements: e-mailing them needs the high level on ADEUDOS (active); generating files is for all. */
 export function canEmailStatements(data: Pick<SessionData, 'usuarioPermisos'>): boolean {
@@ -245,3 +246,28 @@ export function canReadPost(viewer: CommunicationViewer, section: SectionFacts, 
 export function canCommentOnPost(viewer: CommunicationViewer, section: SectionFacts, post: PostFacts): boolean {
   return section.CommentsDisplay === 'Y' && post.status === 'A' && canReadPost(viewer, section, post);
 }
+/** Mis invitados: passes, guest links and events are for members with a dwelling in the condominium. */
+export const canInviteGuests = (data: { usuario: Pick<User, 'apartments'> }) => data.usuario.apartments.length > 0;
+
+/** Mis invitados: the condo-type guest link (anyone may register to any dwelling) is the administrators'. */
+export const canManageCondoLink = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
+/** The 'Mis invitados' screen: for those who may do either. */
+export const canSeeMyInvites = (data: { usuario: Pick<User, 'apartments' | 'UserIsAdmin'> }) =>
+  canInviteGuests(data) || canManageCondoLink(data);
+/** Blog configuration (listado-blogs) and its comunicacion calls: administrators only (spec §6). */
+export const canConfigureBlogs = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+/**
+ * Recurring charges (domiciliations): a member of the condominium that has the feature sees their own
+ * charges and only the owner edits or cancels one; not even an administrator touches another member's
+ * card arrangement.
+ */
+export function canManageRecurringCharge(
+  data: { condo: Pick<Condo, 'CondoId'>; usuario: Pick<User, 'UserId'> },
+  charge: { UserId: number; CondoId: number },
+): boolean {
+  return canSeeAutomaticCharges(data) && charge.CondoId === data.condo.CondoId && charge.UserId === data.usuario.UserId;
+}
+
+/** The payment-provider contact dialog goes with the provider intro: administrators. */
+export const canContactPaymentProvider = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);

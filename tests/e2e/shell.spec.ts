@@ -84,6 +84,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
       ['Asuntos del consejo', '/condominio/comunicacion/seccion/7'],
       ['Comité de jardinería', '/condominio/comunicacion/seccion/9'],
       ['Linea del tiempo', '/condominio/welcome'],
+      ['Mis invitados', '/condominio/mis-invitados'],
     ],
   ],
   [
@@ -103,6 +104,9 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
       ['Comunicación', '/condominio/comunicacion'],
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       ['Linea del tiempo', '/condominio/welcome'],
+      ['Mis invitados', '/condominio/mis-invitados'],
+      ['Panel del administrador', '/condominio/panel-del-administrador'],
+      ['Configuración de blogs', '/condominio/listado-blogs'],
     ],
   ],
 ];
@@ -119,8 +123,8 @@ test.describe('each role sees exactly its menu', () => {
       if (links.some(([name]) => name === 'Comunicación')) {
         await expect(nav.getByRole('link', { name: 'Comunicación' })).toHaveAttribute('aria-current', 'page');
       }
-      // Nothing of later issues: no admin panel, no reports, no legacy links.
-      await expect(page.getByText('Panel del administrador')).toHaveCount(0);
+      // Nothing of later issues: no reports, no legacy links; the admin panel for administrators only.
+      if (email !== 'admin@demo.mx') await expect(page.getByText('Panel del administrador')).toHaveCount(0);
       await expect(page.getByText('Reportes Financieros')).toHaveCount(0);
     });
   }
@@ -133,7 +137,11 @@ test('the profile menu: Mi Perfil, the languages and sign-out', async ({ page },
   await expect(menu.getByRole('menuitem', { name: 'Mi Perfil' })).toHaveAttribute('href', '/condominio/mi-perfil');
   await expect(menu.getByRole('menuitemradio')).toHaveText(['Español', 'English', 'Français']);
   await expect(menu.getByRole('menuitemradio', { name: 'Español' })).toHaveAttribute('aria-checked', 'true');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Mi Perfil', 'Cerrar sesión']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Mi Perfil', 'Cargos automáticos', 'Cerrar sesión']);
+  await expect(menu.getByRole('menuitem', { name: 'Cargos automáticos' })).toHaveAttribute(
+    'href',
+    '/condominio/cargos-automaticos',
+  );
   await screenshot(page, testInfo, 'profile-menu');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
@@ -246,7 +254,7 @@ test.describe('desktop layout', () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    // Five entries: four in the header, the timeline under 'Más'; no sidebar toggle without a sidebar.
+    // Six entries: four in the header, the timeline and Mis invitados under 'Más'; no sidebar toggle without a sidebar.
     await expect(nav.getByRole('link')).toHaveText([
       'Comunicación',
       'Avisos de la administración',

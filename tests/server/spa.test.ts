@@ -3,12 +3,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, type TestApp } from '../support/testApp';
 
 const INDEX = '<!doctype html><html><body><div id="root"></div><script src="/assets/app-abc.js"></script></body></html>';
 const SCRIPT = 'console.log("condo app");';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A bundle the build wrote with its .br and .gz beside it (vite.config.ts, precompress). */
+const BUNDLE = `export const words = ${JSON.stringify('hola '.repeat(400))};`;
 
 describe(`browser app serving (${dialect})`, () => {
   let dir: string;
@@ -18,6 +21,9 @@ describe(`browser app serving (${dialect})`, () => {
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
     fs.writeFileSync(path.join(dir, 'assets', 'app-abc.js'), SCRIPT);
+    fs.writeFileSync(path.join(dir, 'assets', 'bundle-def.js'), BUNDLE);
+    fs.writeFileSync(path.join(dir, 'assets', 'bundle-def.js.br'), brotliCompressSync(BUNDLE));
+    fs.writeFileSync(path.join(dir, 'assets', 'bundle-def.js.gz'), gzipSync(BUNDLE));
     fs.mkdirSync(path.join(dir, 'assets', 'i18n'));
     fs.writeFileSync(path.join(dir, 'assets', 'i18n', 'es.json'), '{"hola":"Hola"}');
     fs.writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -54,6 +60,28 @@ describe(`browser app serving (${dialect})`, () => {
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.headers['cache-control']).toBe(IMMUTABLE);
     expect(res.body).toBe(SCRIPT);
+  });
+
+  it.each([
+    ['br, gzip', 'br', brotliDecompressSync],
+    ['gzip, deflate', 'gzip', gunzipSync],
+  ] as const)('sends the build’s pre-compressed copy to a browser that accepts %s', async (accept, encoding, decode) => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/bundle-def.js', headers: { 'accept-encoding': accept } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    expect(res.rawPayload.length).toBeLessThan(BUNDLE.length / 4);
+    expect(decode(res.rawPayload).toString('utf8')).toBe(BUNDLE);
+  });
+
+  it('sends the original to a browser that accepts no compression, and when there is no copy', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/bundle-def.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BUNDLE);
+    const small = await t.app.inject({ method: 'GET', url: '/assets/app-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe(SCRIPT);
   });
 
   it('does not make the translation files immutable: they keep their name across builds', async () => {

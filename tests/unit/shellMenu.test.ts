@@ -30,7 +30,7 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
     // The generic section screen exists (issue 6): plain sections (code '') are linked; AC for the board.
-    ['admin', ['communication', 'section-1', 'welcome']],
+    ['admin', ['communication', 'section-1', 'welcome', 'myInvites', 'adminPanel', 'blogConfiguration']],
     ['board', ['communication', 'section-1', 'section-7', 'welcome']],
     ['resident', ['communication', 'section-1', 'welcome']],
     ['guard', ['communication', 'section-1', 'welcome']],
@@ -38,6 +38,16 @@ describe('the main menu today (only built screens)', () => {
     ['supervisor', ['welcome']],
   ])('the %s gets %j', (role, expected) => {
     expect(keys(role)).toEqual(expected);
+  });
+
+  it('offers Mis invitados to members with a dwelling (and administrators, for the condo link)', () => {
+    const session = sessionFor('guard');
+    const withDwelling = {
+      ...session,
+      usuario: { ...session.usuario, apartments: [{ AptId: 1, AptName: '101', TorreName: 'Torre A' }] },
+    };
+    expect(mainMenu(withDwelling).map((e) => e.key)).toContain('myInvites');
+    expect(mainMenu(session).map((e) => e.key)).not.toContain('myInvites');
   });
 
   it('links only to screens that exist', () => {
@@ -83,12 +93,17 @@ describe('the main menu once every screen is built', () => {
 });
 
 describe('the profile menu', () => {
-  it('offers Mi Perfil to everyone', () => {
-    for (const role of ROLES)
+  it('offers Mi Perfil to everyone, and Cargos automáticos in the one condominium that has them', () => {
+    for (const role of ROLES) {
       expect(
         profileMenu(sessionFor(role)).map((e) => e.href),
         role,
+      ).toEqual(['/mi-perfil', '/cargos-automaticos']);
+      expect(
+        profileMenu(sessionFor(role, { condo: { CondoId: 2 } })).map((e) => e.href),
+        role,
       ).toEqual(['/mi-perfil']);
+    }
   });
 
   it('adds Reportes Financieros, once built, by the finance rule and MostrarIngresos', () => {

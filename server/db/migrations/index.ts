@@ -6,6 +6,7 @@ import * as account from './0002_account';
 import * as plans from './0003_plans';
 import * as publicContact from './0004_public_contact';
 import * as guestsAndPasses from './0005_guests_and_passes';
+import * as recurringCharges from './0007_recurring_charges';
 import * as communication from './0008_communication';
 
 export const migrations: Record<string, Migration> = {
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '0003_plans': plans,
   '0004_public_contact': publicContact,
   '0005_guests_and_passes': guestsAndPasses,
+  '0007_recurring_charges': recurringCharges,
   '0008_communication': communication,
 };

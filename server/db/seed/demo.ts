@@ -19,6 +19,7 @@ import {
 import { seedGuests } from './guests';
 import { seedPlans } from './plans';
 import { seedPosts } from './posts';
+import { seedRecurringCharges } from './recurringCharges';
 
 export interface SeedOptions {
   clock: Clock;
@@ -34,6 +35,8 @@ const TABLES_CHILD_FIRST = [
   'post_comments',
   'post_attachments',
   'posts',
+  'provider_contact_requests',
+  'recurring_charges',
   'passes',
   'guest_links',
   'events',
@@ -238,6 +241,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedGuests(trx, options.clock);
   await seedPlans(trx, options.clock);
   await seedPosts(trx, options.clock);
+  await seedRecurringCharges(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];

@@ -1,6 +1,6 @@
 // Chooses the language, loads its messages and provides react-intl. Public pages use the browser's
 // language (or the one the visitor picked); a signed-in user's profile language wins (spec §1).
-import { Button, Center, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { applyDateLanguage } from '../../i18n/dates';
@@ -22,7 +22,8 @@ export function useLanguage(): LanguageState {
   return state;
 }
 
-function initialLanguage(): Language {
+/** The stored choice, else the browser's languages (spec §1). */
+export function initialLanguage(): Language {
   const stored = window.localStorage.getItem(STORAGE_KEY);
   return isLanguage(stored) ? stored : publicLanguage(navigator.languages ?? [navigator.language]);
 }
@@ -65,7 +66,12 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
           <Button onClick={() => setAttempt((n) => n + 1)}>Reintentar / Retry</Button>
         </Stack>
       </Center>
-    ) : null;
+    ) : (
+      // The same loader as index.html's boot loader, which this first render replaces: no blank flash.
+      <Center mih="60vh">
+        <Loader aria-hidden />
+      </Center>
+    );
   }
   return (
     <LanguageContext.Provider value={value}>

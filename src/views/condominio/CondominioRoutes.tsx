@@ -1,32 +1,49 @@
 // /condominio/**, behind the authentication guard: the signed-in shell and its pages. The empty path
 // opens comunicacion (spec §2.2). A page added here also goes into src/views/shell/screens.ts, which is
 // what lets the menu link to it.
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { BlogsPage, PostPage, SectionPage } from '../communication/lazyPages';
+import { PageLoader } from '../app/PageLoader';
+import { BlogsPage as BlogsSummaryPage, PostPage, SectionPage } from '../communication/lazyPages';
 import ProfilePage from '../profile/ProfilePage';
 import { CondoShell } from '../shell/CondoShell';
 import WelcomePage from '../welcome/WelcomePage';
 import { CommunicationHome } from './CommunicationHome';
 
+const MyInvitesPage = lazy(() => import('../invites/MyInvitesPage'));
+const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
+const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
+const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
+
 export default function CondominioRoutes() {
   return (
     <CondoShell>
-      <Switch>
-        <Route path="/">
-          <Redirect to="/comunicacion" replace />
-        </Route>
-        <Route path="/comunicacion" component={CommunicationHome} />
-        <Route path="/comunicacion/blogs" component={BlogsPage} />
-        <Route path="/comunicacion/seccion/:sectionId" component={SectionPage} />
-        <Route path="/comunicacion/ver-publicacion/:postID" component={PostPage} />
-        <Route path="/mi-perfil" component={ProfilePage} />
-        <Route path="/profile/overview" component={ProfilePage} />
-        <Route path="/profile/settings" component={ProfilePage} />
-        <Route path="/welcome" component={WelcomePage} />
-        <Route>
-          <Redirect to="~/sessions/404" replace />
-        </Route>
-      </Switch>
+      {/* Lazy pages load inside the shell, which stays on screen meanwhile. */}
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          <Route path="/">
+            <Redirect to="/comunicacion" replace />
+          </Route>
+          <Route path="/comunicacion" component={CommunicationHome} />
+          <Route path="/comunicacion/blogs" component={BlogsSummaryPage} />
+          <Route path="/comunicacion/seccion/:sectionId" component={SectionPage} />
+          <Route path="/comunicacion/ver-publicacion/:postID" component={PostPage} />
+          <Route path="/mi-perfil" component={ProfilePage} />
+          <Route path="/profile/overview" component={ProfilePage} />
+          <Route path="/profile/settings" component={ProfilePage} />
+          <Route path="/welcome" component={WelcomePage} />
+          <Route path="/mis-invitados" component={MyInvitesPage} />
+          <Route path="/listado-blogs" component={BlogsPage} />
+          <Route path="/listado-blogs/*">
+            <Redirect to="/listado-blogs" replace />
+          </Route>
+          <Route path="/cargos-automaticos" component={RecurringChargesPage} />
+          <Route path="/panel-del-administrador" component={AdminPanelPage} />
+          <Route>
+            <Redirect to="~/sessions/404" replace />
+          </Route>
+        </Switch>
+      </Suspense>
     </CondoShell>
   );
 }

@@ -2,25 +2,11 @@
 // (its subdomain), on its colour's gradient, with the sign-in card, the ACCESO and ADMIN cards, the
 // 'More information' box with its phones, the map (the server's sanitized embed URL, in a sandboxed
 // frame) and the advertising banner. Mobile first: one column on phones, two from md up.
+// The sign-in and contact cards come from their own chunk (PublicCards.tsx), loaded while the condominium's
+// data is fetched: the page's loader covers both, so the page appears whole and nothing jumps.
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import {
-  Anchor,
-  Avatar,
-  Box,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Box, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
@@ -28,11 +14,25 @@ import type { PublicCondo } from '../../api/publicPage';
 import { fetchPublicCondo, type PublicCondoResult } from '../../services/publicService';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { backgroundColor, backgroundGradient } from './background';
-import { ContactCard } from './ContactDialogs';
 import { formatPhone, phoneHref } from './formatPhone';
-import { PublicLoginCard } from './PublicLoginCard';
+import classes from './publicPage.module.css';
 
-type Load = { kind: 'loading' } | { kind: 'failed' } | PublicCondoResult;
+type Cards = typeof import('./PublicCards');
+type Load =
+  | { kind: 'loading' }
+  | { kind: 'failed' }
+  | Exclude<PublicCondoResult, { kind: 'found' }>
+  | (Extract<PublicCondoResult, { kind: 'found' }> & { cards: Cards });
+
+let cardsChunk: Promise<Cards> | null = null;
+/** The cards' chunk, imported once; a failed import is forgotten so that a retry imports it again. */
+function loadCards(): Promise<Cards> {
+  cardsChunk ??= import('./PublicCards').catch((error: unknown) => {
+    cardsChunk = null;
+    throw error;
+  });
+  return cardsChunk;
+}
 
 /** ?id=<CondoId> when given (digits only; anything else names no condominium), else the host. */
 function whichCondo(search: string): { id: number } | { host: true } | null {
@@ -52,10 +52,20 @@ function usePublicCondo(search: string): [Load, () => void] {
     }
     const controller = new AbortController();
     setLoad({ kind: 'loading' });
-    fetchPublicCondo(where, controller.signal).then(setLoad, (error: unknown) => {
-      if (!controller.signal.aborted) setLoad({ kind: 'failed' });
-      return error;
-    });
+    // Both at once: the chunk downloads while the server answers.
+    const cards = loadCards();
+    cards.catch(() => undefined);
+    fetchPublicCondo(where, controller.signal)
+      .then(async (result): Promise<Load> => (result.kind === 'found' ? { ...result, cards: await cards } : result))
+      .then(
+        (next) => {
+          if (!controller.signal.aborted) setLoad(next);
+        },
+        (error: unknown) => {
+          if (!controller.signal.aborted) setLoad({ kind: 'failed' });
+          return error;
+        },
+      );
     return () => controller.abort();
   }, [search, attempt]);
   return [load, () => setAttempt((n) => n + 1)];
@@ -89,7 +99,7 @@ export default function PublicPage() {
           <Loader color="white" aria-label={intl.formatMessage({ id: 'app.loading' })} />
         </Center>
       ) : load.kind === 'found' ? (
-        <CondoPage condo={load.condo} subdomain={load.subdomain} />
+        <CondoPage condo={load.condo} subdomain={load.subdomain} cards={load.cards} />
       ) : (
         <Container size="xs">
           <Paper withBorder shadow="md" radius="lg" p="xl" mt="10dvh">
@@ -118,8 +128,9 @@ export default function PublicPage() {
   );
 }
 
-function CondoPage({ condo, subdomain }: { condo: PublicCondo; subdomain: string | null }) {
+function CondoPage({ condo, subdomain, cards }: { condo: PublicCondo; subdomain: string | null; cards: Cards }) {
   const intl = useIntl();
+  const { ContactCard, PublicLoginCard } = cards;
   const address = [
     condo.CondoAddress1,
     condo.CondoAddress2,
@@ -138,9 +149,19 @@ function CondoPage({ condo, subdomain }: { condo: PublicCondo; subdomain: string
     <Container size="lg">
       <Stack gap="lg">
         <Group gap="md" wrap="nowrap" c="white">
-          <Avatar size="lg" radius="md" color="dark" variant="white" aria-hidden>
+          {/* The initials in a white square: Mantine's Avatar would add its own chunk for this alone. */}
+          <Center
+            w={56}
+            h={56}
+            bg="white"
+            c="dark"
+            fw={700}
+            fz="lg"
+            style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-md)' }}
+            aria-hidden
+          >
             {initials(condo.CondoName)}
-          </Avatar>
+          </Center>
           <Stack gap={2}>
             <Title order={1} size="h2" c="white" style={{ textShadow: '0 1px 3px rgba(0,0,0,0.35)' }}>
               {condo.CondoName}
@@ -158,13 +179,13 @@ function CondoPage({ condo, subdomain }: { condo: PublicCondo; subdomain: string
           </Stack>
         </Group>
 
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <div className={classes.columns}>
           <Stack gap="lg">
             <PublicLoginCard subdomain={subdomain} />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg">
+            <div className={classes.cards}>
               <ContactCard kind="access" condoId={condo.CondoId} />
               <ContactCard kind="contact" condoId={condo.CondoId} />
-            </SimpleGrid>
+            </div>
           </Stack>
 
           <Stack gap="lg">
@@ -211,7 +232,7 @@ function CondoPage({ condo, subdomain }: { condo: PublicCondo; subdomain: string
               </Paper>
             ) : null}
           </Stack>
-        </SimpleGrid>
+        </div>
       </Stack>
     </Container>
   );

@@ -1,7 +1,15 @@
 // What the shell's menus offer, from the session data and the rules of spec §6 (src/api/permissions.ts).
 // Entries whose screen is not built yet are left out (screens.ts), so the menu never has a dead link.
 import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/legacyLinks';
-import { canSeeAdminPanel, canSeeCommunication, canSeeFinanceMenu, menuSections } from '../../api/permissions';
+import {
+  canConfigureBlogs,
+  canSeeAdminPanel,
+  canSeeAutomaticCharges,
+  canSeeCommunication,
+  canSeeFinanceMenu,
+  canSeeMyInvites,
+  menuSections,
+} from '../../api/permissions';
 import type { SessionData, SessionSection } from '../../api/sessions';
 import { AVAILABLE_SCREENS, SCREENS } from './screens';
 
@@ -10,7 +18,7 @@ export const MENU_NAME_LIMIT = 30;
 /** The top navigation shows at most 4 items; the rest go under 'Más' (spec §9). */
 export const TOP_NAV_VISIBLE_ITEMS = 4;
 
-export type MenuIcon = 'communication' | 'section' | 'timeline' | 'adminPanel' | 'finance' | 'profile';
+export type MenuIcon = 'communication' | 'section' | 'timeline' | 'adminPanel' | 'finance' | 'profile' | 'invites';
 
 export interface MenuEntry {
   key: string;
@@ -77,7 +85,7 @@ function sectionEntry(section: SessionSection): MenuEntry {
   };
 }
 
-/** The left (or top) menu: Comunicación and the user's sections, the timeline, and the admin panel. */
+/** The left (or top) menu: Comunicación and the user's sections, the timeline, Mis invitados, and the admin panel. */
 export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (canSeeCommunication(data)) {
@@ -99,12 +107,32 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
     icon: 'timeline',
     depth: 0,
   });
+  if (canSeeMyInvites(data)) {
+    entries.push({
+      key: 'myInvites',
+      label: { id: 'invites.title' },
+      href: SCREENS.myInvites,
+      screen: SCREENS.myInvites,
+      icon: 'invites',
+      depth: 0,
+    });
+  }
   if (canSeeAdminPanel(data)) {
     entries.push({
       key: 'adminPanel',
       label: { id: 'shell.menuAdminPanel' },
-      href: '/panel-del-administrador',
-      screen: '/panel-del-administrador',
+      href: SCREENS.adminPanel,
+      screen: SCREENS.adminPanel,
+      icon: 'adminPanel',
+      depth: 0,
+    });
+  }
+  if (canConfigureBlogs(data)) {
+    entries.push({
+      key: 'blogConfiguration',
+      label: { id: 'blogs.menu' },
+      href: SCREENS.blogConfiguration,
+      screen: SCREENS.blogConfiguration,
       icon: 'adminPanel',
       depth: 0,
     });
@@ -112,8 +140,8 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
   return [...entries.filter((entry) => available.has(entry.screen)), ...legacyEntries(data, 'menu')];
 }
 
-/** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, and the
- * directories of the legacy application. */
+/** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, Cargos
+ * automáticos in the one condominium that has them, and the directories of the legacy application. */
 export function profileMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
   const entries: MenuEntry[] = [
     {
@@ -131,6 +159,16 @@ export function profileMenu(data: SessionData, available: ReadonlySet<string> = 
       label: { id: 'shell.menuFinancialReports' },
       href: '/panel-financiero',
       screen: '/panel-financiero',
+      icon: 'finance',
+      depth: 0,
+    });
+  }
+  if (canSeeAutomaticCharges(data)) {
+    entries.push({
+      key: 'automaticCharges',
+      label: { id: 'charges.menuEntry' },
+      href: SCREENS.automaticCharges,
+      screen: SCREENS.automaticCharges,
       icon: 'finance',
       depth: 0,
     });

@@ -6,8 +6,12 @@ export const SCREENS = {
   blogs: '/comunicacion/blogs',
   section: '/comunicacion/seccion/:sectionId',
   post: '/comunicacion/ver-publicacion/:postID',
+  myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',
+  blogConfiguration: '/listado-blogs',
+  automaticCharges: '/cargos-automaticos',
+  adminPanel: '/panel-del-administrador',
 } as const;
 
 /** Route patterns of the screens that exist today. */
@@ -17,7 +21,13 @@ export const AVAILABLE_SCREENS: ReadonlySet<string> = new Set(Object.values(SCRE
  * The paths (and everything under them) where the sidebar's menu toggle works. Elsewhere it is disabled and
  * the sidebar stays as the user left it (spec §2.3).
  */
-export const MENU_TOGGLE_PATHS: readonly string[] = [SCREENS.communication, SCREENS.welcome, SCREENS.profile, '/profile'];
+export const MENU_TOGGLE_PATHS: readonly string[] = [
+  SCREENS.communication,
+  SCREENS.welcome,
+  SCREENS.profile,
+  '/profile',
+  SCREENS.myInvites,
+];
 
 export function menuToggleEnabled(path: string): boolean {
   return MENU_TOGGLE_PATHS.some((allowed) => path === allowed || path.startsWith(`${allowed}/`));

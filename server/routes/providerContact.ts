@@ -1,0 +1,18 @@
+// The payment-provider contact dialog (src/api/providerContact.ts).
+import type { FastifyInstance } from 'fastify';
+import { PROVIDER_CONTACT_PATHS, type ProviderContactAnswer, ProviderContactRequest } from '../../src/api/providerContact';
+import { mailProviderContact, receiveProviderContact } from '../domain/providerContact';
+
+export default async function providerContactRoutes(app: FastifyInstance) {
+  // Administrators (403 for anyone else): a meeting or a call, stored, then mailed to the provider after
+  // the answer (SMTP or the outbox).
+  app.post<{ Body: ProviderContactRequest }>(
+    PROVIDER_CONTACT_PATHS.contact,
+    { schema: { body: ProviderContactRequest }, onRequest: app.requireSession },
+    async (request): Promise<ProviderContactAnswer> => {
+      const outcome = await receiveProviderContact(app.db, app.clock, request.auth!, request.body);
+      app.tasks.run('provider contact mail', () => mailProviderContact(app.mailer, outcome));
+      return { success: true, message: outcome.message };
+    },
+  );
+}

@@ -1,0 +1,39 @@
+// Cargos automáticos (src/api/recurringCharges.ts). Who may call each is written next to its path; the
+// rule itself is src/api/permissions.ts, applied in domain/recurringCharges.ts.
+import type { FastifyInstance } from 'fastify';
+import {
+  CancelChargeRequest,
+  RECURRING_CHARGES_PATHS,
+  type RecurringChargeAnswer,
+  type RecurringChargesAnswer,
+  UpdateAmountRequest,
+} from '../../src/api/recurringCharges';
+import { cancelRecurringCharge, listRecurringCharges, updateRecurringChargeAmount } from '../domain/recurringCharges';
+
+export default async function recurringChargeRoutes(app: FastifyInstance) {
+  // Signed in, in the condominium with the feature (else 403): the caller's own active charges.
+  app.get(RECURRING_CHARGES_PATHS.list, { onRequest: app.requireSession }, async (request): Promise<RecurringChargesAnswer> => {
+    return { success: true, data: await listRecurringCharges(app.db, request.auth!) };
+  });
+
+  // The charge's owner (403 for another member's, 404 outside the condominium or once cancelled): a new
+  // monthly limit, a number above 0 with at most 2 decimals (400 on monto otherwise).
+  app.post<{ Body: UpdateAmountRequest }>(
+    RECURRING_CHARGES_PATHS.updateAmount,
+    { schema: { body: UpdateAmountRequest }, onRequest: app.requireSession },
+    async (request): Promise<RecurringChargeAnswer> => {
+      const { id, monto } = request.body;
+      return { success: true, data: await updateRecurringChargeAmount(app.db, app.clock, request.auth!, id, monto) };
+    },
+  );
+
+  // The charge's owner, as above: cancels it.
+  app.post<{ Body: CancelChargeRequest }>(
+    RECURRING_CHARGES_PATHS.cancel,
+    { schema: { body: CancelChargeRequest }, onRequest: app.requireSession },
+    async (request) => {
+      await cancelRecurringCharge(app.db, app.clock, request.auth!, request.body.id);
+      return { success: true };
+    },
+  );
+}

@@ -1,0 +1,252 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Modal.css';
+// /condominio/cargos-automaticos, the 'Cargos automáticos' entry of the profile menu (spec §2.3, §2.4,
+// §6): the dialog over the communication area. A thin view of recurringChargeMachine: each row shows its
+// charge, or the amount field while it is edited; cancelling a charge asks first. Closing goes back to
+// the communication area.
+import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import dayjs from 'dayjs';
+import type { FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Redirect, useLocation } from 'wouter';
+import { canSeeAutomaticCharges } from '../../api/permissions';
+import type { RecurringCharge } from '../../api/recurringCharges';
+import { type RecurringChargeAlert, recurringChargeMachine } from '../../machines/recurringChargeMachine';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { CommunicationHome } from '../condominio/CommunicationHome';
+import { SessionContext } from '../session/SessionContext';
+import { formatMonto } from './money';
+
+const ALERTS: Record<Exclude<RecurringChargeAlert, null>, string> = {
+  invalidAmount: 'charges.invalidAmount',
+  saveFailed: 'charges.saveFailed',
+  cancelFailed: 'charges.cancelFailed',
+};
+
+export default function RecurringChargesPage() {
+  const allowed = SessionContext.useSelector((s) => (s.context.data ? canSeeAutomaticCharges(s.context.data) : false));
+  if (!allowed) return <Redirect to="/comunicacion" replace />;
+  return (
+    <>
+      <CommunicationHome />
+      <RecurringChargesDialog />
+    </>
+  );
+}
+
+function RecurringChargesDialog() {
+  const intl = useIntl();
+  const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
+  useDocumentTitle(condoName, intl.formatMessage({ id: 'charges.title' }));
+  const [, navigate] = useLocation();
+  const [state, send] = useMachine(recurringChargeMachine);
+  const { charges, editingId, draft, cancelId, alert } = state.context;
+  const saving = state.matches('saving');
+  const cancelling = state.matches('cancelling');
+  const cancelled = charges.find((c) => c.id === cancelId);
+
+  return (
+    <>
+      <Modal
+        opened
+        onClose={() => navigate('/comunicacion')}
+        title={<FormattedMessage id="charges.title" />}
+        size="lg"
+        centered
+        fullScreen={false}
+        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'charges.close' }) }}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="charges.intro" />
+          </Text>
+          {alert && (
+            <Alert color="red" role="alert" variant="light">
+              <FormattedMessage id={ALERTS[alert]} />
+            </Alert>
+          )}
+          {state.matches('loading') && (
+            <Group gap="sm" role="status">
+              <Loader size="sm" />
+              <FormattedMessage id="charges.loading" />
+            </Group>
+          )}
+          {state.matches('loadFailed') && (
+            <Alert color="red" role="alert" variant="light">
+              <Stack gap="xs" align="flex-start">
+                <FormattedMessage id="charges.loadFailed" />
+                <Button size="xs" variant="light" onClick={() => send({ type: 'retry' })}>
+                  <FormattedMessage id="charges.retry" />
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          {!state.matches('loading') && !state.matches('loadFailed') && charges.length === 0 && (
+            <Text>
+              <FormattedMessage id="charges.empty" />
+            </Text>
+          )}
+          {charges.map((charge) =>
+            charge.id === editingId ? (
+              <EditingRow
+                key={charge.id}
+                charge={charge}
+                draft={draft}
+                saving={saving}
+                onChange={(value) => send({ type: 'change', value })}
+                onBlur={() => send({ type: 'blur' })}
+                onSave={() => send({ type: 'save' })}
+                onCancel={() => send({ type: 'cancelEdit' })}
+              />
+            ) : (
+              <ChargeRow
+                key={charge.id}
+                charge={charge}
+                canEdit={state.can({ type: 'edit', id: charge.id })}
+                canCancel={state.can({ type: 'askCancel', id: charge.id })}
+                onEdit={() => send({ type: 'edit', id: charge.id })}
+                onCancel={() => send({ type: 'askCancel', id: charge.id })}
+              />
+            ),
+          )}
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={state.matches('confirmingCancel') || cancelling}
+        onClose={() => send({ type: 'dismiss' })}
+        title={<FormattedMessage id="charges.confirmTitle" />}
+        centered
+        withCloseButton={!cancelling}
+        closeOnClickOutside={!cancelling}
+        closeOnEscape={!cancelling}
+      >
+        <Stack gap="md">
+          <Text fw={500}>
+            <FormattedMessage id="charges.confirmQuestion" />
+          </Text>
+          {cancelled && <Text size="sm">{cancelled.descripcion}</Text>}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => send({ type: 'dismiss' })} disabled={cancelling}>
+              <FormattedMessage id="charges.confirmNo" />
+            </Button>
+            <Button color="red" onClick={() => send({ type: 'confirm' })} loading={cancelling} data-autofocus>
+              <FormattedMessage id="charges.confirmYes" />
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function ChargeDetails({ charge }: { charge: RecurringCharge }) {
+  return (
+    <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+      <Text fw={600}>{charge.descripcion}</Text>
+      <Text size="sm" c="dimmed">
+        {charge.frecuencia} · {charge.metodoPago}
+      </Text>
+      <Text size="xs" c="dimmed">
+        <FormattedMessage id="charges.created" values={{ date: dayjs(charge.fechaCreacion).format('DD/MM/YYYY') }} />
+      </Text>
+    </Stack>
+  );
+}
+
+interface ChargeRowProps {
+  charge: RecurringCharge;
+  canEdit: boolean;
+  canCancel: boolean;
+  onEdit(): void;
+  onCancel(): void;
+}
+
+function ChargeRow({ charge, canEdit, canCancel, onEdit, onCancel }: ChargeRowProps) {
+  const intl = useIntl();
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={charge.descripcion}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <ChargeDetails charge={charge} />
+        <Stack gap={0} align="flex-end">
+          <Text size="xs" c="dimmed">
+            <FormattedMessage id="charges.monthlyLimit" />
+          </Text>
+          <Text fw={700} size="lg" data-testid="monto">
+            {formatMonto(charge.monto)}
+          </Text>
+        </Stack>
+      </Group>
+      <Group justify="flex-end" gap="xs" mt="sm">
+        <Button
+          size="xs"
+          variant="light"
+          onClick={onEdit}
+          disabled={!canEdit}
+          aria-label={intl.formatMessage({ id: 'charges.editOf' }, { descripcion: charge.descripcion })}
+        >
+          <FormattedMessage id="charges.edit" />
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={onCancel}
+          disabled={!canCancel}
+          aria-label={intl.formatMessage({ id: 'charges.cancelChargeOf' }, { descripcion: charge.descripcion })}
+        >
+          <FormattedMessage id="charges.cancelCharge" />
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+interface EditingRowProps {
+  charge: RecurringCharge;
+  draft: string;
+  saving: boolean;
+  onChange(value: string): void;
+  onBlur(): void;
+  onSave(): void;
+  onCancel(): void;
+}
+
+function EditingRow({ charge, draft, saving, onChange, onBlur, onSave, onCancel }: EditingRowProps) {
+  const intl = useIntl();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSave();
+  };
+  return (
+    <Card withBorder radius="md" padding="md" component="article" aria-label={charge.descripcion}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <ChargeDetails charge={charge} />
+          <TextInput
+            label={intl.formatMessage({ id: 'charges.amountLabel' }, { descripcion: charge.descripcion })}
+            description={<FormattedMessage id="charges.amountHint" />}
+            value={draft}
+            onChange={(event) => onChange(event.currentTarget.value)}
+            onBlur={onBlur}
+            inputMode="decimal"
+            autoComplete="off"
+            leftSection="$"
+            disabled={saving}
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button size="xs" variant="default" onClick={onCancel} disabled={saving}>
+              <FormattedMessage id="charges.cancelEdit" />
+            </Button>
+            <Button size="xs" type="submit" loading={saving}>
+              <FormattedMessage id="charges.save" />
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,216 @@
+// recurringChargeMachine's paths walked through the real UI in Chromium at 390×844. Each path signs in as
+// its own neighbour with a house in Las Palmas (vecino074…086@demo.mx: the maintenance fee at $2,450.00
+// and the reserve fund at $350.00, server/db/seed/recurringCharges.ts), because saving and cancelling
+// change the demo data. The browser holds each call until the path says how it ends: through to the real
+// server, cut (xstate.error…), or — for a refusal the dialog never provokes, since it only sends amounts
+// above 0 — answered with the server's 400 on monto. Every state node has a screen assertion.
+import type { Page, Route } from '@playwright/test';
+import type { EventObject } from 'xstate';
+import type { RecurringCharge } from '../../src/api/recurringCharges';
+import { recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
+import { formatMonto } from '../../src/views/charges/money';
+import {
+  abstractCover,
+  buildModel,
+  coveringPaths,
+  type ModelEvent,
+  requireStateTests,
+  type Snapshot,
+} from '../support/modelTesting';
+import { HOUSE_CHARGES, recurringChargeEvents } from '../support/recurringChargeFixtures';
+import { apiToken } from './chargesSession';
+import { expect, test } from './fixtures';
+
+type Snap = Snapshot<typeof recurringChargeMachine>;
+
+const label = (event: EventObject) => {
+  const output = (event as { output?: { kind?: string } }).output;
+  return output?.kind ? `${event.type}:${output.kind}` : event.type;
+};
+
+const { model, serializeState } = buildModel(recurringChargeMachine, { events: recurringChargeEvents as never });
+const paths = abstractCover(coveringPaths(model, serializeState as never), label);
+
+const FIRST_ACCOUNT = 74;
+const LAST_ACCOUNT = 86;
+
+const REFUSED = { success: false, message: 'Ingresa un monto válido mayor a 0', code: 'BAD_REQUEST', field: 'monto' };
+
+/** The calls the dialog makes, held until the path settles them. */
+class HeldCalls {
+  private readonly held = new Map<string, Route[]>();
+  constructor(page: Page) {
+    for (const verb of ['list', 'update-amount', 'cancel']) {
+      this.held.set(verb, []);
+      void page.route(`**/api/--cargos-automaticos/${verb}`, (route) => void this.held.get(verb)!.push(route));
+    }
+  }
+  async settle(verb: string, how: 'continue' | 'abort' | 'refuse') {
+    const queue = this.held.get(verb)!;
+    await expect.poll(() => queue.length, { message: `waiting for the ${verb} call` }).toBeGreaterThan(0);
+    const route = queue.shift()!;
+    if (how === 'continue') await route.continue();
+    else if (how === 'abort') await route.abort('internetdisconnected');
+    else await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(REFUSED) });
+  }
+}
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Cargos automáticos' });
+const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Cancelar domiciliación' });
+
+/** The account's real charges, by the fixture's ids (1: maintenance, 2: reserve fund). */
+type RealCharges = Map<number, RecurringCharge>;
+
+function checksFor(real: RealCharges) {
+  const description = (id: number) => real.get(id)!.descripcion;
+  const amountField = (page: Page, id: number) =>
+    dialog(page).getByRole('textbox', { name: `Nuevo límite mensual de ${description(id)}` });
+  const alertText = {
+    invalidAmount: 'Ingresa un monto válido mayor a 0',
+    saveFailed: 'No se pudo guardar el monto. Inténtalo de nuevo.',
+    cancelFailed: 'No se pudo cancelar la domiciliación. Inténtalo de nuevo.',
+  } as const;
+  const checkAlert = async (page: Page, s: Snap) => {
+    if (s.context.alert) await expect(dialog(page).getByRole('alert')).toHaveText(alertText[s.context.alert]);
+    else await expect(dialog(page).getByRole('alert')).toHaveCount(0);
+  };
+  const checkRows = async (page: Page, s: Snap) => {
+    await expect(dialog(page).getByRole('article')).toHaveCount(s.context.charges.length);
+    for (const charge of s.context.charges) {
+      if (charge.id === s.context.editingId) continue;
+      const row = dialog(page).getByRole('article', { name: description(charge.id) });
+      await expect(row.getByTestId('monto')).toHaveText(formatMonto(charge.monto));
+    }
+  };
+  const STATES: Record<string, (page: Page, s: Snap) => Promise<void>> = {
+    loading: async (page) => {
+      await expect(dialog(page).getByRole('status')).toHaveText('Cargando tus cargos automáticos…');
+      await expect(dialog(page).getByRole('article')).toHaveCount(0);
+    },
+    loadFailed: async (page) => {
+      await expect(dialog(page).getByRole('alert')).toContainText('No pudimos cargar tus cargos automáticos.');
+      await expect(dialog(page).getByRole('button', { name: 'Reintentar' })).toBeEnabled();
+    },
+    viewing: async (page, s) => {
+      await checkRows(page, s);
+      await checkAlert(page, s);
+      await expect(dialog(page).getByRole('textbox')).toHaveCount(0);
+      await expect(confirmDialog(page)).toHaveCount(0);
+    },
+    editing: async (page, s) => {
+      await checkRows(page, s);
+      await checkAlert(page, s);
+      await expect(amountField(page, s.context.editingId!)).toHaveValue(s.context.draft);
+      await expect(amountField(page, s.context.editingId!)).toBeEnabled();
+    },
+    saving: async (page, s) => {
+      await expect(amountField(page, s.context.editingId!)).toHaveValue(s.context.draft);
+      await expect(amountField(page, s.context.editingId!)).toBeDisabled();
+      await expect(dialog(page).getByRole('button', { name: 'Guardar' })).toHaveAttribute('data-loading', 'true');
+    },
+    confirmingCancel: async (page, s) => {
+      await expect(confirmDialog(page).getByText('Deseas cancelar esta domiciliación?')).toBeVisible();
+      await expect(confirmDialog(page).getByText(description(s.context.cancelId!))).toBeVisible();
+      await expect(confirmDialog(page).getByRole('button', { name: 'Sí, cancelar' })).toBeEnabled();
+    },
+    cancelling: async (page) => {
+      await expect(confirmDialog(page).getByRole('button', { name: 'Sí, cancelar' })).toHaveAttribute('data-loading', 'true');
+      await expect(confirmDialog(page).getByRole('button', { name: 'No' })).toBeDisabled();
+    },
+  };
+  return { STATES, description, amountField };
+}
+
+test.describe('recurringChargeMachine walked in Chromium', () => {
+  test('every state node has a screen assertion; one neighbour per path is enough', () => {
+    requireStateTests(recurringChargeMachine, checksFor(new Map()).STATES);
+    expect(paths.length).toBeGreaterThanOrEqual(8);
+    expect(paths.length).toBeLessThanOrEqual(LAST_ACCOUNT - FIRST_ACCOUNT + 1);
+  });
+
+  paths.forEach((path, index) => {
+    const account = `vecino0${FIRST_ACCOUNT + index}@demo.mx`;
+    test(`${account}: ${path.steps.map((step) => label(step.event as EventObject)).join(' → ')}`, async ({ page }) => {
+      const token = await apiToken(page.request, account);
+      const listed = await page.request.get('/api/--cargos-automaticos/list', { headers: { 'app-token': token } });
+      const charges = ((await listed.json()) as { data: RecurringCharge[] }).data;
+      // The path starts from the demo data: a house's two charges, as the model loads them.
+      expect(charges.map((c) => c.monto)).toEqual(HOUSE_CHARGES.map((c) => c.monto));
+      const real: RealCharges = new Map(HOUSE_CHARGES.map((fixture, i) => [fixture.id, charges[i]!]));
+      const { STATES, description, amountField } = checksFor(real);
+
+      const calls = new HeldCalls(page);
+      await page.addInitScript((value) => window.localStorage.setItem('app-token', value), token);
+      await page.goto('/condominio/cargos-automaticos');
+      await expect(dialog(page)).toBeVisible();
+
+      let before = path.steps[0]!.state as Snap;
+      for (const step of path.steps) {
+        const event = step.event as EventObject as ModelEvent;
+        const id = event.id as number;
+        switch (label(step.event as EventObject)) {
+          case 'xstate.init':
+            break;
+          case 'xstate.done.actor.loadCharges':
+            await calls.settle('list', 'continue');
+            break;
+          case 'xstate.error.actor.loadCharges':
+            await calls.settle('list', 'abort');
+            break;
+          case 'retry':
+            await dialog(page).getByRole('button', { name: 'Reintentar' }).click();
+            break;
+          case 'edit':
+            await dialog(page)
+              .getByRole('button', { name: `Editar monto de ${description(id)}` })
+              .click();
+            break;
+          case 'change':
+            await amountField(page, before.context.editingId!).fill(event.value as string);
+            break;
+          case 'blur':
+            await amountField(page, before.context.editingId!).blur();
+            break;
+          // Enter sends the form without leaving the field, as the event does.
+          case 'save':
+            await amountField(page, before.context.editingId!).press('Enter');
+            break;
+          case 'cancelEdit':
+            await dialog(page).getByRole('button', { name: 'Cancelar', exact: true }).click();
+            break;
+          case 'askCancel':
+            await dialog(page)
+              .getByRole('button', { name: `Cancelar domiciliación de ${description(id)}` })
+              .click();
+            break;
+          case 'confirm':
+            await confirmDialog(page).getByRole('button', { name: 'Sí, cancelar' }).click();
+            break;
+          case 'dismiss':
+            await confirmDialog(page).getByRole('button', { name: 'No' }).click();
+            break;
+          case 'xstate.done.actor.saveAmount:saved':
+            await calls.settle('update-amount', 'continue');
+            break;
+          case 'xstate.done.actor.saveAmount:refused':
+            await calls.settle('update-amount', 'refuse');
+            break;
+          case 'xstate.error.actor.saveAmount':
+            await calls.settle('update-amount', 'abort');
+            break;
+          case 'xstate.done.actor.cancelCharge':
+            await calls.settle('cancel', 'continue');
+            break;
+          case 'xstate.error.actor.cancelCharge':
+            await calls.settle('cancel', 'abort');
+            break;
+          default:
+            throw new Error(`no executor for ${label(step.event as EventObject)}`);
+        }
+        const state = step.state as Snap;
+        await STATES[state.value as string]!(page, state);
+        before = state;
+      }
+    });
+  });
+});

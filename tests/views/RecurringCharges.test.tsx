@@ -1,0 +1,168 @@
+// The Cargos automáticos dialog and the administrator panel's provider contact dialog, rendered over their
+// machines with the network stubbed at fetch: amounts in MXN, the §5 typing and blur rules, the alert on
+// 0, the saved amount, the cancellation question; the contact form's disabled Enviar, what it sends and
+// the 'Éxito' dialog; and the redirects for those the rules leave out.
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RecurringCharge } from '../../src/api/recurringCharges';
+import AdminPanelPage from '../../src/views/charges/AdminPanelPage';
+import RecurringChargesPage from '../../src/views/charges/RecurringChargesPage';
+import { sessionFor } from './sessionFixtures';
+import { signedIn, stubApi } from './shellSupport';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const CHARGES: RecurringCharge[] = [
+  {
+    id: 7,
+    descripcion: 'Cuota de mantenimiento Torre A - 101',
+    monto: '1850.00',
+    frecuencia: 'Mensual',
+    metodoPago: 'Tarjeta de crédito •••• 4242',
+    fechaCreacion: '2026-05-01',
+  },
+  {
+    id: 8,
+    descripcion: 'Fondo de reserva Torre A - 101',
+    monto: '350.00',
+    frecuencia: 'Mensual',
+    metodoPago: 'Tarjeta de crédito •••• 4242',
+    fechaCreacion: '2026-05-01',
+  },
+];
+
+const row = (name: string) => screen.getByRole('article', { name });
+
+// Mantine's modals and calendar are slow to render in happy-dom on a busy machine.
+describe('Cargos automáticos', { timeout: 20_000 }, () => {
+  it('lists the charges in MXN and saves a new limit typed with a comma, shown with 2 decimals', async () => {
+    const api = stubApi(sessionFor('resident'), {
+      '/api/--cargos-automaticos/list': () => json({ success: true, data: CHARGES }),
+      '/api/--cargos-automaticos/update-amount': () => json({ success: true, data: { ...CHARGES[0], monto: '1500.50' } }),
+    });
+    signedIn(<RecurringChargesPage />, '/cargos-automaticos');
+    const dialog = await screen.findByRole('dialog', { name: 'Cargos automáticos' });
+    await waitFor(() => expect(within(dialog).getAllByRole('article')).toHaveLength(2));
+    expect(within(row('Cuota de mantenimiento Torre A - 101')).getByText('$1,850.00')).toBeTruthy();
+    expect(within(row('Fondo de reserva Torre A - 101')).getByText('$350.00')).toBeTruthy();
+    expect(within(row('Fondo de reserva Torre A - 101')).getByText('Alta: 01/05/2026')).toBeTruthy();
+    expect(document.title).toBe('Residencial Las Palmas > Cargos automáticos | Comunidad');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Editar monto de Cuota de mantenimiento Torre A - 101' }));
+    const field = screen.getByRole('textbox', { name: 'Nuevo límite mensual de Cuota de mantenimiento Torre A - 101' });
+    expect((field as HTMLInputElement).value).toBe('1850.00');
+    fireEvent.change(field, { target: { value: '15' } });
+    fireEvent.change(field, { target: { value: '15a' } });
+    fireEvent.change(field, { target: { value: '15.555' } });
+    expect((field as HTMLInputElement).value).toBe('15');
+    fireEvent.change(field, { target: { value: '1500,5' } });
+    fireEvent.blur(field);
+    expect((field as HTMLInputElement).value).toBe('1500.50');
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(within(row('Cuota de mantenimiento Torre A - 101')).getByText('$1,500.50')).toBeTruthy());
+    expect(api.calls.find((c) => c.path === '/api/--cargos-automaticos/update-amount')?.body).toEqual({
+      id: 7,
+      monto: '1500.50',
+    });
+  });
+
+  it('alerts on 0, restores the amount when the edit is cancelled, and asks before cancelling a charge', async () => {
+    const api = stubApi(sessionFor('resident'), {
+      '/api/--cargos-automaticos/list': () => json({ success: true, data: CHARGES }),
+      '/api/--cargos-automaticos/cancel': () => json({ success: true }),
+    });
+    signedIn(<RecurringChargesPage />, '/cargos-automaticos');
+    await screen.findByRole('article', { name: 'Fondo de reserva Torre A - 101' });
+    fireEvent.click(screen.getByRole('button', { name: 'Editar monto de Fondo de reserva Torre A - 101' }));
+    const field = screen.getByRole('textbox', { name: 'Nuevo límite mensual de Fondo de reserva Torre A - 101' });
+    fireEvent.change(field, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(screen.getByRole('alert').textContent).toBe('Ingresa un monto válido mayor a 0');
+    expect(api.calls.some((c) => c.path === '/api/--cargos-automaticos/update-amount')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(within(row('Fondo de reserva Torre A - 101')).getByText('$350.00')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar domiciliación de Fondo de reserva Torre A - 101' }));
+    const confirm = screen.getByRole('dialog', { name: 'Cancelar domiciliación' });
+    expect(within(confirm).getByText('Deseas cancelar esta domiciliación?')).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Sí, cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Fondo de reserva Torre A - 101' })).toBeNull());
+    expect(api.calls.find((c) => c.path === '/api/--cargos-automaticos/cancel')?.body).toEqual({ id: 8 });
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('is not offered in other condominiums: the page goes back to the communication area', async () => {
+    const api = stubApi(sessionFor('resident', { condo: { CondoId: 2 } }));
+    const { location } = signedIn(<RecurringChargesPage />, '/cargos-automaticos');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/comunicacion'));
+    expect(api.calls.some((c) => c.path.startsWith('/api/--cargos-automaticos'))).toBe(false);
+  });
+});
+
+describe('the administrator panel and the provider contact dialog', { timeout: 20_000 }, () => {
+  it('opens the dialog on llamar; Enviar is disabled until the form is valid; Éxito closes it', async () => {
+    const api = stubApi(sessionFor('admin'), {
+      '/api/--proveedor-pagos/contacto': () => json({ success: true, message: 'Información recibida con éxito' }),
+    });
+    signedIn(<AdminPanelPage />, '/panel-del-administrador');
+    expect(await screen.findByRole('heading', { name: 'Cobra las cuotas en línea' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Que me contacten' }));
+    const dialog = screen.getByRole('dialog', { name: 'Contacto con el proveedor de pagos' });
+    const send = within(dialog).getByRole('button', { name: 'Enviar' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Teléfono/ }), { target: { value: '55 1234 567' } });
+    expect(within(dialog).getByText('El teléfono debe tener exactamente 10 dígitos.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Teléfono/ }), { target: { value: '5512345678' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Llamada' }));
+    fireEvent.click(within(dialog).getByRole('radio', { name: '11:00' }));
+    expect(send.disabled).toBe(true);
+    // The day, on the calendar of the 'agendar' tab (the common fields stay as typed).
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Agendar' }));
+    const today = dayjs().date();
+    const day = [...dialog.querySelectorAll('table button:not([data-outside])')].find((b) => b.textContent === String(today))!;
+    fireEvent.click(day);
+    expect((within(dialog).getByRole('button', { name: 'Enviar' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'WhatsApp o llamada' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    const result = await screen.findByRole('dialog', { name: 'Éxito' });
+    expect(within(result).getByText('Información recibida con éxito')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Contacto con el proveedor de pagos' })).toBeNull();
+    expect(api.calls.find((c) => c.path === '/api/--proveedor-pagos/contacto')?.body).toEqual({
+      tab: 'llamar',
+      nombre: 'Ana Martínez Ruiz',
+      telefono: '5512345678',
+      prefieresContacto: 'llamada',
+      fechaContacto: dayjs().format('YYYY-MM-DD'),
+      horarioTentativo: '11:00',
+    });
+  });
+
+  it('shows Error with the spec’s words when the call fails', async () => {
+    stubApi(sessionFor('admin'), {
+      '/api/--proveedor-pagos/contacto': () => json({ success: false, code: 'INTERNAL', message: 'x' }, 500),
+    });
+    signedIn(<AdminPanelPage />, '/panel-del-administrador');
+    fireEvent.click(await screen.findByRole('button', { name: 'Agendar una reunión' }));
+    const dialog = screen.getByRole('dialog', { name: 'Contacto con el proveedor de pagos' });
+    const day = [...dialog.querySelectorAll('table button:not([data-outside])')].find(
+      (b) => b.textContent === String(dayjs().date()),
+    )!;
+    fireEvent.click(day);
+    fireEvent.click(within(dialog).getByRole('radio', { name: '9:00' }));
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Teléfono/ }), { target: { value: '3312345678' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Enviar' }));
+    const result = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(result).getByText('Ocurrió un error inesperado')).toBeTruthy();
+  });
+
+  it('sends everyone but administrators to the communication area', async () => {
+    stubApi(sessionFor('board'));
+    const { location } = signedIn(<AdminPanelPage />, '/panel-del-administrador');
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/comunicacion'));
+  });
+});
