@@ -482,9 +482,63 @@ export interface Database {
   generated_files: GeneratedFileTable;
   recurring_charges: RecurringChargeTable;
   provider_contact_requests: ProviderContactRequestTable;
+  posts: PostTable;
+  post_attachments: PostAttachmentTable;
+  post_comments: PostCommentTable;
+  notifications: NotificationTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;
 export type NewCondominium = Insertable<CondominiumTable>;
 export type Membership = Selectable<MembershipTable>;
 export type Section = Selectable<SectionTable>;
+
+/** A post of a section (migration 0008). status: 'A' published, 'P' waiting for approval, 'R' rejected. */
+export interface PostTable {
+  id: Generated<number>;
+  condo_id: number;
+  section_id: number;
+  author_user_id: number;
+  title: string;
+  body: string;
+  /** The tower the post is for when its section shows posts per tower; null = everyone. */
+  tower_id: number | null;
+  is_private: Flag;
+  status: string;
+  reviewed_by_user_id: number | null;
+  reviewed_at: string | null;
+  review_note: string | null;
+  created_at: string;
+}
+
+export interface PostAttachmentTable {
+  id: Generated<number>;
+  post_id: number;
+  file_id: number;
+  file_name: string;
+  /** 'image' or 'file'. */
+  kind: string;
+  position: number;
+}
+
+export interface PostCommentTable {
+  id: Generated<number>;
+  post_id: number;
+  author_user_id: number;
+  body: string;
+  created_at: string;
+}
+
+/** One person told of one event (spec §3.3). props is JSON text. */
+export interface NotificationTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  titulo: string;
+  texto_app: string;
+  foto: string | null;
+  modulo: string;
+  props: string;
+  abierto: Flag;
+  created_at: string;
+}

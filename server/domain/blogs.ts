@@ -31,13 +31,6 @@ export async function requireBlogAdmin(db: Db, auth: Auth): Promise<void> {
   if (!member || !canConfigureBlogs({ usuario: { UserIsAdmin: member.is_admin === 1 ? 'Y' : 'N' } })) throw forbidden();
 }
 
-/**
- * The number of posts of each section. There is no posts table on this branch, so every blog counts 0;
- * when the posts table exists, this is the one expression to point at it, e.g.
- * `(select count(*) from posts p where p.section_id = s.id)`.
- */
-const postCount = () => sql<number>`0`;
-
 function blogsQuery(db: Db, condoId: number) {
   return db
     .selectFrom('sections as s')
@@ -64,7 +57,14 @@ function blogsQuery(db: Db, condoId: number) {
         .whereRef('su.section_id', '=', 's.id')
         .select((inner) => inner.fn.countAll<number>().as('n'))
         .as('user_count'),
-      postCount().as('blog_count'),
+      // The post count the list shows: published posts only (those waiting for approval or rejected are not
+      // the blog's yet).
+      eb
+        .selectFrom('posts as p')
+        .whereRef('p.section_id', '=', 's.id')
+        .where('p.status', '=', 'A')
+        .select((inner) => inner.fn.countAll<number>().as('n'))
+        .as('blog_count'),
     ]);
 }
 

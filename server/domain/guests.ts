@@ -226,7 +226,7 @@ function refuseProblems(values: GuestValues, shape: GuestFormShape): void {
 
 export interface Registration extends GuestRegistered {
   /** Whom to tell: the host's e-mail and name, and what the guest registered for. */
-  host: { email: string; name: string } | null;
+  host: { id: number; email: string; name: string } | null;
   guestName: string;
   eventName: string | null;
 }
@@ -344,7 +344,7 @@ export async function registerGuest(
       .execute();
 
     const host = hostUserId
-      ? await trx.selectFrom('users').select(['email', 'name']).where('id', '=', hostUserId).executeTakeFirst()
+      ? await trx.selectFrom('users').select(['id', 'email', 'name']).where('id', '=', hostUserId).executeTakeFirst()
       : undefined;
     // The host hears of it by mail (routes/guests.ts). Not on the timeline: every member reads that, and who
     // visits whom is the host's business only (docs/decisions.md).

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { GUEST_MESSAGES, GUEST_PATHS, type GuestFormInfo, GuestSubmission, TokenParams } from '../../src/api/guests';
 import { findGuestForm, type Registration, registerGuest } from '../domain/guests';
+import { notifyGuestRegistered } from '../domain/notifications';
 import { AppError } from '../errors';
 
 export default async function guestRoutes(app: FastifyInstance) {
@@ -26,6 +27,14 @@ export default async function guestRoutes(app: FastifyInstance) {
       await app.rateLimiter.consume([{ limit: 'guestRegistrationPerIp', key: request.ip }]);
       const registration = await registerGuest(app.db, app.clock, request.params.token, request.body);
       notifyHost(app, registration);
+      if (registration.host) {
+        await notifyGuestRegistered(app.db, app.clock, {
+          condoId: registration.CondoId,
+          hostUserId: registration.host.id,
+          guestName: registration.guestName,
+          eventName: registration.eventName,
+        });
+      }
       const { host: _host, guestName: _guest, eventName: _event, ...answer } = registration;
       return answer;
     },

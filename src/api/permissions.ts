@@ -196,6 +196,92 @@ export function canSeeStatementOf(
   if (canSeeAllStatements(data)) return true;
   return canSeeAccountStatement(data) && ownApartmentIds.includes(apartmentId);
 }
+
+// ── Communication: sections and posts (issue 6). The server enforces each of these on every call; the
+// browser uses the same functions to offer only what will be accepted.
+
+/** Who is reading or writing: their role flags, permissions, and the towers of their dwellings. */
+export interface CommunicationViewer {
+  usuario: Roles & Pick<User, 'UserId'>;
+  usuarioPermisos: readonly UserPermission[];
+  towerIds: readonly number[];
+}
+
+/** The section facts the rules read (spec §3.2); `assigned` = the viewer is one of its exclusive users. */
+export interface SectionFacts {
+  SectCode: string;
+  SectStatus: string;
+  SectPosting: string;
+  CommentsDisplay: string;
+  VistaxTorre: number;
+  SolPrivada: number;
+  PublicoPrivado: number;
+  ExclusivaUsuarios: string;
+  assigned: boolean;
+}
+
+export interface PostFacts {
+  authorId: number;
+  towerId: number | null;
+  isPrivate: boolean;
+  /** 'A' published, 'P' waiting for approval, 'R' rejected. */
+  status: string;
+}
+
+/**
+ * Reading a section: never employees (no Comunicación); administrators read every section of their
+ * condominium, inactive and exclusive ones too, because they configure and moderate them. Everyone else:
+ * active sections only, with the menu's rules (menuSections): AC for board members, exclusive sections for
+ * their users, SA/RI/EN with their view permission, OR never.
+ */
+export function canReadSection(viewer: CommunicationViewer, section: SectionFacts): boolean {
+  if (isEmployee(viewer.usuario)) return false;
+  if (isAdmin(viewer.usuario)) return true;
+  if (section.SectStatus !== 'A' || section.SectCode === 'OR') return false;
+  if (section.SectCode === 'AC' && !isBoard(viewer.usuario)) return false;
+  if (section.ExclusivaUsuarios === 'Y' && !section.assigned) return false;
+  const needed = SECTION_PERMISSION[section.SectCode];
+  return needed === undefined || hasActivePermission(viewer.usuarioPermisos, needed);
+}
+
+/** Posting: SectPosting A and B anyone who reads the section (B waits for approval); R administrators only.
+ * Nobody posts in an inactive section. */
+export function canPostInSection(viewer: CommunicationViewer, section: SectionFacts): boolean {
+  if (!canReadSection(viewer, section) || section.SectStatus !== 'A') return false;
+  return section.SectPosting !== 'R' || isAdmin(viewer.usuario);
+}
+
+/** A new post waits for an administrator in SectPosting B, unless an administrator wrote it. */
+export const postNeedsApproval = (viewer: CommunicationViewer, section: Pick<SectionFacts, 'SectPosting'>) =>
+  section.SectPosting === 'B' && !isAdmin(viewer.usuario);
+
+/** Approving and rejecting posts: administrators. */
+export const canModeratePosts = (viewer: CommunicationViewer) => isAdmin(viewer.usuario);
+
+/** Private posts where the section allows them (SolPrivada 1). */
+export const canMarkPostPrivate = (section: Pick<SectionFacts, 'SolPrivada'>) => section.SolPrivada === 1;
+
+/** The private box starts checked when PublicoPrivado is 1 or the section is SA (requests to the administrator). */
+export const postPrivateByDefault = (section: Pick<SectionFacts, 'SolPrivada' | 'PublicoPrivado' | 'SectCode'>) =>
+  canMarkPostPrivate(section) && (section.PublicoPrivado === 1 || section.SectCode === 'SA');
+
+/**
+ * Reading a post: the section must be readable; its author and administrators always read it; others only
+ * when it is published, not private, and (per-tower sections) for everyone or for one of their towers.
+ */
+export function canReadPost(viewer: CommunicationViewer, section: SectionFacts, post: PostFacts): boolean {
+  if (!canReadSection(viewer, section)) return false;
+  if (isAdmin(viewer.usuario) || post.authorId === viewer.usuario.UserId) return true;
+  if (post.status !== 'A' || post.isPrivate) return false;
+  if (section.VistaxTorre === 1 && post.towerId !== null) return viewer.towerIds.includes(post.towerId);
+  return true;
+}
+
+/** Commenting: on a published post one may read, in a section that shows comments (CommentsDisplay Y). */
+export function canCommentOnPost(viewer: CommunicationViewer, section: SectionFacts, post: PostFacts): boolean {
+  return section.CommentsDisplay === 'Y' && post.status === 'A' && canReadPost(viewer, section, post);
+}
+
 /** Mis invitados: passes, guest links and events are for members with a dwelling in the condominium. */
 export const canInviteGuests = (data: { usuario: Pick<User, 'apartments'> }) => data.usuario.apartments.length > 0;
 
@@ -205,8 +291,10 @@ export const canManageCondoLink = (data: { usuario: Pick<User, 'UserIsAdmin'> })
 /** The 'Mis invitados' screen: for those who may do either. */
 export const canSeeMyInvites = (data: { usuario: Pick<User, 'apartments' | 'UserIsAdmin'> }) =>
   canInviteGuests(data) || canManageCondoLink(data);
+
 /** Blog configuration (listado-blogs) and its comunicacion calls: administrators only (spec §6). */
 export const canConfigureBlogs = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
 /**
  * Recurring charges (domiciliations): a member of the condominium that has the feature sees their own
  * charges and only the owner edits or cancels one; not even an administrator touches another member's

@@ -78,6 +78,11 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     undefined,
     [
       ['Comunicación', '/condominio/comunicacion'],
+      // Plain sections open the generic section screen (issue 6): the notices, the board's and the
+      // committee this board member belongs to.
+      ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
+      ['Asuntos del consejo', '/condominio/comunicacion/seccion/7'],
+      ['Comité de jardinería', '/condominio/comunicacion/seccion/9'],
       ['Estado de cuenta', '/condominio/estado-cta'],
       ['Linea del tiempo', '/condominio/welcome'],
       ['Mis invitados', '/condominio/mis-invitados'],
@@ -88,6 +93,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     undefined,
     [
       ['Comunicación', '/condominio/comunicacion'],
+      ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       ['Linea del tiempo', '/condominio/welcome'],
     ],
   ],
@@ -97,6 +103,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     'Residencial Las Palmas',
     [
       ['Comunicación', '/condominio/comunicacion'],
+      ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       ['Estado de cuenta', '/condominio/estado-cta'],
       ['Linea del tiempo', '/condominio/welcome'],
       ['Mis invitados', '/condominio/mis-invitados'],
@@ -259,9 +266,14 @@ test.describe('desktop layout', () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Estado de cuenta', 'Linea del tiempo', 'Mis invitados']);
-    // Four entries, all shown: nothing to put under 'Más', and no sidebar toggle without a sidebar.
-    await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(0);
+    // Seven entries: four in the header, the rest under 'Más'; no sidebar toggle without a sidebar.
+    await expect(nav.getByRole('link')).toHaveText([
+      'Comunicación',
+      'Avisos de la administración',
+      'Asuntos del consejo',
+      'Comité de jardinería',
+    ]);
+    await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
     await screenshot(page, testInfo, 'board-top-nav');
     await page.reload();

@@ -74,8 +74,16 @@ describe(`blog configuration (${dialect})`, () => {
       MensajeConfirmacion: 'Gracias por tu voto.',
       VerResultados: 1,
     });
-    // No posts table yet: every blog counts 0 posts.
-    expect(blogs.every((b) => b.blogCount === 0)).toBe(true);
+    // The post count is the blog's published posts (those waiting for approval are not counted).
+    const published = await t.app.db
+      .selectFrom('posts')
+      .select(['section_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('status', '=', 'A')
+      .groupBy('section_id')
+      .execute();
+    const expected = new Map(published.map((row) => [row.section_id, Number(row.n)]));
+    expect(blogs.map((b) => b.blogCount)).toEqual(blogs.map((b) => expected.get(b.SectId) ?? 0));
+    expect(byName(blogs, 'Avisos de la administración').blogCount).toBeGreaterThan(10);
   });
 
   it('answers one blog, and 404 for a blog of another condominium', async () => {

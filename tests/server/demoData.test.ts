@@ -24,6 +24,10 @@ const TABLES = [
   'password_resets',
   'mail_outbox',
   'files',
+  'posts',
+  'post_attachments',
+  'post_comments',
+  'notifications',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Every row of every table, by id, without what legitimately differs between two loads. */

@@ -8,6 +8,7 @@ import * as publicContact from './0004_public_contact';
 import * as guestsAndPasses from './0005_guests_and_passes';
 import * as ledger from './0006_ledger';
 import * as recurringCharges from './0007_recurring_charges';
+import * as communication from './0008_communication';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005_guests_and_passes': guestsAndPasses,
   '0006_ledger': ledger,
   '0007_recurring_charges': recurringCharges,
+  '0008_communication': communication,
 };

@@ -19,6 +19,7 @@ import {
 import { seedGuests } from './guests';
 import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
+import { seedPosts } from './posts';
 import { seedRecurringCharges } from './recurringCharges';
 
 export interface SeedOptions {
@@ -31,6 +32,10 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'notifications',
+  'post_comments',
+  'post_attachments',
+  'posts',
   'generated_files',
   'ledger_budgets',
   'ledger_movements',
@@ -244,6 +249,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedGuests(trx, options.clock);
   await seedPlans(trx, options.clock);
   await seedLedger(trx, options.clock);
+  await seedPosts(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);
 }
 

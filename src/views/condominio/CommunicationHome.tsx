@@ -1,8 +1,9 @@
 // /condominio/comunicacion: the user's greeting and the sections their role lets them see (spec §6).
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/List.css';
-import { Card, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { menuSections } from '../../api/permissions';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
@@ -33,6 +34,9 @@ export function CommunicationHome() {
             ))}
           </List>
         )}
+        <Anchor component={Link} href="/comunicacion/blogs" mt="md" display="inline-block">
+          <FormattedMessage id="posts.blogsTitle" />
+        </Anchor>
       </Card>
     </Stack>
   );

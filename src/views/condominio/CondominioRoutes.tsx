@@ -4,6 +4,7 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageLoader } from '../app/PageLoader';
+import { BlogsPage as BlogsSummaryPage, PostPage, SectionPage } from '../communication/lazyPages';
 import ProfilePage from '../profile/ProfilePage';
 import { CondoShell } from '../shell/CondoShell';
 import WelcomePage from '../welcome/WelcomePage';
@@ -31,6 +32,9 @@ export default function CondominioRoutes() {
             <Redirect to="/comunicacion" replace />
           </Route>
           <Route path="/comunicacion" component={CommunicationHome} />
+          <Route path="/comunicacion/blogs" component={BlogsSummaryPage} />
+          <Route path="/comunicacion/seccion/:sectionId" component={SectionPage} />
+          <Route path="/comunicacion/ver-publicacion/:postID" component={PostPage} />
           <Route path="/mi-perfil" component={ProfilePage} />
           <Route path="/profile/overview" component={ProfilePage} />
           <Route path="/profile/settings" component={ProfilePage} />

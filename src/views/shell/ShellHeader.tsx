@@ -5,6 +5,7 @@ import { ActionIcon, Box, Burger, Group, Title } from '@mantine/core';
 import type { Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { NotificationsPanel } from '../communication/NotificationsPanel';
 import { HEADER_NAME_LIMIT, truncate } from '../condominio/condoName';
 import { ShellIcon } from './icons';
 import { LayoutMenu } from './LayoutMenu';
@@ -77,6 +78,7 @@ export function ShellHeader(props: ShellHeaderProps) {
       <Group gap="xs" wrap="nowrap">
         {isDesktop && props.trialDays !== null && <TrialCountdown days={props.trialDays} />}
         {isDesktop && <LayoutMenu layout={layout} onChange={props.onLayoutChange} />}
+        <NotificationsPanel />
         <ProfileMenu links={props.profileLinks} />
       </Group>
     </Group>

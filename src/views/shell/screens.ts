@@ -3,6 +3,9 @@
 // page that is not built: an issue that adds a screen adds its route pattern to SCREENS.
 export const SCREENS = {
   communication: '/comunicacion',
+  blogs: '/comunicacion/blogs',
+  section: '/comunicacion/seccion/:sectionId',
+  post: '/comunicacion/ver-publicacion/:postID',
   myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',

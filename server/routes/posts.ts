@@ -1,0 +1,126 @@
+// Sections and posts (src/api/posts.ts). Thin: validated input, the domain call, the answer. Who may call
+// each is written next to its path; the rules themselves are src/api/permissions.ts's, applied in
+// server/domain/posts. Employees are refused everywhere (no Comunicación, spec §6).
+import type { FastifyInstance } from 'fastify';
+import { object, pattern, string } from 'superstruct';
+import { ErrorCodes } from '../../src/api/errors';
+import {
+  IdParam,
+  type NewCommentAnswer,
+  NewCommentRequest,
+  type NewPostAnswer,
+  NewPostRequest,
+  POSTS_PAGE_SIZE,
+  POSTS_PATHS,
+  type PostAnswer,
+  PostParams,
+  type ReviewAnswer,
+  ReviewRequest,
+  SectionParams,
+  type SectionPostsAnswer,
+  SectionPostsQuery,
+  type SummaryAnswer,
+} from '../../src/api/posts';
+import { attachmentSigner, checkAttachmentLink } from '../domain/posts/attachmentLinks';
+import {
+  addComment,
+  attachmentFile,
+  createPost,
+  onePost,
+  reviewPost,
+  sectionPosts,
+  sectionsSummary,
+} from '../domain/posts/posts';
+import { AppError, notFound } from '../errors';
+
+const FileQuery = object({ exp: IdParam, sig: pattern(string(), /^[0-9a-f]{64}$/) });
+const FileParams = object({ attachmentId: IdParam });
+
+/** Four attachments of 1.5 MB as base64 data URLs, plus the text. */
+const POST_BODY_LIMIT = 8_500_000;
+
+export default async function postRoutes(app: FastifyInstance) {
+  const signer = () => attachmentSigner(app.db, app.clock, app.prefix);
+
+  // Signed in, not an employee: the sections they may read.
+  app.get(
+    POSTS_PATHS.summary,
+    { onRequest: app.requireSession },
+    async (request): Promise<SummaryAnswer> => sectionsSummary(app.db, request.auth!),
+  );
+
+  // Signed in, not an employee, and the section readable (permissions.canReadSection): a page of its posts.
+  app.get<{ Params: { sectionId: number }; Querystring: SectionPostsQuery }>(
+    POSTS_PATHS.sectionPosts(':sectionId'),
+    { schema: { params: SectionParams, querystring: SectionPostsQuery }, onRequest: app.requireSession },
+    async (request): Promise<SectionPostsAnswer> => {
+      const { limit = POSTS_PAGE_SIZE, offset = 0, search = '' } = request.query;
+      return sectionPosts(app.db, request.auth!, request.params.sectionId, { limit, offset, search }, await signer());
+    },
+  );
+
+  // Signed in, and the post readable (permissions.canReadPost): the post and its comments.
+  app.get<{ Params: { postId: number } }>(
+    POSTS_PATHS.post(':postId'),
+    { schema: { params: PostParams }, onRequest: app.requireSession },
+    async (request): Promise<PostAnswer> => onePost(app.db, request.auth!, request.params.postId, await signer()),
+  );
+
+  // Signed in, and permissions.canPostInSection: a new post (pending in SectPosting B unless an administrator).
+  app.post<{ Body: NewPostRequest }>(
+    POSTS_PATHS.newPost,
+    { schema: { body: NewPostRequest }, onRequest: app.requireSession, bodyLimit: POST_BODY_LIMIT },
+    async (request): Promise<NewPostAnswer> => ({
+      success: true,
+      ...(await createPost(app.db, app.clock, request.auth!, request.body)),
+    }),
+  );
+
+  // Signed in, and permissions.canCommentOnPost.
+  app.post<{ Body: NewCommentRequest }>(
+    POSTS_PATHS.newComment,
+    { schema: { body: NewCommentRequest }, onRequest: app.requireSession },
+    async (request): Promise<NewCommentAnswer> => ({
+      success: true,
+      comment: await addComment(app.db, app.clock, request.auth!, request.body),
+    }),
+  );
+
+  // Administrators (permissions.canModeratePosts): publish or reject a post waiting for approval.
+  for (const [path, decision] of [
+    [POSTS_PATHS.approvePost, 'approve'],
+    [POSTS_PATHS.rejectPost, 'reject'],
+  ] as const) {
+    app.post<{ Body: ReviewRequest }>(
+      path,
+      { schema: { body: ReviewRequest }, onRequest: app.requireSession },
+      async (request): Promise<ReviewAnswer> => ({
+        success: true,
+        Estatus: await reviewPost(app.db, app.clock, request.auth!, request.body, decision),
+      }),
+    );
+  }
+
+  // Anyone holding an unexpired signed link (given only with a post its holder may read): the bytes.
+  app.get<{ Params: { attachmentId: number }; Querystring: { exp: number; sig: string } }>(
+    POSTS_PATHS.attachmentFile(':attachmentId'),
+    { schema: { params: FileParams, querystring: FileQuery } },
+    async (request, reply) => {
+      const { exp, sig } = request.query;
+      const check = await checkAttachmentLink(app.db, app.clock, { attachmentId: request.params.attachmentId, exp, sig });
+      if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'El enlace del archivo no es válido.');
+      if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'El enlace del archivo expiró.');
+      const file = await attachmentFile(app.db, request.params.attachmentId);
+      if (!file) throw notFound('El archivo');
+      const maxAge = Math.max(0, exp - Math.floor(app.clock.now().getTime() / 1000));
+      const disposition = file.kind === 'image' ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', file.content_type)
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .header('cache-control', `private, max-age=${maxAge}, immutable`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(Buffer.from(file.data));
+    },
+  );
+}

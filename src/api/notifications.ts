@@ -1,0 +1,137 @@
+// Notifications (spec §3.3, §4, §7, §8, §9): the header panel with the last NOTIFICATIONS_PANEL_SIZE and
+// the unread total, the full list a page of NOTIFICATIONS_PAGE_SIZE at a time, and marking one opened.
+// Opening navigates by Modulo and Props (notificationTarget below, shared by the panel and the list).
+import {
+  array,
+  boolean,
+  coerce,
+  enums,
+  type Infer,
+  integer,
+  literal,
+  nullable,
+  number,
+  object,
+  optional,
+  pattern,
+  refine,
+  string,
+} from 'superstruct';
+import { Id } from './validation';
+
+export const NOTIFICATIONS_PATHS = {
+  /** Signed in: GET the last NOTIFICATIONS_PANEL_SIZE with the unread total. */
+  latest: '/--notificaciones/latest',
+  /** Signed in: GET ?limit=&offset=&obtainCounter= a page (limit 1..50); obtainCounter=1 adds the totals. */
+  list: '/--notificaciones/list',
+  /** Signed in: POST { id } marks one of one's own notifications opened (abierto = 1). */
+  open: '/--notificaciones/open',
+} as const;
+
+/** Spec §9: first page 6, load-more page 20, panel width 410 px. */
+export const NOTIFICATIONS_PANEL_SIZE = 6;
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PANEL_WIDTH = 410;
+
+const QueryInteger = (min: number, maximum: number) =>
+  coerce(
+    refine(integer(), 'Range', (value) => (value >= min && value <= maximum) || `must be between ${min} and ${maximum}`),
+    pattern(string(), /^-?\d{1,12}$/),
+    Number,
+  );
+
+export const NotificationsQuery = object({
+  limit: optional(QueryInteger(1, 50)),
+  offset: optional(QueryInteger(0, 1_000_000_000)),
+  obtainCounter: optional(enums(['0', '1'])),
+});
+export type NotificationsQuery = Infer<typeof NotificationsQuery>;
+
+export const OpenNotificationRequest = object({ id: Id });
+export type OpenNotificationRequest = Infer<typeof OpenNotificationRequest>;
+
+/** Modules a notification opens, and the prop each carries (spec §3.3). */
+export const NOTIFICATION_MODULES = {
+  publicacion: 'postID',
+  encuesta: 'pollID',
+  instalacion: 'facilityID',
+  tarea: 'taskID',
+  ticket: 'classificationId',
+  invitados: null,
+} as const;
+export type NotificationModule = keyof typeof NOTIFICATION_MODULES;
+
+export const NotificationItem = object({
+  id: number(),
+  Titulo: string(),
+  TextoApp: string(),
+  foto: nullable(string()),
+  /** YYYY-MM-DD and HH:mm in the condominium's time zone. */
+  FechaCreada: string(),
+  HoraCreada: string(),
+  abierto: enums([0, 1]),
+  Modulo: string(),
+  /** JSON text, e.g. {"postID":12}. */
+  Props: string(),
+});
+export type NotificationItem = Infer<typeof NotificationItem>;
+
+export const LatestNotificationsAnswer = object({
+  success: literal(true),
+  items: array(NotificationItem),
+  unread: number(),
+});
+export type LatestNotificationsAnswer = Infer<typeof LatestNotificationsAnswer>;
+
+export const NotificationsPageAnswer = object({
+  success: literal(true),
+  items: array(NotificationItem),
+  /** Present when obtainCounter=1. */
+  total: optional(number()),
+  unread: optional(number()),
+});
+export type NotificationsPageAnswer = Infer<typeof NotificationsPageAnswer>;
+
+export const OpenNotificationAnswer = object({ success: literal(true), changed: boolean() });
+
+function parseProps(props: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(props);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Where opening a notification goes (a /condominio path), from its Modulo and Props; null when it has
+ * nowhere to go (it is only marked read). Pages other issues build are linked by their spec routes.
+ */
+export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Props'>): string | null {
+  const props = parseProps(item.Props);
+  const id = (key: string) => {
+    const value = props[key];
+    return typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? String(value) : null;
+  };
+  switch (item.Modulo) {
+    case 'publicacion': {
+      const post = id('postID');
+      return post ? `/comunicacion/ver-publicacion/${post}` : null;
+    }
+    case 'encuesta': {
+      const poll = id('pollID');
+      return poll ? `/comunicacion/encuestas?PollId=${poll}` : null;
+    }
+    case 'instalacion': {
+      const facility = id('facilityID');
+      return facility ? `/comunicacion/instalaciones/mostrar/${facility}` : null;
+    }
+    case 'ticket': {
+      const classification = id('classificationId');
+      const task = id('taskID');
+      return classification ? `/comunicacion/tickets-administrador/${classification}${task ? `?ticket=${task}` : ''}` : null;
+    }
+    default:
+      return null;
+  }
+}

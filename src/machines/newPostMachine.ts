@@ -1,0 +1,119 @@
+// The new-post form of a section: title, text, private (where the section allows it; checked by default
+// when PublicoPrivado is 1 or the section is SA) and up to MAX_ATTACHMENTS images or PDFs. Sending is
+// enabled only when the title and text are filled; a refusal shows the server's message and keeps what
+// was written; sent says whether the post is published or waits for an administrator.
+import { assign, fromPromise, setup } from 'xstate';
+import {
+  type AttachmentUpload,
+  MAX_ATTACHMENTS,
+  type NewPostAnswer,
+  type NewPostRequest,
+  POST_TEXT_MAX,
+  POST_TITLE_MAX,
+} from '../api/posts';
+import { ApiError } from '../services/http';
+import { createPost } from '../services/postsService';
+
+export interface NewPostInput {
+  sectionId: number;
+  canMarkPrivate: boolean;
+  defaultPrivate: boolean;
+}
+
+export interface NewPostContext extends NewPostInput {
+  title: string;
+  text: string;
+  private: boolean;
+  attachments: AttachmentUpload[];
+  /** The server's refusal, or 'network' for a breakdown. */
+  error: string | null;
+  result: NewPostAnswer | null;
+}
+
+export type NewPostEvent =
+  | { type: 'edit'; field: 'title' | 'text'; value: string }
+  | { type: 'togglePrivate' }
+  | { type: 'attach'; file: AttachmentUpload }
+  | { type: 'detach'; index: number }
+  | { type: 'submit' }
+  | { type: 'again' };
+
+const blank = (input: NewPostInput) => ({
+  title: '',
+  text: '',
+  private: input.canMarkPrivate && input.defaultPrivate,
+  attachments: [] as AttachmentUpload[],
+  error: null,
+  result: null,
+});
+
+export function postRequest(context: NewPostContext): NewPostRequest {
+  return {
+    sectionId: context.sectionId,
+    Titulo: context.title.trim(),
+    Texto: context.text.trim(),
+    Privado: context.canMarkPrivate && context.private,
+    adjuntos: context.attachments,
+  };
+}
+
+export const newPostMachine = setup({
+  types: {
+    input: {} as NewPostInput,
+    context: {} as NewPostContext,
+    events: {} as NewPostEvent,
+  },
+  actors: {
+    send: fromPromise<NewPostAnswer, NewPostRequest>(({ input, signal }) => createPost(input, signal)),
+  },
+  guards: {
+    complete: ({ context }) =>
+      context.title.trim().length > 0 &&
+      context.title.length <= POST_TITLE_MAX &&
+      context.text.trim().length > 0 &&
+      context.text.length <= POST_TEXT_MAX,
+    canAttach: ({ context }) => context.attachments.length < MAX_ATTACHMENTS,
+    privateAllowed: ({ context }) => context.canMarkPrivate,
+  },
+  actions: {
+    edit: assign(({ context }, { field, value }: { field: 'title' | 'text'; value: string }) => ({ ...context, [field]: value })),
+    togglePrivate: assign(({ context }) => ({ private: !context.private })),
+    attach: assign(({ context }, { file }: { file: AttachmentUpload }) => ({ attachments: [...context.attachments, file] })),
+    detach: assign(({ context }, { index }: { index: number }) => ({
+      attachments: context.attachments.filter((_, i) => i !== index),
+    })),
+    refuse: assign((_, { error }: { error: unknown }) => ({
+      error: error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'network',
+    })),
+    clearError: assign({ error: null }),
+    done: assign((_, { result }: { result: NewPostAnswer }) => ({ result })),
+    reset: assign(({ context }) => blank(context)),
+  },
+}).createMachine({
+  id: 'newPost',
+  context: ({ input }) => ({ ...input, ...blank(input) }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        edit: { actions: [{ type: 'edit', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError'] },
+        togglePrivate: { guard: 'privateAllowed', actions: 'togglePrivate' },
+        attach: { guard: 'canAttach', actions: { type: 'attach', params: ({ event }) => ({ file: event.file }) } },
+        detach: { actions: { type: 'detach', params: ({ event }) => ({ index: event.index }) } },
+        submit: { guard: 'complete', target: 'sending', actions: 'clearError' },
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'send',
+        src: 'send',
+        input: ({ context }) => postRequest(context),
+        onDone: { target: 'sent', actions: { type: 'done', params: ({ event }) => ({ result: event.output }) } },
+        onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    sent: {
+      on: { again: { target: 'editing', actions: 'reset' } },
+    },
+  },
+});

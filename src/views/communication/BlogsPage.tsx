@@ -1,0 +1,81 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
+// /condominio/comunicacion/blogs: the sections the member may read, each with its post count and posting
+// mode, linking to the section. A thin view over blogsSummaryMachine.
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import { blogsSummaryMachine } from '../../machines/blogsSummaryMachine';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { SessionContext } from '../session/SessionContext';
+import { FailedAlert, LoadingCard } from './PageStates';
+
+export default function BlogsPage() {
+  const intl = useIntl();
+  const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
+  useDocumentTitle(condoName, intl.formatMessage({ id: 'communication.title' }), intl.formatMessage({ id: 'posts.blogsTitle' }));
+  const [state, send] = useMachine(blogsSummaryMachine);
+  const { sections } = state.context;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          <FormattedMessage id="posts.blogsTitle" />
+        </Title>
+        <Text c="dimmed">
+          <FormattedMessage id="posts.blogsIntro" />
+        </Text>
+      </Stack>
+      {state.matches('loading') ? <LoadingCard /> : null}
+      {state.matches('failed') ? <FailedAlert onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('shown') && sections.length === 0 ? (
+        <Text c="dimmed">
+          <FormattedMessage id="posts.blogsEmpty" />
+        </Text>
+      ) : null}
+      {state.matches('shown') && sections.length > 0 ? (
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          spacing="md"
+          role="list"
+          aria-label={intl.formatMessage({ id: 'posts.blogsTitle' })}
+        >
+          {sections.map((section) => (
+            <Card
+              key={section.SectId}
+              withBorder
+              radius="md"
+              padding="lg"
+              role="listitem"
+              component={Link}
+              href={`/comunicacion/seccion/${section.SectId}`}
+              aria-label={section.SectName}
+            >
+              <Stack gap="xs">
+                <Text fw={600}>{section.SectName}</Text>
+                <Group gap="xs">
+                  <Badge variant="light" color="gray">
+                    <FormattedMessage id="posts.count" values={{ count: section.blogCount }} />
+                  </Badge>
+                  <Badge
+                    variant="light"
+                    color={section.SectPosting === 'A' ? 'teal' : section.SectPosting === 'B' ? 'yellow' : 'blue'}
+                  >
+                    <FormattedMessage id={`posts.posting.${section.SectPosting}`} />
+                  </Badge>
+                  {section.ExclusivaUsuarios === 'Y' ? (
+                    <Badge variant="outline" color="grape">
+                      <FormattedMessage id="posts.exclusive" />
+                    </Badge>
+                  ) : null}
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </SimpleGrid>
+      ) : null}
+    </Stack>
+  );
+}
