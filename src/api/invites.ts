@@ -1,26 +1,10 @@
 // Mis invitados (/condominio/mis-invitados): the resident's visitor passes, guest links and events, and the
 // administrator's condo-type link. The other half of the guest pages (registro-invitados, invitacion), which
 // the spec leaves to the legacy app. Structs for the wire, and the form rules both sides apply.
-import {
-  array,
-  boolean,
-  coerce,
-  enums,
-  type Infer,
-  integer,
-  literal,
-  nullable,
-  number,
-  object,
-  optional,
-  pattern,
-  refine,
-  size,
-  string,
-} from 'superstruct';
+import { array, boolean, enums, type Infer, literal, nullable, number, object, pattern, size, string } from 'superstruct';
 import { AccessPoint } from './guests';
 import { WEEKDAYS } from './passes';
-import { EMAIL_PATTERN, Id } from './validation';
+import { EMAIL_PATTERN, Id, PageQueryOf } from './validation';
 
 export const INVITE_PATHS = {
   /** Signed in (residents and administrators): GET, dwellings, access points, rights, condo links. */
@@ -59,17 +43,7 @@ export const NOTE_MAX = 500;
 export const EVENT_MAX_COMPANIONS = 10;
 export const EVENT_MAX_GUESTS = 500;
 
-const QueryInteger = (min: number, max: number) =>
-  coerce(
-    refine(integer(), 'Range', (value) => (value >= min && value <= max) || `must be between ${min} and ${max}`),
-    pattern(string(), /^-?\d{1,12}$/),
-    Number,
-  );
-
-export const PageQuery = object({
-  limit: optional(QueryInteger(1, INVITES_MAX_PAGE_SIZE)),
-  offset: optional(QueryInteger(0, 1_000_000_000)),
-});
+export const PageQuery = PageQueryOf(INVITES_MAX_PAGE_SIZE);
 export type PageQuery = Infer<typeof PageQuery>;
 
 export const IdBody = object({ id: Id });

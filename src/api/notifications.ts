@@ -1,23 +1,8 @@
 // Notifications (spec §3.3, §4, §7, §8, §9): the header panel with the last NOTIFICATIONS_PANEL_SIZE and
 // the unread total, the full list a page of NOTIFICATIONS_PAGE_SIZE at a time, and marking one opened.
 // Opening navigates by Modulo and Props (notificationTarget below, shared by the panel and the list).
-import {
-  array,
-  boolean,
-  coerce,
-  enums,
-  type Infer,
-  integer,
-  literal,
-  nullable,
-  number,
-  object,
-  optional,
-  pattern,
-  refine,
-  string,
-} from 'superstruct';
-import { Id } from './validation';
+import { array, boolean, enums, type Infer, literal, nullable, number, object, optional, string } from 'superstruct';
+import { Id, QueryInteger } from './validation';
 
 export const NOTIFICATIONS_PATHS = {
   /** Signed in: GET the last NOTIFICATIONS_PANEL_SIZE with the unread total. */
@@ -32,13 +17,6 @@ export const NOTIFICATIONS_PATHS = {
 export const NOTIFICATIONS_PANEL_SIZE = 6;
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_PANEL_WIDTH = 410;
-
-const QueryInteger = (min: number, maximum: number) =>
-  coerce(
-    refine(integer(), 'Range', (value) => (value >= min && value <= maximum) || `must be between ${min} and ${maximum}`),
-    pattern(string(), /^-?\d{1,12}$/),
-    Number,
-  );
 
 export const NotificationsQuery = object({
   limit: optional(QueryInteger(1, 50)),
@@ -131,6 +109,9 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
       const task = id('taskID');
       return classification ? `/comunicacion/tickets-administrador/${classification}${task ? `?ticket=${task}` : ''}` : null;
     }
+    // A guest registered through the member's link or to their event: the list of their passes.
+    case 'invitados':
+      return '/mis-invitados';
     default:
       return null;
   }

@@ -9,18 +9,16 @@ import {
   defaulted,
   enums,
   type Infer,
-  integer,
   literal,
   nullable,
   number,
   object,
   optional,
   pattern,
-  refine,
   size,
   string,
 } from 'superstruct';
-import { Id, NonEmpty } from './validation';
+import { Id, NonEmpty, QueryInteger } from './validation';
 
 export const POSTS_PATHS = {
   /** Signed in, not an employee: GET the sections the member may read, with their published post counts. */
@@ -53,14 +51,6 @@ export const ATTACHMENT_MAX_BYTES = 1_500_000;
 export const ATTACHMENT_NAME_MAX = 120;
 /** PNG, JPEG and WebP show as images; PDF as a file to download. */
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
-
-/** A whole number from the querystring (where it is text) within [min, max]. */
-const QueryInteger = (min: number, maximum: number) =>
-  coerce(
-    refine(integer(), 'Range', (value) => (value >= min && value <= maximum) || `must be between ${min} and ${maximum}`),
-    pattern(string(), /^-?\d{1,12}$/),
-    Number,
-  );
 
 export const IdParam = coerce(Id, pattern(string(), /^\d{1,10}$/), Number);
 export const SectionParams = object({ sectionId: IdParam });

@@ -1,19 +1,6 @@
 // The welcome timeline ('Bienvenido - Linea del tiempo'): what happened in the condominium, newest first.
-import {
-  array,
-  coerce,
-  enums,
-  type Infer,
-  integer,
-  literal,
-  nullable,
-  number,
-  object,
-  optional,
-  pattern,
-  refine,
-  string,
-} from 'superstruct';
+import { array, enums, type Infer, literal, nullable, number, object, string } from 'superstruct';
+import { PageQueryOf } from './validation';
 
 export const TIMELINE_PATHS = {
   /** Signed in: GET ?limit=&offset= (limit 1..50, default 20). */
@@ -23,19 +10,8 @@ export const TIMELINE_PATHS = {
 export const TIMELINE_PAGE_SIZE = 20;
 export const TIMELINE_MAX_PAGE_SIZE = 50;
 
-/** A whole number from the querystring (where it is text) within [min, max]. */
-const QueryInteger = (min: number, max: number) =>
-  coerce(
-    refine(integer(), 'Range', (value) => (value >= min && value <= max) || `must be between ${min} and ${max}`),
-    pattern(string(), /^-?\d{1,12}$/),
-    Number,
-  );
-
 /** GET ?limit=&offset=: limit 1..50 (default TIMELINE_PAGE_SIZE), offset 0 or more (default 0). */
-export const TimelineQuery = object({
-  limit: optional(QueryInteger(1, TIMELINE_MAX_PAGE_SIZE)),
-  offset: optional(QueryInteger(0, 1_000_000_000)),
-});
+export const TimelineQuery = PageQueryOf(TIMELINE_MAX_PAGE_SIZE);
 export type TimelineQuery = Infer<typeof TimelineQuery>;
 
 /**

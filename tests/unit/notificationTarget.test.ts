@@ -1,0 +1,26 @@
+// Where opening a notification navigates (relative to /condominio), by Modulo and Props (spec §3.3, §4).
+import { describe, expect, it } from 'vitest';
+import { notificationTarget } from '../../src/api/notifications';
+
+describe('notificationTarget', () => {
+  it.each([
+    ['publicacion', '{"postID":12}', '/comunicacion/ver-publicacion/12'],
+    ['publicacion', '{"postID":"7"}', '/comunicacion/ver-publicacion/7'],
+    ['encuesta', '{"pollID":3}', '/comunicacion/encuestas?PollId=3'],
+    ['instalacion', '{"facilityID":4}', '/comunicacion/instalaciones/mostrar/4'],
+    ['ticket', '{"classificationId":5,"taskID":9}', '/comunicacion/tickets-administrador/5?ticket=9'],
+    ['ticket', '{"classificationId":5}', '/comunicacion/tickets-administrador/5'],
+    ['invitados', '{}', '/mis-invitados'],
+  ])('%s with %s opens %s', (Modulo, Props, target) => {
+    expect(notificationTarget({ Modulo, Props })).toBe(target);
+  });
+
+  it.each([
+    ['publicacion', '{}'],
+    ['publicacion', '{"postID":"12; drop"}'],
+    ['publicacion', 'not json'],
+    ['desconocido', '{"postID":1}'],
+  ])('%s with %s opens nothing', (Modulo, Props) => {
+    expect(notificationTarget({ Modulo, Props })).toBeNull();
+  });
+});
