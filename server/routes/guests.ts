@@ -1,7 +1,8 @@
 // Guest registration (registro-invitados/{token}, src/api/guests.ts). Public, no session: the token is the
 // permission. Refusals the form models (cancelled, ended, limits) answer 409 with the reason in `field`.
 import type { FastifyInstance } from 'fastify';
-import { GUEST_MESSAGES, GUEST_PATHS, type GuestFormInfo, GuestSubmission, TokenParams } from '../../src/api/guests';
+import { GUEST_MESSAGES, type GuestFormInfo, GuestSubmission, TokenParams } from '../../src/api/guests';
+import { GUEST_PATHS } from '../../src/api/visitorPaths';
 import { findGuestForm, type Registration, registerGuest } from '../domain/guests';
 import { notifyGuestRegistered } from '../domain/notifications';
 import { AppError } from '../errors';

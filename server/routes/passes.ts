@@ -1,6 +1,7 @@
 // The visitor pass (invitacion/{CondoId}/{QR}, src/api/passes.ts). Public, no session: the QR is the permission.
 import type { FastifyInstance } from 'fastify';
-import { PASS_PATHS, type PassAnswer, PassParams } from '../../src/api/passes';
+import { type PassAnswer, PassParams } from '../../src/api/passes';
+import { PASS_PATHS } from '../../src/api/visitorPaths';
 import { findPass } from '../domain/passes';
 import { passPdf } from '../domain/passesPdf';
 import { AppError } from '../errors';

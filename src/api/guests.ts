@@ -23,13 +23,6 @@ import { EMAIL_PATTERN } from './validation';
 /** Tokens are URL-safe: letters, digits, '-' and '_'. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
 
-export const GUEST_PATHS = {
-  /** Public: GET, the form info of a link. */
-  formInfo: (token: string) => `/--invitados/formulario/${token}`,
-  /** Public: POST GuestSubmission, answer GuestRegistered. */
-  register: (token: string) => `/--invitados/registrar/${token}`,
-} as const;
-
 export const TokenParams = object({ token: pattern(string(), TOKEN) });
 
 export const GUEST_LINK_TYPES = ['event', 'user', 'condo'] as const;

@@ -2,18 +2,12 @@
 import { array, coerce, type Infer, literal, nullable, number, object, pattern, string } from 'superstruct';
 import { AccessPoint } from './guests';
 import { Id } from './validation';
-
-export const PASS_PATHS = {
-  /** Public: GET, the pass; 404 when it is unknown or revoked. */
-  view: (condoId: number | string, qr: string) => `/--invitados/pase/${condoId}/${qr}`,
-  /** Public: GET, the pass as application/pdf; 404 like the pass. */
-  pdf: (condoId: number | string, qr: string) => `/--invitados/pase-pdf/${condoId}/${qr}`,
-} as const;
+import { PASS_CONDO_ID, PASS_QR } from './visitorPaths';
 
 /** QR codes are URL-safe text. */
 export const PassParams = object({
-  condoId: coerce(Id, pattern(string(), /^\d{1,10}$/), Number),
-  qr: pattern(string(), /^[A-Za-z0-9_-]{1,64}$/),
+  condoId: coerce(Id, pattern(string(), PASS_CONDO_ID), Number),
+  qr: pattern(string(), PASS_QR),
 });
 
 export const PASS_TYPES = ['temporal', 'domestico', 'infante', 'manual', 'preautorizado', 'evento'] as const;

@@ -2,14 +2,9 @@
 // The refusals the form models come back as typed results; anything else throws ApiError.
 
 import { is } from 'superstruct';
-import {
-  GUEST_PATHS,
-  GuestFormInfo,
-  type GuestRefusal,
-  GuestRefusalKind,
-  GuestRegistered,
-  type GuestSubmission,
-} from '../api/guests';
+import { GuestFormInfo, type GuestRefusal, GuestRefusalKind, GuestRegistered, type GuestSubmission } from '../api/guests';
+import { GUEST_PATHS } from '../api/visitorPaths';
+import { takeEarly } from './earlyFetch';
 import { ApiError, apiPath, call, http } from './http';
 
 export type GuestFormResult = { kind: 'form'; info: GuestFormInfo } | { kind: 'invalid' };
@@ -22,7 +17,8 @@ export type RegisterResult =
 /** An unknown or revoked link answers 404: an invalid link, like any other failure to load (spec §4). */
 export async function fetchGuestForm(token: string, signal?: AbortSignal): Promise<GuestFormResult> {
   try {
-    const info = await call(() => http.get(apiPath(GUEST_PATHS.formInfo(encodeURIComponent(token))), { signal }), GuestFormInfo);
+    const path = GUEST_PATHS.formInfo(encodeURIComponent(token));
+    const info = await call(() => takeEarly(path) ?? http.get(apiPath(path), { signal }), GuestFormInfo);
     return { kind: 'form', info };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: 'invalid' };

@@ -3,10 +3,11 @@ import '@mantine/core/styles/Anchor.css';
 // the link's refusals, or the event's data and the form, then the success card.
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import { guestRegistrationMachine } from '../../machines/guestRegistrationMachine';
+import { preloadableLazy } from '../app/preloadableLazy';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { preloadQr } from '../pass/LazyQr';
 import { Notice } from '../pass/VisitorBlocks';
@@ -14,12 +15,13 @@ import { EventSummary } from './EventSummary';
 
 // The form and the success card come in chunks of their own, fetched at once and in parallel with the
 // link's form info: the first paint (the loader, or a refusal) needs neither.
-const loadForm = () => import('./GuestForm');
-const loadSuccess = () => import('./GuestSuccess');
-const GuestForm = lazy(() => loadForm().then((module) => ({ default: module.GuestForm })));
-const GuestSuccess = lazy(() => loadSuccess().then((module) => ({ default: module.GuestSuccess })));
-void loadForm();
-void loadSuccess();
+// Once here, they render without a Suspense fallback (preloadableLazy).
+const guestForm = preloadableLazy(() => import('./GuestForm').then((module) => ({ default: module.GuestForm })));
+const guestSuccess = preloadableLazy(() => import('./GuestSuccess').then((module) => ({ default: module.GuestSuccess })));
+const GuestForm = guestForm.Component;
+const GuestSuccess = guestSuccess.Component;
+guestForm.preload().catch(() => undefined);
+guestSuccess.preload().catch(() => undefined);
 preloadQr();
 
 const REFUSALS = ['invalid', 'cancelled', 'ended', 'guestLimit'] as const;

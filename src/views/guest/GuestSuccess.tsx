@@ -4,7 +4,7 @@ import { Anchor, Button, Center, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { GuestRegistered } from '../../api/guests';
-import { PASS_PATHS } from '../../api/passes';
+import { PASS_PATHS } from '../../api/visitorPaths';
 import { LazyQr } from '../pass/LazyQr';
 import { mapLink } from '../pass/passFormat';
 import { Notice, Panel } from '../pass/VisitorBlocks';

@@ -1,13 +1,15 @@
 // The QR (qrcode.react, about 6 KiB gzip) in a chunk of its own: visitor pages paint their first screen
 // without it, and it arrives while the pass or the registration is still on its way. Error correction M
 // (spec §9); the box keeps its size while the code loads, so nothing jumps.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { preloadableLazy } from '../app/preloadableLazy';
 
-const QRCodeSVG = lazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
+const qrCode = preloadableLazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
+const QRCodeSVG = qrCode.Component;
 
 /** Starts downloading the QR code's chunk (call it when a page that will show one starts). */
 export function preloadQr(): void {
-  void import('qrcode.react');
+  qrCode.preload().catch(() => undefined);
 }
 
 export function LazyQr({ value, size, label }: { value: string; size: number; label: string }) {

@@ -1,0 +1,41 @@
+// React.lazy suspends on a component's first render even when its chunk is already in memory, and React 19
+// holds a suspended boundary's content back for up to 300 ms after its fallback showed (its fallback
+// throttle). For a chunk we fetched before it was needed (a visitor route, the guest form) that is 300 ms of
+// spinner for nothing: this lazy component renders the module directly once it has arrived, and falls back
+// to React.lazy (and its Suspense) only while it has not.
+import { type ComponentProps, type ComponentType, createElement, lazy, useState } from 'react';
+
+// biome-ignore lint/suspicious/noExplicitAny: any component, as React.lazy takes it.
+type AnyComponent = ComponentType<any>;
+
+export interface PreloadableLazy<C extends AnyComponent> {
+  Component: ComponentType<ComponentProps<C>>;
+  /** Starts (or joins) the download; the promise settles when the module has arrived. */
+  preload: () => Promise<unknown>;
+}
+
+export function preloadableLazy<C extends AnyComponent>(load: () => Promise<{ default: C }>): PreloadableLazy<C> {
+  let loaded: C | null = null;
+  let pending: Promise<{ default: C }> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // A failed download may be tried again (React.lazy's own call shows the failure).
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  const Lazy = lazy(preload);
+  function PreloadedOrLazy(props: ComponentProps<C>) {
+    // Chosen once per mounted instance: switching from Lazy to the module later would remount the page.
+    const [Component] = useState<AnyComponent>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return { Component: PreloadedOrLazy, preload };
+}
