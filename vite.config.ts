@@ -29,6 +29,13 @@ function translations(): Plugin {
       for (const lang of LANGUAGES) {
         this.emitFile({ type: 'asset', fileName: `assets/i18n/${lang}.json`, source: read(lang) });
       }
+      // Beside Vite's manifest, for the server: it names a visitor page's translations in the page's HTML
+      // (server/domain/visitorHints.ts), with the same version the app asks for.
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/i18n.json',
+        source: JSON.stringify({ version: version(), languages: LANGUAGES }),
+      });
     },
   };
 }

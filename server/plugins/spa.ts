@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCodes } from '../../src/api/errors';
+import { loadVisitorHints } from '../domain/visitorHints';
 
 export default fp(async function spa(app: FastifyInstance, options: { root: string | null; apiPrefix: string }) {
   const { root, apiPrefix } = options;
@@ -32,12 +33,24 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
     app.log.warn({ root }, 'no built browser app found: serving the API only (run `npm run build`)');
   }
 
+  // A visitor page's HTML names what the page will fetch first (server/domain/visitorHints.ts).
+  const hints = hasBuild ? loadVisitorHints(root) : null;
+
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`);
     // A missing file under /assets (an old bundle a stale tab asks for) is a 404, not the page: HTML
     // where a script was expected would break that tab instead of letting it reload.
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+      const pathname = request.url.split('?')[0] ?? request.url;
+      const hinted = hints?.htmlFor(pathname, request.headers['accept-language']);
+      if (hinted) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'accept-language')
+          .type('text/html; charset=utf-8')
+          .send(hinted);
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

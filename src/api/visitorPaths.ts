@@ -19,3 +19,47 @@ export const PASS_PATHS = {
 /** What a pass's address may hold; anything else is simply not found (no call needed). */
 export const PASS_CONDO_ID = /^\d{1,10}$/;
 export const PASS_QR = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The pages a visitor opens from a link, by name (the browser's route table and the server's hints). */
+export type VisitorPageName = 'publicPage' | 'guestRegistration' | 'pass';
+
+export interface VisitorPage {
+  name: VisitorPageName;
+  /** The page's address; its groups are what `firstCall` needs. */
+  pattern: RegExp;
+  /** The page's first API call, from the address's captured parts. */
+  firstCall?: (parts: string[]) => string;
+}
+
+// A link's token and a pass's QR as the pages' services accept them (guests.ts TokenParams, PASS_QR):
+// URL-safe, so the early call's path is the one the page's own call would build.
+const GUEST_TOKEN = '([A-Za-z0-9_-]{1,100})';
+const PASS_ADDRESS = '(\\d{1,10})/([A-Za-z0-9_-]{1,64})';
+
+/**
+ * Whose chunk and first call a phone should not wait for: the browser starts them before its first render
+ * (src/views/routes.tsx), and the server names them in the page's HTML so they start with the page itself
+ * (server/domain/visitorHints.ts).
+ */
+export const VISITOR_PAGES: readonly VisitorPage[] = [
+  { name: 'publicPage', pattern: /^\/pagina-publica\/?$/ },
+  {
+    name: 'guestRegistration',
+    pattern: new RegExp(`^/registro-invitados/${GUEST_TOKEN}/?$`),
+    firstCall: ([token = '']) => GUEST_PATHS.formInfo(token),
+  },
+  {
+    name: 'pass',
+    pattern: new RegExp(`^/invitacion/${PASS_ADDRESS}/?$`),
+    firstCall: ([condoId = '', qr = '']) => PASS_PATHS.view(condoId, qr),
+  },
+];
+
+/** The visitor page at `pathname` (no query), with its first call's path; null for any other page. */
+export function visitorPageAt(pathname: string): { page: VisitorPage; firstCall: string | null } | null {
+  for (const page of VISITOR_PAGES) {
+    const match = page.pattern.exec(pathname);
+    if (match) return { page, firstCall: page.firstCall ? page.firstCall(match.slice(1)) : null };
+  }
+  return null;
+}

@@ -2,7 +2,7 @@
 // the screens it opens.
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { GUEST_PATHS, PASS_PATHS } from '../api/visitorPaths';
+import { type VisitorPageName, visitorPageAt } from '../api/visitorPaths';
 import { fetchEarly } from '../services/earlyFetch';
 import { PageLoader } from './app/PageLoader';
 import { preloadableLazy } from './app/preloadableLazy';
@@ -17,32 +17,11 @@ const PublicPage = publicPage.Component;
 const GuestRegistrationPage = guestRegistrationPage.Component;
 const PassPage = passPage.Component;
 
-// A link's token and a pass's QR as the pages' services accept them (src/api/guests.ts, visitorPaths.ts):
-// URL-safe, so the early call's path is the one the page's call would build.
-const GUEST_TOKEN = '([A-Za-z0-9_-]{1,100})';
-const PASS_ADDRESS = '(\\d{1,10})/([A-Za-z0-9_-]{1,64})';
-
-interface VisitorRoute {
-  pattern: RegExp;
-  preload: () => Promise<unknown>;
-  /** The page's first API call, from the address's captured parts. */
-  firstCall?: (parts: string[]) => string;
-}
-
-/** The visitor routes, whose chunk and first call a phone should not wait for (see preloadVisitorRoute). */
-const VISITOR_ROUTES: VisitorRoute[] = [
-  { pattern: /^\/pagina-publica\/?$/, preload: publicPage.preload },
-  {
-    pattern: new RegExp(`^/registro-invitados/${GUEST_TOKEN}/?$`),
-    preload: guestRegistrationPage.preload,
-    firstCall: ([token = '']) => GUEST_PATHS.formInfo(token),
-  },
-  {
-    pattern: new RegExp(`^/invitacion/${PASS_ADDRESS}/?$`),
-    preload: passPage.preload,
-    firstCall: ([condoId = '', qr = '']) => PASS_PATHS.view(condoId, qr),
-  },
-];
+const PRELOAD: Record<VisitorPageName, () => Promise<unknown>> = {
+  publicPage: publicPage.preload,
+  guestRegistration: guestRegistrationPage.preload,
+  pass: passPage.preload,
+};
 
 /**
  * Starts downloading the chunk of the visitor route at `pathname`, if it is one, and its first API call.
@@ -52,16 +31,13 @@ const VISITOR_ROUTES: VisitorRoute[] = [
  * any other route.
  */
 export function preloadVisitorRoute(pathname: string): Promise<void> {
-  for (const route of VISITOR_ROUTES) {
-    const match = route.pattern.exec(pathname);
-    if (!match) continue;
-    if (route.firstCall) fetchEarly(route.firstCall(match.slice(1)));
-    return route.preload().then(
-      () => undefined,
-      () => undefined,
-    );
-  }
-  return Promise.resolve();
+  const visitor = visitorPageAt(pathname);
+  if (!visitor) return Promise.resolve();
+  if (visitor.firstCall) fetchEarly(visitor.firstCall);
+  return PRELOAD[visitor.page.name]().then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 const PricingPage = lazy(() => import('./pricing/PricingPage'));

@@ -34,6 +34,27 @@ test.describe('visitor pass', () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
+  test('fetches what the pass and the guest form need once, named in the page’s HTML, before the app asks', async ({ page }) => {
+    for (const [address, call] of [
+      ['/invitacion/1/DEMO-PASE-001', '/api/--invitados/pase/1/DEMO-PASE-001'],
+      ['/registro-invitados/demo-evento', '/api/--invitados/formulario/demo-evento'],
+    ] as const) {
+      const requested: string[] = [];
+      const listener = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
+      page.on('request', listener);
+      const html = await (await page.goto(address))!.text();
+      // The server names the call and the Spanish translations (the browser's language here) in the <head>.
+      expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${call}">`);
+      expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/assets\/i18n\/es\.json\?v=/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      // The app took the preloaded answers instead of asking again.
+      expect(requested.filter((path) => path === call)).toHaveLength(1);
+      expect(requested.filter((path) => path === '/assets/i18n/es.json')).toHaveLength(1);
+      page.off('request', listener);
+    }
+  });
+
   test('refuses a code that does not exist with the spec’s message', async ({ page }) => {
     await page.goto('/invitacion/1/NO-EXISTE');
     await expect(page.getByRole('alert')).toHaveText('El pase de acceso no fue encontrado o no es válido.');

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Anchor.css';
 // the link's refusals, or the event's data and the form, then the success card.
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import { guestRegistrationMachine } from '../../machines/guestRegistrationMachine';
@@ -13,16 +13,19 @@ import { preloadQr } from '../pass/LazyQr';
 import { Notice } from '../pass/VisitorBlocks';
 import { EventSummary } from './EventSummary';
 
-// The form and the success card come in chunks of their own, fetched at once and in parallel with the
-// link's form info: the first paint (the loader, or a refusal) needs neither.
+// The form and the success card come in chunks of their own: the first paint (the event, or a refusal)
+// needs neither. The form's is fetched at once, beside the link's form info; the success card's (with the
+// QR) once the form shows, so that on a slow network it doesn't compete with the event's first paint.
 // Once here, they render without a Suspense fallback (preloadableLazy).
 const guestForm = preloadableLazy(() => import('./GuestForm').then((module) => ({ default: module.GuestForm })));
 const guestSuccess = preloadableLazy(() => import('./GuestSuccess').then((module) => ({ default: module.GuestSuccess })));
 const GuestForm = guestForm.Component;
 const GuestSuccess = guestSuccess.Component;
 guestForm.preload().catch(() => undefined);
-guestSuccess.preload().catch(() => undefined);
-preloadQr();
+function preloadSuccess() {
+  guestSuccess.preload().catch(() => undefined);
+  preloadQr();
+}
 
 const REFUSALS = ['invalid', 'cancelled', 'ended', 'guestLimit'] as const;
 
@@ -33,6 +36,10 @@ export default function GuestRegistrationPage() {
   const [state, send] = useMachine(guestRegistrationMachine, { input: { token } });
   const { info, registered } = state.context;
   const refusal = REFUSALS.find((name) => state.matches(name));
+  const showsForm = state.matches('form');
+  useEffect(() => {
+    if (showsForm) preloadSuccess();
+  }, [showsForm]);
 
   return (
     <Center component="main" id="main" mih="100dvh" p="sm" bg="var(--mantine-color-gray-1)" style={{ alignItems: 'flex-start' }}>
