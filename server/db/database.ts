@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import { registerTranslate } from './textSearch';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -49,6 +50,8 @@ function openSqlite(file: string): DatabaseHandle {
     throw error;
   }
   sqlite.pragma('busy_timeout = 5000');
+  // The searches' fold is translate(), built into PostgreSQL only.
+  registerTranslate(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
 }

@@ -16,6 +16,7 @@ import {
   size,
   string,
 } from 'superstruct';
+import { anyContains } from './search';
 import { Id } from './validation';
 
 export const BLOG_PATHS = {
@@ -317,19 +318,17 @@ export function repositionBlogs<T extends Positioned>(
   return { blogs: next, affected };
 }
 
-/** Spec §5: the resident search is a case-insensitive 'contains' on the name and the dwelling text. */
+/**
+ * Spec §5: the resident search is a case-insensitive 'contains' on the name and the dwelling text (accents
+ * ignored too: src/api/search.ts).
+ */
 export function dwellingText(resident: Pick<Resident, 'TorreName' | 'AptName'>): string {
   return resident.TorreName ? `${resident.TorreName} - ${resident.AptName}` : resident.AptName;
 }
 
 export function filterResidents<T extends Resident>(residents: readonly T[], search: string, towerId: number | null): T[] {
-  const needle = search.trim().toLocaleLowerCase('es');
-  return residents.filter((resident) => {
-    if (towerId !== null && resident.TorreId !== towerId) return false;
-    if (!needle) return true;
-    return (
-      resident.UserName.toLocaleLowerCase('es').includes(needle) ||
-      dwellingText(resident).toLocaleLowerCase('es').includes(needle)
-    );
-  });
+  return residents.filter(
+    (resident) =>
+      (towerId === null || resident.TorreId === towerId) && anyContains([resident.UserName, dwellingText(resident)], search),
+  );
 }

@@ -90,6 +90,21 @@ describe(`posts (${dialect})`, () => {
     expect(first.abilities).toMatchObject({ canPost: false, canModerate: false });
   });
 
+  it('searches Spanish text ignoring case and accents, with ñ apart from n', async () => {
+    const found = async (typed: string) =>
+      (await list('vecino012', 'Avisos de la administración', `?search=${encodeURIComponent(typed)}`)).posts.map((p) => p.Titulo);
+    for (const typed of ['FUMIGACIÓN', 'fumigación', 'fumigacion', 'Fumigacion DE AREAS']) {
+      expect(await found(typed), typed).toEqual(['Fumigación de áreas comunes']);
+    }
+    for (const typed of ['ÁRBOLES', 'árboles', 'arboles', 'PODARÁ'])
+      expect(await found(typed), typed).toEqual(['Poda de árboles']);
+    // In the text: "jueves y sábado", "El sábado"; newest first.
+    expect(await found('SABADO')).toEqual(['Recolección de basura', 'Fumigación de áreas comunes']);
+    expect(await found('MAÑANA')).toEqual(['Limpieza de cisternas']);
+    expect(await found('mañana')).toEqual(['Limpieza de cisternas']);
+    expect(await found('manana')).toEqual([]);
+  });
+
   it('shows a per-tower post to its tower, its author and administrators only', async () => {
     const titles = async (who: string) =>
       (await list(who, 'Avisos de la administración', '?limit=50')).posts.map((p) => p.Titulo);

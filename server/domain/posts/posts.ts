@@ -2,7 +2,7 @@
 // one post with its comments, new posts (SectPosting A open, B waits for an administrator, R
 // administrators only), comments, and the administrator's review. Every rule is the shared one of
 // src/api/permissions.ts; each event tells the right people through notify().
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
 import {
   type CommunicationViewer,
@@ -31,6 +31,7 @@ import {
   type SummaryAnswer,
 } from '../../../src/api/posts';
 import type { Database, Section } from '../../db/schema';
+import { containsSearch } from '../../db/textSearch';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../clock';
 import { saveFile } from '../files/store';
@@ -95,9 +96,6 @@ function abilities(viewer: CommunicationViewer, facts: SectionFacts) {
     canModerate: canModeratePosts(viewer),
   };
 }
-
-/** LIKE pattern for "contains", with the wildcards in the text escaped. */
-const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const postColumns = [
   'p.id',
@@ -164,8 +162,8 @@ async function summaries(db: Kysely<Database>, rows: PostRow[], sign: Signer): P
 
 /**
  * A page of the section's posts the member may read, newest first; search is "contains" on the title and
- * text, case-insensitive. The WHERE below is canReadPost in SQL (so pages and totals are right); a test
- * checks the two agree.
+ * text, ignoring case and accents (server/db/textSearch.ts). The WHERE below is canReadPost in SQL (so
+ * pages and totals are right); a test checks the two agree.
  */
 export async function sectionPosts(
   db: Kysely<Database>,
@@ -194,16 +192,8 @@ export async function sectionPosts(
       ]),
     );
   }
-  const search = page.search.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(${sql.ref('p.title')})`, 'like', sql`${pattern} escape '\\'`),
-        eb(sql`lower(${sql.ref('p.body')})`, 'like', sql`${pattern} escape '\\'`),
-      ]),
-    );
-  }
+  const search = containsSearch(page.search, ['p.title', 'p.body']);
+  if (search) query = query.where(search);
   const total = await query.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await query
     .select([...postColumns])

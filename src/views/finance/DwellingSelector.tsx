@@ -5,13 +5,14 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/ScrollArea.css';
 // The resident-selector pattern ('Selecciona los residentes', spec §2.4, §5) for dwellings: a
-// case-insensitive 'contains' search on the residents' names and the dwelling's text plus a tower filter,
-// debounced 500 ms; ticking rows; Aceptar hands the chosen ids back.
+// case- and accent-insensitive 'contains' search on the residents' names and the dwelling's text plus a
+// tower filter, debounced 500 ms; ticking rows; Aceptar hands the chosen ids back.
 import { Button, Checkbox, Group, Modal, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Dwelling } from '../../api/finance';
+import { anyContains } from '../../api/search';
 import { dwellingName } from './StatementPage';
 
 /** Spec §9: the resident search waits 500 ms. */
@@ -20,9 +21,7 @@ const NO_TOWER = '__none__';
 
 export function matchesSearch(d: Dwelling, search: string, tower: string | null): boolean {
   if (tower === NO_TOWER ? d.TorreName !== null : tower !== null && d.TorreName !== tower) return false;
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [dwellingName(d), ...d.Residentes].some((text) => text.toLowerCase().includes(needle));
+  return anyContains([dwellingName(d), ...d.Residentes], search);
 }
 
 export function DwellingSelector(props: {
