@@ -29,6 +29,7 @@ import providerContactRoutes from './routes/providerContact';
 import publicPageRoutes from './routes/publicPage';
 import recurringChargeRoutes from './routes/recurringCharges';
 import sessionRoutes from './routes/sessions';
+import staffRoutes from './routes/staff';
 import timelineRoutes from './routes/timeline';
 import './types';
 
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(blogRoutes);
       await api.register(recurringChargeRoutes);
       await api.register(providerContactRoutes);
+      await api.register(staffRoutes);
     },
     { prefix: API_PREFIX },
   );

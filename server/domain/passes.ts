@@ -5,7 +5,8 @@ import type { Pass } from '../../src/api/passes';
 import type { Database } from '../db/schema';
 import { accessPointsOf } from './guests';
 
-function weekdays(json: string): string[] {
+/** DiasAcceso from its stored JSON list; anything unreadable is no weekday. */
+export function weekdays(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : [];

@@ -1,6 +1,6 @@
 // Rate limits on the calls that guess or spam (DESIGN.md §4): sign-in, forgot-password, reset-password,
-// change-password (which checks the current password), the public page's contact form and captcha, and guest
-// registration.
+// change-password (which checks the current password), the public page's contact form and captcha, guest
+// registration, and the guards' pass check (which looks codes up).
 // Fixed windows counted in a RateLimitStore. The store in this file keeps the counters in this process's
 // memory; a Redis store (INCR + PEXPIRE NX + PTTL) implements the same one-method interface when several
 // processes must share the counters (docs/decisions.md).
@@ -23,6 +23,7 @@ export interface RateLimitPolicy {
   publicContactPerIp: Limit;
   captchaChallengePerIp: Limit;
   guestRegistrationPerIp: Limit;
+  passCheckPerUser: Limit;
 }
 
 export type RateLimitName = keyof RateLimitPolicy;
@@ -44,6 +45,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   captchaChallengePerIp: { max: 30, windowSeconds: 60 },
   // A guest registers once; a family at one phone a few times. More is someone filling an event's places.
   guestRegistrationPerIp: { max: 10, windowSeconds: 15 * 60 },
+  // A guard at a busy gate checks a pass every few seconds at most; guessing an 8-character key (31^8)
+  // at this pace would take longer than any pass lasts.
+  passCheckPerUser: { max: 30, windowSeconds: 60 },
 };
 
 /** The policy with every maximum multiplied (RATE_LIMIT_FACTOR). */

@@ -309,3 +309,32 @@ export function canManageRecurringCharge(
 
 /** The payment-provider contact dialog goes with the provider intro: administrators. */
 export const canContactPaymentProvider = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
+// ── The employee panel (/condominio/panel-del-empleado). The spec names the route and says employees and guards
+// are sent there from the money screens; who else opens it and what it holds is ours (docs/decisions.md).
+
+export const isSupervisor = (user: Pick<User, 'UserIsSupervisor'>) => user.UserIsSupervisor === 'Y';
+
+export type StaffRole = 'supervisor' | 'guard' | 'employee' | 'admin';
+
+/**
+ * The role the employee panel names for this person, the most specific first (a supervisor is also an
+ * employee); administrators who are not staff open it as 'admin'. null: residents and the board, who are
+ * sent to their home (communication) like on other guarded screens.
+ */
+export function staffRole(data: { usuario: Roles & Pick<User, 'UserIsSupervisor'> }): StaffRole | null {
+  const user = data.usuario;
+  if (isSupervisor(user)) return 'supervisor';
+  if (isGuard(user)) return 'guard';
+  if (isEmployee(user)) return 'employee';
+  if (isAdmin(user)) return 'admin';
+  return null;
+}
+
+/** The employee panel: staff (employees, guards, supervisors) and administrators. */
+export const canSeeEmployeePanel = (data: { usuario: Roles & Pick<User, 'UserIsSupervisor'> }) => staffRole(data) !== null;
+
+/** 'Verificar pase' (a visitor pass looked up by its manual key or QR text): guards, supervisors and
+ * administrators of the condominium; not plain employees, who do not keep the gate. */
+export const canCheckPasses = (data: { usuario: Pick<User, 'UserIsAdmin' | 'UserIsGuard' | 'UserIsSupervisor'> }) =>
+  isGuard(data.usuario) || isSupervisor(data.usuario) || isAdmin(data.usuario);

@@ -38,7 +38,8 @@ async function signInAs(page: Page, email: string, condo?: string) {
   const token = await sessionToken(page.request, email, condo);
   await page.addInitScript((value) => window.localStorage.setItem('app-token', value), token);
   await page.goto('/condominio/comunicacion');
-  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+  // Employees have no Comunicación: they land on their panel.
+  await expect(page.getByRole('heading', { level: 1, name: /^(Hola, .*|Panel del empleado)$/ })).toBeVisible();
 }
 
 /** The way a person does it: the sign-in page, and the condominium selector for the administrator. */
@@ -95,9 +96,17 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
       ['Comunicación', '/condominio/comunicacion'],
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       ['Linea del tiempo', '/condominio/welcome'],
+      ['Panel del empleado', '/condominio/panel-del-empleado'],
     ],
   ],
-  ['empleado@demo.mx', undefined, [['Linea del tiempo', '/condominio/welcome']]],
+  [
+    'empleado@demo.mx',
+    undefined,
+    [
+      ['Linea del tiempo', '/condominio/welcome'],
+      ['Panel del empleado', '/condominio/panel-del-empleado'],
+    ],
+  ],
   [
     'admin@demo.mx',
     'Residencial Las Palmas',
@@ -108,6 +117,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
       ['Linea del tiempo', '/condominio/welcome'],
       ['Mis invitados', '/condominio/mis-invitados'],
       ['Panel del administrador', '/condominio/panel-del-administrador'],
+      ['Panel del empleado', '/condominio/panel-del-empleado'],
       ['Configuración de blogs', '/condominio/listado-blogs'],
     ],
   ],

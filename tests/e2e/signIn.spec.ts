@@ -107,9 +107,11 @@ test.describe('demo accounts', () => {
     await page.goto('/sessions/signin');
     await page.getByLabel('Recordarme').check();
     await submitSignIn(page, 'empleado@demo.mx');
-    await expect(page.getByRole('heading', { name: 'Hola, Emilio' })).toBeVisible();
+    // Employees have no Comunicación: they land on their panel.
+    await expect(page.getByRole('heading', { level: 1, name: 'Panel del empleado' })).toBeVisible();
+    await expect(page).toHaveURL(/\/condominio\/panel-del-empleado$/);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Hola, Emilio' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Panel del empleado' })).toBeVisible();
     expect(DEMO_PASSWORD).toBe('Demo1234!');
   });
 });

@@ -31,12 +31,24 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
     // The generic section screen exists (issue 6): plain sections (code '') are linked; AC for the board.
-    ['admin', ['communication', 'section-1', 'accountStatement', 'welcome', 'myInvites', 'adminPanel', 'blogConfiguration']],
+    [
+      'admin',
+      [
+        'communication',
+        'section-1',
+        'accountStatement',
+        'welcome',
+        'myInvites',
+        'adminPanel',
+        'employeePanel',
+        'blogConfiguration',
+      ],
+    ],
     ['board', ['communication', 'section-1', 'section-7', 'accountStatement', 'welcome']],
     ['resident', ['communication', 'section-1', 'accountStatement', 'welcome']],
-    ['guard', ['communication', 'section-1', 'welcome']],
-    ['employee', ['welcome']],
-    ['supervisor', ['welcome']],
+    ['guard', ['communication', 'section-1', 'welcome', 'employeePanel']],
+    ['employee', ['welcome', 'employeePanel']],
+    ['supervisor', ['welcome', 'employeePanel']],
   ])('the %s gets %j', (role, expected) => {
     expect(keys(role)).toEqual(expected);
   });
@@ -83,8 +95,15 @@ describe('the main menu once every screen is built', () => {
   });
 
   it('gives employees and supervisors no communication at all', () => {
-    expect(keys('employee', EVERY_SCREEN)).toEqual(['welcome']);
-    expect(keys('supervisor', EVERY_SCREEN)).toEqual(['welcome']);
+    expect(keys('employee', EVERY_SCREEN)).toEqual(['welcome', 'employeePanel']);
+    expect(keys('supervisor', EVERY_SCREEN)).toEqual(['welcome', 'employeePanel']);
+  });
+
+  it('gives Panel del empleado to the staff and administrators, not to residents or the board', () => {
+    for (const role of ROLES) {
+      const expected = role !== 'board' && role !== 'resident';
+      expect(keys(role, EVERY_SCREEN).includes('employeePanel'), role).toBe(expected);
+    }
   });
 
   it('gives the guard the sections but not the requests one (inactive COM-SOL)', () => {

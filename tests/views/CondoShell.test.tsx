@@ -40,14 +40,15 @@ describe('the desktop shell', () => {
         'Linea del tiempo',
         'Mis invitados',
         'Panel del administrador',
+        'Panel del empleado',
         'Configuración de blogs',
       ],
     ],
     ['board', ['Comunicación', 'Avisos de la administración', 'Asuntos del consejo', 'Estado de cuenta', 'Linea del tiempo']],
     ['resident', ['Comunicación', 'Avisos de la administración', 'Estado de cuenta', 'Linea del tiempo']],
-    ['guard', ['Comunicación', 'Avisos de la administración', 'Linea del tiempo']],
-    ['employee', ['Linea del tiempo']],
-    ['supervisor', ['Linea del tiempo']],
+    ['guard', ['Comunicación', 'Avisos de la administración', 'Linea del tiempo', 'Panel del empleado']],
+    ['employee', ['Linea del tiempo', 'Panel del empleado']],
+    ['supervisor', ['Linea del tiempo', 'Panel del empleado']],
   ])('gives the %s the menu %j', async (role, expected) => {
     stubApi(sessionFor(role));
     condominio('/condominio/comunicacion');
@@ -55,7 +56,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/seccion\/\d+|mis-invitados|listado-blogs|panel-del-administrador)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/seccion\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();
@@ -204,6 +205,6 @@ describe('the phone shell', () => {
     fireEvent.click(burger);
     const drawer = await screen.findByRole('dialog', { name: 'Residencial Las Palmas' });
     const nav = within(drawer).getByRole('navigation', { name: 'Menú principal' });
-    expect(linkNames(nav)).toEqual(['Linea del tiempo']);
+    expect(linkNames(nav)).toEqual(['Linea del tiempo', 'Panel del empleado']);
   });
 });

@@ -68,7 +68,7 @@ describe('ver-reporte', () => {
   });
 
   it('sends an employee to the employee panel', async () => {
-    // The employee panel is another issue's screen: a stand-in route shows where the guard sends them.
+    // A stand-in route shows where the guard sends them (the panel itself: EmployeePanel.test.tsx).
     useViewport('desktop');
     stubApi(sessionFor('employee'));
     signedIn(

@@ -1,18 +1,21 @@
-// /condominio/comunicacion: the user's greeting and the sections their role lets them see (spec §6).
+// /condominio/comunicacion: the user's greeting and the sections their role lets them see (spec §6). Employees
+// have no Comunicación (spec §6): their home is the employee panel, where signing in lands them through here.
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/List.css';
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
-import { menuSections } from '../../api/permissions';
+import { Link, Redirect } from 'wouter';
+import { canSeeCommunication, menuSections } from '../../api/permissions';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
+import { SCREENS } from '../shell/screens';
 
 export function CommunicationHome() {
   const intl = useIntl();
   const data = SessionContext.useSelector((s) => s.context.data);
   useDocumentTitle(data?.condo.CondoName ?? '', intl.formatMessage({ id: 'communication.title' }));
   if (!data) return null;
+  if (!canSeeCommunication(data)) return <Redirect to={SCREENS.employeePanel} replace />;
   const sections = menuSections(data);
   return (
     <Stack gap="lg">

@@ -21,6 +21,7 @@ const MyInvitesPage = lazy(() => import('../invites/MyInvitesPage'));
 const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
 const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
+const EmployeePanelPage = lazy(() => import('../staff/EmployeePanelPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -52,6 +53,7 @@ export default function CondominioRoutes() {
           </Route>
           <Route path="/cargos-automaticos" component={RecurringChargesPage} />
           <Route path="/panel-del-administrador" component={AdminPanelPage} />
+          <Route path="/panel-del-empleado" component={EmployeePanelPage} />
           <Route>
             <Redirect to="~/sessions/404" replace />
           </Route>

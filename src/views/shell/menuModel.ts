@@ -7,6 +7,7 @@ import {
   canSeeAdminPanel,
   canSeeAutomaticCharges,
   canSeeCommunication,
+  canSeeEmployeePanel,
   canSeeFinanceMenu,
   canSeeMyInvites,
   menuSections,
@@ -86,7 +87,7 @@ function sectionEntry(section: SessionSection): MenuEntry {
   };
 }
 
-/** The left (or top) menu: Comunicación and the user's sections, the timeline, Mis invitados, and the admin panel. */
+/** The left (or top) menu: Comunicación and the user's sections, the timeline, Mis invitados, the admin and employee panels. */
 export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
   const entries: MenuEntry[] = [];
   if (canSeeCommunication(data)) {
@@ -135,6 +136,17 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       label: { id: 'shell.menuAdminPanel' },
       href: SCREENS.adminPanel,
       screen: SCREENS.adminPanel,
+      icon: 'adminPanel',
+      depth: 0,
+    });
+  }
+  // The staff's home; administrators may open it too (their pass check lives there).
+  if (canSeeEmployeePanel(data)) {
+    entries.push({
+      key: 'employeePanel',
+      label: { id: 'staff.menuEntry' },
+      href: SCREENS.employeePanel,
+      screen: SCREENS.employeePanel,
       icon: 'adminPanel',
       depth: 0,
     });

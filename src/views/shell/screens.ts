@@ -18,6 +18,7 @@ export const SCREENS = {
   blogConfiguration: '/listado-blogs',
   automaticCharges: '/cargos-automaticos',
   adminPanel: '/panel-del-administrador',
+  employeePanel: '/panel-del-empleado',
 } as const;
 
 /** Route patterns of the screens that exist today. */
@@ -33,6 +34,7 @@ export const MENU_TOGGLE_PATHS: readonly string[] = [
   SCREENS.profile,
   '/profile',
   SCREENS.myInvites,
+  SCREENS.employeePanel,
 ];
 
 export function menuToggleEnabled(path: string): boolean {

@@ -1,0 +1,18 @@
+// The employee panel's calls (src/api/passCheck.ts). Every call needs a session.
+import type { FastifyInstance } from 'fastify';
+import { type PassCheckAnswer, PassCheckRequest, STAFF_PATHS } from '../../src/api/passCheck';
+import { checkPass } from '../domain/passCheck';
+
+export default async function staffRoutes(app: FastifyInstance) {
+  // Guards, supervisors and administrators of the condominium (403 for anyone else): one pass by its manual
+  // key or QR text, 404 when the condominium has none. POST, so the code stays out of the request log.
+  // Counted per person before anything is looked up, so codes cannot be guessed.
+  app.post<{ Body: PassCheckRequest }>(
+    STAFF_PATHS.checkPass,
+    { schema: { body: PassCheckRequest }, onRequest: app.requireSession },
+    async (request): Promise<PassCheckAnswer> => {
+      await app.rateLimiter.consume([{ limit: 'passCheckPerUser', key: String(request.auth!.userId) }]);
+      return { success: true, data: await checkPass(app.db, app.clock, request.auth!, request.body.codigo) };
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/List.css';
+// /condominio/panel-del-empleado: the staff's home (employees, guards, supervisors; administrators may open it
+// too). Who they are and where, and for those who keep the gate, 'Verificar pase'. Residents and the board
+// are sent to their home, communication, like on the other guarded screens. What it holds is our choice
+// (docs/decisions.md): the spec names the route only.
+import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Redirect } from 'wouter';
+import { canCheckPasses, staffRole } from '../../api/permissions';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { SessionContext } from '../session/SessionContext';
+import { SCREENS } from '../shell/screens';
+import { PassCheckCard } from './PassCheckCard';
+
+export default function EmployeePanelPage() {
+  const intl = useIntl();
+  const data = SessionContext.useSelector((s) => s.context.data);
+  useDocumentTitle(data?.condo.CondoName ?? '', intl.formatMessage({ id: 'staff.title' }));
+  if (!data) return null;
+  const role = staffRole(data);
+  if (!role) return <Redirect to={SCREENS.communication} replace />;
+  const condo = data.condo.CondoName;
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} size="h2">
+          <FormattedMessage id="staff.title" />
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          <Text c="dimmed">
+            <FormattedMessage id="staff.identity" values={{ name: data.usuario.UserName, condo }} />
+          </Text>
+          <Badge variant="light">
+            <FormattedMessage id={`staff.role.${role}`} />
+          </Badge>
+        </Group>
+      </Stack>
+      {canCheckPasses(data) ? <PassCheckCard /> : <Shortcuts condo={condo} />}
+    </Stack>
+  );
+}
+
+/** Plain employees: the screens of this app their role opens. */
+function Shortcuts({ condo }: { condo: string }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="staff-shortcuts">
+      <Title order={2} size="h4" id="staff-shortcuts" mb="xs">
+        <FormattedMessage id="staff.shortcutsTitle" />
+      </Title>
+      <Text size="sm" mb="xs">
+        <FormattedMessage id="staff.shortcutsIntro" values={{ condo }} />
+      </Text>
+      <List spacing="xs">
+        <List.Item>
+          <Anchor component={Link} href={SCREENS.welcome}>
+            <FormattedMessage id="shell.menuTimeline" />
+          </Anchor>
+        </List.Item>
+        <List.Item>
+          <Anchor component={Link} href={SCREENS.profile}>
+            <FormattedMessage id="shell.myProfile" />
+          </Anchor>
+        </List.Item>
+      </List>
+    </Card>
+  );
+}
