@@ -28,6 +28,8 @@ export interface Mailbox {
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail>;
   /** Until release() is called, messages are read but not yet accepted (the sender keeps waiting). */
   hold(): () => void;
+  /** How many messages are waiting behind hold() right now. */
+  held: number;
   /** While set, every message is refused with a 554. */
   refuse: boolean;
   close(): Promise<void>;
@@ -41,6 +43,7 @@ export async function startMailbox(): Promise<Mailbox> {
     url: '',
     messages,
     refuse: false,
+    held: 0,
     waitFor(count, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -75,7 +78,11 @@ export async function startMailbox(): Promise<Mailbox> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
-        if (gate) await gate;
+        if (gate) {
+          mailbox.held += 1;
+          await gate;
+          mailbox.held -= 1;
+        }
         if (mailbox.refuse) {
           const error = Object.assign(new Error('Message refused for the test'), { responseCode: 554 });
           return callback(error);
