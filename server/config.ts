@@ -14,6 +14,8 @@ export interface Config {
   databaseSchema: string | null;
   smtpUrl: string | null;
   mailFrom: string;
+  /** With SMTP_URL: how often each process re-sends due outbox mail, in seconds; 0 turns it off. */
+  mailRetrySeconds: number;
   /** Where people open the app, e.g. https://app.condominio.mx: the base of links in e-mails. Without it
    * links are built from the request's protocol and host. No trailing slash. */
   publicUrl: string | null;
@@ -111,6 +113,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     databaseSchema: schema,
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Comunidad <no-responder@localhost>',
+    mailRetrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 60, 0, 86_400),
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     rateLimitFactor: integer(env, 'RATE_LIMIT_FACTOR', 1, 1, 1000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),

@@ -183,6 +183,26 @@ export interface MailOutboxTable {
   created_at: string;
   /** null: not delivered over SMTP (no SMTP_URL, or the SMTP server refused it). */
   sent_at: string | null;
+  /** SMTP attempts so far (0: stored because there was no SMTP_URL). */
+  attempts: Generated<number>;
+  /** When the re-sender may try next; null: never (it gave up, or the row predates re-sending). */
+  next_attempt_at: string | null;
+  /** The SMTP server's answer to the last attempt, or why the re-sender gave up. */
+  last_error: string | null;
+  /** After this the mail is not worth sending (an expired reset link). */
+  valid_until: string | null;
+  /** The lease of the process sending it now. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+}
+
+export interface MailOutboxAttachmentTable {
+  id: Generated<number>;
+  mail_id: number;
+  /** The bytes and content type, in `files`. */
+  file_id: number;
+  file_name: string;
+  position: number;
 }
 
 export interface FileTable {
@@ -462,6 +482,7 @@ export interface Database {
   section_users: SectionUserTable;
   password_resets: PasswordResetTable;
   mail_outbox: MailOutboxTable;
+  mail_outbox_attachments: MailOutboxAttachmentTable;
   files: FileTable;
   app_secrets: AppSecretTable;
   activity: ActivityTable;

@@ -96,7 +96,9 @@ export async function sendPasswordReset(
       .execute();
   });
   const link = `${request.baseUrl}/sessions/reset-password?token=${token}`;
-  await mailer.send(passwordResetMail(language, user, link, RESET_TOKEN_MINUTES));
+  // A link that has expired is not worth sending late: the outbox's re-sender drops it after that.
+  const validUntil = addMinutes(now, RESET_TOKEN_MINUTES);
+  await mailer.send({ ...passwordResetMail(language, user, link, RESET_TOKEN_MINUTES), validUntil });
 }
 
 const invalidResetLink = () =>

@@ -8,7 +8,7 @@ import { BulkMailRequest, BulkPdfRequest, FINANCE_PATHS, ReportQuery, StatementQ
 import { Id } from '../../src/api/validation';
 import { fileByLink } from '../domain/finance/fileLinks';
 import { balanceList, bulkMail, bulkPdf, dwellings, report, reportList, statement, years } from '../domain/finance/finance';
-import { statementsPdf } from '../domain/finance/statementPdf';
+import { statementFileName, statementPdf } from '../domain/finance/statementPdf';
 import { AppError } from '../errors';
 
 const DigitsId = (digits: number) => coerce(Id, pattern(string(), new RegExp(`^\\d{1,${digits}}$`)), Number);
@@ -43,13 +43,10 @@ export default async function financeRoutes(app: FastifyInstance) {
     { schema: { querystring: StatementQueryIn }, onRequest: app.requireSession },
     async (request, reply) => {
       const s = await statement(app.db, app.clock, request.auth!, request.query);
-      const pdf = await statementsPdf([s], { tipoImpresion: 'normal', title: `Estado de cuenta ${s.AptName}` });
+      const pdf = await statementPdf(s);
       return reply
         .type('application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="estado-de-cuenta-${s.ApartmentId}-${s.fechaInicio}-${s.fechaFin}.pdf"`,
-        )
+        .header('content-disposition', `attachment; filename="${statementFileName(s)}"`)
         .header('cache-control', 'no-store')
         .send(pdf);
     },

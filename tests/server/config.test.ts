@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       databaseSchema: null,
       smtpUrl: null,
       mailFrom: 'Comunidad <no-responder@localhost>',
+      mailRetrySeconds: 60,
       publicUrl: null,
       rateLimitFactor: 1,
       logLevel: 'info',
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
         SUPPORT_CHAT_SECRET: 's3cret',
         PUBLIC_URL: 'https://app.condominio.mx/',
         RATE_LIMIT_FACTOR: '5',
+        MAIL_RETRY_SECONDS: '0',
       },
       CWD,
     );
@@ -83,6 +85,7 @@ describe('loadConfig', () => {
       supportChatSecret: 's3cret',
       publicUrl: 'https://app.condominio.mx',
       rateLimitFactor: 5,
+      mailRetrySeconds: 0,
     });
   });
 
@@ -120,6 +123,8 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'https://app.condominio.mx/?x=1', /query or a fragment/],
     ['RATE_LIMIT_FACTOR', '0', /between 1 and 1000/],
     ['RATE_LIMIT_FACTOR', 'many', /whole number/],
+    ['MAIL_RETRY_SECONDS', '90000', /between 0 and 86400/],
+    ['MAIL_RETRY_SECONDS', '1.5', /whole number/],
   ];
   it.each(bad)('refuses %s=%s with a ConfigError naming the variable', (name, value, reason) => {
     const error = configError({ [name]: value });

@@ -157,6 +157,9 @@ describe(`finance (${dialect})`, () => {
     );
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="estado-de-cuenta-torre-a-101-2025-01-01-2025-12-31.pdf"',
+    );
     const text = pdfText(res.rawPayload);
     expect(text).toContain('Estado de cuenta - Torre A - 101');
     expect(text).toContain('Periodo del 01/01/2025 al 31/12/2025');
@@ -231,7 +234,7 @@ describe(`finance (${dialect})`, () => {
     expect(foreign.statusCode).toBe(404);
   });
 
-  it('mails each dwelling’s residents their own statement over SMTP', async () => {
+  it('mails each dwelling’s residents their own statement over SMTP, the PDF attached', async () => {
     const before = mailbox.messages.length;
     const res = await post('admin', '/--financiero/send-multi-edo-cta', {
       ApartmentsId: [ids.get('Torre A/101'), ids.get('Torre A/102'), ids.get('Torre A/104')],
@@ -247,7 +250,18 @@ describe(`finance (${dialect})`, () => {
     expect(rosa.subject).toBe('Estado de cuenta Torre A - 101 - Residencial Las Palmas');
     expect(rosa.text).toContain('Periodo del 01/01/2026 al 31/12/2026');
     expect(rosa.text).toContain(`Saldo final: ${formatMoney(0)}`);
-    expect(mails.find((m) => m.to.includes('vecino001@demo.mx'))!.subject).toContain('Torre A - 102');
+    // The statement itself is the attachment: the same PDF as the estado-cta download, not the body.
+    expect(rosa.text).not.toContain('Movimientos');
+    expect(rosa.attachments).toHaveLength(1);
+    const [pdf] = rosa.attachments;
+    expect(pdf!.filename).toBe('estado-de-cuenta-torre-a-101-2026-01-01-2026-12-31.pdf');
+    expect(pdf!.contentType).toBe('application/pdf');
+    expect(pdf!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(pdf!.content)).toContain('Estado de cuenta - Torre A - 101');
+    expect(pdfText(pdf!.content)).toContain('Periodo del 01/01/2026 al 31/12/2026');
+    const neighbour = mails.find((m) => m.to.includes('vecino001@demo.mx'))!;
+    expect(neighbour.subject).toContain('Torre A - 102');
+    expect(pdfText(neighbour.attachments[0]!.content)).toContain('Estado de cuenta - Torre A - 102');
     // Only the high ADEUDOS level may send them.
     const board = await post('consejo', '/--financiero/send-multi-edo-cta', {
       ApartmentsId: [ids.get('Torre A/101')],

@@ -221,7 +221,10 @@ describe(`password reset by SMTP (${dialect})`, () => {
     await t.app.tasks.drain();
     const rows = await t.app.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', 'consejo@demo.mx').execute();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ subject: 'Restablece tu contraseña', sent_at: null });
+    expect(rows[0]).toMatchObject({ subject: 'Restablece tu contraseña', sent_at: null, attempts: 1 });
+    // The re-sender drops it once the link it carries has expired.
+    const created = Date.parse(rows[0]!.created_at);
+    expect(rows[0]!.valid_until).toBe(new Date(created + RESET_TOKEN_MINUTES * 60_000).toISOString());
     // The stored link is a working one.
     const token = linkToken(rows[0]!.text, 'http://palmas.condominio.test');
     mailbox.refuse = false;

@@ -1,7 +1,13 @@
 // server/main.ts as a real process: it starts on a fresh database, says where it listens, and on SIGTERM
-// finishes what is in flight and exits 0.
+// finishes what is in flight (requests, and the outbox mail being re-sent) and exits 0.
 import http from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+import { migrateToLatest } from '../../server/db/migrate';
+import { systemClock } from '../../server/domain/clock';
+import { storeInOutbox } from '../../server/domain/mail/outbox';
+import { startMailbox } from '../support/mailbox';
 import { LISTENING_LINE, type ServerProcess, startServer } from '../support/serverProcess';
 import { dialect, type FreshDatabase, freshDatabase } from '../support/testDatabase';
 
@@ -92,4 +98,61 @@ describe(`graceful shutdown (${dialect})`, () => {
     const exit = await server!.exited;
     expect(exit.code).toBe(0);
   }, 40_000);
+
+  it('lets the outbox mail it is re-sending arrive, records it, and then exits 0', async () => {
+    // Mail stored while there was no SMTP, in a database the server then opens with SMTP_URL.
+    const config = loadConfig({ STATIC_DIR: 'none', ...fresh.env });
+    const handle = openDatabase(config);
+    await migrateToLatest(handle.db);
+    const pdf = Buffer.from('%PDF-1.3\n%%EOF\n', 'latin1');
+    await storeInOutbox(
+      handle.db,
+      systemClock,
+      {
+        to: 'residente@demo.mx',
+        subject: 'Estado de cuenta',
+        text: 'Adjunto',
+        html: '<p>Adjunto</p>',
+        attachments: [{ filename: 'estado-de-cuenta.pdf', contentType: 'application/pdf', content: pdf }],
+      },
+      null,
+    );
+    await handle.close();
+
+    const mailbox = await startMailbox();
+    try {
+      const release = mailbox.hold();
+      server = startServer({
+        ...fresh.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        STATIC_DIR: 'none',
+        SEED: 'never',
+        LOG_LEVEL: 'info',
+        SMTP_URL: mailbox.url,
+        MAIL_RETRY_SECONDS: '1',
+      });
+      await server.waitForLine(LISTENING_LINE, 25_000);
+      // The SMTP server has the message and keeps the sender waiting while the signal comes.
+      await expect.poll(() => mailbox.held, { timeout: 15_000 }).toBe(1);
+      server.child.kill('SIGTERM');
+      await server.waitForLine(/shutting down/);
+      release();
+      const exit = await server.exited;
+      expect(exit.code).toBe(0);
+      expect(exit.stderr).toBe('');
+      expect(mailbox.messages).toHaveLength(1);
+      expect(mailbox.messages[0]!.attachments[0]!.content.equals(pdf)).toBe(true);
+    } finally {
+      await mailbox.close();
+    }
+
+    // Delivered, so it left the outbox: a later start does not send it again.
+    const after = openDatabase(config);
+    try {
+      expect(await after.db.selectFrom('mail_outbox').select('id').execute()).toEqual([]);
+    } finally {
+      await after.close();
+    }
+  }, 60_000);
 });

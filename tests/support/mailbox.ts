@@ -1,7 +1,14 @@
 // A real SMTP listener (the smtp-server package) on a free local port, and a small reader of what arrives:
-// headers (with RFC 2047 encoded words), and the text and HTML parts (quoted-printable or base64).
+// headers (with RFC 2047 encoded words), the text and HTML parts (quoted-printable or base64), and the
+// attached files as bytes.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
 
 export interface ReceivedMail {
   from: string;
@@ -9,6 +16,7 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  attachments: ReceivedAttachment[];
   raw: string;
 }
 
@@ -20,6 +28,8 @@ export interface Mailbox {
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail>;
   /** Until release() is called, messages are read but not yet accepted (the sender keeps waiting). */
   hold(): () => void;
+  /** How many messages are waiting behind hold() right now. */
+  held: number;
   /** While set, every message is refused with a 554. */
   refuse: boolean;
   close(): Promise<void>;
@@ -33,6 +43,7 @@ export async function startMailbox(): Promise<Mailbox> {
     url: '',
     messages,
     refuse: false,
+    held: 0,
     waitFor(count, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {
         const check = () => {
@@ -67,7 +78,11 @@ export async function startMailbox(): Promise<Mailbox> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
-        if (gate) await gate;
+        if (gate) {
+          mailbox.held += 1;
+          await gate;
+          mailbox.held -= 1;
+        }
         if (mailbox.refuse) {
           const error = Object.assign(new Error('Message refused for the test'), { responseCode: 554 });
           return callback(error);
@@ -80,6 +95,7 @@ export async function startMailbox(): Promise<Mailbox> {
           subject: decodeWords(parsed.headers.get('subject') ?? ''),
           text: parsed.text,
           html: parsed.html,
+          attachments: parsed.attachments,
           raw,
         });
         callback();
@@ -97,6 +113,7 @@ interface Part {
   headers: Map<string, string>;
   text: string;
   html: string;
+  attachments: ReceivedAttachment[];
 }
 
 function parseHeaders(head: string): Map<string, string> {
@@ -110,7 +127,7 @@ function parseHeaders(head: string): Map<string, string> {
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {
-  if (encoding?.toLowerCase() === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding?.toLowerCase() === 'base64') return decodeBytes(body, encoding).toString('utf8');
   if (encoding?.toLowerCase() === 'quoted-printable') {
     const soft = body.replace(/=\r?\n/g, '');
     const bytes: number[] = [];
@@ -124,6 +141,12 @@ function decodeBody(body: string, encoding: string | undefined): string {
     return Buffer.from(bytes).toString('utf8');
   }
   return body;
+}
+
+/** An attachment's bytes: base64 (what nodemailer uses for binary files) or the body as it came. */
+function decodeBytes(body: string, encoding: string | undefined): Buffer {
+  if (encoding?.toLowerCase() === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  return Buffer.from(body, 'latin1');
 }
 
 /** RFC 2047 encoded words: =?UTF-8?Q?...?= and =?UTF-8?B?...?=. */
@@ -153,9 +176,17 @@ function parseMessage(raw: string): Part {
       headers,
       text: parts.map((p) => p.text).join(''),
       html: parts.map((p) => p.html).join(''),
+      attachments: parts.flatMap((p) => p.attachments),
     };
   }
-  const content = decodeBody(body, headers.get('content-transfer-encoding'));
+  const encoding = headers.get('content-transfer-encoding');
+  const disposition = headers.get('content-disposition') ?? '';
+  if (disposition.toLowerCase().startsWith('attachment')) {
+    const filename = decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? '');
+    const attachment = { filename, contentType: type.split(';')[0]!.trim(), content: decodeBytes(body, encoding) };
+    return { headers, text: '', html: '', attachments: [attachment] };
+  }
+  const content = decodeBody(body, encoding);
   const isHtml = type.toLowerCase().startsWith('text/html');
-  return { headers, text: isHtml ? '' : content, html: isHtml ? content : '' };
+  return { headers, text: isHtml ? '' : content, html: isHtml ? content : '', attachments: [] };
 }

@@ -27,6 +27,7 @@ const INHERITED_CONFIG = [
   'PUBLIC_URL',
   'RATE_LIMIT_FACTOR',
   'MAIL_FROM',
+  'MAIL_RETRY_SECONDS',
 ];
 
 export interface Exit {

@@ -49,6 +49,9 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     SCRYPT_LOG_N: '10',
     SEED: options.seed === false ? 'never' : 'auto',
+    // The outbox re-sender runs on real time against the test's clock: tests that want it call
+    // app.mailResender.runOnce() or turn it on.
+    MAIL_RETRY_SECONDS: '0',
     ...options.env,
     ...fresh.env,
   };

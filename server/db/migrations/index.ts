@@ -9,6 +9,7 @@ import * as guestsAndPasses from './0005_guests_and_passes';
 import * as ledger from './0006_ledger';
 import * as recurringCharges from './0007_recurring_charges';
 import * as communication from './0008_communication';
+import * as mailRetry from './0009_mail_retry';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0006_ledger': ledger,
   '0007_recurring_charges': recurringCharges,
   '0008_communication': communication,
+  '0009_mail_retry': mailRetry,
 };

@@ -52,6 +52,7 @@ const TABLES_CHILD_FIRST = [
   'guest_settings',
   'plans',
   'activity',
+  'mail_outbox_attachments',
   'mail_outbox',
   'password_resets',
   'section_users',

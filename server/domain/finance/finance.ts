@@ -33,7 +33,7 @@ import { type AccessData, loadAccess, ownApartmentIds } from './access';
 import { storeGeneratedFile } from './fileLinks';
 import { balances, buildReport } from './reports';
 import { statementMail } from './statementMail';
-import { statementsPdf } from './statementPdf';
+import { statementFileName, statementPdf, statementsPdf } from './statementPdf';
 import { condoToday, dwellingsOf, type Period, statementsFor, yearsWithMovements } from './statements';
 
 /** Spec §5. */
@@ -133,8 +133,12 @@ export async function bulkMail(
   const statements = await statementsFor(db, await condoOf(db, auth.condoId), chosen, period, today);
   let sent = 0;
   for (const [i, s] of statements.entries()) {
-    for (const email of chosen[i]!.emails) {
-      await mailer.send(statementMail(email, s));
+    const emails = chosen[i]!.emails;
+    if (emails.length === 0) continue;
+    // One PDF per dwelling, attached to each of its residents' e-mails.
+    const pdf = { filename: statementFileName(s), content: await statementPdf(s) };
+    for (const email of emails) {
+      await mailer.send(statementMail(email, s, pdf));
       sent += 1;
     }
   }

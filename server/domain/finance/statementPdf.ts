@@ -131,3 +131,21 @@ export async function statementsPdf(statements: readonly Statement[], options: P
   doc.end();
   return done;
 }
+
+/** One dwelling's statement as the estado-cta download gives it (and the statement e-mail attaches it). */
+export function statementPdf(s: Statement): Promise<Buffer> {
+  return statementsPdf([s], { tipoImpresion: 'normal', title: `Estado de cuenta ${s.AptName}` });
+}
+
+/** estado-de-cuenta-torre-a-101-2026-01-01-2026-12-31.pdf: the dwelling and the period, in ASCII. */
+export function statementFileName(s: Statement): string {
+  const dwelling = [s.TorreName, s.AptName]
+    .filter(Boolean)
+    .join(' ')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `estado-de-cuenta-${dwelling || s.ApartmentId}-${s.fechaInicio}-${s.fechaFin}.pdf`;
+}
