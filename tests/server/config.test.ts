@@ -39,6 +39,8 @@ describe('loadConfig', () => {
       seed: 'auto',
       trustProxy: false,
       supportChatSecret: null,
+      redisUrl: null,
+      redisKeyPrefix: 'condo:',
     });
   });
 
@@ -62,6 +64,8 @@ describe('loadConfig', () => {
         SUPPORT_CHAT_SECRET: 's3cret',
         PUBLIC_URL: 'https://app.condominio.mx/',
         RATE_LIMIT_FACTOR: '5',
+        REDIS_URL: 'redis://:s3cret@cache.internal:6380/2',
+        REDIS_KEY_PREFIX: 'condo-prod:',
       },
       CWD,
     );
@@ -83,6 +87,8 @@ describe('loadConfig', () => {
       supportChatSecret: 's3cret',
       publicUrl: 'https://app.condominio.mx',
       rateLimitFactor: 5,
+      redisUrl: 'redis://:s3cret@cache.internal:6380/2',
+      redisKeyPrefix: 'condo-prod:',
     });
   });
 
@@ -120,6 +126,13 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'https://app.condominio.mx/?x=1', /query or a fragment/],
     ['RATE_LIMIT_FACTOR', '0', /between 1 and 1000/],
     ['RATE_LIMIT_FACTOR', 'many', /whole number/],
+    ['REDIS_URL', 'not a url', /not a valid URL/],
+    ['REDIS_URL', 'http://cache.internal', /redis:\/\//],
+    ['REDIS_URL', 'rediss://cache.internal', /TLS\) is not supported/],
+    ['REDIS_URL', 'redis://cache.internal/cero', /database number/],
+    ['REDIS_URL', 'redis://cache.internal?db=1', /query or a fragment/],
+    ['REDIS_KEY_PREFIX', 'con espacios', /letters, digits/],
+    ['REDIS_KEY_PREFIX', 'x'.repeat(101), /up to 100/],
   ];
   it.each(bad)('refuses %s=%s with a ConfigError naming the variable', (name, value, reason) => {
     const error = configError({ [name]: value });

@@ -27,6 +27,8 @@ const INHERITED_CONFIG = [
   'PUBLIC_URL',
   'RATE_LIMIT_FACTOR',
   'MAIL_FROM',
+  'REDIS_URL',
+  'REDIS_KEY_PREFIX',
 ];
 
 export interface Exit {
