@@ -25,6 +25,8 @@ const signIn = (t: TestApp, username: string, remoteAddress: string) =>
 const reset = (t: TestApp, remoteAddress: string) =>
   call(t.app, 'POST', RESET, { payload: { token: 'R'.repeat(43), password: 'Nueva12345' }, remoteAddress });
 
+/** For hooks and tests that build apps (migrations and demo data; on PostgreSQL, on a busy machine, slow). */
+const BUILDS_APPS_MS = 60_000;
 const newPrefix = () => `test:${randomUUID()}:`;
 const withRedis = (prefix: string, url = REDIS_URL) => ({ REDIS_URL: url, REDIS_KEY_PREFIX: prefix });
 
@@ -50,7 +52,7 @@ describe(`two app instances sharing REDIS_URL (${dialect})`, () => {
   beforeAll(async () => {
     first = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS, env: withRedis(prefix) });
     second = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS, env: withRedis(prefix) });
-  });
+  }, BUILDS_APPS_MS);
   afterAll(async () => {
     await first?.close();
     await second?.close();
@@ -92,17 +94,21 @@ describe(`two app instances sharing REDIS_URL (${dialect})`, () => {
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
 
-  it('does not share counters with apps under another prefix', async () => {
-    const other = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS, env: withRedis(prefixForTest()) });
-    try {
-      const { max } = DEFAULT_RATE_LIMITS.resetPasswordPerIp;
-      for (let i = 0; i < max; i++) expect((await reset(first, '10.5.0.1')).statusCode).toBe(400);
-      expect((await reset(second, '10.5.0.1')).statusCode).toBe(429);
-      expect((await reset(other, '10.5.0.1')).statusCode).toBe(400);
-    } finally {
-      await other.close();
-    }
-  });
+  it(
+    'does not share counters with apps under another prefix',
+    async () => {
+      const other = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS, env: withRedis(prefixForTest()) });
+      try {
+        const { max } = DEFAULT_RATE_LIMITS.resetPasswordPerIp;
+        for (let i = 0; i < max; i++) expect((await reset(first, '10.5.0.1')).statusCode).toBe(400);
+        expect((await reset(second, '10.5.0.1')).statusCode).toBe(429);
+        expect((await reset(other, '10.5.0.1')).statusCode).toBe(400);
+      } finally {
+        await other.close();
+      }
+    },
+    BUILDS_APPS_MS,
+  );
 });
 
 describe(`windows expiring in Redis on the real clock (${dialect})`, () => {
@@ -131,6 +137,7 @@ describe(`while Redis is down (${dialect})`, () => {
   const policy: RateLimitPolicy = { ...DEFAULT_RATE_LIMITS, resetPasswordPerIp: { max: 2, windowSeconds: 60 } };
   let proxy: TcpProxy;
   let behindProxy: TestApp;
+  let behindProxyClosed = false;
   let direct: TestApp;
   const logLines: { level: number; msg: string; err?: { message: string } }[] = [];
   const logged = (text: string) => logLines.filter((line) => line.msg.includes(text));
@@ -143,9 +150,9 @@ describe(`while Redis is down (${dialect})`, () => {
       logStream: { write: (line) => logLines.push(JSON.parse(line)) },
     });
     direct = await createTestApp({ clock, rateLimits: policy, env: withRedis(prefix) });
-  });
+  }, BUILDS_APPS_MS);
   afterAll(async () => {
-    await behindProxy?.close();
+    if (!behindProxyClosed) await behindProxy?.close();
     await direct?.close();
     await proxy?.close();
   });
@@ -189,23 +196,28 @@ describe(`while Redis is down (${dialect})`, () => {
     expect(logged('Redis is unavailable')).toHaveLength(1);
   });
 
-  it('starts and limits even when Redis is not there at all', async () => {
-    const nowhere = await createTestApp({
-      clock,
-      rateLimits: policy,
-      env: withRedis(prefix, `redis://127.0.0.1:${await freePort()}`),
-    });
-    try {
-      expect((await reset(nowhere, '10.6.1.1')).statusCode).toBe(400);
-      expect((await reset(nowhere, '10.6.1.1')).statusCode).toBe(400);
-      expect((await reset(nowhere, '10.6.1.1')).statusCode).toBe(429);
-    } finally {
-      await nowhere.close();
-    }
-  });
+  it(
+    'starts and limits even when Redis is not there at all',
+    async () => {
+      const nowhere = await createTestApp({
+        clock,
+        rateLimits: policy,
+        env: withRedis(prefix, `redis://127.0.0.1:${await freePort()}`),
+      });
+      try {
+        expect((await reset(nowhere, '10.6.1.1')).statusCode).toBe(400);
+        expect((await reset(nowhere, '10.6.1.1')).statusCode).toBe(400);
+        expect((await reset(nowhere, '10.6.1.1')).statusCode).toBe(429);
+      } finally {
+        await nowhere.close();
+      }
+    },
+    BUILDS_APPS_MS,
+  );
 
   it('closes its Redis connection when the app closes', async () => {
     expect(proxy.open).toBe(1);
+    behindProxyClosed = true;
     await behindProxy.close();
     await vi.waitFor(() => expect(proxy.open).toBe(0));
   });
