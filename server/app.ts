@@ -43,7 +43,7 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The rate limits (default DEFAULT_RATE_LIMITS, times RATE_LIMIT_FACTOR); tests lower or raise them. */
   rateLimits?: RateLimitPolicy;
-  /** Where rate-limit counters live; this process's memory by default. */
+  /** Where rate-limit counters live; by default Redis when REDIS_URL is set, else this process's memory. */
   rateLimitStore?: RateLimitStore;
 }
 

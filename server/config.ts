@@ -1,6 +1,7 @@
 // Configuration comes only from the environment, is validated once at start, and a bad value stops the
 // process with one line that names the variable (see main.ts).
 import path from 'node:path';
+import { parseRedisUrl, RedisUrlError } from './redis/address';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -37,6 +38,10 @@ export interface Config {
   trustProxy: boolean;
   /** Signs user_hash for the support chat; without it user_hash is empty. */
   supportChatSecret: string | null;
+  /** redis://…: rate-limit counters shared through Redis; null keeps them in this process. */
+  redisUrl: string | null;
+  /** Starts every key this app writes in Redis, so apps (and tests) sharing one Redis keep apart. */
+  redisKeyPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -90,6 +95,18 @@ function oneOf<T extends string>(env: Env, name: string, choices: readonly T[], 
   return raw as T;
 }
 
+function redisUrl(env: Env): string | null {
+  const raw = text(env, 'REDIS_URL');
+  if (raw === null) return null;
+  try {
+    parseRedisUrl(raw);
+  } catch (error) {
+    if (error instanceof RedisUrlError) throw new ConfigError('REDIS_URL', error.message);
+    throw error;
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? 'data');
   const staticRaw = text(env, 'STATIC_DIR');
@@ -100,6 +117,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']);
   if (publicUrl !== null && /[?#]/.test(publicUrl)) {
     throw new ConfigError('PUBLIC_URL', 'must not have a query or a fragment');
+  }
+  const redisKeyPrefix = text(env, 'REDIS_KEY_PREFIX') ?? 'condo:';
+  if (!/^[\w.:-]{1,100}$/.test(redisKeyPrefix)) {
+    throw new ConfigError('REDIS_KEY_PREFIX', 'must be up to 100 letters, digits, or . : _ -');
   }
   const baseDomain = text(env, 'PUBLIC_BASE_DOMAIN');
   if (baseDomain !== null && !/^[a-z0-9.-]+$/i.test(baseDomain)) {
@@ -126,5 +147,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     seed: oneOf(env, 'SEED', ['auto', 'never'] as const, 'auto'),
     supportChatSecret: text(env, 'SUPPORT_CHAT_SECRET'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
+    redisUrl: redisUrl(env),
+    redisKeyPrefix,
   };
 }

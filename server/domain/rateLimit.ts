@@ -2,7 +2,7 @@
 // change-password (which checks the current password), the public page's contact form and captcha, guest
 // registration, and the guards' pass check (which looks codes up).
 // Fixed windows counted in a RateLimitStore. The store in this file keeps the counters in this process's
-// memory; a Redis store (INCR + PEXPIRE NX + PTTL) implements the same one-method interface when several
+// memory; rateLimitRedis.ts implements the same one-method interface in Redis (REDIS_URL) when several
 // processes must share the counters (docs/decisions.md).
 import { TooManyRequestsError } from '../errors';
 import type { Clock } from './clock';
@@ -107,12 +107,15 @@ export class RateLimiter {
   /** Counts the request under every named limit; throws 429 when any of them is exceeded. */
   async consume(hits: RateLimitHit[]): Promise<void> {
     const nowMs = this.clock.now().getTime();
+    // Asked together, so a Redis store sends them in one round trip.
+    const windows = await Promise.all(
+      hits.map(({ limit, key }) => this.store.hit(`${limit}:${key}`, this.policy[limit].windowSeconds * 1000, nowMs)),
+    );
     let retryAfterMs = 0;
-    for (const { limit, key } of hits) {
-      const { max, windowSeconds } = this.policy[limit];
-      const window = await this.store.hit(`${limit}:${key}`, windowSeconds * 1000, nowMs);
-      if (window.count > max) retryAfterMs = Math.max(retryAfterMs, window.resetAtMs - nowMs);
-    }
+    hits.forEach(({ limit }, i) => {
+      const window = windows[i]!;
+      if (window.count > this.policy[limit].max) retryAfterMs = Math.max(retryAfterMs, window.resetAtMs - nowMs);
+    });
     if (retryAfterMs > 0) throw new TooManyRequestsError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
   }
 }

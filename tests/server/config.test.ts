@@ -40,6 +40,8 @@ describe('loadConfig', () => {
       seed: 'auto',
       trustProxy: false,
       supportChatSecret: null,
+      redisUrl: null,
+      redisKeyPrefix: 'condo:',
     });
   });
 
@@ -64,6 +66,8 @@ describe('loadConfig', () => {
         PUBLIC_URL: 'https://app.condominio.mx/',
         RATE_LIMIT_FACTOR: '5',
         MAIL_RETRY_SECONDS: '0',
+        REDIS_URL: 'redis://:s3cret@cache.internal:6380/2',
+        REDIS_KEY_PREFIX: 'condo-prod:',
       },
       CWD,
     );
@@ -86,6 +90,8 @@ describe('loadConfig', () => {
       publicUrl: 'https://app.condominio.mx',
       rateLimitFactor: 5,
       mailRetrySeconds: 0,
+      redisUrl: 'redis://:s3cret@cache.internal:6380/2',
+      redisKeyPrefix: 'condo-prod:',
     });
   });
 
@@ -125,6 +131,13 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_FACTOR', 'many', /whole number/],
     ['MAIL_RETRY_SECONDS', '90000', /between 0 and 86400/],
     ['MAIL_RETRY_SECONDS', '1.5', /whole number/],
+    ['REDIS_URL', 'not a url', /not a valid URL/],
+    ['REDIS_URL', 'http://cache.internal', /redis:\/\//],
+    ['REDIS_URL', 'rediss://cache.internal', /TLS\) is not supported/],
+    ['REDIS_URL', 'redis://cache.internal/cero', /database number/],
+    ['REDIS_URL', 'redis://cache.internal?db=1', /query or a fragment/],
+    ['REDIS_KEY_PREFIX', 'con espacios', /letters, digits/],
+    ['REDIS_KEY_PREFIX', 'x'.repeat(101), /up to 100/],
   ];
   it.each(bad)('refuses %s=%s with a ConfigError naming the variable', (name, value, reason) => {
     const error = configError({ [name]: value });

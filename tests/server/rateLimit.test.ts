@@ -1,6 +1,8 @@
 // Rate limits (DESIGN.md §4) on sign-in, forgot-password and reset-password: the real limits of
 // DEFAULT_RATE_LIMITS through the app, limits lowered through the options object, RATE_LIMIT_FACTOR, and
-// the in-memory store on its own.
+// the in-memory store on its own. The real numbers are checked twice: counted in this process's memory, and
+// in Redis (REDIS_URL; tests/server/redisRateLimit.test.ts shares them between instances).
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import {
@@ -10,7 +12,9 @@ import {
   type RateLimitPolicy,
   scaledPolicy,
 } from '../../server/domain/rateLimit';
+import { RedisClient } from '../../server/redis/client';
 import { ErrorCodes } from '../../src/api/errors';
+import { REDIS_URL, removeRedisKeys } from '../support/redisPeers';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const SIGN_IN = '/api/--sesiones/sign-in';
@@ -22,11 +26,22 @@ const TOO_MANY = {
   message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
 };
 
-describe(`rate limits with the real numbers (${dialect})`, () => {
+const REDIS_PREFIX = `test:${randomUUID()}:`;
+afterAll(async () => {
+  const redis = new RedisClient(REDIS_URL);
+  await removeRedisKeys(redis, REDIS_PREFIX);
+  await redis.close();
+});
+const STORES: [string, Record<string, string>][] = [
+  ['in memory', {}],
+  ['in Redis', { REDIS_URL, REDIS_KEY_PREFIX: REDIS_PREFIX }],
+];
+
+describe.each(STORES)(`rate limits with the real numbers, counted %s (${dialect})`, (_store, env) => {
   const clock = testClock(new Date('2025-06-02T18:00:00Z'));
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS });
+    t = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS, env });
   });
   afterAll(() => t?.close());
 

@@ -28,6 +28,8 @@ const INHERITED_CONFIG = [
   'RATE_LIMIT_FACTOR',
   'MAIL_FROM',
   'MAIL_RETRY_SECONDS',
+  'REDIS_URL',
+  'REDIS_KEY_PREFIX',
 ];
 
 export interface Exit {
