@@ -97,6 +97,8 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
   const running = state.matches('running');
   const progress = running && showsProgress(state.context);
   const mailing = form.tipo === 'enviar';
+  // 'Todas' looks chosen only while every dwelling is, so it never stands beside a count that says otherwise.
+  const allChosen = dwellings.length > 0 && form.selected.length === dwellings.length;
 
   if (state.matches('loading') || state.matches('loadFailed')) {
     return (
@@ -139,6 +141,7 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
           {form.kind === 1 ? (
             <Select
               label={<FormattedMessage id="finance.bulk.year" />}
+              placeholder={intl.formatMessage({ id: 'finance.bulk.yearPlaceholder' })}
               data={years.map((y) => String(y))}
               value={form.year === null ? null : String(form.year)}
               onChange={(value) => send({ type: 'set.year', year: value ? Number(value) : null })}
@@ -168,6 +171,8 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
           ) : null}
           <Select
             label={<FormattedMessage id="finance.bulk.type" />}
+            // Spec §5: the type is required ('Selecciona un tipo'), so it starts empty and says what to pick.
+            placeholder={intl.formatMessage({ id: 'finance.bulk.typePlaceholder' })}
             data={[
               { value: 'descargar', label: intl.formatMessage({ id: 'finance.bulk.download' }) },
               ...(canEmail ? [{ value: 'enviar', label: intl.formatMessage({ id: 'finance.bulk.email' }) }] : []),
@@ -197,7 +202,12 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
               <FormattedMessage id="finance.bulk.dwellings" />
             </Text>
             <Group gap="sm">
-              <Button variant="light" onClick={() => send({ type: 'select.all' })} disabled={running}>
+              <Button
+                variant={allChosen ? 'filled' : 'default'}
+                aria-pressed={allChosen}
+                onClick={() => send({ type: 'select.all' })}
+                disabled={running}
+              >
                 <FormattedMessage id="finance.bulk.all" values={{ count: dwellings.length }} />
               </Button>
               <Button variant="default" onClick={() => setSelecting(true)} disabled={running}>
