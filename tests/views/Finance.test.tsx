@@ -115,7 +115,7 @@ describe('estado-cuenta-masivo', () => {
   it('says what to pick in the empty Tipo and Año, and shows Todas chosen only with every dwelling counted', async () => {
     open('admin', '/condominio/estado-cuenta-masivo', answers);
     const tipo = await screen.findByRole('combobox', { name: 'Tipo' }, SLOW);
-    expect(tipo.getAttribute('placeholder')).toBe('Elige qué hacer con los estados de cuenta');
+    expect(tipo.getAttribute('placeholder')).toBe('Elige un tipo');
     expect((tipo as HTMLInputElement).value).toBe('');
     fireEvent.click(screen.getByText('Por año'));
     expect((await screen.findByRole('combobox', { name: 'Año' }, SLOW)).getAttribute('placeholder')).toBe('Elige un año');
