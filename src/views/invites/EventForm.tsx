@@ -2,20 +2,11 @@
 // checked by the shared rule (eventProblems). The event carries an event-type registration link.
 import { NativeSelect, NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { emptyEvent, eventProblems, type InvitesOverview, type NewEvent } from '../../api/invites';
-import type { Problem } from '../../machines/myInvitesMachine';
-import { InviteFormFrame, useInviteForm } from './InviteForm';
+import { emptyEvent, eventProblems, type NewEvent } from '../../api/invites';
+import { InviteFormFrame, type InviteFormProps, useInviteForm } from './InviteForm';
 import { localNow } from './localNow';
 
-interface Props {
-  overview: InvitesOverview;
-  saving: boolean;
-  problem: Problem | null;
-  onSubmit: (values: NewEvent) => void;
-  onCancel: () => void;
-}
-
-export function EventForm({ overview, saving, problem, onSubmit, onCancel }: Props) {
+export function EventForm({ overview, saving, problem, onSubmit, onCancel }: InviteFormProps<NewEvent>) {
   const intl = useIntl();
   const { values, set, touch, error, submit } = useInviteForm(
     () => emptyEvent(localNow().date, overview.accessPoints[0]?.PuntoAccesoId ?? null),

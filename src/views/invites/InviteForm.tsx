@@ -4,9 +4,18 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { InviteMessage } from '../../api/invites';
+import type { InviteMessage, InvitesOverview } from '../../api/invites';
 import type { Problem } from '../../machines/myInvitesMachine';
 import { ProblemText } from './ProblemText';
+
+/** What MyInvitesPage gives either form. */
+export interface InviteFormProps<V> {
+  overview: InvitesOverview;
+  saving: boolean;
+  problem: Problem | null;
+  onSubmit: (values: V) => void;
+  onCancel: () => void;
+}
 
 /**
  * A field's message is its own rule's once the field was left or a submit tried, else the server's refusal

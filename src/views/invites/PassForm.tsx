@@ -2,21 +2,12 @@
 // (passProblems) as the resident types; the machine refuses an invalid one too, and the server again.
 import { Chip, Group, Input, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { emptyPass, type InvitesOverview, NEW_PASS_TYPES, type NewPass, passProblems } from '../../api/invites';
+import { emptyPass, NEW_PASS_TYPES, type NewPass, passProblems } from '../../api/invites';
 import { WEEKDAYS } from '../../api/passes';
-import type { Problem } from '../../machines/myInvitesMachine';
-import { InviteFormFrame, useInviteForm } from './InviteForm';
+import { InviteFormFrame, type InviteFormProps, useInviteForm } from './InviteForm';
 import { localNow } from './localNow';
 
-interface Props {
-  overview: InvitesOverview;
-  saving: boolean;
-  problem: Problem | null;
-  onSubmit: (values: NewPass) => void;
-  onCancel: () => void;
-}
-
-export function PassForm({ overview, saving, problem, onSubmit, onCancel }: Props) {
+export function PassForm({ overview, saving, problem, onSubmit, onCancel }: InviteFormProps<NewPass>) {
   const intl = useIntl();
   const { values, set, touch, error, submit } = useInviteForm(
     () => emptyPass(localNow().date, overview.dwellings[0]?.AptId ?? null),
