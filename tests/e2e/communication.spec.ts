@@ -2,31 +2,11 @@
 // section and comments; a board member's post in the approval (B) committee waits, the administrator is
 // told, opens it from the bell and approves it, and the author's notification opens the post. Screenshots
 // go to /tmp/posts-shots for a person to look at.
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, sessionTokens, test } from './fixtures';
 
 const SHOTS = '/tmp/posts-shots';
-const tokens = new Map<string, string>();
-
-async function sessionToken(request: APIRequestContext, email: string, condo?: string): Promise<string> {
-  const key = `${email} ${condo ?? ''}`;
-  const known = tokens.get(key);
-  if (known) return known;
-  const signIn = await request.post('/api/--sesiones/sign-in', {
-    data: { username: email, password: DEMO_PASSWORD, rememberMe: true },
-  });
-  expect(signIn.status(), `sign-in of ${email}`).toBe(200);
-  const answer = (await signIn.json()) as { token: string; condos: { CondoId: number; UserId: number; CondoName: string }[] };
-  const choice = condo ? answer.condos.find((c) => c.CondoName === condo) : answer.condos[0];
-  if (!choice) throw new Error(`${email} has no condominium ${condo ?? ''}`);
-  const login = await request.post('/api/--sesiones/condo-login', {
-    data: { CondoId: choice.CondoId, UserId: choice.UserId, token: answer.token },
-  });
-  expect(login.status(), `condo-login of ${email}`).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  tokens.set(key, token);
-  return token;
-}
+const sessionToken = sessionTokens();
 
 async function signInAs(page: Page, email: string, path: string, condo?: string) {
   const token = await sessionToken(page.request, email, condo);

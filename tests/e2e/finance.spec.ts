@@ -2,32 +2,12 @@
 // Palmas come out in 3 batches with the progress dialog reaching the end, each batch a real PDF whose text
 // shows each dwelling's balance; the reports show their titles and figures; the §6 guards send each role
 // where the spec says; a resident sees their own statement. Screenshots go to test-results/finance/.
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { formatMoney, type Statement } from '../../src/api/finance';
 import { pdfText } from '../support/pdfText';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { expect, sessionTokens, test } from './fixtures';
 
-const tokens = new Map<string, string>();
-
-async function sessionToken(request: APIRequestContext, email: string, condo?: string): Promise<string> {
-  const key = `${email} ${condo ?? ''}`;
-  const known = tokens.get(key);
-  if (known) return known;
-  const signIn = await request.post('/api/--sesiones/sign-in', {
-    data: { username: email, password: DEMO_PASSWORD, rememberMe: true },
-  });
-  expect(signIn.status(), `sign-in of ${email}`).toBe(200);
-  const answer = (await signIn.json()) as { token: string; condos: { CondoId: number; UserId: number; CondoName: string }[] };
-  const choice = condo ? answer.condos.find((c) => c.CondoName === condo) : answer.condos[0];
-  if (!choice) throw new Error(`${email} has no condominium ${condo ?? ''}`);
-  const login = await request.post('/api/--sesiones/condo-login', {
-    data: { CondoId: choice.CondoId, UserId: choice.UserId, token: answer.token },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  tokens.set(key, token);
-  return token;
-}
+const sessionToken = sessionTokens();
 
 async function openAs(page: Page, email: string, path: string): Promise<string> {
   const token = await sessionToken(page.request, email, email === 'admin@demo.mx' ? 'Residencial Las Palmas' : undefined);

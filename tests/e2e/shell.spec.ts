@@ -2,8 +2,8 @@
 // menu, the profile menu, the trial countdown, the sidebar toggle and styles, the top navigation, the
 // phone drawer, and the language saved to the profile. Screenshots of the shell go to
 // test-results/shell/ for a person to look at.
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, expect, submitSignIn, test } from './fixtures';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, sessionTokens, submitSignIn, test } from './fixtures';
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
@@ -11,27 +11,7 @@ const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
  * Session tokens by account, signed in once per worker through the API: the sign-in page has its own
  * spec, and signing in through it for every test here would run into the server's sign-in rate limits.
  */
-const tokens = new Map<string, string>();
-
-async function sessionToken(request: APIRequestContext, email: string, condo?: string): Promise<string> {
-  const key = `${email} ${condo ?? ''}`;
-  const known = tokens.get(key);
-  if (known) return known;
-  const signIn = await request.post('/api/--sesiones/sign-in', {
-    data: { username: email, password: DEMO_PASSWORD, rememberMe: true },
-  });
-  expect(signIn.status(), `sign-in of ${email}`).toBe(200);
-  const answer = (await signIn.json()) as { token: string; condos: { CondoId: number; UserId: number; CondoName: string }[] };
-  const choice = condo ? answer.condos.find((c) => c.CondoName === condo) : answer.condos[0];
-  if (!choice) throw new Error(`${email} has no condominium ${condo ?? ''}`);
-  const login = await request.post('/api/--sesiones/condo-login', {
-    data: { CondoId: choice.CondoId, UserId: choice.UserId, token: answer.token },
-  });
-  expect(login.status(), `condo-login of ${email}`).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  tokens.set(key, token);
-  return token;
-}
+const sessionToken = sessionTokens();
 
 /** Opens /condominio/comunicacion signed in as the account (remembered, as with 'Recordarme'). */
 async function signInAs(page: Page, email: string, condo?: string) {

@@ -9,17 +9,15 @@ import type { Blog, Resident, Tower } from '../../src/api/blogs';
 import { blogEditorMachine, isSelected, saveRequestOf, selectedCount } from '../../src/machines/blogEditorMachine';
 import type { BlogEditorData } from '../../src/services/blogService';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   type PathStep,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof blogEditorMachine>;
@@ -104,8 +102,7 @@ function eventsFor(s: Snap): ModelEvent[] {
   ];
 }
 
-const { model, serializeState } = buildModel(blogEditorMachine, { input: { sectionId: 9 }, events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(blogEditorMachine, { input: { sectionId: 9 }, events: eventsFor });
 
 /** Short delays for the walk; the real 500 ms and 3000 ms are checked with fake timers below. */
 const WALK_DELAY_MS = 40;
@@ -113,8 +110,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('blogEditorMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(blogEditorMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     expect(paths.length).toBeGreaterThan(30);
   });
 
@@ -152,32 +148,27 @@ describe('blogEditorMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(blogEditorMachine, states));
-
   const waitForDelay = async (_step: PathStep) => {
     await wait(WALK_DELAY_MS * 2);
   };
 
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      savedEvents = [];
-      const machine = providePromises(blogEditorMachine, calls, ['loadEditor', 'saveBlog']).provide({
-        delays: { searchDebounce: WALK_DELAY_MS, savedMessage: WALK_DELAY_MS },
-      });
-      actor = createActor(machine, { input: { sectionId: 9 } });
-      actor.on('saved', (event) => savedEvents.push(event.blog));
-      actor.start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['change', 'save', 'confirm', 'cancel', 'retry', 'openSelector', 'closeSelector', 'search', 'toggleResident'],
-        invoked: { loadEditor: 'loadEditor', reloadEditor: 'loadEditor', saveBlog: 'saveBlog' },
-        special: { [SEARCH_DONE]: waitForDelay, [SAVED_DONE]: waitForDelay },
-      });
+  walkEveryPath(it, blogEditorMachine, paths, states, () => {
+    calls = controllablePromises();
+    savedEvents = [];
+    const machine = providePromises(blogEditorMachine, calls, ['loadEditor', 'saveBlog']).provide({
+      delays: { searchDebounce: WALK_DELAY_MS, savedMessage: WALK_DELAY_MS },
     });
-  }
+    actor = createActor(machine, { input: { sectionId: 9 } });
+    actor.on('saved', (event) => savedEvents.push(event.blog));
+    actor.start();
+    return {
+      actor,
+      calls,
+      send: ['change', 'save', 'confirm', 'cancel', 'retry', 'openSelector', 'closeSelector', 'search', 'toggleResident'],
+      invoked: { loadEditor: 'loadEditor', reloadEditor: 'loadEditor', saveBlog: 'saveBlog' },
+      special: { [SEARCH_DONE]: waitForDelay, [SAVED_DONE]: waitForDelay },
+    };
+  });
 });
 
 describe('blogEditorMachine rules', () => {

@@ -6,17 +6,15 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import type { Blog } from '../../src/api/blogs';
 import { blogListMachine } from '../../src/machines/blogListMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof blogListMachine>;
@@ -98,13 +96,11 @@ function eventsFor(s: Snap): ModelEvent[] {
 
 // The dialog is a promise stand-in here: its own machine has its own model test.
 const headless = blogListMachine.provide({ actors: { newBlogDialog: fromPromise(async () => ({ value: null })) as never } });
-const { model, serializeState } = buildModel(headless, { events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(headless, { events: eventsFor });
 
 describe('blogListMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(headless, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -134,30 +130,25 @@ describe('blogListMachine model', () => {
     creating: () => expect(calls.inputOf('createBlog')).toEqual(NEW_BLOG),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(blogListMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(
-        providePromises(blogListMachine, calls, ['loadBlogs', 'setStatus', 'savePositions', 'newBlogDialog', 'createBlog']),
-      ).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['retry', 'toggle', 'move', 'newBlog', 'select'],
-        invoked: {
-          loadBlogs: 'loadBlogs',
-          setStatus: 'setStatus',
-          savePositions: 'savePositions',
-          newBlog: 'newBlogDialog',
-          createBlog: 'createBlog',
-        },
-        compared: (context) => ({ ...context, blogs: context.blogs.map((b) => b.SectId) }),
-      });
-    });
-  }
+  walkEveryPath(it, blogListMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(
+      providePromises(blogListMachine, calls, ['loadBlogs', 'setStatus', 'savePositions', 'newBlogDialog', 'createBlog']),
+    ).start();
+    return {
+      actor,
+      calls,
+      send: ['retry', 'toggle', 'move', 'newBlog', 'select'],
+      invoked: {
+        loadBlogs: 'loadBlogs',
+        setStatus: 'setStatus',
+        savePositions: 'savePositions',
+        newBlog: 'newBlogDialog',
+        createBlog: 'createBlog',
+      },
+      compared: (context) => ({ ...context, blogs: context.blogs.map((b) => b.SectId) }),
+    };
+  });
 });
 
 describe('blogListMachine with the real dialog', () => {

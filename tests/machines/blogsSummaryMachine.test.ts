@@ -4,16 +4,14 @@ import { type Actor, createActor } from 'xstate';
 import type { SummaryAnswer } from '../../src/api/posts';
 import { blogsSummaryMachine } from '../../src/machines/blogsSummaryMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const SUMMARY: SummaryAnswer = {
@@ -44,16 +42,11 @@ const eventsFor = (snapshot: Snap): ModelEvent[] =>
       ]
     : [{ type: 'retry' }];
 
-const { model, serializeState } = buildModel(blogsSummaryMachine, { events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(blogsSummaryMachine, { events: eventsFor });
 
 describe('blogsSummaryMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    expect(coverageGaps(blogsSummaryMachine, model, paths, serializeState as never)).toEqual({
-      unreachedStateNodes: [],
-      unwalkedStates: [],
-      missingTransitions: [],
-    });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -64,13 +57,9 @@ describe('blogsSummaryMachine model', () => {
     shown: () => expect(actor.getSnapshot().context.sections.map((s) => s.SectName)).toEqual(['Avisos de la administración']),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(blogsSummaryMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(blogsSummaryMachine, calls, ['fetchSummary'])).start();
-      await walkPath(path, { actor, calls, states, send: ['retry'], invoked: { summary: 'fetchSummary' } });
-    });
-  }
+  walkEveryPath(it, blogsSummaryMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(blogsSummaryMachine, calls, ['fetchSummary'])).start();
+    return { actor, calls, send: ['retry'], invoked: { summary: 'fetchSummary' } };
+  });
 });

@@ -14,24 +14,20 @@ import {
 } from '../../src/machines/bulkStatementsMachine';
 import { DWELLINGS, eventsFor, INPUT, OPTIONS, type Snap } from '../support/bulkStatementsModel';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
-const { model, serializeState } = buildModel(bulkStatementsMachine, { events: eventsFor, input: INPUT });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(bulkStatementsMachine, { events: eventsFor, input: INPUT });
 
 describe('bulkStatementsMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(bulkStatementsMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     expect(paths.length).toBeGreaterThan(20);
   });
 
@@ -81,23 +77,28 @@ describe('bulkStatementsMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(bulkStatementsMachine, states));
-
-  // Named by their events: the state descriptions carry all 201 dwellings.
-  for (const [index, path] of paths.entries()) {
-    const events = path.steps.slice(1).map((step) => step.event.type.replace('xstate.', ''));
-    it(`path ${index + 1}: ${events.join(' → ')}`, async () => {
+  walkEveryPath(
+    it,
+    bulkStatementsMachine,
+    paths,
+    states,
+    () => {
       calls = controllablePromises();
       actor = createActor(providePromises(bulkStatementsMachine, calls, ['loadOptions', 'runBatch']), { input: INPUT }).start();
-      await walkPath(path, {
+      return {
         actor,
         calls,
-        states,
         send: ['retry', 'set.kind', 'set.tipo', 'set.year', 'set.dates', 'select', 'select.all', 'submit', 'cancel', 'close'],
         invoked: ['loadOptions', 'runBatch'],
-      });
-    });
-  }
+      };
+    },
+    // Named by their events: the state descriptions carry all 201 dwellings.
+    (path, index) =>
+      `path ${index + 1}: ${path.steps
+        .slice(1)
+        .map((step) => step.event.type.replace('xstate.', ''))
+        .join(' → ')}`,
+  );
 });
 
 const FILLED: BulkForm = {

@@ -6,17 +6,15 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import { changePasswordErrors, changePasswordMachine } from '../../src/machines/changePasswordMachine';
 import type { ChangePasswordResult } from '../../src/services/profileService';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const WRONG_CURRENT = 'La contraseña actual es incorrecta.';
@@ -47,13 +45,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   ];
 }
 
-const { model, serializeState } = buildModel(changePasswordMachine, { events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(changePasswordMachine, { events: eventsFor });
 
 describe('changePasswordMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(changePasswordMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     expect(paths.length).toBeGreaterThan(10);
   });
 
@@ -80,15 +76,11 @@ describe('changePasswordMachine model', () => {
     failed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(changePasswordMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(changePasswordMachine, calls, ['changePassword'])).start();
-      await walkPath(path, { actor, calls, states, send: ['change', 'submit', 'retry'], invoked: ['changePassword'] });
-    });
-  }
+  walkEveryPath(it, changePasswordMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(changePasswordMachine, calls, ['changePassword'])).start();
+    return { actor, calls, send: ['change', 'submit', 'retry'], invoked: ['changePassword'] };
+  });
 });
 
 describe('changePasswordMachine rules', () => {

@@ -5,16 +5,14 @@ import { type Actor, createActor } from 'xstate';
 import type { Report } from '../../src/api/finance';
 import { type FinanceAnswer, type FinanceQuery, financeQueryMachine } from '../../src/machines/financeQueryMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof financeQueryMachine>;
@@ -51,16 +49,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   return [{ type: 'retry' }, ...again];
 }
 
-const { model, serializeState } = buildModel(financeQueryMachine, { events: eventsFor, input: { query: FIRST } });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(financeQueryMachine, { events: eventsFor, input: { query: FIRST } });
 
 describe('financeQueryMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    expect(coverageGaps(financeQueryMachine, model, paths, serializeState as never)).toEqual({
-      unreachedStateNodes: [],
-      unwalkedStates: [],
-      missingTransitions: [],
-    });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -74,18 +67,22 @@ describe('financeQueryMachine model', () => {
     failed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(financeQueryMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${
-      path.steps
-        .slice(1)
-        .map((s) => s.event.type)
-        .join(' → ') || 'start'
-    }`, async () => {
+  walkEveryPath(
+    it,
+    financeQueryMachine,
+    paths,
+    states,
+    () => {
       calls = controllablePromises();
       actor = createActor(providePromises(financeQueryMachine, calls, ['ask']), { input: { query: FIRST } }).start();
-      await walkPath(path, { actor, calls, states, send: ['retry', 'ask'], invoked: ['ask'] });
-    });
-  }
+      return { actor, calls, send: ['retry', 'ask'], invoked: ['ask'] };
+    },
+    (path) =>
+      `path: ${
+        path.steps
+          .slice(1)
+          .map((s) => s.event.type)
+          .join(' → ') || 'start'
+      }`,
+  );
 });

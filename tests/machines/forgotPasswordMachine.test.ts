@@ -5,16 +5,14 @@ import { type Actor, createActor } from 'xstate';
 import { emailProblem, forgotPasswordMachine } from '../../src/machines/forgotPasswordMachine';
 import type { ForgotPasswordResult } from '../../src/services/passwordService';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const SENT_MESSAGE = 'Si el correo está registrado, te enviaremos un enlace para restablecer tu contraseña.';
@@ -41,13 +39,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
 }
 
 const INPUT = { language: 'fr' as const };
-const { model, serializeState } = buildModel(forgotPasswordMachine, { input: INPUT, events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(forgotPasswordMachine, { input: INPUT, events: eventsFor });
 
 describe('forgotPasswordMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(forgotPasswordMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     expect(paths.length).toBeGreaterThan(5);
   });
 
@@ -67,21 +63,16 @@ describe('forgotPasswordMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(forgotPasswordMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(forgotPasswordMachine, calls, ['requestReset']), { input: INPUT }).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['email.change', 'submit', 'retry', 'edit'],
-        invoked: ['requestReset'],
-      });
-    });
-  }
+  walkEveryPath(it, forgotPasswordMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(forgotPasswordMachine, calls, ['requestReset']), { input: INPUT }).start();
+    return {
+      actor,
+      calls,
+      send: ['email.change', 'submit', 'retry', 'edit'],
+      invoked: ['requestReset'],
+    };
+  });
 });
 
 describe('forgotPasswordMachine rules', () => {

@@ -9,16 +9,14 @@ import { apartmentsFor, guestRegistrationMachine, residentsFor, toSubmission } f
 import type { GuestFormResult } from '../../src/services/guestService';
 import { ANSWERS, LOADS, nextField, OPENED_AT, REGISTERED } from '../support/guestFixtures';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof guestRegistrationMachine>;
@@ -51,13 +49,11 @@ function eventsFor(s: Snap): ModelEvent[] {
 }
 
 const INPUT = { token: 'demo-evento', openedAt: OPENED_AT };
-const { model, serializeState } = buildModel(guestRegistrationMachine, { input: INPUT, events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(guestRegistrationMachine, { input: INPUT, events: eventsFor });
 
 describe('guestRegistrationMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(guestRegistrationMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     expect(paths.length).toBeGreaterThan(20);
   });
 
@@ -92,17 +88,13 @@ describe('guestRegistrationMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(guestRegistrationMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(guestRegistrationMachine, calls, ['loadForm', 'submitGuest']), {
-        input: INPUT,
-      }).start();
-      await walkPath(path, { actor, calls, states, send: ['field.change', 'submit'], invoked: ['loadForm', 'submitGuest'] });
-    });
-  }
+  walkEveryPath(it, guestRegistrationMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(guestRegistrationMachine, calls, ['loadForm', 'submitGuest']), {
+      input: INPUT,
+    }).start();
+    return { actor, calls, send: ['field.change', 'submit'], invoked: ['loadForm', 'submitGuest'] };
+  });
 });
 
 describe('guestRegistrationMachine rules', () => {

@@ -12,11 +12,10 @@ import {
   coveringPaths,
   type ModelEvent,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const PALMAS: CondoChoice = { CondoId: 1, UserId: 7, CondoName: 'Residencial Las Palmas', error: null };
@@ -111,22 +110,17 @@ describe('loginMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(loginMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      actor = createActor(providePromises(loginMachine, calls, ['signIn', 'condoLogin']), {
-        input: { returnUrl: '/condominio/financiero' },
-      }).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['email.change', 'password.change', 'rememberMe.change', 'email.blur', 'submit', 'choose', 'cancel', 'dismiss'],
-        invoked: ['signIn', 'condoLogin'],
-      });
-    });
-  }
+  walkEveryPath(it, loginMachine, paths, states, () => {
+    actor = createActor(providePromises(loginMachine, calls, ['signIn', 'condoLogin']), {
+      input: { returnUrl: '/condominio/financiero' },
+    }).start();
+    return {
+      actor,
+      calls,
+      send: ['email.change', 'password.change', 'rememberMe.change', 'email.blur', 'submit', 'choose', 'cancel', 'dismiss'],
+      invoked: ['signIn', 'condoLogin'],
+    };
+  });
 });
 
 describe('loginMachine rules (spec §5 Login)', () => {

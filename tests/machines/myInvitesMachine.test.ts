@@ -26,16 +26,14 @@ import {
 } from '../../src/machines/myInvitesMachine';
 import { ApiError } from '../../src/services/http';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const NOW = { date: '2025-06-02', time: '12:00' };
@@ -185,13 +183,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   return events;
 }
 
-const { model, serializeState } = buildModel(myInvitesMachine, { events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(myInvitesMachine, { events: eventsFor });
 
 describe('myInvitesMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(myInvitesMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -229,35 +225,30 @@ describe('myInvitesMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(myInvitesMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(myInvitesMachine, calls, ['loadInvites', 'save', 'runAction', 'fetchMore'])).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: [
-          'retry',
-          'openForm',
-          'closeForm',
-          'submitPass',
-          'submitEvent',
-          'createUserLink',
-          'createCondoLink',
-          'ask',
-          'confirm',
-          'dismiss',
-          'loadMore',
-          'dismissShare',
-          'dismissProblem',
-        ],
-        invoked: ['loadInvites', 'save', 'runAction', 'fetchMore'],
-      });
-    });
-  }
+  walkEveryPath(it, myInvitesMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(myInvitesMachine, calls, ['loadInvites', 'save', 'runAction', 'fetchMore'])).start();
+    return {
+      actor,
+      calls,
+      send: [
+        'retry',
+        'openForm',
+        'closeForm',
+        'submitPass',
+        'submitEvent',
+        'createUserLink',
+        'createCondoLink',
+        'ask',
+        'confirm',
+        'dismiss',
+        'loadMore',
+        'dismissShare',
+        'dismissProblem',
+      ],
+      invoked: ['loadInvites', 'save', 'runAction', 'fetchMore'],
+    };
+  });
 });
 
 describe('myInvitesMachine outcomes', () => {

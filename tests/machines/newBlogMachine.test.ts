@@ -6,22 +6,20 @@ import { type Actor, createActor } from 'xstate';
 import { NEW_BLOG_DEFAULTS, newBlogErrors } from '../../src/api/blogs';
 import { newBlogMachine } from '../../src/machines/newBlogMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
-  requireStateTests,
+  NO_GAPS,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof newBlogMachine>;
 
 const LONG_NAME = 'x'.repeat(40);
 
-const { model, serializeState } = buildModel(newBlogMachine, {
+const { paths, gaps } = coveredModel(newBlogMachine, {
   events: (): ModelEvent[] => [
     { type: 'change', field: 'SectName', value: 'Deportes' },
     { type: 'change', field: 'SectName', value: LONG_NAME },
@@ -32,12 +30,10 @@ const { model, serializeState } = buildModel(newBlogMachine, {
     { type: 'cancel' },
   ],
 });
-const paths = coveringPaths(model, serializeState as never);
 
 describe('newBlogMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(newBlogMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     expect(paths.length).toBeGreaterThan(20);
   });
 
@@ -66,20 +62,15 @@ describe('newBlogMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(newBlogMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      actor = createActor(newBlogMachine).start();
-      await walkPath(path, {
-        actor,
-        calls: controllablePromises(),
-        states,
-        send: ['change', 'blur', 'submit', 'cancel'],
-        invoked: [],
-      });
-    });
-  }
+  walkEveryPath(it, newBlogMachine, paths, states, () => {
+    actor = createActor(newBlogMachine).start();
+    return {
+      actor,
+      calls: controllablePromises(),
+      send: ['change', 'blur', 'submit', 'cancel'],
+      invoked: [],
+    };
+  });
 });
 
 describe('newBlogMachine rules', () => {

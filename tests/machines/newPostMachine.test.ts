@@ -7,16 +7,14 @@ import { MAX_ATTACHMENTS, type NewPostAnswer } from '../../src/api/posts';
 import { newPostMachine, postRequest } from '../../src/machines/newPostMachine';
 import { ApiError } from '../../src/services/http';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const INPUT = { sectionId: 7, canMarkPrivate: true, defaultPrivate: true };
@@ -48,13 +46,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   return events;
 }
 
-const { model, serializeState } = buildModel(newPostMachine, { events: eventsFor, input: INPUT });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(newPostMachine, { events: eventsFor, input: INPUT });
 
 describe('newPostMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(newPostMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -77,21 +73,16 @@ describe('newPostMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(newPostMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(newPostMachine, calls, ['send']), { input: INPUT }).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['edit', 'togglePrivate', 'attach', 'detach', 'submit', 'again'],
-        invoked: ['send'],
-      });
-    });
-  }
+  walkEveryPath(it, newPostMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(newPostMachine, calls, ['send']), { input: INPUT }).start();
+    return {
+      actor,
+      calls,
+      send: ['edit', 'togglePrivate', 'attach', 'detach', 'submit', 'again'],
+      invoked: ['send'],
+    };
+  });
 });
 
 describe('newPostMachine rules', () => {

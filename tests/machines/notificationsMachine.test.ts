@@ -12,17 +12,15 @@ import {
 } from '../../src/api/notifications';
 import { appendNotifications, notificationsMachine } from '../../src/machines/notificationsMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const item = (id: number, abierto: 0 | 1 = 0): NotificationItem => ({
@@ -76,13 +74,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   return events;
 }
 
-const { model, serializeState } = buildModel(notificationsMachine, { events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(notificationsMachine, { events: eventsFor });
 
 describe('notificationsMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(notificationsMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -108,33 +104,28 @@ describe('notificationsMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(notificationsMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      navigated = [];
-      const machine = providePromises(notificationsMachine, calls, ['fetchLatest', 'fetchPage', 'markOpened']).provide({
-        actions: { navigate: (_, { item }) => navigated.push(item) },
-      });
-      actor = createActor(machine).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['retry', 'refresh', 'loadMore'],
-        invoked: { latest: 'fetchLatest', nextPage: 'fetchPage', markOpened: 'markOpened' },
-        special: {
-          open: (step) => {
-            const before = navigated.length;
-            actor.send(step.event as never);
-            // Every open navigates, read or not.
-            expect(navigated).toHaveLength(before + 1);
-          },
-        },
-      });
+  walkEveryPath(it, notificationsMachine, paths, states, () => {
+    calls = controllablePromises();
+    navigated = [];
+    const machine = providePromises(notificationsMachine, calls, ['fetchLatest', 'fetchPage', 'markOpened']).provide({
+      actions: { navigate: (_, { item }) => navigated.push(item) },
     });
-  }
+    actor = createActor(machine).start();
+    return {
+      actor,
+      calls,
+      send: ['retry', 'refresh', 'loadMore'],
+      invoked: { latest: 'fetchLatest', nextPage: 'fetchPage', markOpened: 'markOpened' },
+      special: {
+        open: (step) => {
+          const before = navigated.length;
+          actor.send(step.event as never);
+          // Every open navigates, read or not.
+          expect(navigated).toHaveLength(before + 1);
+        },
+      },
+    };
+  });
 });
 
 describe('notificationsMachine details', () => {

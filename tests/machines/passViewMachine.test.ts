@@ -5,16 +5,14 @@ import { type Actor, createActor } from 'xstate';
 import type { Pass } from '../../src/api/passes';
 import { passViewMachine } from '../../src/machines/passViewMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof passViewMachine>;
@@ -33,16 +31,11 @@ function eventsFor(s: Snap): ModelEvent[] {
 }
 
 const INPUT = { condoId: '1', qr: 'DEMO-PASE-001' };
-const { model, serializeState } = buildModel(passViewMachine, { input: INPUT, events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(passViewMachine, { input: INPUT, events: eventsFor });
 
 describe('passViewMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    expect(coverageGaps(passViewMachine, model, paths, serializeState as never)).toEqual({
-      unreachedStateNodes: [],
-      unwalkedStates: [],
-      missingTransitions: [],
-    });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -60,13 +53,9 @@ describe('passViewMachine model', () => {
     failed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(passViewMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(passViewMachine, calls, ['loadPass']), { input: INPUT }).start();
-      await walkPath(path, { actor, calls, states, send: ['retry'], invoked: ['loadPass'] });
-    });
-  }
+  walkEveryPath(it, passViewMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(passViewMachine, calls, ['loadPass']), { input: INPUT }).start();
+    return { actor, calls, send: ['retry'], invoked: ['loadPass'] };
+  });
 });

@@ -7,16 +7,14 @@ import type { NewCommentAnswer, PostAnswer, ReviewAnswer } from '../../src/api/p
 import { postViewMachine } from '../../src/machines/postViewMachine';
 import { ApiError } from '../../src/services/http';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const SECTION = {
@@ -98,13 +96,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   return events;
 }
 
-const { model, serializeState } = buildModel(postViewMachine, { events: eventsFor, input: { postId: 5 } });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(postViewMachine, { events: eventsFor, input: { postId: 5 } });
 
 describe('postViewMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(postViewMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -130,21 +126,16 @@ describe('postViewMachine model', () => {
       ),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(postViewMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(postViewMachine, calls, ['fetchPost', 'sendComment', 'sendReview']), {
-        input: { postId: 5 },
-      }).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['retry', 'editComment', 'editNote', 'comment', 'approve', 'reject'],
-        invoked: { post: 'fetchPost', comment: 'sendComment', approve: 'sendReview', reject: 'sendReview' },
-      });
-    });
-  }
+  walkEveryPath(it, postViewMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(postViewMachine, calls, ['fetchPost', 'sendComment', 'sendReview']), {
+      input: { postId: 5 },
+    }).start();
+    return {
+      actor,
+      calls,
+      send: ['retry', 'editComment', 'editNote', 'comment', 'approve', 'reject'],
+      invoked: { post: 'fetchPost', comment: 'sendComment', approve: 'sendReview', reject: 'sendReview' },
+    };
+  });
 });

@@ -6,17 +6,15 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import type { Plan, PlansAnswer } from '../../src/api/pricing';
 import { pricingMachine } from '../../src/machines/pricingMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const plan = (code: string, monthlyPrice: number, maxDwellings: number | null): Plan => ({
@@ -49,13 +47,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   return [{ type: 'retry' }, { type: 'choosePeriod', period: 'monthly' }, { type: 'choosePeriod', period: 'yearly' }];
 }
 
-const { model, serializeState } = buildModel(pricingMachine, { events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { model, paths, gaps } = coveredModel(pricingMachine, { events: eventsFor });
 
 describe('pricingMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(pricingMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     // loading, failed, and loaded with the plans or none, each monthly and yearly.
     expect(Object.keys(model.getAdjacencyMap())).toHaveLength(6);
   });
@@ -87,15 +83,11 @@ describe('pricingMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(pricingMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(pricingMachine, calls, ['fetchPlans'])).start();
-      await walkPath(path, { actor, calls, states, send: ['retry', 'choosePeriod'], invoked: ['fetchPlans'] });
-    });
-  }
+  walkEveryPath(it, pricingMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(pricingMachine, calls, ['fetchPlans'])).start();
+    return { actor, calls, send: ['retry', 'choosePeriod'], invoked: ['fetchPlans'] };
+  });
 });
 
 describe('pricingMachine', () => {

@@ -9,10 +9,9 @@ import {
   coveringPaths,
   type ModelEvent,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof privacyGateMachine>;
@@ -72,12 +71,8 @@ describe('privacyGateMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(privacyGateMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      actor = createActor(providePromises(privacyGateMachine, calls, ['acceptNotice']), { input: MUST_ASK }).start();
-      await walkPath(path, { actor, calls, states, send: ['accept', 'reject'], invoked: ['acceptNotice'] });
-    });
-  }
+  walkEveryPath(it, privacyGateMachine, paths, states, () => {
+    actor = createActor(providePromises(privacyGateMachine, calls, ['acceptNotice']), { input: MUST_ASK }).start();
+    return { actor, calls, send: ['accept', 'reject'], invoked: ['acceptNotice'] };
+  });
 });

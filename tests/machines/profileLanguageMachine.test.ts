@@ -4,16 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { profileLanguageMachine } from '../../src/machines/profileLanguageMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 import { sessionRecorder } from './sessionRecorder';
 
@@ -36,13 +34,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   ];
 }
 
-const { model, serializeState } = buildModel(profileLanguageMachine, { input: INPUT, events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(profileLanguageMachine, { input: INPUT, events: eventsFor });
 
 describe('profileLanguageMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(profileLanguageMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -58,22 +54,17 @@ describe('profileLanguageMachine model', () => {
     saving: (s) => expect(calls.inputOf('saveLanguage')).toEqual({ language: s.context.chosen }),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(profileLanguageMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      savesDone = 0;
-      session.clear();
-      actor = createActor(providePromises(profileLanguageMachine, calls, ['saveLanguage']), { input: INPUT }).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['choose'],
-        invoked: ['saveLanguage'],
-        after: { 'xstate.done.actor.saveLanguage': () => void savesDone++ },
-      });
-    });
-  }
+  walkEveryPath(it, profileLanguageMachine, paths, states, () => {
+    calls = controllablePromises();
+    savesDone = 0;
+    session.clear();
+    actor = createActor(providePromises(profileLanguageMachine, calls, ['saveLanguage']), { input: INPUT }).start();
+    return {
+      actor,
+      calls,
+      send: ['choose'],
+      invoked: ['saveLanguage'],
+      after: { 'xstate.done.actor.saveLanguage': () => void savesDone++ },
+    };
+  });
 });

@@ -7,16 +7,14 @@ import { type Actor, createActor } from 'xstate';
 import { NAME_MAX_LENGTH, UpdateNameRequest } from '../../src/api/profile';
 import { nameProblem, profileNameMachine } from '../../src/machines/profileNameMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 import { sessionRecorder } from './sessionRecorder';
 
@@ -41,13 +39,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   ];
 }
 
-const { model, serializeState } = buildModel(profileNameMachine, { input: INPUT, events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(profileNameMachine, { input: INPUT, events: eventsFor });
 
 describe('profileNameMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(profileNameMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     expect(paths.length).toBeGreaterThan(5);
   });
 
@@ -68,24 +64,19 @@ describe('profileNameMachine model', () => {
     saving: (s) => expect(calls.inputOf('updateName')).toEqual({ UserName: s.context.draft.trim() }),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(profileNameMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      savesDone = 0;
-      session.clear();
-      actor = createActor(providePromises(profileNameMachine, calls, ['updateName']), { input: INPUT }).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['edit', 'change', 'cancel', 'save'],
-        invoked: ['updateName'],
-        after: { 'xstate.done.actor.updateName': () => void savesDone++ },
-      });
-    });
-  }
+  walkEveryPath(it, profileNameMachine, paths, states, () => {
+    calls = controllablePromises();
+    savesDone = 0;
+    session.clear();
+    actor = createActor(providePromises(profileNameMachine, calls, ['updateName']), { input: INPUT }).start();
+    return {
+      actor,
+      calls,
+      send: ['edit', 'change', 'cancel', 'save'],
+      invoked: ['updateName'],
+      after: { 'xstate.done.actor.updateName': () => void savesDone++ },
+    };
+  });
 });
 
 describe('profileNameMachine rules', () => {

@@ -6,17 +6,15 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../../src/api/profile';
 import { type PhotoFile, photoFileProblem, profilePhotoMachine } from '../../src/machines/profilePhotoMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 import { sessionRecorder } from './sessionRecorder';
 
@@ -52,12 +50,10 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
 for (const hasPhoto of [false, true]) {
   describe(`profilePhotoMachine model (photo at start: ${hasPhoto})`, () => {
     const INPUT = { hasPhoto, session: session.ref };
-    const { model, serializeState } = buildModel(profilePhotoMachine, { input: INPUT, events: eventsFor });
-    const paths = coveringPaths(model, serializeState as never);
+    const { paths, gaps } = coveredModel(profilePhotoMachine, { input: INPUT, events: eventsFor });
 
     it('walks every state node, every model state and every transition', () => {
-      const gaps = coverageGaps(profilePhotoMachine, model, paths, serializeState as never);
-      expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+      expect(gaps()).toEqual(NO_GAPS);
     });
 
     let calls = controllablePromises();
@@ -73,28 +69,23 @@ for (const hasPhoto of [false, true]) {
       removing: () => expect(calls.inputOf('removePhoto')).toBeUndefined(),
     };
 
-    it('has an assertion for every state node', () => requireStateTests(profilePhotoMachine, states));
-
     const countChange = () => void changesDone++;
 
-    for (const path of paths) {
-      it(`path: ${path.description}`, async () => {
-        calls = controllablePromises();
-        changesDone = 0;
-        session.clear();
-        actor = createActor(providePromises(profilePhotoMachine, calls, ['uploadPhoto', 'removePhoto']), {
-          input: INPUT,
-        }).start();
-        await walkPath(path, {
-          actor,
-          calls,
-          states,
-          send: ['choose', 'remove'],
-          invoked: ['uploadPhoto', 'removePhoto'],
-          after: { 'xstate.done.actor.uploadPhoto': countChange, 'xstate.done.actor.removePhoto': countChange },
-        });
-      });
-    }
+    walkEveryPath(it, profilePhotoMachine, paths, states, () => {
+      calls = controllablePromises();
+      changesDone = 0;
+      session.clear();
+      actor = createActor(providePromises(profilePhotoMachine, calls, ['uploadPhoto', 'removePhoto']), {
+        input: INPUT,
+      }).start();
+      return {
+        actor,
+        calls,
+        send: ['choose', 'remove'],
+        invoked: ['uploadPhoto', 'removePhoto'],
+        after: { 'xstate.done.actor.uploadPhoto': countChange, 'xstate.done.actor.removePhoto': countChange },
+      };
+    });
   });
 }
 

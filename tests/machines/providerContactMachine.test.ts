@@ -7,31 +7,27 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import { contactFormProblems, type ProviderContactForm } from '../../src/api/providerContact';
 import { contactRequest, providerContactMachine, tabOf } from '../../src/machines/providerContactMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 import { CONTACT_INPUT, CONTACT_TODAY, FILLED, providerContactEvents } from '../support/providerContactFixtures';
 
 type Snap = Snapshot<typeof providerContactMachine>;
 
-const { model, serializeState } = buildModel(providerContactMachine, {
+const { paths, gaps } = coveredModel(providerContactMachine, {
   input: CONTACT_INPUT,
   events: providerContactEvents as never,
 });
-const paths = coveringPaths(model, serializeState as never);
 
 describe('providerContactMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(providerContactMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     expect(paths.length).toBeGreaterThan(20);
   });
 
@@ -53,21 +49,16 @@ describe('providerContactMachine model', () => {
     'result.failure': () => expect(actor.getSnapshot().matches({ result: 'failure' })).toBe(true),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(providerContactMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(providerContactMachine, calls, ['sendContact']), { input: CONTACT_INPUT }).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['open', 'switchTab', 'change', 'submit', 'close', 'dismiss'],
-        invoked: ['sendContact'],
-      });
-    });
-  }
+  walkEveryPath(it, providerContactMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(providerContactMachine, calls, ['sendContact']), { input: CONTACT_INPUT }).start();
+    return {
+      actor,
+      calls,
+      send: ['open', 'switchTab', 'change', 'submit', 'close', 'dismiss'],
+      invoked: ['sendContact'],
+    };
+  });
 });
 
 describe('provider contact rules (§5)', () => {

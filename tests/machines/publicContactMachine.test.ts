@@ -7,16 +7,14 @@ import type { ContactField, ContactKind } from '../../src/api/publicPage';
 import { contactRequest, fieldsOf, publicContactMachine } from '../../src/machines/publicContactMachine';
 import type { PublicContactResult } from '../../src/services/publicService';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof publicContactMachine>;
@@ -57,13 +55,11 @@ function eventsFor(kind: ContactKind) {
 
 for (const kind of ['contact', 'access'] as const) {
   const INPUT = { kind, condoId: 7 };
-  const { model, serializeState } = buildModel(publicContactMachine, { input: INPUT, events: eventsFor(kind) });
-  const paths = coveringPaths(model, serializeState as never);
+  const { paths, gaps } = coveredModel(publicContactMachine, { input: INPUT, events: eventsFor(kind) });
 
   describe(`publicContactMachine model (${kind})`, () => {
     it('walks every state node, every model state and every transition', () => {
-      const gaps = coverageGaps(publicContactMachine, model, paths, serializeState as never);
-      expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+      expect(gaps()).toEqual(NO_GAPS);
       expect(paths.length).toBeGreaterThan(10);
     });
 
@@ -99,23 +95,18 @@ for (const kind of ['contact', 'access'] as const) {
       },
     };
 
-    it('has an assertion for every state node', () => requireStateTests(publicContactMachine, states));
-
-    for (const path of paths) {
-      it(`path: ${path.description}`, async () => {
-        calls = controllablePromises();
-        actor = createActor(providePromises(publicContactMachine, calls, ['solveCaptcha', 'sendContact']), {
-          input: INPUT,
-        }).start();
-        await walkPath(path, {
-          actor,
-          calls,
-          states,
-          send: ['open', 'field.change', 'submit', 'cancel', 'dismiss'],
-          invoked: ['solveCaptcha', 'sendContact'],
-        });
-      });
-    }
+    walkEveryPath(it, publicContactMachine, paths, states, () => {
+      calls = controllablePromises();
+      actor = createActor(providePromises(publicContactMachine, calls, ['solveCaptcha', 'sendContact']), {
+        input: INPUT,
+      }).start();
+      return {
+        actor,
+        calls,
+        send: ['open', 'field.change', 'submit', 'cancel', 'dismiss'],
+        invoked: ['solveCaptcha', 'sendContact'],
+      };
+    });
   });
 }
 

@@ -15,29 +15,25 @@ import {
 import { recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
 import type { UpdateAmountResult } from '../../src/services/recurringChargeService';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 import { HOUSE_CHARGES, recurringChargeEvents } from '../support/recurringChargeFixtures';
 
 type Snap = Snapshot<typeof recurringChargeMachine>;
 const CALLS = ['loadCharges', 'saveAmount', 'cancelCharge'];
 
-const { model, serializeState } = buildModel(recurringChargeMachine, { events: recurringChargeEvents as never });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(recurringChargeMachine, { events: recurringChargeEvents as never });
 
 describe('recurringChargeMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(recurringChargeMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
     expect(paths.length).toBeGreaterThan(20);
   });
 
@@ -75,21 +71,16 @@ describe('recurringChargeMachine model', () => {
     cancelling: (s) => expect(calls.inputOf('cancelCharge')).toEqual({ id: s.context.cancelId }),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(recurringChargeMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(recurringChargeMachine, calls, CALLS)).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['edit', 'change', 'blur', 'save', 'cancelEdit', 'askCancel', 'confirm', 'dismiss', 'retry'],
-        invoked: CALLS,
-      });
-    });
-  }
+  walkEveryPath(it, recurringChargeMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(recurringChargeMachine, calls, CALLS)).start();
+    return {
+      actor,
+      calls,
+      send: ['edit', 'change', 'blur', 'save', 'cancelEdit', 'askCancel', 'confirm', 'dismiss', 'retry'],
+      invoked: CALLS,
+    };
+  });
 });
 
 describe('recurring charge amount rules (§5)', () => {

@@ -13,10 +13,9 @@ import {
   coveringPaths,
   type ModelEvent,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const TOKEN = 'k9X2b7Qw_3mZ-uVt8LpR4sYc';
@@ -86,15 +85,11 @@ describe('resetPasswordMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(resetPasswordMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(resetPasswordMachine, calls, ['resetPassword']), { input: INPUT }).start();
-      await walkPath(path, { actor, calls, states, send: ['change', 'submit', 'retry'], invoked: ['resetPassword'] });
-    });
-  }
+  walkEveryPath(it, resetPasswordMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(resetPasswordMachine, calls, ['resetPassword']), { input: INPUT }).start();
+    return { actor, calls, send: ['change', 'submit', 'retry'], invoked: ['resetPassword'] };
+  });
 });
 
 describe('resetPasswordMachine rules', () => {

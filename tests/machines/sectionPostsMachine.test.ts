@@ -6,16 +6,14 @@ import { POSTS_PAGE_SIZE, type SectionPostsAnswer } from '../../src/api/posts';
 import { pageCount, sectionPostsMachine } from '../../src/machines/sectionPostsMachine';
 import { ApiError } from '../../src/services/http';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const answer = (total: number): SectionPostsAnswer => ({
@@ -58,13 +56,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   return events;
 }
 
-const { model, serializeState } = buildModel(sectionPostsMachine, { events: eventsFor, input: { sectionId: 3 } });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(sectionPostsMachine, { events: eventsFor, input: { sectionId: 3 } });
 
 describe('sectionPostsMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(sectionPostsMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -87,21 +83,16 @@ describe('sectionPostsMachine model', () => {
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(sectionPostsMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(sectionPostsMachine, calls, ['fetchPage']), { input: { sectionId: 3 } }).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['retry', 'reload', 'goToPage', 'search'],
-        invoked: { page: 'fetchPage' },
-      });
-    });
-  }
+  walkEveryPath(it, sectionPostsMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(sectionPostsMachine, calls, ['fetchPage']), { input: { sectionId: 3 } }).start();
+    return {
+      actor,
+      calls,
+      send: ['retry', 'reload', 'goToPage', 'search'],
+      invoked: { page: 'fetchPage' },
+    };
+  });
 });
 
 describe('pageCount', () => {

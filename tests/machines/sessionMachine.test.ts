@@ -11,10 +11,9 @@ import {
   coveringPaths,
   type ModelEvent,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const DATA = {
@@ -72,32 +71,27 @@ for (const savedToken of [null, 'saved-token']) {
       },
     };
 
-    it('has an assertion for every state node', () => requireStateTests(sessionMachine, states));
-
-    for (const path of paths) {
-      it(`path: ${path.description}`, async () => {
-        // The page reload of the token-change rule is counted instead of done.
-        const counted = sessionMachine.provide({ actions: { reloadPage: () => void reloads++ } });
-        actor = createActor(providePromises(counted, calls, ['loadSession', 'signOut']), {
-          input: { token: savedToken },
-        }).start();
-        await walkPath(path, {
-          actor,
-          calls,
-          states,
-          send: ['signedIn', 'signOut', 'refresh', 'retry'],
-          // Both the first load and a refresh run the loadSession service.
-          invoked: { loadSession: 'loadSession', refreshSession: 'loadSession', signOut: 'signOut' },
-          special: {
-            tokenChanged: (step) => {
-              const before = reloads;
-              actor.send(step.event as SessionEvent);
-              expect(reloads).toBe(before + 1);
-            },
+    walkEveryPath(it, sessionMachine, paths, states, () => {
+      // The page reload of the token-change rule is counted instead of done.
+      const counted = sessionMachine.provide({ actions: { reloadPage: () => void reloads++ } });
+      actor = createActor(providePromises(counted, calls, ['loadSession', 'signOut']), {
+        input: { token: savedToken },
+      }).start();
+      return {
+        actor,
+        calls,
+        send: ['signedIn', 'signOut', 'refresh', 'retry'],
+        // Both the first load and a refresh run the loadSession service.
+        invoked: { loadSession: 'loadSession', refreshSession: 'loadSession', signOut: 'signOut' },
+        special: {
+          tokenChanged: (step) => {
+            const before = reloads;
+            actor.send(step.event as SessionEvent);
+            expect(reloads).toBe(before + 1);
           },
-        });
-      });
-    }
+        },
+      };
+    });
   });
 }
 

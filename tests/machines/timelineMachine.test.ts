@@ -6,17 +6,15 @@ import { type Actor, createActor, fromPromise } from 'xstate';
 import { TIMELINE_PAGE_SIZE, type TimelineAnswer, type TimelineItem } from '../../src/api/timeline';
 import { appendPage, timelineMachine } from '../../src/machines/timelineMachine';
 import {
-  buildModel,
   controllablePromises,
-  coverageGaps,
-  coveringPaths,
+  coveredModel,
   type ModelEvent,
+  NO_GAPS,
   providePromises,
-  requireStateTests,
   type Snapshot,
   type StateChecks,
   settle,
-  walkPath,
+  walkEveryPath,
 } from '../support/modelTesting';
 
 const item = (id: number): TimelineItem => ({
@@ -55,13 +53,11 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   return [{ type: 'retry' }, { type: 'loadMore' }];
 }
 
-const { model, serializeState } = buildModel(timelineMachine, { events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const { paths, gaps } = coveredModel(timelineMachine, { events: eventsFor });
 
 describe('timelineMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(timelineMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
+    expect(gaps()).toEqual(NO_GAPS);
   });
 
   let calls = controllablePromises();
@@ -84,22 +80,17 @@ describe('timelineMachine model', () => {
     'shown.loadingMore': () => expect(calls.inputOf('fetchPage')).toEqual({ limit: TIMELINE_PAGE_SIZE, offset: ids().length }),
   };
 
-  it('has an assertion for every state node', () => requireStateTests(timelineMachine, states));
-
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(timelineMachine, calls, ['fetchPage'])).start();
-      await walkPath(path, {
-        actor,
-        calls,
-        states,
-        send: ['retry', 'loadMore'],
-        // Both the first page and the next ones run the fetchPage service.
-        invoked: { firstPage: 'fetchPage', nextPage: 'fetchPage' },
-      });
-    });
-  }
+  walkEveryPath(it, timelineMachine, paths, states, () => {
+    calls = controllablePromises();
+    actor = createActor(providePromises(timelineMachine, calls, ['fetchPage'])).start();
+    return {
+      actor,
+      calls,
+      send: ['retry', 'loadMore'],
+      // Both the first page and the next ones run the fetchPage service.
+      invoked: { firstPage: 'fetchPage', nextPage: 'fetchPage' },
+    };
+  });
 });
 
 describe('timelineMachine paging', () => {

@@ -60,6 +60,19 @@ export function buildModel<M extends AnyStateMachine>(machine: M, options: Model
 type Model = ReturnType<typeof buildModel>['model'];
 type Path = TestPath<AnyMachineSnapshot, EventObject>;
 
+/** What `coverageGaps` answers when the paths walk the whole machine: nothing left out. */
+export const NO_GAPS = { unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] };
+
+/**
+ * A machine's model (see buildModel), the paths that cover it (see coveringPaths), and what those paths
+ * leave out (see coverageGaps; a suite expects NO_GAPS, or says which state nodes its input cannot reach).
+ */
+export function coveredModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>) {
+  const { model, serializeState } = buildModel(machine, options);
+  const paths = coveringPaths(model, serializeState as never);
+  return { model, serializeState, paths, gaps: () => coverageGaps(machine, model, paths, serializeState as never) };
+}
+
 /** Shortest paths to every state, then one extra path for each transition those paths do not take. */
 export function coveringPaths(model: Model, serializeState: (s: never) => string): Path[] {
   // Every state's own shortest path (no de-duplication), to extend with the transitions left over.
@@ -303,4 +316,24 @@ export async function walkPath<S extends AnyMachineSnapshot>(path: Path, walk: W
     events: executors(walk.actor, walk.calls, walk),
   });
   walk.actor.stop();
+}
+
+/** The runner's test function (vitest's `it`, Playwright's `test`): a name and what to run. */
+export type TestFunction = (name: string, run: () => void | Promise<void>) => void;
+
+/**
+ * The tests every headless suite of a machine has, registered with the runner's `it`: every state node has
+ * its check in `states`, and one test per path walks it (see walkPath) on what `start` makes afresh for it
+ * (the started actor, its controllable calls, and the executors' spec). `name` names a path's test (by its description unless said).
+ */
+export function walkEveryPath<S extends AnyMachineSnapshot>(
+  it: TestFunction,
+  machine: AnyStateMachine,
+  paths: Path[],
+  states: StateChecks<S>,
+  start: () => Omit<Walk<S>, 'states'>,
+  name: (path: Path, index: number) => string = (path) => `path: ${path.description}`,
+): void {
+  it('has an assertion for every state node', () => requireStateTests(machine, states));
+  for (const [index, path] of paths.entries()) it(name(path, index), () => walkPath(path, { ...start(), states }));
 }

@@ -112,6 +112,22 @@ describe('estado-cuenta-masivo', () => {
     expect(screen.getByTestId('selected-count').textContent).toBe('2 viviendas seleccionadas');
   });
 
+  it('says what to pick in the empty Tipo and Año, and shows Todas chosen only with every dwelling counted', async () => {
+    open('admin', '/condominio/estado-cuenta-masivo', answers);
+    const tipo = await screen.findByRole('combobox', { name: 'Tipo' }, SLOW);
+    expect(tipo.getAttribute('placeholder')).toBe('Elige un tipo');
+    expect((tipo as HTMLInputElement).value).toBe('');
+    fireEvent.click(screen.getByText('Por año'));
+    expect((await screen.findByRole('combobox', { name: 'Año' }, SLOW)).getAttribute('placeholder')).toBe('Elige un año');
+
+    const all = screen.getByRole('button', { name: 'Todas (2)' });
+    expect(all.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('selected-count').textContent).toBe('0 viviendas seleccionadas');
+    fireEvent.click(all);
+    await waitFor(() => expect(all.getAttribute('aria-pressed')).toBe('true'), SLOW);
+    expect(screen.getByTestId('selected-count').textContent).toBe('2 viviendas seleccionadas');
+  });
+
   it('offers sending by e-mail to the administrator (high ADEUDOS) and not to the board', async () => {
     open('admin', '/condominio/estado-cuenta-masivo', answers);
     fireEvent.click(await screen.findByRole('combobox', { name: 'Tipo' }, SLOW));

@@ -1,16 +1,15 @@
-import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 // /condominio/panel-financiero/listado-de-bancos (Bancos) and listado-de-fondos (Fondos): each bank and
 // cash account, or each fund, with its balance at the start of the year, what came in and went out since,
 // and its balance today. Behind the guard plus the listing's permission (spec §6).
-import { Alert, Button, Skeleton, Stack, Table, Title } from '@mantine/core';
+import { Stack, Table, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../api/finance';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { FinanceGate, useSessionData } from './financeAccess';
+import { QueryStatus } from './QueryStatus';
 
 type Of = 'banks' | 'funds';
 
@@ -28,16 +27,12 @@ function Balances({ of }: { of: Of }) {
       <Title order={1} size="h2">
         {title}
       </Title>
-      {state.matches('loading') ? (
-        <Skeleton height={160} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />
-      ) : null}
-      {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
-          <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="finance.retry" />
-          </Button>
-        </Alert>
-      ) : null}
+      <QueryStatus
+        loading={state.matches('loading')}
+        failed={state.matches('failed')}
+        height={160}
+        onRetry={() => send({ type: 'retry' })}
+      />
       {state.matches('shown') ? (
         <Table.ScrollContainer minWidth={560}>
           <Table striped>

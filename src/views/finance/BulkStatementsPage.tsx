@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Combobox.css';
@@ -8,11 +7,9 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import '@mantine/core/styles/Skeleton.css';
 // /condominio/estado-cuenta-masivo, the 'Estados de cuenta' card: a thin view over bulkStatementsMachine.
 // The progress dialog (500 px, spec §9) shows for 100 dwellings or more; the §8 dialogs end the run.
 import {
-  Alert,
   Anchor,
   Button,
   Card,
@@ -21,20 +18,20 @@ import {
   Progress,
   SegmentedControl,
   Select,
-  Skeleton,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canEmailStatements } from '../../api/permissions';
 import { type BulkField, bulkProblems, bulkStatementsMachine, showsProgress } from '../../machines/bulkStatementsMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { DwellingSelector } from './DwellingSelector';
 import { FinanceGate, useSessionData } from './financeAccess';
+import { QueryStatus } from './QueryStatus';
 
 /** Spec §9: the progress dialog is 500 px wide. */
 export const PROGRESS_DIALOG_WIDTH = 500;
@@ -52,6 +49,44 @@ function FileLinks({ files }: { files: string[] }) {
   );
 }
 
+/**
+ * A dialog that ends a run or stops it (the §8 error, the §8 success, cancelled): its message, the files
+ * made so far, and its buttons ('Cerrar' unless given others).
+ */
+function RunEndDialog({
+  opened,
+  title,
+  files,
+  onClose,
+  actions,
+  children,
+}: {
+  opened: boolean;
+  /** The title's message id. */
+  title: string;
+  files: string[];
+  onClose: () => void;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  return (
+    <Modal opened={opened} onClose={onClose} title={intl.formatMessage({ id: title })}>
+      <Stack gap="md">
+        {children}
+        <FileLinks files={files} />
+        <Group justify="flex-end">
+          {actions ?? (
+            <Button onClick={onClose}>
+              <FormattedMessage id="finance.close" />
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDescarga: string }) {
   const intl = useIntl();
   const [state, send] = useMachine(bulkStatementsMachine, { input: { canEmail, tipoDescarga } });
@@ -62,16 +97,17 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
   const running = state.matches('running');
   const progress = running && showsProgress(state.context);
   const mailing = form.tipo === 'enviar';
+  // 'Todas' looks chosen only while every dwelling is, so it never stands beside a count that says otherwise.
+  const allChosen = dwellings.length > 0 && form.selected.length === dwellings.length;
 
-  if (state.matches('loading'))
-    return <Skeleton height={320} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />;
-  if (state.matches('loadFailed')) {
+  if (state.matches('loading') || state.matches('loadFailed')) {
     return (
-      <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
-        <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
-          <FormattedMessage id="finance.retry" />
-        </Button>
-      </Alert>
+      <QueryStatus
+        loading={state.matches('loading')}
+        failed={state.matches('loadFailed')}
+        height={320}
+        onRetry={() => send({ type: 'retry' })}
+      />
     );
   }
 
@@ -105,6 +141,7 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
           {form.kind === 1 ? (
             <Select
               label={<FormattedMessage id="finance.bulk.year" />}
+              placeholder={intl.formatMessage({ id: 'finance.bulk.yearPlaceholder' })}
               data={years.map((y) => String(y))}
               value={form.year === null ? null : String(form.year)}
               onChange={(value) => send({ type: 'set.year', year: value ? Number(value) : null })}
@@ -134,6 +171,8 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
           ) : null}
           <Select
             label={<FormattedMessage id="finance.bulk.type" />}
+            // Spec §5: the type is required ('Selecciona un tipo'), so it starts empty and says what to pick.
+            placeholder={intl.formatMessage({ id: 'finance.bulk.typePlaceholder' })}
             data={[
               { value: 'descargar', label: intl.formatMessage({ id: 'finance.bulk.download' }) },
               ...(canEmail ? [{ value: 'enviar', label: intl.formatMessage({ id: 'finance.bulk.email' }) }] : []),
@@ -163,7 +202,12 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
               <FormattedMessage id="finance.bulk.dwellings" />
             </Text>
             <Group gap="sm">
-              <Button variant="light" onClick={() => send({ type: 'select.all' })} disabled={running}>
+              <Button
+                variant={allChosen ? 'filled' : 'default'}
+                aria-pressed={allChosen}
+                onClick={() => send({ type: 'select.all' })}
+                disabled={running}
+              >
                 <FormattedMessage id="finance.bulk.all" values={{ count: dwellings.length }} />
               </Button>
               <Button variant="default" onClick={() => setSelecting(true)} disabled={running}>
@@ -228,72 +272,58 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
         </Stack>
       </Modal>
 
-      <Modal
+      <RunEndDialog
         opened={state.matches({ running: 'batchFailed' })}
+        title="finance.bulk.errorTitle"
+        files={files}
         onClose={() => send({ type: 'cancel' })}
-        title={intl.formatMessage({ id: 'finance.bulk.errorTitle' })}
-      >
-        <Stack gap="md">
-          <Text role="alert">
-            <FormattedMessage id={mailing ? 'finance.bulk.mailError' : 'finance.bulk.downloadError'} />
-          </Text>
-          {batches.length > 1 ? (
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id="finance.bulk.failedBatch" values={{ current: done + 1, total: batches.length }} />
-            </Text>
-          ) : null}
-          <FileLinks files={files} />
-          <Group justify="flex-end">
+        actions={
+          <>
             <Button variant="default" onClick={() => send({ type: 'cancel' })}>
               <FormattedMessage id="finance.cancel" />
             </Button>
             <Button onClick={() => send({ type: 'retry' })}>
               <FormattedMessage id="finance.retry" />
             </Button>
-          </Group>
-        </Stack>
-      </Modal>
+          </>
+        }
+      >
+        <Text role="alert">
+          <FormattedMessage id={mailing ? 'finance.bulk.mailError' : 'finance.bulk.downloadError'} />
+        </Text>
+        {batches.length > 1 ? (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="finance.bulk.failedBatch" values={{ current: done + 1, total: batches.length }} />
+          </Text>
+        ) : null}
+      </RunEndDialog>
 
-      <Modal
+      <RunEndDialog
         opened={state.matches('succeeded')}
+        title="finance.bulk.successTitle"
+        files={files}
         onClose={() => send({ type: 'close' })}
-        title={intl.formatMessage({ id: 'finance.bulk.successTitle' })}
       >
-        <Stack gap="md">
-          <Text role="status">
-            <FormattedMessage id={mailing ? 'finance.bulk.mailed' : 'finance.bulk.downloaded'} />
+        <Text role="status">
+          <FormattedMessage id={mailing ? 'finance.bulk.mailed' : 'finance.bulk.downloaded'} />
+        </Text>
+        {mailing ? (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="finance.bulk.sentCount" values={{ count: sent }} />
           </Text>
-          {mailing ? (
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id="finance.bulk.sentCount" values={{ count: sent }} />
-            </Text>
-          ) : null}
-          <FileLinks files={files} />
-          <Group justify="flex-end">
-            <Button onClick={() => send({ type: 'close' })}>
-              <FormattedMessage id="finance.close" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        ) : null}
+      </RunEndDialog>
 
-      <Modal
+      <RunEndDialog
         opened={state.matches('cancelled')}
+        title="finance.bulk.cancelledTitle"
+        files={files}
         onClose={() => send({ type: 'close' })}
-        title={intl.formatMessage({ id: 'finance.bulk.cancelledTitle' })}
       >
-        <Stack gap="md">
-          <Text role="status">
-            <FormattedMessage id="finance.bulk.cancelled" values={{ done, total: batches.length }} />
-          </Text>
-          <FileLinks files={files} />
-          <Group justify="flex-end">
-            <Button onClick={() => send({ type: 'close' })}>
-              <FormattedMessage id="finance.close" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text role="status">
+          <FormattedMessage id="finance.bulk.cancelled" values={{ done, total: batches.length }} />
+        </Text>
+      </RunEndDialog>
     </>
   );
 }

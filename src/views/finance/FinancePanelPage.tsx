@@ -1,11 +1,9 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Skeleton.css';
 // /condominio/panel-financiero: the reports the server lets this user open (their list comes from the
 // server), the banks and funds listings, the account statement and, for the staff, the 'Estados de cuenta'
 // card of the bulk statements. Behind the financial reports guard (spec §6).
-import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -13,6 +11,7 @@ import { canOpenReport, canSeeAllStatements } from '../../api/permissions';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { FinanceGate, useSessionData } from './financeAccess';
+import { QueryStatus } from './QueryStatus';
 
 export const reportHref = (clave: string, nombre: string) =>
   `/panel-financiero/ver-reporte?${new URLSearchParams({ Clave: clave, Nombre: nombre }).toString()}`;
@@ -39,16 +38,12 @@ function Panel() {
       <Title order={2} size="h4">
         <FormattedMessage id="finance.panel.reports" />
       </Title>
-      {state.matches('loading') ? (
-        <Skeleton height={90} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />
-      ) : null}
-      {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
-          <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="finance.retry" />
-          </Button>
-        </Alert>
-      ) : null}
+      <QueryStatus
+        loading={state.matches('loading')}
+        failed={state.matches('failed')}
+        height={90}
+        onRetry={() => send({ type: 'retry' })}
+      />
       {state.matches('shown') ? (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {reports.map((report) => (

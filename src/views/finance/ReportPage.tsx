@@ -1,13 +1,10 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Group.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 // /condominio/panel-financiero/ver-reporte?Clave=…&Nombre=…: one report (spec §3.3 titles; Morosos lists
 // the dwellings in arrears with amount and age) for a chosen period, with totals, a bar chart of its main
 // figure and a CSV export. Behind the guard plus the Clave's permission (spec §6).
-import { Alert, Button, Card, Group, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -18,7 +15,9 @@ import { useDocumentTitle } from '../app/useDocumentTitle';
 import { BarChart } from './BarChart';
 import { reportCsv } from './csv';
 import { FinanceGate, useSessionData, WITHOUT_PERMISSION } from './financeAccess';
+import { isValidPeriod, PeriodFields } from './PeriodFields';
 import { displayDate, saveFile, thisYearSoFar } from './period';
+import { QueryStatus } from './QueryStatus';
 
 /** The column the chart shows: the result, the closing balance, what was spent, or the one amount. */
 const CHART_COLUMN: Record<ReportClave, number> = { DetIng: 0, DetEg: 0, Presup: 1, Bancos: 3, Fondos: 3, IngEg: 2, Morosos: 0 };
@@ -81,7 +80,6 @@ function ReportView({ clave }: { clave: ReportClave }) {
   });
   const answer = state.context.answer;
   const report = answer?.kind === 'report' ? answer.data : null;
-  const invalid = !period.fechaInicio || !period.fechaFin || period.fechaFin < period.fechaInicio;
   const column = CHART_COLUMN[clave];
 
   return (
@@ -91,25 +89,9 @@ function ReportView({ clave }: { clave: ReportClave }) {
       </Title>
       <Card withBorder radius="md" padding="md">
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            type="date"
-            label={<FormattedMessage id="finance.from" />}
-            value={period.fechaInicio}
-            onChange={(e) => setPeriod({ ...period, fechaInicio: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={<FormattedMessage id="finance.to" />}
-            value={period.fechaFin}
-            error={
-              period.fechaFin && period.fechaFin < period.fechaInicio
-                ? intl.formatMessage({ id: 'finance.bulk.invalidRange' })
-                : null
-            }
-            onChange={(e) => setPeriod({ ...period, fechaFin: e.currentTarget.value })}
-          />
+          <PeriodFields period={period} onChange={setPeriod} />
           <Button
-            disabled={invalid}
+            disabled={!isValidPeriod(period)}
             onClick={() => send({ type: 'ask', query: { kind: 'report', query: { Clave: clave, ...period } } })}
           >
             <FormattedMessage id="finance.show" />
@@ -130,16 +112,12 @@ function ReportView({ clave }: { clave: ReportClave }) {
           </Button>
         </Group>
       </Card>
-      {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
-          <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="finance.retry" />
-          </Button>
-        </Alert>
-      ) : null}
-      {state.matches('loading') && !report ? (
-        <Skeleton height={240} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />
-      ) : null}
+      <QueryStatus
+        loading={state.matches('loading') && !report}
+        failed={state.matches('failed')}
+        height={240}
+        onRetry={() => send({ type: 'retry' })}
+      />
       {report ? (
         <Stack gap="md" aria-busy={state.matches('loading')}>
           <Text c="dimmed">

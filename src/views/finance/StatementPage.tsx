@@ -4,12 +4,11 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Table.css';
 // /condominio/estado-cta: one dwelling's account statement for a period (opening balance, charges,
 // payments with the running balance, closing balance and what is overdue) and its PDF. Residents choose
 // among their own dwellings; administrators and the board among all of them.
-import { Alert, Button, Card, Group, Select, SimpleGrid, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
@@ -19,7 +18,9 @@ import { financeQueryMachine } from '../../machines/financeQueryMachine';
 import { fetchStatementPdf } from '../../services/financeService';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { FinanceGate, useSessionData } from './financeAccess';
+import { isValidPeriod, PeriodFields } from './PeriodFields';
 import { displayDate, saveFile, thisYearSoFar } from './period';
+import { QueryStatus } from './QueryStatus';
 
 export const dwellingName = (d: Pick<Dwelling, 'AptName' | 'TorreName'>) =>
   d.TorreName ? `${d.TorreName} - ${d.AptName}` : d.AptName;
@@ -115,7 +116,6 @@ function PhoneLines({ statement }: { statement: Statement }) {
 }
 
 function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
-  const intl = useIntl();
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [apartmentId, setApartmentId] = useState(dwellings[0]!.ApartmentId);
   const [period, setPeriod] = useState(thisYearSoFar);
@@ -125,7 +125,6 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
   const [state, send] = useMachine(financeQueryMachine, { input: { query: { kind: 'statement', query } } });
   const answer = state.context.answer;
   const statement = answer?.kind === 'statement' ? answer.data : null;
-  const invalid = !period.fechaInicio || !period.fechaFin || period.fechaFin < period.fechaInicio;
 
   const download = async () => {
     if (!statement) return;
@@ -162,24 +161,8 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
             }}
             w={220}
           />
-          <TextInput
-            type="date"
-            label={<FormattedMessage id="finance.from" />}
-            value={period.fechaInicio}
-            onChange={(e) => setPeriod({ ...period, fechaInicio: e.currentTarget.value })}
-          />
-          <TextInput
-            type="date"
-            label={<FormattedMessage id="finance.to" />}
-            value={period.fechaFin}
-            error={
-              period.fechaFin && period.fechaFin < period.fechaInicio
-                ? intl.formatMessage({ id: 'finance.bulk.invalidRange' })
-                : null
-            }
-            onChange={(e) => setPeriod({ ...period, fechaFin: e.currentTarget.value })}
-          />
-          <Button disabled={invalid} onClick={() => send({ type: 'ask', query: { kind: 'statement', query } })}>
+          <PeriodFields period={period} onChange={setPeriod} />
+          <Button disabled={!isValidPeriod(period)} onClick={() => send({ type: 'ask', query: { kind: 'statement', query } })}>
             <FormattedMessage id="finance.show" />
           </Button>
           <Button variant="default" disabled={!statement} loading={downloading} onClick={download}>
@@ -192,16 +175,12 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
           <FormattedMessage id="finance.bulk.downloadError" />
         </Alert>
       ) : null}
-      {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
-          <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="finance.retry" />
-          </Button>
-        </Alert>
-      ) : null}
-      {state.matches('loading') && !statement ? (
-        <Skeleton height={240} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />
-      ) : null}
+      <QueryStatus
+        loading={state.matches('loading') && !statement}
+        failed={state.matches('failed')}
+        height={240}
+        onRetry={() => send({ type: 'retry' })}
+      />
       {statement ? (
         <Stack gap="md" aria-busy={state.matches('loading')}>
           <Title order={2} size="h3">
@@ -240,16 +219,12 @@ function StatementScreen() {
       <Title order={1} size="h2">
         {title}
       </Title>
-      {state.matches('loading') ? (
-        <Skeleton height={80} role="status" aria-label={intl.formatMessage({ id: 'finance.loading' })} />
-      ) : null}
-      {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="finance.failed" />}>
-          <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="finance.retry" />
-          </Button>
-        </Alert>
-      ) : null}
+      <QueryStatus
+        loading={state.matches('loading')}
+        failed={state.matches('failed')}
+        height={80}
+        onRetry={() => send({ type: 'retry' })}
+      />
       {state.matches('shown') && dwellings.length === 0 ? (
         <Text>
           <FormattedMessage id="finance.statement.noDwellings" />

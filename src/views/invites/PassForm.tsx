@@ -1,175 +1,142 @@
 // The new-pass form: the fields the pass page shows (spec §2.7, §3.3 Pass), checked by the shared rule
 // (passProblems) as the resident types; the machine refuses an invalid one too, and the server again.
-import { Button, Chip, Group, Input, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { emptyPass, type InvitesOverview, NEW_PASS_TYPES, type NewPass, type PassField, passProblems } from '../../api/invites';
+import { Chip, Group, Input, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { useIntl } from 'react-intl';
+import { emptyPass, NEW_PASS_TYPES, type NewPass, passProblems } from '../../api/invites';
 import { WEEKDAYS } from '../../api/passes';
-import type { Problem } from '../../machines/myInvitesMachine';
+import { InviteFormFrame, type InviteFormProps, useInviteForm } from './InviteForm';
 import { localNow } from './localNow';
-import { ProblemText } from './ProblemText';
 
-interface Props {
-  overview: InvitesOverview;
-  saving: boolean;
-  problem: Problem | null;
-  onSubmit: (values: NewPass) => void;
-  onCancel: () => void;
-}
-
-export function PassForm({ overview, saving, problem, onSubmit, onCancel }: Props) {
+export function PassForm({ overview, saving, problem, onSubmit, onCancel }: InviteFormProps<NewPass>) {
   const intl = useIntl();
-  const [values, setValues] = useState<NewPass>(() => emptyPass(localNow().date, overview.dwellings[0]?.AptId ?? null));
-  const [touched, setTouched] = useState<Set<PassField>>(new Set());
-  const [tried, setTried] = useState(false);
-  const problems = passProblems(
-    values,
-    localNow(),
-    overview.dwellings.map((d) => d.AptId),
+  const { values, set, touch, error, submit } = useInviteForm(
+    () => emptyPass(localNow().date, overview.dwellings[0]?.AptId ?? null),
+    (v: NewPass) =>
+      passProblems(
+        v,
+        localNow(),
+        overview.dwellings.map((d) => d.AptId),
+      ),
+    problem,
+    onSubmit,
   );
-  const set = <K extends PassField>(field: K, value: NewPass[K]) => setValues((v) => ({ ...v, [field]: value }));
-  const touch = (field: PassField) => () => setTouched((t) => new Set(t).add(field));
-  const error = (field: PassField) => {
-    const local = problems[field];
-    if (local && (tried || touched.has(field))) return intl.formatMessage({ id: `invites.problem.${local}` });
-    if (problem?.field === field) return intl.formatMessage({ id: `invites.problem.${problem.key}` });
-    return undefined;
-  };
   const label = (id: string) => intl.formatMessage({ id });
 
   return (
-    <form
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        setTried(true);
-        if (Object.keys(problems).length === 0) onSubmit(values);
-      }}
+    <InviteFormFrame
+      note={values.notaVisitante}
+      onNoteChange={(note) => set('notaVisitante', note)}
+      problem={problem}
+      saving={saving}
+      submitLabel="invites.createPass"
+      onSubmit={submit}
+      onCancel={onCancel}
     >
-      <Stack gap="sm">
-        <NativeSelect
-          label={label('invites.field.tipo')}
-          value={values.tipo}
-          onChange={(e) => set('tipo', e.currentTarget.value as NewPass['tipo'])}
-          data={NEW_PASS_TYPES.map((tipo) => ({ value: tipo, label: label(`pass.type.${tipo}`) }))}
-        />
+      <NativeSelect
+        label={label('invites.field.tipo')}
+        value={values.tipo}
+        onChange={(e) => set('tipo', e.currentTarget.value as NewPass['tipo'])}
+        data={NEW_PASS_TYPES.map((tipo) => ({ value: tipo, label: label(`pass.type.${tipo}`) }))}
+      />
+      <TextInput
+        label={label('invites.field.nombre')}
+        required
+        value={values.nombre}
+        onChange={(e) => set('nombre', e.currentTarget.value)}
+        onBlur={touch('nombre')}
+        error={error('nombre')}
+        maxLength={120}
+      />
+      {values.tipo === 'infante' ? (
         <TextInput
-          label={label('invites.field.nombre')}
+          label={label('invites.field.nombreInfante')}
           required
-          value={values.nombre}
-          onChange={(e) => set('nombre', e.currentTarget.value)}
-          onBlur={touch('nombre')}
-          error={error('nombre')}
+          value={values.nombreInfante}
+          onChange={(e) => set('nombreInfante', e.currentTarget.value)}
+          onBlur={touch('nombreInfante')}
+          error={error('nombreInfante')}
           maxLength={120}
         />
-        {values.tipo === 'infante' ? (
-          <TextInput
-            label={label('invites.field.nombreInfante')}
-            required
-            value={values.nombreInfante}
-            onChange={(e) => set('nombreInfante', e.currentTarget.value)}
-            onBlur={touch('nombreInfante')}
-            error={error('nombreInfante')}
-            maxLength={120}
-          />
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput
-            label={label('invites.field.email')}
-            type="email"
-            value={values.email}
-            onChange={(e) => set('email', e.currentTarget.value)}
-            onBlur={touch('email')}
-            error={error('email')}
-          />
-          <TextInput
-            label={label('invites.field.telefono')}
-            type="tel"
-            value={values.telefono}
-            onChange={(e) => set('telefono', e.currentTarget.value)}
-            onBlur={touch('telefono')}
-            error={error('telefono')}
-          />
-          <TextInput
-            label={label('invites.field.fechaInicio')}
-            type="date"
-            required
-            value={values.fechaInicio}
-            onChange={(e) => set('fechaInicio', e.currentTarget.value)}
-            onBlur={touch('fechaInicio')}
-            error={error('fechaInicio')}
-          />
-          <TextInput
-            label={label('invites.field.fechaFin')}
-            type="date"
-            required
-            value={values.fechaFin}
-            onChange={(e) => set('fechaFin', e.currentTarget.value)}
-            onBlur={touch('fechaFin')}
-            error={error('fechaFin')}
-          />
-          <TextInput
-            label={label('invites.field.horaInicio')}
-            type="time"
-            value={values.horaInicio}
-            onChange={(e) => set('horaInicio', e.currentTarget.value)}
-            onBlur={touch('horaInicio')}
-            error={error('horaInicio')}
-          />
-          <TextInput
-            label={label('invites.field.horaFin')}
-            type="time"
-            value={values.horaFin}
-            onChange={(e) => set('horaFin', e.currentTarget.value)}
-            onBlur={touch('horaFin')}
-            error={error('horaFin')}
-          />
-        </SimpleGrid>
-        <Input.Wrapper
-          label={label(values.tipo === 'domestico' ? 'invites.field.diasRequired' : 'invites.field.dias')}
-          required={values.tipo === 'domestico'}
-          error={error('diasAcceso')}
-          role="group"
-          aria-label={label('invites.field.diasRequired')}
-        >
-          <Chip.Group multiple value={values.diasAcceso} onChange={(days) => set('diasAcceso', days as NewPass['diasAcceso'])}>
-            <Group gap={6} mt={4}>
-              {WEEKDAYS.map((day) => (
-                <Chip key={day} value={day} size="xs">
-                  {label(`invites.weekday.${day}`)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Input.Wrapper>
-        <NativeSelect
-          label={label('invites.field.destino')}
-          value={values.apartmentId === null ? '' : String(values.apartmentId)}
-          onChange={(e) => set('apartmentId', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-          error={error('apartmentId')}
-          data={overview.dwellings.map((d) => ({
-            value: String(d.AptId),
-            label: d.TorreName ? `${d.TorreName} - ${d.AptName}` : d.AptName,
-          }))}
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={label('invites.field.email')}
+          type="email"
+          value={values.email}
+          onChange={(e) => set('email', e.currentTarget.value)}
+          onBlur={touch('email')}
+          error={error('email')}
         />
-        <Textarea
-          label={label('invites.field.notaVisitante')}
-          value={values.notaVisitante}
-          onChange={(e) => set('notaVisitante', e.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxLength={500}
+        <TextInput
+          label={label('invites.field.telefono')}
+          type="tel"
+          value={values.telefono}
+          onChange={(e) => set('telefono', e.currentTarget.value)}
+          onBlur={touch('telefono')}
+          error={error('telefono')}
         />
-        {problem && !problem.field ? <ProblemText text={label(`invites.problem.${problem.key}`)} /> : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            <FormattedMessage id="invites.cancel" />
-          </Button>
-          <Button type="submit" loading={saving}>
-            <FormattedMessage id="invites.createPass" />
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        <TextInput
+          label={label('invites.field.fechaInicio')}
+          type="date"
+          required
+          value={values.fechaInicio}
+          onChange={(e) => set('fechaInicio', e.currentTarget.value)}
+          onBlur={touch('fechaInicio')}
+          error={error('fechaInicio')}
+        />
+        <TextInput
+          label={label('invites.field.fechaFin')}
+          type="date"
+          required
+          value={values.fechaFin}
+          onChange={(e) => set('fechaFin', e.currentTarget.value)}
+          onBlur={touch('fechaFin')}
+          error={error('fechaFin')}
+        />
+        <TextInput
+          label={label('invites.field.horaInicio')}
+          type="time"
+          value={values.horaInicio}
+          onChange={(e) => set('horaInicio', e.currentTarget.value)}
+          onBlur={touch('horaInicio')}
+          error={error('horaInicio')}
+        />
+        <TextInput
+          label={label('invites.field.horaFin')}
+          type="time"
+          value={values.horaFin}
+          onChange={(e) => set('horaFin', e.currentTarget.value)}
+          onBlur={touch('horaFin')}
+          error={error('horaFin')}
+        />
+      </SimpleGrid>
+      <Input.Wrapper
+        label={label(values.tipo === 'domestico' ? 'invites.field.diasRequired' : 'invites.field.dias')}
+        required={values.tipo === 'domestico'}
+        error={error('diasAcceso')}
+        role="group"
+        aria-label={label('invites.field.diasRequired')}
+      >
+        <Chip.Group multiple value={values.diasAcceso} onChange={(days) => set('diasAcceso', days as NewPass['diasAcceso'])}>
+          <Group gap={6} mt={4}>
+            {WEEKDAYS.map((day) => (
+              <Chip key={day} value={day} size="xs">
+                {label(`invites.weekday.${day}`)}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </Input.Wrapper>
+      <NativeSelect
+        label={label('invites.field.destino')}
+        value={values.apartmentId === null ? '' : String(values.apartmentId)}
+        onChange={(e) => set('apartmentId', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
+        error={error('apartmentId')}
+        data={overview.dwellings.map((d) => ({
+          value: String(d.AptId),
+          label: d.TorreName ? `${d.TorreName} - ${d.AptName}` : d.AptName,
+        }))}
+      />
+    </InviteFormFrame>
   );
 }
