@@ -7,16 +7,26 @@ import { fileURLToPath } from 'node:url';
 import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { compileCatalog } from './src/i18n/node/compileCatalog.ts';
 import { readCatalog } from './src/i18n/node/readCatalog.ts';
 
 const LANGUAGES = ['es', 'en', 'fr'];
 
+/**
+ * The build serves each language's messages parsed ahead of time (compileCatalog), so the app ships
+ * without the ICU parser (see the alias below); the dev server serves the plain strings, parsed in the
+ * browser as tests and views tests do.
+ */
 function translations(): Plugin {
-  const read = (lang: string) => JSON.stringify(readCatalog(lang));
+  let compiled = false;
+  const read = (lang: string) => JSON.stringify(compiled ? compileCatalog(lang) : readCatalog(lang));
   const version = () => createHash('sha256').update(LANGUAGES.map(read).join('\n')).digest('hex').slice(0, 10);
   return {
     name: 'condo-translations',
-    config: () => ({ define: { __I18N_VERSION__: JSON.stringify(version()) } }),
+    config: (_config, env) => {
+      compiled = env.command === 'build';
+      return { define: { __I18N_VERSION__: JSON.stringify(version()) } };
+    },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const match = req.url?.match(/^\/assets\/i18n\/(es|en|fr)\.json/);
@@ -92,8 +102,15 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), translations(), scrollAreaMergeRefs(), precompress()],
+  resolve: {
+    // Messages arrive parsed in the build (translations() above): react-intl's formatting needs no parser.
+    alias:
+      command === 'build'
+        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser' }]
+        : [],
+  },
   build: {
     manifest: true,
     sourcemap: false,
@@ -102,4 +119,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },
   },
-});
+}));

@@ -1,5 +1,5 @@
 import './views/app/styles';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadMessages } from './i18n/loadMessages';
 import { onViewRefresh, reportError } from './services/errorReporter';
@@ -19,24 +19,30 @@ window.addEventListener('unhandledrejection', (event) => reportError(event.reaso
 
 // Before the first render, side by side: the translations (LanguageProvider finds them in loadMessages'
 // cache; a failure is shown and retried there) and, on a visitor route, that route's chunk and first call.
-loadMessages(initialLanguage()).catch(() => undefined);
+const messages = loadMessages(initialLanguage()).catch(() => undefined);
 const visitorRoute = preloadVisitorRoute(window.location.pathname);
 
 function render() {
-  const root = document.getElementById('root');
-  if (!root) throw new Error('index.html has no #root');
-  createRoot(root, {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root');
+  const root = createRoot(container, {
     onUncaughtError: (error) => reportError(error),
     onCaughtError: (error) => reportError(error),
     onRecoverableError: (error) => reportError(error),
-  }).render(
-    <StrictMode>
-      <Root />
-    </StrictMode>,
+  });
+  // As a transition, the first render is time-sliced: React yields to the browser every few
+  // milliseconds instead of holding a phone's main thread for the whole tree.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root />
+      </StrictMode>,
+    ),
   );
 }
 
-// A visitor route renders once its chunk is in (index.html's boot loader shows meanwhile): rendered
-// earlier, its lazy route would suspend, and React 19 holds a suspended page back for up to 300 ms after
-// its fallback showed. Any other route renders at once.
-void visitorRoute.then(render);
+// The first render waits for the messages and, on a visitor route, its chunk (index.html's boot loader
+// shows meanwhile, the same loader LanguageProvider would show): so it is the page itself, in one
+// commit. Rendered earlier, the page would come in three (loader, suspended route, page), and React 19
+// holds a suspended page back for up to 300 ms after its fallback showed.
+void Promise.all([messages, visitorRoute]).then(render);

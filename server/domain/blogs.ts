@@ -1,6 +1,6 @@
 // Blog configuration (src/api/blogs.ts): the condominium's sections as administrators see and change
 // them. Every function works inside the caller's condominium; a section of another one is 404.
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   BLOG_MESSAGES_ES,
   type Blog,

@@ -55,11 +55,13 @@ export const VISITOR_PAGES: readonly VisitorPage[] = [
   },
 ];
 
-/** The visitor page at `pathname` (no query), with its first call's path; null for any other page. */
-export function visitorPageAt(pathname: string): { page: VisitorPage; firstCall: string | null } | null {
+/** The visitor page at `pathname` (no query), its address's parts and its first call's path; null for any other page. */
+export function visitorPageAt(pathname: string): { page: VisitorPage; parts: string[]; firstCall: string | null } | null {
   for (const page of VISITOR_PAGES) {
     const match = page.pattern.exec(pathname);
-    if (match) return { page, firstCall: page.firstCall ? page.firstCall(match.slice(1)) : null };
+    if (!match) continue;
+    const parts = match.slice(1);
+    return { page, parts, firstCall: page.firstCall ? page.firstCall(parts) : null };
   }
   return null;
 }

@@ -21,11 +21,14 @@ export interface GuestRegistrationInput {
   token: string;
   /** When the page opened, ms since the epoch (the cut-off is judged against it); now by default. */
   openedAt?: number;
+  /** The link's form info when it came with the page (read before the first render): no call then. */
+  preloaded?: GuestFormResult;
 }
 
 export interface GuestRegistrationContext {
   token: string;
   openedAt: number;
+  preloaded: GuestFormResult | null;
   info: GuestFormInfo | null;
   shape: GuestFormShape | null;
   values: GuestValues;
@@ -78,7 +81,22 @@ function changed(values: GuestValues, field: keyof GuestValues, value: FieldValu
   return next;
 }
 
-const formOf = (result: GuestFormResult) => (result.kind === 'form' ? result.info : null);
+const formOf = (result: GuestFormResult | null) => (result?.kind === 'form' ? result.info : null);
+
+type Answer = { result: GuestFormResult | null };
+
+/** Where the link's answer leads, in order (spec §4): the same whether it arrives from the call or came with the page. */
+// biome-ignore lint/suspicious/noExplicitAny: the transition's own arguments (context, and the done event for the call).
+function decidedBy(answer: (args: any) => GuestFormResult | null) {
+  const params = (args: unknown) => ({ result: answer(args) });
+  return [
+    { guard: { type: 'linkInvalid', params }, target: 'invalid' },
+    { guard: { type: 'eventCancelled', params }, target: 'cancelled' },
+    { guard: { type: 'eventEnded', params }, target: 'ended' },
+    { guard: { type: 'guestLimitReached', params }, target: 'guestLimit' },
+    { guard: { type: 'answered', params }, target: 'form', actions: { type: 'keepForm', params } },
+  ] as const;
+}
 
 export const guestRegistrationMachine = setup({
   types: {
@@ -94,18 +112,19 @@ export const guestRegistrationMachine = setup({
   },
   guards: {
     // A link that does not load, or of a type the form does not know, is invalid (spec §4).
-    linkInvalid: (_, { result }: { result: GuestFormResult }) => {
+    // The link's answer is known: from the call, or because it came with the page.
+    answered: (_, { result }: Answer) => result !== null,
+    linkInvalid: (_, { result }: Answer) => {
+      if (result === null) return false;
       const info = formOf(result);
       return info === null || guestFormShape(info) === null;
     },
-    eventCancelled: (_, { result }: { result: GuestFormResult }) =>
-      formOf(result)?.type === 'event' && formOf(result)?.data.Estatus === 'cancelado',
-    eventEnded: ({ context }, { result }: { result: GuestFormResult }) => {
+    eventCancelled: (_, { result }: Answer) => formOf(result)?.type === 'event' && formOf(result)?.data.Estatus === 'cancelado',
+    eventEnded: ({ context }, { result }: Answer) => {
       const start = formOf(result)?.type === 'event' ? formOf(result)?.data.InicioUtc : null;
       return Boolean(start) && registrationClosed(start!, new Date(context.openedAt));
     },
-    guestLimitReached: (_, { result }: { result: GuestFormResult }) =>
-      formOf(result)?.type === 'event' && formOf(result)?.maxInvitados === true,
+    guestLimitReached: (_, { result }: Answer) => formOf(result)?.type === 'event' && formOf(result)?.maxInvitados === true,
     formIsValid: ({ context }) =>
       context.shape !== null && Object.keys(guestProblems(context.values, context.shape)).length === 0,
     // With no parking left, the car is not a choice (spec §4: access forced on foot).
@@ -115,7 +134,7 @@ export const guestRegistrationMachine = setup({
     refusedAs: (_, params: { result: RegisterResult; kind: RegisterResult['kind'] }) => params.result.kind === params.kind,
   },
   actions: {
-    keepForm: assign((_, { result }: { result: GuestFormResult }) => {
+    keepForm: assign((_, { result }: Answer) => {
       const info = formOf(result)!;
       const shape = guestFormShape(info);
       return { info, shape, parkingFull: info.type === 'event' && info.maxAutos };
@@ -138,6 +157,7 @@ export const guestRegistrationMachine = setup({
   context: ({ input }) => ({
     token: input.token,
     openedAt: input.openedAt ?? Date.now(),
+    preloaded: input.preloaded ?? null,
     info: null,
     shape: null,
     values: EMPTY_GUEST,
@@ -148,17 +168,14 @@ export const guestRegistrationMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      // An answer that came with the page decides at once: the first snapshot is already the form (or a
+      // refusal) and the call is never made.
+      always: decidedBy(({ context }) => context.preloaded),
       invoke: {
         id: 'loadForm',
         src: 'loadForm',
         input: ({ context }) => context.token,
-        onDone: [
-          { guard: { type: 'linkInvalid', params: ({ event }) => ({ result: event.output }) }, target: 'invalid' },
-          { guard: { type: 'eventCancelled', params: ({ event }) => ({ result: event.output }) }, target: 'cancelled' },
-          { guard: { type: 'eventEnded', params: ({ event }) => ({ result: event.output }) }, target: 'ended' },
-          { guard: { type: 'guestLimitReached', params: ({ event }) => ({ result: event.output }) }, target: 'guestLimit' },
-          { target: 'form', actions: { type: 'keepForm', params: ({ event }) => ({ result: event.output }) } },
-        ],
+        onDone: decidedBy(({ event }) => event.output),
         onError: { target: 'invalid' },
       },
     },

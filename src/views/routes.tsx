@@ -17,9 +17,13 @@ const PublicPage = publicPage.Component;
 const GuestRegistrationPage = guestRegistrationPage.Component;
 const PassPage = passPage.Component;
 
-const PRELOAD: Record<VisitorPageName, () => Promise<unknown>> = {
+type GuestRegistrationModule = typeof import('./guest/GuestRegistrationPage');
+
+/** Each visitor page's chunk, and what it reads before the first render (from the address's parts). */
+const PRELOAD: Record<VisitorPageName, (parts: string[]) => Promise<unknown>> = {
   publicPage: publicPage.preload,
-  guestRegistration: guestRegistrationPage.preload,
+  guestRegistration: ([token = '']) =>
+    guestRegistrationPage.preload().then((module) => (module as GuestRegistrationModule).prepare(token)),
   pass: passPage.preload,
 };
 
@@ -27,14 +31,14 @@ const PRELOAD: Record<VisitorPageName, () => Promise<unknown>> = {
  * Starts downloading the chunk of the visitor route at `pathname`, if it is one, and its first API call.
  * main.tsx calls it before the first render, so both come down beside the translations instead of after
  * them (the routes render only once the messages are in): round trips less before a guest sees the page.
- * Settles when the chunk is in (or failed: the route's own import() retries and shows it); at once for
- * any other route.
+ * Settles when the chunk is in and has read what already arrived (or failed: the route's own import()
+ * retries and shows it); at once for any other route.
  */
 export function preloadVisitorRoute(pathname: string): Promise<void> {
   const visitor = visitorPageAt(pathname);
   if (!visitor) return Promise.resolve();
   if (visitor.firstCall) fetchEarly(visitor.firstCall);
-  return PRELOAD[visitor.page.name]().then(
+  return PRELOAD[visitor.page.name](visitor.parts).then(
     () => undefined,
     () => undefined,
   );

@@ -16,6 +16,7 @@ import {
   providePromises,
   type Snapshot,
   type StateChecks,
+  settle,
   walkEveryPath,
 } from '../support/modelTesting';
 
@@ -94,6 +95,31 @@ describe('guestRegistrationMachine model', () => {
       input: INPUT,
     }).start();
     return { actor, calls, send: ['field.change', 'submit'], invoked: ['loadForm', 'submitGuest'] };
+  });
+});
+
+describe('guestRegistrationMachine with the answer that came with the page', () => {
+  it.each(Object.keys(LOADS))('starts where the call’s answer would lead, without calling: %s', async (kind) => {
+    const result = LOADS[kind]!;
+    const called = controllablePromises();
+    const loaded = createActor(providePromises(guestRegistrationMachine, called, ['loadForm', 'submitGuest']), {
+      input: INPUT,
+    }).start();
+    called.resolve('loadForm', result);
+    await settle();
+    expect(loaded.getSnapshot().matches('loading')).toBe(false);
+
+    const calls = controllablePromises();
+    const preloaded = createActor(providePromises(guestRegistrationMachine, calls, ['loadForm', 'submitGuest']), {
+      input: { ...INPUT, preloaded: result },
+    });
+    // Before start: the first render already shows it.
+    expect(preloaded.getSnapshot().value).toEqual(loaded.getSnapshot().value);
+    preloaded.start();
+    expect(preloaded.getSnapshot().value).toEqual(loaded.getSnapshot().value);
+    expect(preloaded.getSnapshot().context.info).toEqual(loaded.getSnapshot().context.info);
+    expect(preloaded.getSnapshot().context.parkingFull).toBe(loaded.getSnapshot().context.parkingFull);
+    expect(calls.inputOf('loadForm')).toBeUndefined();
   });
 });
 

@@ -5,7 +5,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { IntlProvider } from 'react-intl';
 import { applyDateLanguage } from '../../i18n/dates';
 import { isLanguage, type Language, LOCALE, publicLanguage } from '../../i18n/languages';
-import { loadMessages, type Messages } from '../../i18n/loadMessages';
+import { loadedMessages, loadMessages, type Messages } from '../../i18n/loadMessages';
 
 const STORAGE_KEY = 'language';
 
@@ -30,7 +30,13 @@ export function initialLanguage(): Language {
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
-  const [messages, setMessages] = useState<{ language: Language; messages: Messages } | null>(null);
+  // main.tsx renders once the messages have arrived, so the first render is normally the page itself.
+  const [messages, setMessages] = useState<{ language: Language; messages: Messages } | null>(() => {
+    const loaded = loadedMessages(language);
+    if (!loaded) return null;
+    applyDateLanguage(language);
+    return { language, messages: loaded };
+  });
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
 
@@ -41,7 +47,10 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
       (loaded) => {
         if (!current) return;
         applyDateLanguage(language);
-        setMessages({ language, messages: loaded });
+        // The same messages as the first render's: no second render.
+        setMessages((shown) =>
+          shown?.language === language && shown.messages === loaded ? shown : { language, messages: loaded },
+        );
       },
       () => current && setFailed(true),
     );

@@ -3,25 +3,25 @@ import '@mantine/core/styles/Anchor.css';
 // the link's refusals, or the event's data and the form, then the success card.
 import { Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import { guestRegistrationMachine } from '../../machines/guestRegistrationMachine';
-import { preloadableLazy } from '../app/preloadableLazy';
+import { settleEarlyGuestForm, takeSettledGuestForm } from '../../services/guestService';
+import { preloadableLazy, useArrived } from '../app/preloadableLazy';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { preloadQr } from '../pass/LazyQr';
 import { Notice } from '../pass/VisitorBlocks';
 import { EventSummary } from './EventSummary';
 
 // The form and the success card come in chunks of their own: the first paint (the event, or a refusal)
-// needs neither. The form's is fetched at once, beside the link's form info; the success card's (with the
-// QR) once the form shows, so that on a slow network it doesn't compete with the event's first paint.
-// Once here, they render without a Suspense fallback (preloadableLazy).
+// needs neither, and on a slow network they would compete with it for the line. The form's is fetched
+// once the event shows (a loader holds its place meanwhile); the success card's, with the QR, once the
+// form is there.
 const guestForm = preloadableLazy(() => import('./GuestForm').then((module) => ({ default: module.GuestForm })));
 const guestSuccess = preloadableLazy(() => import('./GuestSuccess').then((module) => ({ default: module.GuestSuccess })));
 const GuestForm = guestForm.Component;
 const GuestSuccess = guestSuccess.Component;
-guestForm.preload().catch(() => undefined);
 function preloadSuccess() {
   guestSuccess.preload().catch(() => undefined);
   preloadQr();
@@ -29,17 +29,22 @@ function preloadSuccess() {
 
 const REFUSALS = ['invalid', 'cancelled', 'ended', 'guestLimit'] as const;
 
+/** Before the first render (src/views/routes.tsx): reads the link's answer if it is in already. */
+export const prepare = settleEarlyGuestForm;
+
 export default function GuestRegistrationPage() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage({ id: 'guest.title' }));
   const { token = '' } = useParams<{ token: string }>();
-  const [state, send] = useMachine(guestRegistrationMachine, { input: { token } });
+  const [preloaded] = useState(() => takeSettledGuestForm(token));
+  const [state, send] = useMachine(guestRegistrationMachine, { input: { token, preloaded } });
   const { info, registered } = state.context;
   const refusal = REFUSALS.find((name) => state.matches(name));
-  const showsForm = state.matches('form');
+  const showsForm = state.matches('form') || state.matches('submitting');
+  const formArrived = useArrived(guestForm, showsForm);
   useEffect(() => {
-    if (showsForm) preloadSuccess();
-  }, [showsForm]);
+    if (formArrived) preloadSuccess();
+  }, [formArrived]);
 
   return (
     <Center component="main" id="main" mih="100dvh" p="sm" bg="var(--mantine-color-gray-1)" style={{ alignItems: 'flex-start' }}>
@@ -67,12 +72,16 @@ export default function GuestRegistrationPage() {
             <FormattedMessage id={`guest.${refusal}`} />
           </Notice>
         )}
-        {info && (state.matches('form') || state.matches('submitting')) && (
+        {info && showsForm && (
           <>
             <EventSummary info={info} />
-            <Suspense fallback={<Loader mx="auto" aria-hidden />}>
-              <GuestForm state={state} send={send} />
-            </Suspense>
+            {formArrived ? (
+              <Suspense fallback={<Loader mx="auto" aria-hidden />}>
+                <GuestForm state={state} send={send} />
+              </Suspense>
+            ) : (
+              <Loader mx="auto" aria-hidden />
+            )}
           </>
         )}
         {state.matches('success') && registered && (

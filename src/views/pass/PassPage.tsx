@@ -4,7 +4,7 @@ import '@mantine/core/styles/Anchor.css';
 import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import type { Pass } from '../../api/passes';
 import { PASS_PATHS } from '../../api/visitorPaths';
@@ -71,10 +71,17 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
+/**
+ * A catalog message, or the server's own word when the catalog lacks it (a day or type added later). Not
+ * a defaultMessage: the build formats parsed messages only, without the parser a default would need.
+ */
+const messageOr = (intl: IntlShape, id: string, fallback: string) =>
+  id in intl.messages ? intl.formatMessage({ id }) : fallback;
+
 function PassCard({ pass }: { pass: Pass }) {
   const intl = useIntl();
   const dwelling = dwellingText(pass.TorreName, pass.AptName);
-  const days = pass.DiasAcceso.map((day) => intl.formatMessage({ id: `pass.day.${day}`, defaultMessage: day }));
+  const days = pass.DiasAcceso.map((day) => messageOr(intl, `pass.day.${day}`, day));
   return (
     <Panel component="article" aria-label={intl.formatMessage({ id: 'pass.heading' })}>
       <Stack gap="sm">
@@ -83,7 +90,7 @@ function PassCard({ pass }: { pass: Pass }) {
             {pass.Nombre}
           </Text>
           <Text size="sm" c="dimmed">
-            <FormattedMessage id={`pass.type.${pass.Tipo}`} defaultMessage={pass.Tipo} />
+            {messageOr(intl, `pass.type.${pass.Tipo}`, pass.Tipo)}
           </Text>
         </Stack>
         <Center>
