@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BundleReport, measureBundles, VISITOR_BUDGET } from './bundleSize';
 import { COLD_START_RUNS, type ColdStartReport, type ColdStartSeries, measureColdStart } from './coldStart';
-import { LIGHTHOUSE_GOAL, type LighthousePage, measureLighthouse } from './lighthouse';
+import { LIGHTHOUSE_GOAL, LIGHTHOUSE_RUNS, type LighthousePage, measureLighthouse } from './lighthouse';
 import { cleanUpNow, REPO_ROOT } from './serverProcess';
 import { measureStatements, type StatementsReport } from './statements';
 import { LOAD, measureThroughput, type RouteThroughput } from './throughput';
@@ -137,11 +137,11 @@ function printLighthouse(pages: LighthousePage[]): void {
     );
   }
   say();
-  for (const page of pages) say(`  ${page.url}: ${page.report}`);
+  for (const page of pages) say(`  ${page.url}: runs ${page.runs.join(', ')}; the median run's report: ${page.report}`);
   const first = pages[0];
   say(
-    `  Lighthouse ${first?.lighthouseVersion ?? '?'}, mobile preset (simulated slow 4G, CPU ×4), one run per page;` +
-      ` benchmarkIndex ${pages.map((page) => page.benchmarkIndex.toFixed(0)).join(', ')}.`,
+    `  Lighthouse ${first?.lighthouseVersion ?? '?'}, mobile preset (simulated slow 4G, CPU ×4), the median of` +
+      ` ${LIGHTHOUSE_RUNS} runs per page; benchmarkIndex ${pages.map((page) => page.benchmarkIndex.toFixed(0)).join(', ')}.`,
   );
   say(`  The CPU ×4 multiplies what this machine measured: on a busy machine (load ${loadAverage()}) TBT and LCP grow.`);
 }
@@ -218,7 +218,7 @@ function printSummary(
   if (lighthouse.ok) {
     for (const page of lighthouse.value) {
       say(
-        `lighthouse  ${page.label}: performance ${page.performance}/${LIGHTHOUSE_GOAL}, FCP ${ms(page.fcpMs)}, ` +
+        `lighthouse  ${page.label}: performance ${page.performance}/${LIGHTHOUSE_GOAL} (runs ${page.runs.join(', ')}), FCP ${ms(page.fcpMs)}, ` +
           `LCP ${ms(page.lcpMs)}, TBT ${ms(page.tbtMs)}, CLS ${page.cls.toFixed(3)}`,
       );
     }
