@@ -8,7 +8,7 @@ import { localNow } from './localNow';
 
 export function EventForm({ overview, saving, problem, onSubmit, onCancel }: InviteFormProps<NewEvent>) {
   const intl = useIntl();
-  const { values, set, touch, error, submit } = useInviteForm(
+  const { values, set, touch, error, submit, textField } = useInviteForm(
     () => emptyEvent(localNow().date, overview.accessPoints[0]?.PuntoAccesoId ?? null),
     (v: NewEvent) =>
       eventProblems(
@@ -32,15 +32,7 @@ export function EventForm({ overview, saving, problem, onSubmit, onCancel }: Inv
       onSubmit={submit}
       onCancel={onCancel}
     >
-      <TextInput
-        label={label('invites.field.eventName')}
-        required
-        value={values.nombre}
-        onChange={(e) => set('nombre', e.currentTarget.value)}
-        onBlur={touch('nombre')}
-        error={error('nombre')}
-        maxLength={120}
-      />
+      <TextInput label={label('invites.field.eventName')} required {...textField('nombre')} maxLength={120} />
       <Textarea
         label={label('invites.field.descripcion')}
         value={values.descripcion}
@@ -50,24 +42,8 @@ export function EventForm({ overview, saving, problem, onSubmit, onCancel }: Inv
         maxLength={500}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={label('invites.field.fecha')}
-          type="date"
-          required
-          value={values.fecha}
-          onChange={(e) => set('fecha', e.currentTarget.value)}
-          onBlur={touch('fecha')}
-          error={error('fecha')}
-        />
-        <TextInput
-          label={label('invites.field.hora')}
-          type="time"
-          required
-          value={values.hora}
-          onChange={(e) => set('hora', e.currentTarget.value)}
-          onBlur={touch('hora')}
-          error={error('hora')}
-        />
+        <TextInput label={label('invites.field.fecha')} type="date" required {...textField('fecha')} />
+        <TextInput label={label('invites.field.hora')} type="time" required {...textField('hora')} />
         <NumberInput
           label={label('invites.field.acompanantes')}
           min={0}

@@ -2,7 +2,7 @@
 // was tried, each field's message) and their frame (the fields, then the visitor's note, a refusal that
 // names no field, and Cancelar beside the submit button).
 import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { InviteMessage, InvitesOverview } from '../../api/invites';
 import type { Problem } from '../../machines/myInvitesMachine';
@@ -44,7 +44,14 @@ export function useInviteForm<V, F extends keyof V & string>(
     setTried(true);
     if (Object.keys(problems).length === 0) onValid(values);
   };
-  return { values, set, touch, error, submit };
+  /** A text input bound to a text field: its value, its edits, leaving it, and its message. */
+  const textField = (field: F) => ({
+    value: values[field] as string,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.currentTarget.value as V[F]),
+    onBlur: touch(field),
+    error: error(field),
+  });
+  return { values, set, touch, error, submit, textField };
 }
 
 interface FrameProps {

@@ -9,7 +9,7 @@ import { localNow } from './localNow';
 
 export function PassForm({ overview, saving, problem, onSubmit, onCancel }: InviteFormProps<NewPass>) {
   const intl = useIntl();
-  const { values, set, touch, error, submit } = useInviteForm(
+  const { values, set, error, submit, textField } = useInviteForm(
     () => emptyPass(localNow().date, overview.dwellings[0]?.AptId ?? null),
     (v: NewPass) =>
       passProblems(
@@ -38,77 +38,17 @@ export function PassForm({ overview, saving, problem, onSubmit, onCancel }: Invi
         onChange={(e) => set('tipo', e.currentTarget.value as NewPass['tipo'])}
         data={NEW_PASS_TYPES.map((tipo) => ({ value: tipo, label: label(`pass.type.${tipo}`) }))}
       />
-      <TextInput
-        label={label('invites.field.nombre')}
-        required
-        value={values.nombre}
-        onChange={(e) => set('nombre', e.currentTarget.value)}
-        onBlur={touch('nombre')}
-        error={error('nombre')}
-        maxLength={120}
-      />
+      <TextInput label={label('invites.field.nombre')} required {...textField('nombre')} maxLength={120} />
       {values.tipo === 'infante' ? (
-        <TextInput
-          label={label('invites.field.nombreInfante')}
-          required
-          value={values.nombreInfante}
-          onChange={(e) => set('nombreInfante', e.currentTarget.value)}
-          onBlur={touch('nombreInfante')}
-          error={error('nombreInfante')}
-          maxLength={120}
-        />
+        <TextInput label={label('invites.field.nombreInfante')} required {...textField('nombreInfante')} maxLength={120} />
       ) : null}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label={label('invites.field.email')}
-          type="email"
-          value={values.email}
-          onChange={(e) => set('email', e.currentTarget.value)}
-          onBlur={touch('email')}
-          error={error('email')}
-        />
-        <TextInput
-          label={label('invites.field.telefono')}
-          type="tel"
-          value={values.telefono}
-          onChange={(e) => set('telefono', e.currentTarget.value)}
-          onBlur={touch('telefono')}
-          error={error('telefono')}
-        />
-        <TextInput
-          label={label('invites.field.fechaInicio')}
-          type="date"
-          required
-          value={values.fechaInicio}
-          onChange={(e) => set('fechaInicio', e.currentTarget.value)}
-          onBlur={touch('fechaInicio')}
-          error={error('fechaInicio')}
-        />
-        <TextInput
-          label={label('invites.field.fechaFin')}
-          type="date"
-          required
-          value={values.fechaFin}
-          onChange={(e) => set('fechaFin', e.currentTarget.value)}
-          onBlur={touch('fechaFin')}
-          error={error('fechaFin')}
-        />
-        <TextInput
-          label={label('invites.field.horaInicio')}
-          type="time"
-          value={values.horaInicio}
-          onChange={(e) => set('horaInicio', e.currentTarget.value)}
-          onBlur={touch('horaInicio')}
-          error={error('horaInicio')}
-        />
-        <TextInput
-          label={label('invites.field.horaFin')}
-          type="time"
-          value={values.horaFin}
-          onChange={(e) => set('horaFin', e.currentTarget.value)}
-          onBlur={touch('horaFin')}
-          error={error('horaFin')}
-        />
+        <TextInput label={label('invites.field.email')} type="email" {...textField('email')} />
+        <TextInput label={label('invites.field.telefono')} type="tel" {...textField('telefono')} />
+        <TextInput label={label('invites.field.fechaInicio')} type="date" required {...textField('fechaInicio')} />
+        <TextInput label={label('invites.field.fechaFin')} type="date" required {...textField('fechaFin')} />
+        <TextInput label={label('invites.field.horaInicio')} type="time" {...textField('horaInicio')} />
+        <TextInput label={label('invites.field.horaFin')} type="time" {...textField('horaFin')} />
       </SimpleGrid>
       <Input.Wrapper
         label={label(values.tipo === 'domestico' ? 'invites.field.diasRequired' : 'invites.field.dias')}
