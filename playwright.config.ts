@@ -1,5 +1,10 @@
 // Browser tests in the system Chromium against the app started exactly as `npm start` starts it, on a
-// random port with a fresh DATA_DIR (tests/e2e/globalSetup.ts). Phone and desktop sizes both run.
+// random port with a fresh DATA_DIR (tests/e2e/globalSetup.ts). Phone and desktop sizes both run; a test
+// tagged @desktop-only or @phone-only runs at that size alone (what it checks does not depend on the
+// layout, or the phone's side is walked elsewhere: docs/decisions.md, "A fast browser suite").
+//
+// The setup project signs in each account the specs need once (tests/e2e/auth.setup.ts); specs take the
+// saved session with test.use({ storageState: signedIn(...) }) (tests/e2e/accounts.ts).
 import { defineConfig, devices } from '@playwright/test';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -20,6 +25,8 @@ const launchOptions = {
 const WALKS = /\.walk\.spec\.ts$/;
 /** The specs that create, toggle and move Las Palmas' blogs. */
 const BLOG_CHANGES = /(blogs\.spec|newBlogMachine\.walk\.spec)\.ts$/;
+/** The specs that sign in through saved sessions wait for the setup project to save them. */
+const SETUP = ['setup'];
 const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } };
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -37,19 +44,27 @@ export default defineConfig({
     headless: true,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a quarter of every test's time, passing or not; a failure still leaves
+    // its screenshot and error-context.md (the page's accessibility tree). For a trace, run the failing spec
+    // again with --trace on.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions,
   },
   projects: [
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
     {
       name: 'desktop',
       testIgnore: [WALKS, BLOG_CHANGES],
+      grepInvert: /@phone-only/,
+      dependencies: SETUP,
       use: { ...DESKTOP, launchOptions },
     },
     {
       name: 'phone',
       testIgnore: [WALKS, BLOG_CHANGES],
+      grepInvert: /@desktop-only/,
+      dependencies: SETUP,
       use: { ...PHONE, launchOptions },
     },
     // The machines' model-based walks (*.walk.spec.ts) run once, on a phone: the screen visitors and

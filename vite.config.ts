@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { NONCE_PLACEHOLDER } from './src/api/pageNonce.ts';
 import { compileCatalog } from './src/i18n/node/compileCatalog.ts';
 import { readCatalog } from './src/i18n/node/readCatalog.ts';
 
@@ -19,7 +20,8 @@ const LANGUAGES = ['es', 'en', 'fr'];
  */
 function translations(): Plugin {
   let compiled = false;
-  const read = (lang: string) => JSON.stringify(compiled ? compileCatalog(lang) : readCatalog(lang));
+  // Only the areas the browser shows: the server's refusals, PDFs and mails stay on the server.
+  const read = (lang: string) => JSON.stringify(compiled ? compileCatalog(lang, 'browser') : readCatalog(lang, 'browser'));
   const version = () => createHash('sha256').update(LANGUAGES.map(read).join('\n')).digest('hex').slice(0, 10);
   return {
     name: 'condo-translations',
@@ -111,6 +113,9 @@ export default defineConfig(({ command }) => ({
         ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser' }]
         : [],
   },
+  // The page's style nonce: a placeholder on index.html's tags and in <meta property="csp-nonce">, which the
+  // server replaces in each answer (src/api/pageNonce.ts). Vite's own loader reads it for the links it adds.
+  html: { cspNonce: NONCE_PLACEHOLDER },
   build: {
     manifest: true,
     sourcemap: false,

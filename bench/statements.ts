@@ -151,11 +151,11 @@ export async function measureStatements(say: (line: string) => void): Promise<St
       );
       statements.push(answer.data);
     }
-    await statementsPdf(statements.slice(0, 5), { tipoImpresion: 'normal', title: 'warm-up', yieldEvery: 0 });
+    await statementsPdf(statements.slice(0, 5), { tipoImpresion: 'normal', language: 'es', title: 'warm-up', yieldEvery: 0 });
     const pdfStarted = performance.now();
     let pdfBytes = 0;
     for (const batch of batchesOf(statements, BULK_BATCH_SIZE)) {
-      pdfBytes += (await statementsPdf(batch, { tipoImpresion: 'normal', title: 'bench', yieldEvery: 0 })).length;
+      pdfBytes += (await statementsPdf(batch, { tipoImpresion: 'normal', language: 'es', title: 'bench', yieldEvery: 0 })).length;
     }
     const pdfSeconds = (performance.now() - pdfStarted) / 1000;
 

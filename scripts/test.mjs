@@ -3,6 +3,9 @@
 // typecheck, lint, vitest (unit + machines, views, server on SQLite and on PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser suite in Chromium. Without a Chromium the browser suite
 // is skipped LOUDLY, and under CI=true that is a failure.
+//
+// Each layer is timed; the table (also in .test-results/layers.txt and layers.json) comes before the
+// last line, `tests: N passed, N failed`, which .ci/run repeats and must stay the very last.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,82 +17,94 @@ fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
+/** The whole CI run (npm ci and all) is meant to stay under this; .ci/run says when it started. */
+const BUDGET_MINUTES = 30;
+const startedAt = Date.now();
+
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** One row per layer: { label, seconds, tests?, failed?, detail? }; `detail` rows are summed test time. */
+const layers = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}`);
+  const start = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  return { ok: result.status === 0, seconds: (performance.now() - start) / 1000 };
 }
 
 /** A step that is one check (typecheck, lint): one pass or one failure. */
 function check(label, command, args) {
-  if (run(label, command, args)) passed++;
+  const { ok, seconds } = run(label, command, args);
+  layers.push({ label, seconds, failed: ok ? 0 : 1 });
+  if (ok) passed++;
   else {
     failed++;
     failures.push(label);
   }
 }
 
-/** A test runner step: its own counts from its JSON report. */
+/** A test runner step: its own counts from its JSON report. Answers the parsed report, if any. */
 function suite(label, command, args, report, count, env) {
-  const ok = run(label, command, args, env);
+  fs.rmSync(report, { force: true });
+  const { ok, seconds } = run(label, command, args, env);
+  let json = null;
   let counts = null;
   try {
-    counts = count(JSON.parse(fs.readFileSync(report, 'utf8')));
+    json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    counts = count(json);
   } catch {
     // No report: the runner itself broke.
   }
   if (!counts) {
     failed++;
     failures.push(`${label} (no report)`);
-    return;
+    layers.push({ label, seconds, failed: 1 });
+    return null;
   }
+  // The runner failed outside any test (a suite that did not load, an unhandled error): one failure more.
+  const outside = !ok && counts.failed === 0 ? 1 : 0;
   passed += counts.passed;
-  failed += counts.failed;
+  failed += counts.failed + outside;
   if (!ok || counts.failed > 0) failures.push(label);
-  if (!ok && counts.failed === 0) {
-    failed++; // the runner failed outside any test (a suite that did not load, an unhandled error)
-  }
+  layers.push({ label, seconds, tests: counts.passed + counts.failed, failed: counts.failed + outside });
+  return json;
 }
 
-check('typecheck (browser and server)', process.execPath, [
-  path.join(root, 'node_modules/typescript/bin/tsc'),
-  '-p',
-  'tsconfig.json',
-]);
-check('typecheck (server)', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.server.json']);
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
+check('typecheck (browser and server)', process.execPath, [tsc, '-p', 'tsconfig.json']);
+check('typecheck (server)', process.execPath, [tsc, '-p', 'tsconfig.server.json']);
 check('lint and format (biome)', bin('biome'), ['check', '.']);
 
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\nℹ TEST_DATABASE_URL is not set: the server suite runs on SQLite only.');
 }
-const vitestReport = path.join(results, 'vitest.json');
-suite(
-  'vitest: unit, machines, views, server',
-  bin('vitest'),
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-  vitestReport,
-  (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) }),
-);
+// One vitest run per project (vitest.config.ts), so each has its own time and its own failures.
+const vitestProjects = ['unit', 'views', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-pg'] : [])];
+for (const project of vitestProjects) {
+  const report = path.join(results, `vitest-${project}.json`);
+  suite(
+    `vitest ${project}`,
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    report,
+    (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) }),
+  );
+}
 
 const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 if (fs.existsSync(chromium)) {
-  if (
-    run('build the browser app', process.execPath, [
-      path.join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-    ])
-  ) {
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  const build = run('build the browser app', process.execPath, [vite, 'build', '--logLevel', 'warn']);
+  layers.push({ label: 'build (vite)', seconds: build.seconds, failed: build.ok ? 0 : 1 });
+  if (build.ok) {
     const e2eReport = path.join(results, 'e2e.json');
-    suite('playwright: browser suite in Chromium', bin('playwright'), ['test'], e2eReport, (r) => ({
+    const report = suite('playwright: browser suite in Chromium', bin('playwright'), ['test'], e2eReport, (r) => ({
       passed: r.stats.expected,
       failed: r.stats.unexpected + r.stats.flaky,
     }));
+    if (report) layers.push(...playwrightProjects(report));
   } else {
     failed++;
     failures.push('build');
@@ -103,6 +118,56 @@ if (fs.existsSync(chromium)) {
     failed++;
     failures.push('browser suite (no Chromium under CI)');
   }
+}
+
+/**
+ * Playwright's projects run side by side on its workers, so a project has no wall time of its own: its
+ * row is the sum of its tests' durations (what a project costs; compare runs with it, not the wall time).
+ */
+function playwrightProjects(report) {
+  const byProject = new Map();
+  const walk = (suiteNode) => {
+    for (const spec of suiteNode.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        const row = byProject.get(t.projectName) ?? { seconds: 0, tests: 0, failed: 0 };
+        for (const r of t.results ?? []) row.seconds += (r.duration ?? 0) / 1000;
+        if (t.status !== 'skipped') row.tests += 1;
+        if (t.status === 'unexpected' || t.status === 'flaky') row.failed += 1;
+        byProject.set(t.projectName, row);
+      }
+    }
+    for (const child of suiteNode.suites ?? []) walk(child);
+  };
+  for (const s of report.suites ?? []) walk(s);
+  return [...byProject].map(([name, row]) => ({ label: `  playwright ${name}`, ...row, detail: true }));
+}
+
+const total = (Date.now() - startedAt) / 1000;
+const ciStarted = Number(process.env.CI_STARTED_AT);
+const table = layerTable(total, Number.isFinite(ciStarted) && ciStarted > 0 ? Date.now() / 1000 - ciStarted : null);
+console.log(`\n${table}`);
+fs.writeFileSync(path.join(results, 'layers.txt'), `${table}\n`);
+fs.writeFileSync(path.join(results, 'layers.json'), `${JSON.stringify({ totalSeconds: total, layers }, null, 2)}\n`);
+
+function layerTable(totalSeconds, ciSeconds) {
+  const time = (s) => (s >= 60 ? `${Math.floor(s / 60)}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${s.toFixed(1)}s`);
+  const ciLabel = '.ci/run so far (npm ci and all)';
+  const width = Math.max(...layers.map((l) => l.label.length), ciLabel.length);
+  const line = (label, seconds, tests = '', note = '') =>
+    `${label.padEnd(width)}  ${time(seconds).padStart(7)}  ${String(tests).padStart(6)}  ${note}`.trimEnd();
+  const rows = [`${'layer'.padEnd(width)}  ${'time'.padStart(7)}  ${'tests'.padStart(6)}`];
+  for (const l of layers) {
+    const note = [l.detail ? 'summed test time' : '', l.failed ? `${l.failed} failed` : ''].filter(Boolean).join(', ');
+    rows.push(line(l.label, l.seconds, l.tests ?? '', note));
+  }
+  rows.push(line('npm test, all layers', totalSeconds));
+  if (ciSeconds !== null) {
+    const over = ciSeconds > BUDGET_MINUTES * 60 ? '  OVER BUDGET' : '';
+    rows.push(line(ciLabel, ciSeconds, '', `budget ${BUDGET_MINUTES}m${over}`));
+  } else {
+    rows.push(`(budget: the whole .ci/run, npm ci included, under ${BUDGET_MINUTES} minutes)`);
+  }
+  return rows.join('\n');
 }
 
 if (failures.length) console.log(`\n✗ failed: ${failures.join('; ')}`);

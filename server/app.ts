@@ -1,19 +1,23 @@
 // buildApp(config) → a ready Fastify instance on a migrated database. main.ts listens with it; tests use
 // it through inject. Plugins are registered in a fixed order: infrastructure, then auth, then routes.
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ErrorCodes } from '../src/api/errors';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed/demo';
 import { type Clock, systemClock } from './domain/clock';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, type RateLimitStore, scaledPolicy } from './domain/rateLimit';
+import { AppError } from './errors';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import languagePlugin from './plugins/language';
 import mailPlugin from './plugins/mail';
 import rateLimitPlugin from './plugins/rateLimit';
+import securityHeadersPlugin from './plugins/securityHeaders';
 import spaPlugin from './plugins/spa';
 import tasksPlugin from './plugins/tasks';
-import validationPlugin from './plugins/validation';
+import validationPlugin, { frameworkErrors } from './plugins/validation';
 import accountRoutes from './routes/account';
 import blogRoutes from './routes/blogs';
 import financeRoutes from './routes/finance';
@@ -95,10 +99,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // Fastify answers requests already in flight before close() resolves; new ones get 503.
-    return503OnClosing: true,
+    // Fastify answers requests already in flight before close() resolves; new ones get 503 from the hook
+    // below, worded in the reader's language (Fastify's own 503 is a fixed English body).
+    return503OnClosing: false,
+    // Addresses the router itself refuses answer in the one error shape too.
+    frameworkErrors,
   });
   app.decorate('db', database.db);
+  database.logTo(app.log);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
   app.decorate('clock', clock);
@@ -109,18 +117,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     closing = true;
   });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new AppError(503, ErrorCodes.unavailable, 'errors.unavailable');
+  });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
 
+  await app.register(languagePlugin);
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { apiPrefix: API_PREFIX });
   await app.register(validationPlugin);
   const policy = {
     scryptLogN: config.scryptLogN,
     sessionIdleMinutes: config.sessionIdleMinutes,
     rememberMeDays: config.rememberMeDays,
+    sessionMaxHours: config.sessionMaxHours,
+    rememberMeMaxDays: config.rememberMeMaxDays,
   };
-  await app.register(authPlugin, { policy, clock });
+  await app.register(authPlugin, { policy, clock, apiPrefix: API_PREFIX });
   const rateLimits = options.rateLimits ?? scaledPolicy(DEFAULT_RATE_LIMITS, config.rateLimitFactor);
   await app.register(rateLimitPlugin, {
     policy: rateLimits,

@@ -17,9 +17,12 @@ export interface Config {
   mailFrom: string;
   /** With SMTP_URL: how often each process re-sends due outbox mail, in seconds; 0 turns it off. */
   mailRetrySeconds: number;
-  /** Where people open the app, e.g. https://app.condominio.mx: the base of links in e-mails. Without it
-   * links are built from the request's protocol and host. No trailing slash. */
+  /** Where people open the app, e.g. https://app.condominio.mx: the base of links in e-mails. Required
+   * when NODE_ENV=production; elsewhere, without it, links are built from the request's protocol and a
+   * host of PUBLIC_BASE_DOMAIN or this machine (domain/links.ts). No trailing slash. */
   publicUrl: string | null;
+  /** Strict-Transport-Security's max-age in seconds, sent over TLS; 0 sends none. */
+  hstsMaxAge: number;
   /** Multiplies every rate limit's maximum (1 = the limits of domain/rateLimit.ts). */
   rateLimitFactor: number;
   logLevel: LogLevel;
@@ -33,6 +36,9 @@ export interface Config {
   /** Idle expiry of a session, and of a "remember me" session. */
   sessionIdleMinutes: number;
   rememberMeDays: number;
+  /** However much it is used, a session ends this long after sign-in; a "remember me" one after the days. */
+  sessionMaxHours: number;
+  rememberMeMaxDays: number;
   /** "auto" loads the demo data into an empty database; "never" leaves it empty. */
   seed: 'auto' | 'never';
   trustProxy: boolean;
@@ -107,6 +113,31 @@ function redisUrl(env: Env): string | null {
   return raw;
 }
 
+/**
+ * Idle expiry and absolute lifetime, ordinary and "remember me". An absolute lifetime shorter than the idle
+ * expiry would make the idle expiry meaningless, so it is refused; left unset, it is at least the idle one.
+ */
+function sessionLifetimes(env: Env) {
+  const sessionIdleMinutes = integer(env, 'SESSION_IDLE_MINUTES', 120, 1, 60 * 24 * 7);
+  const rememberMeDays = integer(env, 'REMEMBER_ME_DAYS', 30, 1, 365);
+  const idleHours = Math.ceil(sessionIdleMinutes / 60);
+  const sessionMaxHours = integer(env, 'SESSION_MAX_HOURS', Math.max(12, idleHours), 1, 24 * 365);
+  if (sessionMaxHours * 60 < sessionIdleMinutes) {
+    throw new ConfigError(
+      'SESSION_MAX_HOURS',
+      `must be at least SESSION_IDLE_MINUTES (${sessionIdleMinutes} minutes), got ${sessionMaxHours} hours`,
+    );
+  }
+  const rememberMeMaxDays = integer(env, 'REMEMBER_ME_MAX_DAYS', Math.max(30, rememberMeDays), 1, 365 * 5);
+  if (rememberMeMaxDays < rememberMeDays) {
+    throw new ConfigError(
+      'REMEMBER_ME_MAX_DAYS',
+      `must be at least REMEMBER_ME_DAYS (${rememberMeDays}), got ${rememberMeMaxDays}`,
+    );
+  }
+  return { sessionIdleMinutes, rememberMeDays, sessionMaxHours, rememberMeMaxDays };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? 'data');
   const staticRaw = text(env, 'STATIC_DIR');
@@ -118,10 +149,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (publicUrl !== null && /[?#]/.test(publicUrl)) {
     throw new ConfigError('PUBLIC_URL', 'must not have a query or a fragment');
   }
+  // A production server must not build e-mailed links (a password reset's) from a Host header a client sends.
+  if (publicUrl === null && text(env, 'NODE_ENV') === 'production') {
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'must be set when NODE_ENV=production: the address people open the app at, e.g. https://app.condominio.mx (e-mailed links start with it)',
+    );
+  }
   const redisKeyPrefix = text(env, 'REDIS_KEY_PREFIX') ?? 'condo:';
   if (!/^[\w.:-]{1,100}$/.test(redisKeyPrefix)) {
     throw new ConfigError('REDIS_KEY_PREFIX', 'must be up to 100 letters, digits, or . : _ -');
   }
+  const sessions = sessionLifetimes(env);
   const baseDomain = text(env, 'PUBLIC_BASE_DOMAIN');
   if (baseDomain !== null && !/^[a-z0-9.-]+$/i.test(baseDomain)) {
     throw new ConfigError('PUBLIC_BASE_DOMAIN', 'must be a host name such as condominio.mx');
@@ -136,14 +175,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom: text(env, 'MAIL_FROM') ?? 'Comunidad <no-responder@localhost>',
     mailRetrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 60, 0, 86_400),
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
+    hstsMaxAge: integer(env, 'HSTS_MAX_AGE', 31_536_000, 0, 63_072_000),
     rateLimitFactor: integer(env, 'RATE_LIMIT_FACTOR', 1, 1, 1000),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     publicBaseDomain: baseDomain?.toLowerCase() ?? null,
     legacyAppUrl: url(env, 'LEGACY_APP_URL', ['http:', 'https:']),
     staticDir: staticRaw === 'none' ? null : path.resolve(cwd, staticRaw ?? 'dist'),
     scryptLogN: integer(env, 'SCRYPT_LOG_N', 17, 10, 20),
-    sessionIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES', 120, 1, 60 * 24 * 7),
-    rememberMeDays: integer(env, 'REMEMBER_ME_DAYS', 30, 1, 365),
+    ...sessions,
     seed: oneOf(env, 'SEED', ['auto', 'never'] as const, 'auto'),
     supportChatSecret: text(env, 'SUPPORT_CHAT_SECRET'),
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',

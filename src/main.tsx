@@ -5,6 +5,7 @@ import { loadMessages } from './i18n/loadMessages';
 import { onViewRefresh, reportError } from './services/errorReporter';
 import { App } from './views/app/App';
 import { initialLanguage } from './views/app/LanguageProvider';
+import { shareStyleNonce } from './views/app/styleNonce';
 import { preloadVisitorRoute } from './views/routes';
 
 /** Remounting the tree is the "view refresh" the global error handler forces (spec §8). */
@@ -14,12 +15,18 @@ function Root() {
   return <App key={generation} />;
 }
 
+// Style elements inserted without the page's nonce would be refused by its Content-Security-Policy.
+shareStyleNonce();
+
 window.addEventListener('error', (event) => reportError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
 
 // Before the first render, side by side: the translations (LanguageProvider finds them in loadMessages'
 // cache; a failure is shown and retried there) and, on a visitor route, that route's chunk and first call.
-const messages = loadMessages(initialLanguage()).catch(() => undefined);
+const language = initialLanguage();
+// The page's language from the first request on: http.ts sends <html lang> as Accept-Language.
+document.documentElement.lang = language;
+const messages = loadMessages(language).catch(() => undefined);
 const visitorRoute = preloadVisitorRoute(window.location.pathname);
 
 function render() {

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { POSTGRES_TIMEOUTS, type PoolLog, type PostgresTimeouts, resilientPool } from './postgresPool';
 import type { Database } from './schema';
 import { registerTranslate } from './textSearch';
 
@@ -16,7 +17,14 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** Where the data lives, for logs: a file path or the Postgres host/database (no password). */
   location: string;
+  /** PostgreSQL: where lost connections and outages are logged (app.log); SQLite has none to log. */
+  logTo(log: PoolLog): void;
   close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL only; tests shorten them (default POSTGRES_TIMEOUTS). */
+  postgresTimeouts?: Partial<PostgresTimeouts>;
 }
 
 export class DatabaseInUseError extends Error {}
@@ -53,21 +61,21 @@ function openSqlite(file: string): DatabaseHandle {
   // The searches' fold is translate(), built into PostgreSQL only.
   registerTranslate(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', location: file, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', location: file, logTo: () => {}, close: () => db.destroy() };
 }
 
-function openPostgres(url: string, schema: string | null): DatabaseHandle {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+function openPostgres(url: string, schema: string | null, timeouts: PostgresTimeouts): DatabaseHandle {
+  const pool = resilientPool({ url, schema, timeouts });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   const location = `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`;
-  return { db, dialect: 'postgres', location, close: () => db.destroy() };
+  return { db, dialect: 'postgres', location, logTo: (log) => pool.logTo(log), close: () => db.destroy() };
 }
 
-export function openDatabase(config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): DatabaseHandle {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.databaseSchema) : openSqlite(sqliteFile(config));
+export function openDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl' | 'databaseSchema'>,
+  options: OpenOptions = {},
+): DatabaseHandle {
+  if (!config.databaseUrl) return openSqlite(sqliteFile(config));
+  return openPostgres(config.databaseUrl, config.databaseSchema, { ...POSTGRES_TIMEOUTS, ...options.postgresTimeouts });
 }

@@ -107,9 +107,17 @@ export interface SessionTable {
   parent_id: number | null;
   remember_me: Flag;
   created_at: string;
+  /** When it was last used, to the minute (written at most once a minute; see resolveSession). */
   last_seen_at: string;
+  /** The sliding idle expiry, never past absolute_expires_at. */
   expires_at: string;
+  /** However much it is used, the session ends here (SESSION_MAX_HOURS, REMEMBER_ME_MAX_DAYS). */
+  absolute_expires_at: string;
   revoked_at: string | null;
+  /** The client's address when it was opened (request.ip, which honours TRUST_PROXY); null when unknown. */
+  client_address: string | null;
+  /** The browser's User-Agent when it was opened, cut to USER_AGENT_MAX characters; null when unknown. */
+  user_agent: string | null;
 }
 
 export interface UserPermissionTable {

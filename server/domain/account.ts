@@ -30,15 +30,10 @@ export async function saveLanguage(db: Kysely<Database>, auth: Auth, language: M
   await db.updateTable('memberships').set({ language }).where('user_id', '=', auth.userId).execute();
 }
 
-const PASSWORD_MESSAGES: Record<NonNullable<ReturnType<typeof passwordProblem>>, string> = {
-  'password.tooShort': 'La contraseña debe tener entre 8 y 200 caracteres.',
-  'password.needsLetterAndDigit': 'La contraseña debe tener al menos una letra y un número.',
-};
-
-/** The shared password rule (src/api/account.ts), refused as 400 on the named field with a Spanish message. */
+/** The shared password rule (src/api/account.ts), refused as 400 on the named field with the screen's message. */
 export function requireAcceptablePassword(password: string, field: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new AppError(400, ErrorCodes.badRequest, PASSWORD_MESSAGES[problem], field);
+  if (problem) throw new AppError(400, ErrorCodes.badRequest, problem, field);
 }
 
 const FORGOT_ANSWER: Record<MailLanguage, string> = {
@@ -101,8 +96,7 @@ export async function sendPasswordReset(
   await mailer.send({ ...passwordResetMail(language, user, link, RESET_TOKEN_MINUTES), validUntil });
 }
 
-const invalidResetLink = () =>
-  new AppError(400, ErrorCodes.badRequest, 'El enlace para restablecer la contraseña no es válido o ya expiró.', 'token');
+const invalidResetLink = () => new AppError(400, ErrorCodes.badRequest, 'errors.account.resetLinkInvalid', 'token');
 
 /** Revokes the user's reset links that are still open. */
 export async function revokeOpenResets(db: Kysely<Database>, now: string, userId: number): Promise<void> {

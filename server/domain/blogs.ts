@@ -2,8 +2,8 @@
 // them. Every function works inside the caller's condominium; a section of another one is 404.
 import type { Kysely } from 'kysely';
 import {
-  BLOG_MESSAGES_ES,
   type Blog,
+  type BlogMessage,
   blogFormErrors,
   type EnableDisableRequest,
   type NewBlogRequest,
@@ -22,8 +22,7 @@ import type { Auth } from './sessions';
 
 type Db = Kysely<Database>;
 
-const badField = (field: string, messageId: keyof typeof BLOG_MESSAGES_ES) =>
-  new AppError(400, ErrorCodes.badRequest, BLOG_MESSAGES_ES[messageId], field);
+const badField = (field: string, messageId: BlogMessage) => new AppError(400, ErrorCodes.badRequest, messageId, field);
 
 /** Refuses anyone the shared rule does not let configure blogs (administrators only). */
 export async function requireBlogAdmin(db: Db, auth: Auth): Promise<void> {
@@ -102,7 +101,7 @@ export async function listBlogs(db: Db, auth: Auth): Promise<Blog[]> {
 
 export async function singleBlog(db: Db, auth: Auth, sectionId: number): Promise<Blog> {
   const row = await blogsQuery(db, auth.condoId).where('s.id', '=', sectionId).executeTakeFirst();
-  if (!row) throw notFound('El blog');
+  if (!row) throw notFound('errors.notFound.blog');
   return toBlog(row);
 }
 
@@ -169,12 +168,12 @@ export async function updateBlog(db: Db, auth: Auth, request: UpdateBlogRequest)
   const name = request.SectName.trim();
   const errors = blogFormErrors({ ...request, SectName: name });
   const first = Object.entries(errors)[0];
-  if (first) throw badField(first[0], first[1] as keyof typeof BLOG_MESSAGES_ES);
+  if (first) throw badField(first[0], first[1] as BlogMessage);
   const exclusive = request.ExclusivaUsuarios === 'Y';
   const newUsers = [...new Set(request.newUsers)];
   const known = await memberIds(db, auth.condoId, newUsers);
   if (newUsers.some((id) => !known.has(id))) {
-    throw new AppError(400, ErrorCodes.badRequest, 'Un residente elegido no pertenece al condominio.', 'newUsers');
+    throw new AppError(400, ErrorCodes.badRequest, 'errors.blogs.residentNotMember', 'newUsers');
   }
   await db.transaction().execute(async (trx) => {
     await trx
@@ -233,7 +232,7 @@ export async function enableDisableBlog(db: Db, auth: Auth, request: EnableDisab
 export async function updatePositions(db: Db, auth: Auth, changes: UpdatePositionsRequest): Promise<Blog[]> {
   const ids = [...new Set(changes.map((c) => c.SectId))];
   if (ids.length !== changes.length) {
-    throw new AppError(400, ErrorCodes.badRequest, 'Un blog aparece dos veces.', 'SectId');
+    throw new AppError(400, ErrorCodes.badRequest, 'errors.blogs.duplicate', 'SectId');
   }
   const found = await db
     .selectFrom('sections')
@@ -241,7 +240,7 @@ export async function updatePositions(db: Db, auth: Auth, changes: UpdatePositio
     .where('condo_id', '=', auth.condoId)
     .where('id', 'in', ids)
     .execute();
-  if (found.length !== ids.length) throw notFound('El blog');
+  if (found.length !== ids.length) throw notFound('errors.notFound.blog');
   await db.transaction().execute(async (trx) => {
     for (const change of changes) {
       await trx
@@ -260,7 +259,7 @@ export async function addNewBlog(db: Db, clock: Clock, auth: Auth, request: NewB
   const name = request.SectName.trim();
   const errors = newBlogErrors({ ...request, SectName: name });
   const first = Object.entries(errors)[0];
-  if (first) throw badField(first[0], first[1] as keyof typeof BLOG_MESSAGES_ES);
+  if (first) throw badField(first[0], first[1] as BlogMessage);
   const id = await db.transaction().execute(async (trx) => {
     const last = await trx
       .selectFrom('sections')

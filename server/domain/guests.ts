@@ -4,7 +4,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
   type AccessPoint,
-  GUEST_MESSAGES,
   type GuestFormInfo,
   type GuestFormShape,
   type GuestRefusal,
@@ -24,7 +23,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** A refusal the form models as a state (spec §4): 409 with the reason in `field` and the spec's message. */
 export class GuestRefusalError extends AppError {
   constructor(readonly reason: GuestRefusal) {
-    super(reason === 'invalid' ? 404 : 409, reason === 'invalid' ? 'NOT_FOUND' : 'CONFLICT', GUEST_MESSAGES[reason], reason);
+    super(reason === 'invalid' ? 404 : 409, reason === 'invalid' ? 'NOT_FOUND' : 'CONFLICT', `guest.error.${reason}`, reason);
   }
 }
 
@@ -221,7 +220,7 @@ function valuesOf(submission: GuestSubmission): GuestValues {
 
 function refuseProblems(values: GuestValues, shape: GuestFormShape): void {
   const [field, message] = Object.entries(guestProblems(values, shape))[0] ?? [];
-  if (field && message) throw new AppError(400, 'BAD_REQUEST', GUEST_MESSAGES[message], field);
+  if (field && message) throw new AppError(400, 'BAD_REQUEST', `guest.error.${message}`, field);
 }
 
 export interface Registration extends GuestRegistered {
@@ -274,9 +273,9 @@ export async function registerGuest(
       const towerMatches =
         values.torre === '' ||
         (values.torre === 'none' ? apartment?.tower_id === null : String(apartment?.tower_id) === values.torre);
-      if (!apartment || !towerMatches) throw new AppError(400, 'BAD_REQUEST', GUEST_MESSAGES.apartmentRequired, 'apartment');
+      if (!apartment || !towerMatches) throw new AppError(400, 'BAD_REQUEST', 'guest.error.apartmentRequired', 'apartment');
       const resident = (await residentsOf(trx, link.condo_id)).find((r) => r.UserId === values.user && r.AptId === apartment.id);
-      if (!resident) throw new AppError(400, 'BAD_REQUEST', GUEST_MESSAGES.userRequired, 'user');
+      if (!resident) throw new AppError(400, 'BAD_REQUEST', 'guest.error.userRequired', 'user');
       hostUserId = resident.UserId;
       apartmentId = apartment.id;
     } else {

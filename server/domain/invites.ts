@@ -8,7 +8,7 @@ import {
   type CondoLink,
   type EventField,
   eventProblems,
-  INVITE_MESSAGES,
+  type InviteMessage,
   type InvitesOverview,
   type LinkEvent,
   type MyLink,
@@ -68,9 +68,9 @@ async function requireInviter(db: Kysely<Database>, auth: Auth): Promise<Inviter
   return inviter;
 }
 
-function refuseFirst<F extends string>(problems: Partial<Record<F, keyof typeof INVITE_MESSAGES>>): void {
-  const [field, message] = Object.entries(problems)[0] ?? [];
-  if (field && message) throw new AppError(400, 'BAD_REQUEST', INVITE_MESSAGES[message as keyof typeof INVITE_MESSAGES], field);
+function refuseFirst<F extends string>(problems: Partial<Record<F, InviteMessage>>): void {
+  const [field, message] = (Object.entries(problems) as [F, InviteMessage][])[0] ?? [];
+  if (field && message) throw new AppError(400, 'BAD_REQUEST', `invites.problem.${message}`, field);
 }
 
 /** The UTC instant of a wall-clock date and time in a time zone. */
@@ -229,7 +229,7 @@ export async function revokePass(db: Kysely<Database>, clock: Clock, auth: Auth,
     .where('condo_id', '=', auth.condoId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!pass) throw notFound('El pase');
+  if (!pass) throw notFound('errors.notFound.pass');
   const inviter = await inviterOf(db, auth);
   if (!inviter.canInvite || pass.host_user_id !== auth.userId) throw forbidden();
   await db.updateTable('passes').set({ revoked_at: clock.now().toISOString() }).where('id', '=', id).execute();
@@ -376,7 +376,7 @@ export async function cancelEvent(db: Kysely<Database>, auth: Auth, id: number):
     .where('id', '=', id)
     .where('condo_id', '=', auth.condoId)
     .executeTakeFirst();
-  if (!event) throw notFound('El evento');
+  if (!event) throw notFound('errors.notFound.event');
   const inviter = await inviterOf(db, auth);
   if (!inviter.canInvite || event.host_user_id !== auth.userId) throw forbidden();
   await db.updateTable('events').set({ status: 'cancelado' }).where('id', '=', id).execute();
@@ -396,7 +396,7 @@ export async function revokeLink(db: Kysely<Database>, clock: Clock, auth: Auth,
     .where('l.condo_id', '=', auth.condoId)
     .where('l.revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!link) throw notFound('El link');
+  if (!link) throw notFound('errors.notFound.link');
   const allowed =
     link.type === 'condo'
       ? inviter.canManageCondoLink

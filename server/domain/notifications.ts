@@ -2,10 +2,9 @@
 // a guest's registration) calls notify() in the same transaction as the change itself; the header panel
 // and the list read them back, and opening one marks it read.
 import type { Kysely } from 'kysely';
-import { ErrorCodes } from '../../src/api/errors';
 import type { NotificationItem, NotificationModule } from '../../src/api/notifications';
 import type { Database } from '../db/schema';
-import { AppError } from '../errors';
+import { notFound } from '../errors';
 import type { Clock } from './clock';
 import type { Auth } from './sessions';
 
@@ -131,7 +130,7 @@ export async function openNotification(db: Kysely<Database>, auth: Auth, id: num
     .where('user_id', '=', auth.userId)
     .where('condo_id', '=', auth.condoId)
     .executeTakeFirst();
-  if (!row) throw new AppError(404, ErrorCodes.notFound, 'La notificación no existe.');
+  if (!row) throw notFound('errors.notFound.notification');
   if (row.abierto === 1) return false;
   await db.updateTable('notifications').set({ abierto: 1 }).where('id', '=', id).execute();
   return true;

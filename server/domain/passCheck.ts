@@ -12,7 +12,6 @@ import { weekdays } from './passes';
 import type { Auth } from './sessions';
 
 /** The pass page's not-found message (spec §8): the guard reads what a visitor would. */
-export const PASS_CHECK_NOT_FOUND = 'El pase de acceso no fue encontrado o no es válido.';
 
 const yesNo = (flag: number) => (flag === 1 ? ('Y' as const) : ('N' as const));
 
@@ -49,7 +48,7 @@ export async function checkPass(db: Kysely<Database>, clock: Clock, auth: Auth, 
     .where((eb) => eb.or([eb('p.qr', '=', qr), eb('p.manual_key', '=', manualKey)]))
     .orderBy('p.id')
     .executeTakeFirst();
-  if (!row) throw new AppError(404, 'NOT_FOUND', PASS_CHECK_NOT_FOUND);
+  if (!row) throw new AppError(404, 'NOT_FOUND', 'pass.notFound');
   const pass = {
     Tipo: row.tipo,
     Nombre: row.nombre,

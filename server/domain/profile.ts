@@ -61,11 +61,11 @@ export async function photoByLink(
 ): Promise<{ file: StoredFile; maxAgeSeconds: number }> {
   const now = clock.now();
   const check = checkPhotoLink(await appSecret(db, clock, 'photo-url'), link, sig, now);
-  if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'El enlace de la foto no es válido.');
-  if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'El enlace de la foto expiró.');
+  if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'errors.photo.linkInvalid');
+  if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'errors.photo.linkExpired');
   const user = await db.selectFrom('users').select('photo_file_id').where('id', '=', link.userId).executeTakeFirst();
   const file = user?.photo_file_id === link.fileId ? await readFile(db, link.fileId) : null;
-  if (!file) throw notFound('La foto');
+  if (!file) throw notFound('errors.notFound.photo');
   return { file, maxAgeSeconds: Math.max(0, link.exp - Math.floor(now.getTime() / 1000)) };
 }
 
@@ -82,7 +82,7 @@ export async function changePassword(
 ): Promise<void> {
   const user = await db.selectFrom('users').select('password_hash').where('id', '=', auth.userId).executeTakeFirstOrThrow();
   if (!(await verifyPassword(request.currentPassword, user.password_hash))) {
-    throw new AppError(401, ErrorCodes.invalidCredentials, 'La contraseña actual es incorrecta.', 'currentPassword');
+    throw new AppError(401, ErrorCodes.invalidCredentials, 'errors.account.currentPasswordWrong', 'currentPassword');
   }
   requireAcceptablePassword(request.newPassword, 'newPassword');
   const passwordHash = await hashPassword(request.newPassword, scryptLogN);

@@ -18,11 +18,11 @@ import type { Auth } from './sessions';
 
 /** Words for the fields the dialog keeps its submit disabled for; the server says which one is wrong. */
 const FIELD_MESSAGES = {
-  nombre: 'El nombre es requerido.',
-  telefono: 'El teléfono debe tener exactamente 10 dígitos.',
-  prefieresContacto: 'Elige cómo prefieres que te contacten.',
-  fechaContacto: 'Elige una fecha de hoy en adelante.',
-  horarioTentativo: 'Elige un horario.',
+  nombre: 'errors.providerContact.nombre',
+  telefono: 'charges.telefonoInvalid',
+  prefieresContacto: 'errors.providerContact.prefieresContacto',
+  fechaContacto: 'errors.providerContact.fechaContacto',
+  horarioTentativo: 'errors.providerContact.horarioTentativo',
 } as const;
 
 export interface ProviderContactOutcome {

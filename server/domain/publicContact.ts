@@ -1,13 +1,12 @@
 // Contact and access requests from a condominium's public page (spec §3.3, §5, §8): the field rules with
-// the spec's Spanish messages, then the captcha (spent once), then the request is stored and mailed to
+// the spec's messages, then the captcha (spent once), then the request is stored and mailed to
 // the condominium's administrators. Nothing is stored or mailed before the captcha is accepted.
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../src/api/errors';
 import {
   CONTACT_FIELDS,
-  type ContactField,
+  CONTACT_MESSAGES,
   type ContactForm,
-  type ContactProblem,
   contactFormProblems,
   type PublicContactRequest,
 } from '../../src/api/publicPage';
@@ -18,44 +17,16 @@ import type { Clock } from './clock';
 import type { Mailer } from './mail/mailer';
 import { publicContactMail } from './mail/publicContactMail';
 
-/** The spec's messages (§5) and, for the fields it does not word, the same style. */
-export const CONTACT_MESSAGES: Record<ContactField, Record<ContactProblem, string>> = {
-  nombre: {
-    required: 'El nombre completo es requerido.',
-    invalid: 'El nombre completo es requerido.',
-    tooLong: 'El nombre completo debe tener máximo 120 caracteres.',
-  },
-  email: {
-    required: 'Por favor, ingresa un correo electrónico válido.',
-    invalid: 'Por favor, ingresa un correo electrónico válido.',
-    tooLong: 'Por favor, ingresa un correo electrónico válido.',
-  },
-  tel: {
-    required: 'El teléfono es requerido.',
-    invalid: 'Por favor, ingresa un teléfono válido.',
-    tooLong: 'Por favor, ingresa un teléfono válido.',
-  },
-  comentarios: {
-    required: 'Los comentarios son requeridos.',
-    invalid: 'Los comentarios son requeridos.',
-    tooLong: 'Los comentarios deben tener máximo 2000 caracteres.',
-  },
-  vivienda: {
-    required: 'La vivienda es requerida.',
-    invalid: 'La vivienda es requerida.',
-    tooLong: 'La vivienda debe tener máximo 80 caracteres.',
-  },
-};
-
 /** What the page shows for a refused captcha (spec §8): the contact and the access request word it apart. */
 export const CAPTCHA_REFUSED = {
-  contact: 'Error al enviar el correo, por favor intente más tarde.',
-  access: 'Hubo un error al enviar el formulario',
+  contact: 'public.contact.captchaFailed',
+  access: 'public.access.captchaFailed',
 } as const;
 
+/** What the page shows once the request went out (the page shows the server's words, spec §8). */
 export const CONTACT_SENT = {
-  contact: 'Tu mensaje fue enviado a la administración. Te responderán a tu correo.',
-  access: 'Tu solicitud de acceso fue enviada a la administración. Te responderán a tu correo.',
+  contact: 'documents.contactSent.contact',
+  access: 'documents.contactSent.access',
 } as const;
 
 export function formOf(request: PublicContactRequest): ContactForm {
@@ -68,7 +39,7 @@ export function formOf(request: PublicContactRequest): ContactForm {
   };
 }
 
-/** 400 on the first field that breaks a rule, with its Spanish message. */
+/** 400 on the first field that breaks a rule, with the message the form shows for it. */
 export function requireValidContact(request: PublicContactRequest): void {
   const problems = contactFormProblems(formOf(request), request.kind);
   const field = CONTACT_FIELDS.find((f) => problems[f]);
@@ -100,7 +71,7 @@ export async function receivePublicContact(
     .where('id', '=', request.condoId)
     .where('status', '!=', 'I')
     .executeTakeFirst();
-  if (!condo) throw notFound('El condominio');
+  if (!condo) throw notFound('errors.notFound.condo');
   const verdict = await spendCaptcha(db, clock, request.cf_capcha);
   if (verdict !== 'ok') return { verdict, requestId: null, recipients: [], condoName: condo.name };
 

@@ -1,10 +1,12 @@
 // Rate-limit counters in Redis, shared by every server process that has the same REDIS_URL and key prefix
 // (docs/decisions.md). The window is the one MemoryRateLimitStore keeps, counted atomically by a Lua script
 // on the caller's clock, so the app's injectable Clock rules both stores alike; Redis's own expiry only
-// removes a key once its window is over. When Redis cannot answer, FallbackRateLimitStore counts in this
-// process's memory until it can again: each process then limits on its own, never not at all.
+// removes a key once its window is over. The script is sent once per connection and then called by its
+// SHA (ioredis's defineCommand: EVALSHA, and EVAL again when Redis answers NOSCRIPT after losing its script
+// cache). When Redis cannot answer, FallbackRateLimitStore counts in this process's memory until it can
+// again: each process then limits on its own, never not at all.
 import { createHash } from 'node:crypto';
-import { type RedisClient, RedisUnavailableError } from '../redis/client';
+import type { Redis } from 'ioredis';
 import type { RateLimitStore } from './rateLimit';
 
 /**
@@ -32,24 +34,26 @@ export function redisRateLimitKey(prefix: string, key: string): string {
   return `${prefix}ratelimit:${createHash('sha256').update(key).digest('base64url')}`;
 }
 
+/** The script as a command of the client (defineCommand): key, now, window length, now + length. */
+interface RateLimitCommands {
+  rateLimitHit(key: string, nowMs: number, windowMs: number, resetAtMs: number): Promise<unknown>;
+}
+
 export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: Redis & RateLimitCommands;
+
   constructor(
-    private readonly redis: RedisClient,
+    redis: Redis,
     private readonly keyPrefix: string,
-  ) {}
+  ) {
+    redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: FIXED_WINDOW_SCRIPT });
+    this.redis = redis as Redis & RateLimitCommands;
+  }
 
   async hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAtMs: number }> {
-    const reply = await this.redis.command(
-      'EVAL',
-      FIXED_WINDOW_SCRIPT,
-      1,
-      redisRateLimitKey(this.keyPrefix, key),
-      nowMs,
-      windowMs,
-      nowMs + windowMs,
-    );
+    const reply = await this.redis.rateLimitHit(redisRateLimitKey(this.keyPrefix, key), nowMs, windowMs, nowMs + windowMs);
     if (!Array.isArray(reply) || typeof reply[0] !== 'number' || typeof reply[1] !== 'number') {
-      throw new RedisUnavailableError(`unexpected answer to the rate-limit script: ${JSON.stringify(reply)}`);
+      throw new Error(`unexpected answer to the rate-limit script: ${JSON.stringify(reply)}`);
     }
     return { count: reply[0], resetAtMs: reply[1] };
   }

@@ -4,15 +4,9 @@
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../src/api/errors';
 import { canManageRecurringCharge, canSeeAutomaticCharges } from '../../src/api/permissions';
-import {
-  AMOUNT_INVALID_MESSAGE,
-  amountToCents,
-  CHARGE_NOT_FOUND_MESSAGE,
-  centsToAmount,
-  type RecurringCharge,
-} from '../../src/api/recurringCharges';
+import { amountToCents, centsToAmount, type RecurringCharge } from '../../src/api/recurringCharges';
 import type { Database, RecurringChargeTable } from '../db/schema';
-import { AppError, forbidden } from '../errors';
+import { AppError, forbidden, notFound } from '../errors';
 import type { Clock } from './clock';
 import type { Auth } from './sessions';
 
@@ -36,7 +30,7 @@ function toCharge(row: ChargeRow): RecurringCharge {
   };
 }
 
-const notFoundCharge = () => new AppError(404, ErrorCodes.notFound, CHARGE_NOT_FOUND_MESSAGE);
+const notFoundCharge = () => notFound('errors.notFound.charge');
 
 /** 403 outside the condominium that has the feature. */
 function requireFeature(auth: Auth): void {
@@ -85,7 +79,7 @@ export async function updateRecurringChargeAmount(
   monto: string,
 ): Promise<RecurringCharge> {
   const cents = amountToCents(monto);
-  if (cents === null || cents <= 0) throw new AppError(400, ErrorCodes.badRequest, AMOUNT_INVALID_MESSAGE, 'monto');
+  if (cents === null || cents <= 0) throw new AppError(400, ErrorCodes.badRequest, 'charges.invalidAmount', 'monto');
   const row = await ownedCharge(db, auth, id);
   const updated = await db
     .updateTable('recurring_charges')

@@ -1,9 +1,12 @@
 // Signing in happens in two steps (spec §4 Login): e-mail and password give a short-lived sign-in token
 // and the list of the user's condominiums; choosing one exchanges that token for a working session.
+// A working session ends when it has been idle too long (SESSION_IDLE_MINUTES, REMEMBER_ME_DAYS) or, however
+// much it is used, at its absolute end (SESSION_MAX_HOURS, REMEMBER_ME_MAX_DAYS after the password).
 import type { Kysely } from 'kysely';
 import { BRIDGE_TOKEN_SECONDS } from '../../src/api/account';
 import { ErrorCodes } from '../../src/api/errors';
-import type { CondoChoice, CondoLoginRequest, SignInRequest } from '../../src/api/sessions';
+import { type CondoChoice, type CondoLoginRequest, privacyNoticePending, type SignInRequest } from '../../src/api/sessions';
+import { isLanguage, type Language } from '../../src/i18n/languages';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
 import { addMinutes, type Clock } from './clock';
@@ -14,6 +17,50 @@ export interface SessionPolicy {
   scryptLogN: number;
   sessionIdleMinutes: number;
   rememberMeDays: number;
+  sessionMaxHours: number;
+  rememberMeMaxDays: number;
+}
+
+/** Where a session was opened from, as the request that opened it tells. */
+export interface SessionClient {
+  /** request.ip, which honours TRUST_PROXY. */
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** Longer User-Agent headers are cut: enough to tell the browser and the system, and a bounded row. */
+export const USER_AGENT_MAX = 512;
+
+const NO_CLIENT: SessionClient = { address: null, userAgent: null };
+
+const idleMinutes = (policy: SessionPolicy, rememberMe: boolean) =>
+  rememberMe ? policy.rememberMeDays * 24 * 60 : policy.sessionIdleMinutes;
+
+const lifetimeMinutes = (policy: SessionPolicy, rememberMe: boolean) =>
+  rememberMe ? policy.rememberMeMaxDays * 24 * 60 : policy.sessionMaxHours * 60;
+
+/** The first whole minute at or after `date`. */
+export function ceilToMinute(date: Date): Date {
+  return new Date(Math.ceil(date.getTime() / 60_000) * 60_000);
+}
+
+/**
+ * The idle expiry of a session used at `now`: `minutes` after that use, rounded up to the whole minute, and
+ * never past its absolute end. Rounding up is what lets the last-used write happen once a minute without
+ * ever cutting a session short: every use within one minute gives the same expiry, which is at least
+ * `minutes` after each of them (and less than a minute more).
+ */
+export function idleExpiry(now: Date, minutes: number, absoluteEnd: string): string {
+  const idle = addMinutes(ceilToMinute(now), minutes).toISOString();
+  return idle < absoluteEnd ? idle : absoluteEnd;
+}
+
+/** The client as a session row keeps it: the address in its plain form, the user agent cut. */
+export function clientOf(address: string | undefined, userAgent: string | string[] | undefined): SessionClient {
+  const agent = (Array.isArray(userAgent) ? userAgent[0] : userAgent)?.trim();
+  // An IPv4 client on a dual-stack socket shows as ::ffff:1.2.3.4.
+  const plain = address?.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+  return { address: plain || null, userAgent: agent ? agent.slice(0, USER_AGENT_MAX) : null };
 }
 
 /** How long the sign-in token lets the user pick a condominium. */
@@ -25,11 +72,14 @@ export interface Auth {
   userId: number;
   condoId: number;
   membershipId: number;
+  /** The profile language: refusals and PDFs speak it. */
+  language: Language;
 }
 
 let decoy: Promise<string> | null = null;
 
-const invalidCredentials = () => new AppError(401, ErrorCodes.invalidCredentials, 'Usuario o Contraseña incorrecta', 'password');
+const invalidCredentials = () =>
+  new AppError(401, ErrorCodes.invalidCredentials, 'errors.session.invalidCredentials', 'password');
 
 export async function signIn(
   db: Kysely<Database>,
@@ -64,12 +114,15 @@ export async function signIn(
   rows.sort((a, b) => Number(b.subdomain === wanted) - Number(a.subdomain === wanted));
   const condos = rows.map((r) => ({ CondoId: r.CondoId, UserId: user.id, CondoName: r.CondoName, error: r.error }));
 
+  const end = addMinutes(clock.now(), SIGN_IN_TOKEN_MINUTES).toISOString();
   const { token } = await createSession(db, clock, {
     userId: user.id,
     condoId: null,
     kind: 'signin',
     rememberMe: request.rememberMe === true,
-    minutes: SIGN_IN_TOKEN_MINUTES,
+    expiresAt: end,
+    absoluteExpiresAt: end,
+    client: NO_CLIENT,
   });
   return { token, condos };
 }
@@ -79,6 +132,7 @@ export async function condoLogin(
   policy: SessionPolicy,
   clock: Clock,
   request: CondoLoginRequest,
+  client: SessionClient,
 ): Promise<{ token: string; productToken: string }> {
   const now = clock.now().toISOString();
   const signInSession = await db
@@ -90,7 +144,7 @@ export async function condoLogin(
     .where('expires_at', '>', now)
     .executeTakeFirst();
   if (!signInSession || signInSession.user_id !== request.UserId) {
-    throw new AppError(401, ErrorCodes.unauthenticated, 'La sesión de ingreso expiró, vuelve a iniciar sesión.');
+    throw new AppError(401, ErrorCodes.unauthenticated, 'errors.session.signInExpired');
   }
   await checkMembership(db, request.UserId, request.CondoId);
   // The sign-in token is single use: it is spent whether or not what follows succeeds.
@@ -99,6 +153,8 @@ export async function condoLogin(
     userId: request.UserId,
     condoId: request.CondoId,
     rememberMe: signInSession.remember_me === 1,
+    client,
+    endsBy: null,
   });
 }
 
@@ -113,19 +169,31 @@ async function checkMembership(db: Kysely<Database>, userId: number, condoId: nu
     .where('m.active', '=', 1)
     .where('c.status', '!=', 'I')
     .executeTakeFirst();
-  if (!membership) throw new AppError(403, ErrorCodes.forbidden, 'No perteneces a este condominio.');
-  if (membership.login_error) throw new AppError(403, ErrorCodes.forbidden, membership.login_error);
+  if (!membership) throw new AppError(403, ErrorCodes.forbidden, 'errors.session.notMember');
+  if (membership.login_error) throw new AppError(403, ErrorCodes.forbidden, { text: membership.login_error });
 }
 
-/** A working session in the condominium and the product token that goes with it. */
+/**
+ * A working session in the condominium and the product token that goes with it. Its absolute end counts
+ * from now, or comes earlier (`endsBy`) when it continues a session opened before, as through the bridge.
+ */
 async function openCondoSession(
   db: Kysely<Database>,
   policy: SessionPolicy,
   clock: Clock,
-  s: { userId: number; condoId: number; rememberMe: boolean },
+  s: { userId: number; condoId: number; rememberMe: boolean; client: SessionClient; endsBy: string | null },
 ): Promise<{ token: string; productToken: string }> {
-  const minutes = s.rememberMe ? policy.rememberMeDays * 24 * 60 : policy.sessionIdleMinutes;
-  const base = { userId: s.userId, condoId: s.condoId, rememberMe: s.rememberMe, minutes };
+  const now = clock.now();
+  const lifetimeEnd = addMinutes(now, lifetimeMinutes(policy, s.rememberMe)).toISOString();
+  const absoluteExpiresAt = s.endsBy !== null && s.endsBy < lifetimeEnd ? s.endsBy : lifetimeEnd;
+  const base = {
+    userId: s.userId,
+    condoId: s.condoId,
+    rememberMe: s.rememberMe,
+    expiresAt: idleExpiry(now, idleMinutes(policy, s.rememberMe), absoluteExpiresAt),
+    absoluteExpiresAt,
+    client: s.client,
+  };
   const condo = await createSession(db, clock, { ...base, kind: 'condo' });
   const product = await createSession(db, clock, { ...base, kind: 'product', parentId: condo.id });
   return { token: condo.token, productToken: product.token };
@@ -137,13 +205,21 @@ async function openCondoSession(
  * browser out before it spends the token, and that must not kill it.
  */
 export async function issueBridgeToken(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<string> {
-  const issuer = await db.selectFrom('sessions').select('remember_me').where('id', '=', auth.sessionId).executeTakeFirstOrThrow();
+  const issuer = await db
+    .selectFrom('sessions')
+    .select(['remember_me', 'absolute_expires_at'])
+    .where('id', '=', auth.sessionId)
+    .executeTakeFirstOrThrow();
+  // The session the bridge opens ends when the issuing one would have: crossing it renews nothing.
+  const expiresAt = addMinutes(clock.now(), BRIDGE_TOKEN_SECONDS / 60).toISOString();
   const { token } = await createSession(db, clock, {
     userId: auth.userId,
     condoId: auth.condoId,
     kind: 'bridge',
     rememberMe: issuer.remember_me === 1,
-    minutes: BRIDGE_TOKEN_SECONDS / 60,
+    expiresAt: expiresAt < issuer.absolute_expires_at ? expiresAt : issuer.absolute_expires_at,
+    absoluteExpiresAt: issuer.absolute_expires_at,
+    client: NO_CLIENT,
   });
   return token;
 }
@@ -154,6 +230,7 @@ export async function changeCondoSession(
   policy: SessionPolicy,
   clock: Clock,
   antkn: string,
+  client: SessionClient,
 ): Promise<{ token: string; productToken: string }> {
   const now = clock.now().toISOString();
   // Spent in the same statement that finds it, so two requests racing with one token cannot both win.
@@ -164,16 +241,18 @@ export async function changeCondoSession(
     .where('kind', '=', 'bridge')
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now)
-    .returning(['user_id', 'condo_id', 'remember_me'])
+    .returning(['user_id', 'condo_id', 'remember_me', 'absolute_expires_at'])
     .executeTakeFirst();
   if (!bridge || bridge.condo_id === null) {
-    throw new AppError(401, ErrorCodes.unauthenticated, 'El enlace de acceso expiró o ya se usó. Vuelve a iniciar sesión.');
+    throw new AppError(401, ErrorCodes.unauthenticated, 'errors.session.bridgeExpired');
   }
   await checkMembership(db, bridge.user_id, bridge.condo_id);
   return openCondoSession(db, policy, clock, {
     userId: bridge.user_id,
     condoId: bridge.condo_id,
     rememberMe: bridge.remember_me === 1,
+    client,
+    endsBy: bridge.absolute_expires_at,
   });
 }
 
@@ -199,10 +278,19 @@ export async function revokeUserSessions(
 async function createSession(
   db: Kysely<Database>,
   clock: Clock,
-  s: { userId: number; condoId: number | null; kind: string; rememberMe: boolean; minutes: number; parentId?: number },
+  s: {
+    userId: number;
+    condoId: number | null;
+    kind: string;
+    rememberMe: boolean;
+    expiresAt: string;
+    absoluteExpiresAt: string;
+    client: SessionClient;
+    parentId?: number;
+  },
 ): Promise<{ id: number; token: string }> {
   const token = newToken();
-  const now = clock.now();
+  const now = clock.now().toISOString();
   const row = await db
     .insertInto('sessions')
     .values({
@@ -212,44 +300,87 @@ async function createSession(
       kind: s.kind,
       parent_id: s.parentId ?? null,
       remember_me: s.rememberMe ? 1 : 0,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: addMinutes(now, s.minutes).toISOString(),
+      created_at: now,
+      last_seen_at: now,
+      expires_at: s.expiresAt,
+      absolute_expires_at: s.absoluteExpiresAt,
+      client_address: s.client.address,
+      user_agent: s.client.userAgent,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, token };
 }
 
-/** Writing last_seen on every request would turn reads into writes; once a minute is enough for idle expiry. */
-const TOUCH_EVERY_MS = 60_000;
+/** A live session's holder, and whether the condominium's privacy notice still waits for them (spec §4). */
+export interface ResolvedSession {
+  auth: Auth;
+  privacyNoticePending: boolean;
+}
 
+/**
+ * The live condo session of a token, or null. Its use slides the idle expiry forward; that write happens
+ * at most once a minute (the first use in a new minute), since writing on every request would turn reads
+ * into writes, and idleExpiry's rounding makes the skipped writes cost nothing.
+ */
 export async function resolveSession(
   db: Kysely<Database>,
   policy: SessionPolicy,
   clock: Clock,
   token: string,
-): Promise<Auth | null> {
+): Promise<ResolvedSession | null> {
   const now = clock.now();
+  const nowIso = now.toISOString();
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 's.user_id').onRef('m.condo_id', '=', 's.condo_id'))
-    .select(['s.id', 's.user_id', 's.condo_id', 's.remember_me', 's.last_seen_at', 'm.id as membership_id', 'm.active'])
+    .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
+    .select([
+      's.id',
+      's.user_id',
+      's.condo_id',
+      's.remember_me',
+      's.last_seen_at',
+      's.absolute_expires_at',
+      'm.id as membership_id',
+      'm.active',
+      'm.language',
+      'm.privacy_accepted_at',
+      'c.aviso_privacidad',
+      'c.aviso_activo',
+    ])
     .where('s.token_hash', '=', hashToken(token))
     .where('s.kind', '=', 'condo')
     .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', now.toISOString())
+    .where('s.expires_at', '>', nowIso)
     .executeTakeFirst();
   if (!row || row.condo_id === null || row.active !== 1) return null;
-  if (now.getTime() - Date.parse(row.last_seen_at) > TOUCH_EVERY_MS) {
-    const minutes = row.remember_me ? policy.rememberMeDays * 24 * 60 : policy.sessionIdleMinutes;
+  if (ceilToMinute(now) > ceilToMinute(new Date(row.last_seen_at))) {
     await db
       .updateTable('sessions')
-      .set({ last_seen_at: now.toISOString(), expires_at: addMinutes(now, minutes).toISOString() })
+      .set({
+        last_seen_at: nowIso,
+        expires_at: idleExpiry(now, idleMinutes(policy, row.remember_me === 1), row.absolute_expires_at),
+      })
       .where('id', '=', row.id)
+      // A slower request that started earlier must not move it back.
+      .where('last_seen_at', '<', nowIso)
       .execute();
   }
-  return { sessionId: row.id, userId: row.user_id, condoId: row.condo_id, membershipId: row.membership_id };
+  return {
+    auth: {
+      sessionId: row.id,
+      userId: row.user_id,
+      condoId: row.condo_id,
+      membershipId: row.membership_id,
+      language: isLanguage(row.language) ? row.language : 'es',
+    },
+    privacyNoticePending: privacyNoticePending({
+      notice: row.aviso_privacidad,
+      active: row.aviso_activo === 1,
+      accepted: row.privacy_accepted_at !== null,
+    }),
+  };
 }
 
 /** Revokes the session and the product token issued with it. */

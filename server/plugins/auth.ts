@@ -1,11 +1,15 @@
-// app-token → the signed-in person. Routes that need one say so with { preHandler: app.requireSession }
-// and read request.auth; the server is the authority, whatever the client hides.
+// app-token → the signed-in person. Routes that need one say so with app.requireSession (as onRequest,
+// preValidation or preHandler) and read request.auth; the server is the authority, whatever the client hides.
+// While the condominium's privacy notice waits for the member's acceptance (spec §4), requireSession refuses
+// every route but those of BEFORE_PRIVACY_NOTICE (src/api/account.ts) with 403 PRIVACY_NOTICE_PENDING.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BEFORE_PRIVACY_NOTICE } from '../../src/api/account';
+import { ErrorCodes } from '../../src/api/errors';
 import { TOKEN_HEADER } from '../../src/api/sessions';
 import type { Clock } from '../domain/clock';
 import { type Auth, resolveSession, type SessionPolicy } from '../domain/sessions';
-import { unauthenticated } from '../errors';
+import { AppError, unauthenticated } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,12 +26,18 @@ export function tokenOf(request: FastifyRequest): string | null {
   return token && token.length <= 200 ? token : null;
 }
 
-export default fp(async function auth(app: FastifyInstance, options: { policy: SessionPolicy; clock: Clock }) {
+export const privacyNoticePendingError = () =>
+  new AppError(403, ErrorCodes.privacyNoticePending, 'errors.session.privacyNoticePending');
+
+export default fp(async function auth(app: FastifyInstance, options: { policy: SessionPolicy; clock: Clock; apiPrefix: string }) {
+  // The routes' own paths (as the contract writes them) that need no accepted notice, as Fastify sees them.
+  const beforeNotice = new Set(BEFORE_PRIVACY_NOTICE.map((path) => `${options.apiPrefix}${path}`));
   app.decorateRequest('auth', null);
   app.decorate('requireSession', async (request: FastifyRequest) => {
     const token = tokenOf(request);
     const found = token ? await resolveSession(app.db, options.policy, options.clock, token) : null;
     if (!found) throw unauthenticated();
-    request.auth = found;
+    if (found.privacyNoticePending && !beforeNotice.has(request.routeOptions.url ?? '')) throw privacyNoticePendingError();
+    request.auth = found.auth;
   });
 });

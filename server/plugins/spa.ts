@@ -1,13 +1,31 @@
-// Serves the built browser app: hashed assets cached for a year, index.html never cached, pre-compressed
-// copies (brotli, gzip) when the browser accepts them, and every non-API path that is not a file answers
-// index.html so the client router can take it (history fallback).
+// Serves the built browser app: hashed assets cached for a year, pre-compressed copies (brotli, gzip) when
+// the browser accepts them, and every non-API path that is not a file answers index.html so the client
+// router can take it (history fallback). The page is never taken from a cache: each answer carries its own
+// style nonce, in the HTML and in its Content-Security-Policy (domain/contentSecurityPolicy.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCodes } from '../../src/api/errors';
+import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
+import { newNonce, pagePolicy } from '../domain/contentSecurityPolicy';
 import { loadVisitorHints } from '../domain/visitorHints';
+import { AppError } from '../errors';
+
+/**
+ * The page with a fresh nonce where the build left its placeholder, and the policy naming it. No
+ * validator (ETag, Last-Modified) goes with it: a page revalidated to 304 would keep its old nonce under
+ * the new answer's policy.
+ */
+function sendPage(reply: FastifyReply, html: string) {
+  const nonce = newNonce();
+  return reply
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', pagePolicy(nonce))
+    .type('text/html; charset=utf-8')
+    .send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+}
 
 export default fp(async function spa(app: FastifyInstance, options: { root: string | null; apiPrefix: string }) {
   const { root, apiPrefix } = options;
@@ -20,6 +38,8 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
       // The build writes a .br and a .gz beside each text file (vite.config.ts, precompress): sent as they
       // are to browsers that accept them, the original to the others.
       preCompressed: true,
+      // The page itself is answered below, with its nonce.
+      allowedPath: (pathname) => pathname !== '/index.html',
       // Our own cache-control below; the plugin's default (max-age=0) would overwrite it.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -33,7 +53,9 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
     app.log.warn({ root }, 'no built browser app found: serving the API only (run `npm run build`)');
   }
 
-  // A visitor page's HTML names what the page will fetch first (server/domain/visitorHints.ts).
+  // Read once: every answer is this text with its own nonce. A visitor page's HTML also names what the
+  // page will fetch first (server/domain/visitorHints.ts).
+  const index = hasBuild ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : null;
   const hints = hasBuild ? loadVisitorHints(root) : null;
 
   app.setNotFoundHandler((request, reply) => {
@@ -41,20 +63,15 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
     // A missing file under /assets (an old bundle a stale tab asks for) is a 404, not the page: HTML
     // where a script was expected would break that tab instead of letting it reload.
     const isAsset = request.url.startsWith('/assets/');
-    if (!isApi && !isAsset && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && !isAsset && index !== null && (request.method === 'GET' || request.method === 'HEAD')) {
       const pathname = request.url.split('?')[0] ?? request.url;
       const hinted = hints?.htmlFor(pathname, request.headers['accept-language']);
-      if (hinted) {
-        return reply
-          .header('cache-control', 'no-cache')
-          .header('vary', 'accept-language')
-          .type('text/html; charset=utf-8')
-          .send(hinted);
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      if (hinted) return sendPage(reply.header('vary', 'accept-language'), hinted);
+      return sendPage(reply, index);
     }
-    return reply
-      .status(404)
-      .send({ success: false, code: ErrorCodes.notFound, message: `${request.method} ${request.url} no existe.` });
+    throw new AppError(404, ErrorCodes.notFound, {
+      id: 'errors.routeNotFound',
+      values: { method: request.method, path: request.url.split('?')[0] ?? request.url },
+    });
   });
 });

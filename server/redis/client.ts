@@ -1,208 +1,100 @@
-// A minimal Redis client over node:net: one connection, commands pipelined on it (each is written at once and
-// its reply is the next one that arrives), a connect timeout, a reply timeout, and a reconnection with a
-// growing delay. It fails fast rather than queueing: while Redis cannot be reached every command rejects at
-// once with RedisUnavailableError, and the caller decides what to do instead (rateLimitRedis.ts falls back
-// to this process's memory). No dependency: the rate-limit store needs only EVAL.
+// The Redis client (ioredis, docs/decisions.md) configured to fail fast: while Redis cannot answer, every
+// command rejects at once or within commandMs, and the caller decides what to do instead (rateLimitRedis.ts
+// counts in this process's memory). Nothing is queued while disconnected, nothing is retried per command
+// (a rate-limit hit sent twice would count twice), and a connection that stops answering is dropped and
+// opened again in the background, every retry delay, for as long as it takes.
 import net from 'node:net';
-import { parseRedisUrl, type RedisAddress } from './address';
-import { encodeCommand, RedisReplyError, RespDecoder, type RespValue } from './resp';
+import { Redis, type RedisOptions } from 'ioredis';
+import { parseRedisUrl } from './address';
 
-export { RedisReplyError, type RespValue } from './resp';
-
-/** Redis could not be asked: not reachable, too slow, the connection dropped, or the client is closed. */
-export class RedisUnavailableError extends Error {
-  override readonly name = 'RedisUnavailableError';
+export interface RedisTimeouts {
+  /** The TCP (and TLS) connection. */
+  connectMs: number;
+  /** One command's reply; a connection silent for as long is dropped and opened again. */
+  commandMs: number;
+  /** After a lost or failed connection the next attempt waits retryMinMs, doubling up to retryMaxMs. */
+  retryMinMs: number;
+  retryMaxMs: number;
 }
 
-export interface RedisClientOptions {
-  /** From the TCP connect to the handshake's last reply (AUTH, SELECT, PING). */
-  connectTimeoutMs?: number;
-  /** A reply later than this drops the connection: the replies queued behind it would be out of step. */
-  commandTimeoutMs?: number;
-  /** After a failed connection no new one is tried for this long, doubling up to max while failures last. */
-  retryDelayMs?: { min: number; max: number };
-  /** Milliseconds for the retry delay (tests move it instead of waiting). */
-  now?: () => number;
+export const REDIS_TIMEOUTS: RedisTimeouts = { connectMs: 1_000, commandMs: 1_000, retryMinMs: 250, retryMaxMs: 5_000 };
+
+/** The delay before reconnection attempt `attempt` (1, 2, …). */
+export function retryDelayMs(attempt: number, timeouts: RedisTimeouts = REDIS_TIMEOUTS): number {
+  return Math.min(timeouts.retryMinMs * 2 ** Math.max(attempt - 1, 0), timeouts.retryMaxMs);
 }
 
-const DEFAULTS = {
-  connectTimeoutMs: 1000,
-  commandTimeoutMs: 1000,
-  retryDelayMs: { min: 250, max: 10_000 },
-};
-
-interface Pending {
-  resolve(value: RespValue): void;
-  reject(error: Error): void;
-  timer: NodeJS.Timeout;
+/** ioredis's options for a REDIS_URL (checked by config.ts with the same parser). */
+export function redisOptions(url: string, overrides: Partial<RedisTimeouts> = {}): RedisOptions {
+  const timeouts = { ...REDIS_TIMEOUTS, ...overrides };
+  const address = parseRedisUrl(url);
+  return {
+    host: address.host,
+    port: address.port,
+    ...(address.username === null ? {} : { username: address.username }),
+    ...(address.password === null ? {} : { password: address.password }),
+    db: address.database,
+    // The certificate is checked for the host name (SNI too); an address literal has no SNI (RFC 6066).
+    ...(address.tls ? { tls: net.isIP(address.host) ? {} : { servername: address.host } } : {}),
+    // Opened by connectRedis (once the app is ready), not by the constructor.
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    connectTimeout: timeouts.connectMs,
+    commandTimeout: timeouts.commandMs,
+    // A reply later than this drops the connection: a Redis that black-holes packets is then reconnected
+    // to, instead of every command waiting commandMs on a connection that will never answer.
+    socketTimeout: timeouts.commandMs,
+    retryStrategy: (attempt) => retryDelayMs(attempt, timeouts),
+  };
 }
 
-/** One socket, its decoder and the replies it still owes, in the order the commands were written. */
-class Connection {
-  closed = false;
-  private readonly pending: Pending[] = [];
-  private readonly decoder = new RespDecoder();
-  private readonly ended: Promise<void>;
+/** pino's (app.log's) two methods the client uses. */
+export interface RedisLog {
+  warn(details: { err: unknown }, message: string): void;
+  info(message: string): void;
+}
 
-  constructor(
-    private readonly socket: net.Socket,
-    private readonly commandTimeoutMs: number,
-  ) {
-    socket.setNoDelay(true);
-    socket.setKeepAlive(true, 30_000);
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
-    socket.on('error', (error) => this.fail(new RedisUnavailableError(`Redis connection failed: ${error.message}`)));
-    this.ended = new Promise((resolve) => socket.on('close', resolve));
-    socket.on('close', () => this.fail(new RedisUnavailableError('Redis closed the connection')));
-  }
+/**
+ * A client for REDIS_URL, not yet connected. Its connection errors are logged once per outage (the first
+ * one names the reason: refused, WRONGPASS, a certificate…) instead of ending the process, as an 'error'
+ * event nobody listens to would.
+ */
+export function createRedisClient(url: string, options: { log: RedisLog; timeouts?: Partial<RedisTimeouts> }): Redis {
+  const redis = new Redis(redisOptions(url, options.timeouts));
+  let failing = false;
+  redis.on('error', (error: unknown) => {
+    if (failing) return;
+    failing = true;
+    options.log.warn({ err: error }, 'Redis connection failed; connecting again in the background');
+  });
+  redis.on('ready', () => {
+    if (failing) options.log.info('Redis connection open again');
+    failing = false;
+  });
+  return redis;
+}
 
-  send(args: readonly (string | number)[]): Promise<RespValue> {
-    if (this.closed) return Promise.reject(new RedisUnavailableError('Redis connection is closed'));
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.fail(new RedisUnavailableError(`Redis did not answer within ${this.commandTimeoutMs} ms`)),
-        this.commandTimeoutMs,
-      );
-      this.pending.push({ resolve, reject, timer });
-      this.socket.write(encodeCommand(args));
-    });
-  }
+/**
+ * Opens the connection and waits for it (at most about connectMs + commandMs), so the first requests count
+ * in Redis rather than in memory. A Redis that is not there is no reason not to start: the client keeps
+ * trying in the background.
+ */
+export async function connectRedis(redis: Redis): Promise<void> {
+  if (redis.status !== 'wait') return;
+  await redis.connect().catch(() => {});
+}
 
-  /** Drops the connection and rejects every reply still owed. */
-  fail(error: Error): void {
-    if (!this.closed) {
-      this.closed = true;
-      this.socket.destroy();
-    }
-    for (const pending of this.pending.splice(0)) {
-      clearTimeout(pending.timer);
-      pending.reject(error);
-    }
-  }
-
-  /** Ends the connection politely once the replies owed have arrived (or at the latest after graceMs). */
-  async end(graceMs: number): Promise<void> {
-    if (!this.closed) {
-      this.closed = true;
-      this.socket.end();
-      const timer = setTimeout(() => this.socket.destroy(), graceMs);
-      await this.ended;
-      clearTimeout(timer);
-    }
-    this.fail(new RedisUnavailableError('Redis client is closed'));
-  }
-
-  private receive(chunk: Buffer): void {
-    let replies: RespValue[];
+/** QUIT when connected (the replies owed arrive first), else just drop the connection and stop retrying. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') {
     try {
-      replies = this.decoder.push(chunk);
-    } catch (error) {
-      this.fail(new RedisUnavailableError(`Redis sent something unreadable: ${(error as Error).message}`));
+      await redis.quit();
       return;
-    }
-    for (const reply of replies) {
-      const pending = this.pending.shift();
-      if (!pending) {
-        this.fail(new RedisUnavailableError('Redis sent a reply nobody asked for'));
-        return;
-      }
-      clearTimeout(pending.timer);
-      if (reply instanceof RedisReplyError) pending.reject(reply);
-      else pending.resolve(reply);
+    } catch {
+      // Silent or gone meanwhile: drop it below.
     }
   }
-}
-
-export class RedisClient {
-  private readonly address: RedisAddress;
-  private readonly options: Required<RedisClientOptions>;
-  private current: Connection | null = null;
-  private connecting: Promise<Connection> | null = null;
-  private retryAtMs = 0;
-  private retryDelayMs: number;
-  private closed = false;
-
-  /** Connects lazily, on the first command. */
-  constructor(url: string, options: RedisClientOptions = {}) {
-    this.address = parseRedisUrl(url);
-    this.options = { ...DEFAULTS, now: () => Date.now(), ...options };
-    this.retryDelayMs = this.options.retryDelayMs.min;
-  }
-
-  /** Sends one command; its reply, or RedisReplyError when Redis refused it, or RedisUnavailableError. */
-  async command(...args: (string | number)[]): Promise<RespValue> {
-    const connection = await this.connection();
-    return connection.send(args);
-  }
-
-  /** Whether a connection is open right now (tests watch it drop and come back). */
-  get connected(): boolean {
-    return this.current !== null && !this.current.closed;
-  }
-
-  /** Closes the connection; every command after this rejects. */
-  async close(): Promise<void> {
-    this.closed = true;
-    const connecting = this.connecting;
-    if (connecting) await connecting.catch(() => undefined);
-    await this.current?.end(this.options.commandTimeoutMs);
-    this.current = null;
-  }
-
-  private connection(): Promise<Connection> {
-    if (this.closed) return Promise.reject(new RedisUnavailableError('Redis client is closed'));
-    if (this.current && !this.current.closed) return Promise.resolve(this.current);
-    if (this.connecting) return this.connecting;
-    const waitMs = this.retryAtMs - this.options.now();
-    if (waitMs > 0) {
-      return Promise.reject(new RedisUnavailableError(`Redis is unreachable; next attempt in ${Math.ceil(waitMs)} ms`));
-    }
-    this.connecting = this.open().then(
-      async (connection) => {
-        this.connecting = null;
-        this.retryDelayMs = this.options.retryDelayMs.min;
-        if (this.closed) {
-          await connection.end(this.options.commandTimeoutMs);
-          throw new RedisUnavailableError('Redis client is closed');
-        }
-        this.current = connection;
-        return connection;
-      },
-      (error: unknown) => {
-        this.connecting = null;
-        this.retryAtMs = this.options.now() + this.retryDelayMs;
-        this.retryDelayMs = Math.min(this.retryDelayMs * 2, this.options.retryDelayMs.max);
-        throw error;
-      },
-    );
-    return this.connecting;
-  }
-
-  /** A new connection, ready once Redis has answered the handshake. */
-  private async open(): Promise<Connection> {
-    const { host, port, username, password, database } = this.address;
-    const connection = new Connection(net.connect({ host, port }), this.options.commandTimeoutMs);
-    const timer = setTimeout(
-      () => connection.fail(new RedisUnavailableError(`no Redis connection within ${this.options.connectTimeoutMs} ms`)),
-      this.options.connectTimeoutMs,
-    );
-    // Written at once: the socket holds them until it connects, and they go out pipelined.
-    const handshake: (string | number)[][] = [];
-    if (password !== null) handshake.push(username === null ? ['AUTH', password] : ['AUTH', username, password]);
-    if (database !== 0) handshake.push(['SELECT', database]);
-    // Proves a Redis is there (and answering) before the connection is handed out.
-    handshake.push(['PING']);
-    try {
-      await Promise.all(handshake.map((command) => connection.send(command)));
-      return connection;
-    } catch (error) {
-      const reason =
-        error instanceof RedisReplyError ? `Redis refused the handshake: ${error.message}` : (error as Error).message;
-      const failure = new RedisUnavailableError(reason);
-      connection.fail(failure);
-      throw failure;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  redis.disconnect();
 }

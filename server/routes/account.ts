@@ -11,7 +11,7 @@ import {
 } from '../../src/api/account';
 import { acceptPrivacyNotice, forgotPasswordAnswer, resetPassword, saveLanguage, sendPasswordReset } from '../domain/account';
 import { appBaseUrl } from '../domain/links';
-import { changeCondoSession, issueBridgeToken, type SessionPolicy } from '../domain/sessions';
+import { changeCondoSession, clientOf, issueBridgeToken, type SessionPolicy } from '../domain/sessions';
 
 /**
  * The contract's request with the password's length left to the shared rule (passwordProblem), which the
@@ -54,7 +54,9 @@ export default async function accountRoutes(app: FastifyInstance, options: { pol
         const mail = { email, language: request.body.language, baseUrl };
         app.tasks.run('password reset mail', () => sendPasswordReset(app.db, app.clock, app.mailer, mail));
       } else {
-        request.log.warn('forgot-password: the Host header is not a host name and PUBLIC_URL is unset; no link sent');
+        request.log.warn(
+          'forgot-password: PUBLIC_URL is unset and the Host header is not of PUBLIC_BASE_DOMAIN or this machine; no link sent',
+        );
       }
       return { success: true, message: forgotPasswordAnswer(request.body.language) };
     },
@@ -81,7 +83,8 @@ export default async function accountRoutes(app: FastifyInstance, options: { pol
     ACCOUNT_PATHS.changeCondoSession,
     { schema: { body: ChangeCondoSessionRequest } },
     async (request) => {
-      const result = await changeCondoSession(app.db, policy, app.clock, request.body.antkn);
+      const client = clientOf(request.ip, request.headers['user-agent']);
+      const result = await changeCondoSession(app.db, policy, app.clock, request.body.antkn, client);
       return { success: true, ...result };
     },
   );

@@ -5,11 +5,18 @@ import type { FastifyInstance } from 'fastify';
 import { coerce, object, pattern, string } from 'superstruct';
 import { ErrorCodes } from '../../src/api/errors';
 import { BulkMailRequest, BulkPdfRequest, FINANCE_PATHS, ReportQuery, StatementQuery } from '../../src/api/finance';
+import {
+  canEmailStatements,
+  canSeeAccountStatement,
+  canSeeAllStatements,
+  financialReportsAccess,
+} from '../../src/api/permissions';
 import { Id } from '../../src/api/validation';
 import { fileByLink } from '../domain/finance/fileLinks';
 import { balanceList, bulkMail, bulkPdf, dwellings, report, reportList, statement, years } from '../domain/finance/finance';
 import { statementFileName, statementPdf } from '../domain/finance/statementPdf';
 import { AppError } from '../errors';
+import { allowOnly } from './guards';
 
 const DigitsId = (digits: number) => coerce(Id, pattern(string(), new RegExp(`^\\d{1,${digits}}$`)), Number);
 const StatementQueryIn = object({ ...StatementQuery.schema, ApartmentId: DigitsId(10) });
@@ -18,6 +25,14 @@ const FileQuery = object({ exp: DigitsId(12), sig: pattern(string(), /^[0-9a-f]{
 
 /** A bulk request is at most 100 ids: well under the app's body limit. */
 export default async function financeRoutes(app: FastifyInstance) {
+  // Decided before the query or body is validated (routes/guards.ts); the domain then checks the dwelling.
+  const statementReaders = {
+    onRequest: allowOnly(app, (access) => canSeeAllStatements(access) || canSeeAccountStatement(access)),
+  };
+  const bulkGenerators = { onRequest: allowOnly(app, canSeeAllStatements) };
+  const bulkMailers = { onRequest: allowOnly(app, (access) => canSeeAllStatements(access) && canEmailStatements(access)) };
+  const reportReaders = { onRequest: allowOnly(app, (access) => financialReportsAccess(access) === 'allowed') };
+
   // Members who see 'Estado de cuenta', staff, or the financial reports guard: years with movements.
   app.get(FINANCE_PATHS.years, { onRequest: app.requireSession }, async (request) => ({
     success: true,
@@ -33,17 +48,17 @@ export default async function financeRoutes(app: FastifyInstance) {
   // Administrators and board: any dwelling of the condominium; members with 'Estado de cuenta': their own.
   app.get<{ Querystring: StatementQuery }>(
     FINANCE_PATHS.statement,
-    { schema: { querystring: StatementQueryIn }, onRequest: app.requireSession },
+    { schema: { querystring: StatementQueryIn }, ...statementReaders },
     async (request) => ({ success: true, data: await statement(app.db, app.clock, request.auth!, request.query) }),
   );
 
   // The same, as a PDF.
   app.get<{ Querystring: StatementQuery }>(
     FINANCE_PATHS.statementPdf,
-    { schema: { querystring: StatementQueryIn }, onRequest: app.requireSession },
+    { schema: { querystring: StatementQueryIn }, ...statementReaders },
     async (request, reply) => {
       const s = await statement(app.db, app.clock, request.auth!, request.query);
-      const pdf = await statementPdf(s);
+      const pdf = await statementPdf(s, request.language);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${statementFileName(s)}"`)
@@ -56,7 +71,7 @@ export default async function financeRoutes(app: FastifyInstance) {
   // in one PDF; answers its short-lived link.
   app.post<{ Body: BulkPdfRequest }>(
     FINANCE_PATHS.bulkPdf,
-    { schema: { body: BulkPdfRequest }, onRequest: app.requireSession },
+    { schema: { body: BulkPdfRequest }, ...bulkGenerators },
     async (request) => ({
       success: true,
       data: await bulkPdf(app.db, app.clock, app.prefix, request.auth!, request.body),
@@ -66,7 +81,7 @@ export default async function financeRoutes(app: FastifyInstance) {
   // Administrators and board with the high ADEUDOS level: mails each dwelling's residents their statement.
   app.post<{ Body: BulkMailRequest }>(
     FINANCE_PATHS.bulkMail,
-    { schema: { body: BulkMailRequest }, onRequest: app.requireSession },
+    { schema: { body: BulkMailRequest }, ...bulkMailers },
     async (request) => ({
       success: true,
       enviados: await bulkMail(app.db, app.clock, app.mailer, request.auth!, request.body),
@@ -79,8 +94,8 @@ export default async function financeRoutes(app: FastifyInstance) {
     { schema: { params: FileParams, querystring: FileQuery } },
     async (request, reply) => {
       const file = await fileByLink(app.db, app.clock, { id: request.params.id, ...request.query });
-      if (file === 'invalid') throw new AppError(404, ErrorCodes.notFound, 'El archivo no existe.');
-      if (file === 'expired') throw new AppError(410, ErrorCodes.notFound, 'El enlace del archivo ya expiró.');
+      if (file === 'invalid') throw new AppError(404, ErrorCodes.notFound, 'errors.notFound.file');
+      if (file === 'expired') throw new AppError(410, ErrorCodes.notFound, 'errors.file.linkGone');
       return reply
         .type(file.contentType)
         .header('content-disposition', `inline; filename="${file.name}"`)
@@ -99,7 +114,7 @@ export default async function financeRoutes(app: FastifyInstance) {
   // The guard plus the Clave's permission.
   app.get<{ Querystring: ReportQuery }>(
     FINANCE_PATHS.report,
-    { schema: { querystring: ReportQuery }, onRequest: app.requireSession },
+    { schema: { querystring: ReportQuery }, ...reportReaders },
     async (request) => ({ success: true, data: await report(app.db, app.clock, request.auth!, request.query) }),
   );
 

@@ -1,7 +1,7 @@
 // Guest registration (registro-invitados/{token}, src/api/guests.ts). Public, no session: the token is the
 // permission. Refusals the form models (cancelled, ended, limits) answer 409 with the reason in `field`.
 import type { FastifyInstance } from 'fastify';
-import { GUEST_MESSAGES, type GuestFormInfo, GuestSubmission, TokenParams } from '../../src/api/guests';
+import { type GuestFormInfo, GuestSubmission, TokenParams } from '../../src/api/guests';
 import { GUEST_PATHS } from '../../src/api/visitorPaths';
 import { findGuestForm, type Registration, registerGuest } from '../domain/guests';
 import { notifyGuestRegistered } from '../domain/notifications';
@@ -14,7 +14,7 @@ export default async function guestRoutes(app: FastifyInstance) {
     { schema: { params: TokenParams } },
     async (request): Promise<GuestFormInfo> => {
       const info = await findGuestForm(app.db, request.params.token);
-      if (!info) throw new AppError(404, 'NOT_FOUND', GUEST_MESSAGES.invalid, 'invalid');
+      if (!info) throw new AppError(404, 'NOT_FOUND', 'guest.error.invalid', 'invalid');
       return info;
     },
   );

@@ -3,6 +3,7 @@
 // and events; administrators the condo link.
 import type { FastifyInstance } from 'fastify';
 import { IdBody, INVITE_PATHS, INVITES_PAGE_SIZE, NewEvent, NewPass, PageQuery } from '../../src/api/invites';
+import { canInviteGuests, canSeeMyInvites } from '../../src/api/permissions';
 import {
   cancelEvent,
   createCondoLink,
@@ -15,11 +16,16 @@ import {
   revokeLink,
   revokePass,
 } from '../domain/invites';
+import { allowOnly } from './guards';
 
 const pageOf = (query: PageQuery) => ({ limit: query.limit ?? INVITES_PAGE_SIZE, offset: query.offset ?? 0 });
 
 export default async function inviteRoutes(app: FastifyInstance) {
   const session = { onRequest: app.requireSession };
+  // Members without a dwelling here (and, for links, who are not administrators either) are refused before
+  // the query or body is validated (routes/guards.ts); the domain then checks whose pass, link or event.
+  const inviters = { onRequest: allowOnly(app, canInviteGuests) };
+  const linkKeepers = { onRequest: allowOnly(app, canSeeMyInvites) };
 
   // Residents and administrators: dwellings, access points, rights, and (administrators) the condo links.
   app.get(INVITE_PATHS.overview, session, async (request) => invitesOverview(app.db, request.auth!));
@@ -27,7 +33,7 @@ export default async function inviteRoutes(app: FastifyInstance) {
   // Residents: their passes, newest first.
   app.get<{ Querystring: PageQuery }>(
     INVITE_PATHS.passes,
-    { ...session, schema: { querystring: PageQuery } },
+    { ...inviters, schema: { querystring: PageQuery } },
     async (request) => ({
       success: true,
       ...(await listMyPasses(app.db, request.auth!, pageOf(request.query))),
@@ -37,7 +43,7 @@ export default async function inviteRoutes(app: FastifyInstance) {
   // Residents: their user links and the links of their events, newest first.
   app.get<{ Querystring: PageQuery }>(
     INVITE_PATHS.links,
-    { ...session, schema: { querystring: PageQuery } },
+    { ...inviters, schema: { querystring: PageQuery } },
     async (request) => ({
       success: true,
       ...(await listMyLinks(app.db, request.auth!, pageOf(request.query))),
@@ -45,13 +51,13 @@ export default async function inviteRoutes(app: FastifyInstance) {
   );
 
   // Residents: a new pass for one of their dwellings.
-  app.post<{ Body: NewPass }>(INVITE_PATHS.createPass, { ...session, schema: { body: NewPass } }, async (request) => ({
+  app.post<{ Body: NewPass }>(INVITE_PATHS.createPass, { ...inviters, schema: { body: NewPass } }, async (request) => ({
     success: true,
     item: await createPass(app.db, app.clock, request.auth!, request.body),
   }));
 
   // Residents: one of their own passes stops opening at once.
-  app.post<{ Body: IdBody }>(INVITE_PATHS.revokePass, { ...session, schema: { body: IdBody } }, async (request) => {
+  app.post<{ Body: IdBody }>(INVITE_PATHS.revokePass, { ...inviters, schema: { body: IdBody } }, async (request) => {
     await revokePass(app.db, app.clock, request.auth!, request.body.id);
     return { success: true };
   });
@@ -63,19 +69,19 @@ export default async function inviteRoutes(app: FastifyInstance) {
   }));
 
   // Residents: a new event and its event-type link.
-  app.post<{ Body: NewEvent }>(INVITE_PATHS.createEvent, { ...session, schema: { body: NewEvent } }, async (request) => ({
+  app.post<{ Body: NewEvent }>(INVITE_PATHS.createEvent, { ...inviters, schema: { body: NewEvent } }, async (request) => ({
     success: true,
     item: await createEvent(app.db, app.clock, request.auth!, request.body),
   }));
 
   // The event's host: the event is cancelled (its link shows the cancelled message).
-  app.post<{ Body: IdBody }>(INVITE_PATHS.cancelEvent, { ...session, schema: { body: IdBody } }, async (request) => {
+  app.post<{ Body: IdBody }>(INVITE_PATHS.cancelEvent, { ...inviters, schema: { body: IdBody } }, async (request) => {
     await cancelEvent(app.db, request.auth!, request.body.id);
     return { success: true };
   });
 
   // The link's resident, the event's host, or (condo links) an administrator: the link stops opening.
-  app.post<{ Body: IdBody }>(INVITE_PATHS.revokeLink, { ...session, schema: { body: IdBody } }, async (request) => {
+  app.post<{ Body: IdBody }>(INVITE_PATHS.revokeLink, { ...linkKeepers, schema: { body: IdBody } }, async (request) => {
     await revokeLink(app.db, app.clock, request.auth!, request.body.id);
     return { success: true };
   });

@@ -1,13 +1,14 @@
 // The visitor pass (invitacion/{CondoId}/{QR}, src/api/passes.ts). Public, no session: the QR is the permission.
 import type { FastifyInstance } from 'fastify';
-import { type PassAnswer, PassParams } from '../../src/api/passes';
+import { type PassAnswer, PassParams, PassPdfQuery } from '../../src/api/passes';
 import { PASS_PATHS } from '../../src/api/visitorPaths';
+import type { Language } from '../../src/i18n/languages';
 import { findPass } from '../domain/passes';
 import { passPdf } from '../domain/passesPdf';
 import { AppError } from '../errors';
 
-/** Spec §8. */
-export const PASS_NOT_FOUND = 'El pase de acceso no fue encontrado o no es válido.';
+/** Spec §8: the pass page's own message. */
+const passNotFound = () => new AppError(404, 'NOT_FOUND', 'pass.notFound');
 
 export default async function passRoutes(app: FastifyInstance) {
   // Anyone with the pass's link; unknown and revoked passes are the same 404.
@@ -16,19 +17,19 @@ export default async function passRoutes(app: FastifyInstance) {
     { schema: { params: PassParams } },
     async (request): Promise<PassAnswer> => {
       const pass = await findPass(app.db, request.params.condoId, request.params.qr);
-      if (!pass) throw new AppError(404, 'NOT_FOUND', PASS_NOT_FOUND);
+      if (!pass) throw passNotFound();
       return { success: true, data: pass };
     },
   );
 
-  // Anyone with the pass's link: the same pass as a one-page PDF with its QR.
-  app.get<{ Params: { condoId: number; qr: string } }>(
+  // Anyone with the pass's link: the same pass as a one-page PDF with its QR, in the page's language.
+  app.get<{ Params: { condoId: number; qr: string }; Querystring: { lang?: Language } }>(
     PASS_PATHS.pdf(':condoId', ':qr'),
-    { schema: { params: PassParams } },
+    { schema: { params: PassParams, querystring: PassPdfQuery } },
     async (request, reply) => {
       const pass = await findPass(app.db, request.params.condoId, request.params.qr);
-      if (!pass) throw new AppError(404, 'NOT_FOUND', PASS_NOT_FOUND);
-      const pdf = await passPdf(pass);
+      if (!pass) throw passNotFound();
+      const pdf = await passPdf(pass, request.query.lang ?? request.language);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="pase-${pass.ClaveManual}.pdf"`)

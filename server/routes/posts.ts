@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { object, pattern, string } from 'superstruct';
 import { ErrorCodes } from '../../src/api/errors';
+import { canModeratePosts, canSeeCommunication } from '../../src/api/permissions';
 import {
   IdParam,
   type NewCommentAnswer,
@@ -32,6 +33,7 @@ import {
   sectionsSummary,
 } from '../domain/posts/posts';
 import { AppError, notFound } from '../errors';
+import { allowOnly } from './guards';
 
 const FileQuery = object({ exp: IdParam, sig: pattern(string(), /^[0-9a-f]{64}$/) });
 const FileParams = object({ attachmentId: IdParam });
@@ -41,6 +43,10 @@ const POST_BODY_LIMIT = 8_500_000;
 
 export default async function postRoutes(app: FastifyInstance) {
   const signer = () => attachmentSigner(app.db, app.clock, app.prefix);
+  // Employees (no Comunicación) and non-administrators on the moderation calls are refused before the params
+  // or body are validated (routes/guards.ts); the domain then applies the section's and the post's rules.
+  const communication = { onRequest: allowOnly(app, canSeeCommunication) };
+  const moderators = { onRequest: allowOnly(app, (access) => canModeratePosts({ ...access, towerIds: [] })) };
 
   // Signed in, not an employee: the sections they may read.
   app.get(
@@ -52,7 +58,7 @@ export default async function postRoutes(app: FastifyInstance) {
   // Signed in, not an employee, and the section readable (permissions.canReadSection): a page of its posts.
   app.get<{ Params: { sectionId: number }; Querystring: SectionPostsQuery }>(
     POSTS_PATHS.sectionPosts(':sectionId'),
-    { schema: { params: SectionParams, querystring: SectionPostsQuery }, onRequest: app.requireSession },
+    { schema: { params: SectionParams, querystring: SectionPostsQuery }, ...communication },
     async (request): Promise<SectionPostsAnswer> => {
       const { limit = POSTS_PAGE_SIZE, offset = 0, search = '' } = request.query;
       return sectionPosts(app.db, request.auth!, request.params.sectionId, { limit, offset, search }, await signer());
@@ -62,14 +68,14 @@ export default async function postRoutes(app: FastifyInstance) {
   // Signed in, and the post readable (permissions.canReadPost): the post and its comments.
   app.get<{ Params: { postId: number } }>(
     POSTS_PATHS.post(':postId'),
-    { schema: { params: PostParams }, onRequest: app.requireSession },
+    { schema: { params: PostParams }, ...communication },
     async (request): Promise<PostAnswer> => onePost(app.db, request.auth!, request.params.postId, await signer()),
   );
 
   // Signed in, and permissions.canPostInSection: a new post (pending in SectPosting B unless an administrator).
   app.post<{ Body: NewPostRequest }>(
     POSTS_PATHS.newPost,
-    { schema: { body: NewPostRequest }, onRequest: app.requireSession, bodyLimit: POST_BODY_LIMIT },
+    { schema: { body: NewPostRequest }, ...communication, bodyLimit: POST_BODY_LIMIT },
     async (request): Promise<NewPostAnswer> => ({
       success: true,
       ...(await createPost(app.db, app.clock, request.auth!, request.body)),
@@ -79,7 +85,7 @@ export default async function postRoutes(app: FastifyInstance) {
   // Signed in, and permissions.canCommentOnPost.
   app.post<{ Body: NewCommentRequest }>(
     POSTS_PATHS.newComment,
-    { schema: { body: NewCommentRequest }, onRequest: app.requireSession },
+    { schema: { body: NewCommentRequest }, ...communication },
     async (request): Promise<NewCommentAnswer> => ({
       success: true,
       comment: await addComment(app.db, app.clock, request.auth!, request.body),
@@ -93,7 +99,7 @@ export default async function postRoutes(app: FastifyInstance) {
   ] as const) {
     app.post<{ Body: ReviewRequest }>(
       path,
-      { schema: { body: ReviewRequest }, onRequest: app.requireSession },
+      { schema: { body: ReviewRequest }, ...moderators },
       async (request): Promise<ReviewAnswer> => ({
         success: true,
         Estatus: await reviewPost(app.db, app.clock, request.auth!, request.body, decision),
@@ -108,10 +114,10 @@ export default async function postRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { exp, sig } = request.query;
       const check = await checkAttachmentLink(app.db, app.clock, { attachmentId: request.params.attachmentId, exp, sig });
-      if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'El enlace del archivo no es válido.');
-      if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'El enlace del archivo expiró.');
+      if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkInvalid');
+      if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkExpired');
       const file = await attachmentFile(app.db, request.params.attachmentId);
-      if (!file) throw notFound('El archivo');
+      if (!file) throw notFound('errors.notFound.file');
       const maxAge = Math.max(0, exp - Math.floor(app.clock.now().getTime() / 1000));
       const disposition = file.kind === 'image' ? 'inline' : 'attachment';
       return reply

@@ -19,11 +19,12 @@ import {
   requireValidContact,
 } from '../domain/publicContact';
 import { AppError, notFound } from '../errors';
+import { formatMessage } from '../messages';
 
 // Public, no session: what the condominium's public page shows, and what it sends.
 export default async function publicPageRoutes(app: FastifyInstance) {
   const found = (condo: PublicCondo | null) => {
-    if (!condo) throw notFound('El condominio');
+    if (!condo) throw notFound('errors.notFound.condo');
     return { success: true as const, data: condo };
   };
 
@@ -43,7 +44,7 @@ export default async function publicPageRoutes(app: FastifyInstance) {
   // set). 404 when the host names none (e.g. localhost: the page then needs ?id=).
   app.get(PUBLIC_CONTACT_PATHS.condoByHost, async (request) => {
     const subdomain = subdomainOfHost(request.host, app.config.publicBaseDomain);
-    if (!subdomain) throw notFound('El condominio');
+    if (!subdomain) throw notFound('errors.notFound.condo');
     return { ...found(await findPublicCondo(app.db, { subdomain })), subdomain };
   });
 
@@ -72,7 +73,7 @@ export default async function publicPageRoutes(app: FastifyInstance) {
       if (outcome.recipients.length === 0)
         request.log.warn({ condoId: body.condoId }, 'public contact: no administrator to mail');
       app.tasks.run('public contact mail', () => mailPublicContact(app.mailer, outcome, body));
-      return { success: true, message: CONTACT_SENT[body.kind] };
+      return { success: true, message: formatMessage(request.language, CONTACT_SENT[body.kind]) };
     },
   );
 }

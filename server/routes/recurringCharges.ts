@@ -1,6 +1,7 @@
 // Cargos automáticos (src/api/recurringCharges.ts). Who may call each is written next to its path; the
 // rule itself is src/api/permissions.ts, applied in domain/recurringCharges.ts.
 import type { FastifyInstance } from 'fastify';
+import { canSeeAutomaticCharges } from '../../src/api/permissions';
 import {
   CancelChargeRequest,
   RECURRING_CHARGES_PATHS,
@@ -9,8 +10,12 @@ import {
   UpdateAmountRequest,
 } from '../../src/api/recurringCharges';
 import { cancelRecurringCharge, listRecurringCharges, updateRecurringChargeAmount } from '../domain/recurringCharges';
+import { allowOnly } from './guards';
 
 export default async function recurringChargeRoutes(app: FastifyInstance) {
+  // Outside the condominium with the feature, 403 before the body is validated (routes/guards.ts).
+  const chargeOwners = { onRequest: allowOnly(app, canSeeAutomaticCharges) };
+
   // Signed in, in the condominium with the feature (else 403): the caller's own active charges.
   app.get(RECURRING_CHARGES_PATHS.list, { onRequest: app.requireSession }, async (request): Promise<RecurringChargesAnswer> => {
     return { success: true, data: await listRecurringCharges(app.db, request.auth!) };
@@ -20,7 +25,7 @@ export default async function recurringChargeRoutes(app: FastifyInstance) {
   // monthly limit, a number above 0 with at most 2 decimals (400 on monto otherwise).
   app.post<{ Body: UpdateAmountRequest }>(
     RECURRING_CHARGES_PATHS.updateAmount,
-    { schema: { body: UpdateAmountRequest }, onRequest: app.requireSession },
+    { schema: { body: UpdateAmountRequest }, ...chargeOwners },
     async (request): Promise<RecurringChargeAnswer> => {
       const { id, monto } = request.body;
       return { success: true, data: await updateRecurringChargeAmount(app.db, app.clock, request.auth!, id, monto) };
@@ -30,7 +35,7 @@ export default async function recurringChargeRoutes(app: FastifyInstance) {
   // The charge's owner, as above: cancels it.
   app.post<{ Body: CancelChargeRequest }>(
     RECURRING_CHARGES_PATHS.cancel,
-    { schema: { body: CancelChargeRequest }, onRequest: app.requireSession },
+    { schema: { body: CancelChargeRequest }, ...chargeOwners },
     async (request) => {
       await cancelRecurringCharge(app.db, app.clock, request.auth!, request.body.id);
       return { success: true };

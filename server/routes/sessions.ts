@@ -1,9 +1,19 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CondoLoginRequest, SESSION_PATHS, type SessionData, SignInRequest } from '../../src/api/sessions';
+import {
+  ACTIVE_SESSIONS_PAGE_SIZE,
+  type ActiveSessionsAnswer,
+  ActiveSessionsQuery,
+  CondoLoginRequest,
+  RevokeSessionRequest,
+  SESSION_PATHS,
+  type SessionData,
+  SignInRequest,
+} from '../../src/api/sessions';
+import { listActiveSessions, revokeOtherSessions, revokeSession } from '../domain/activeSessions';
 import { signedPhotoUrl } from '../domain/files/signedUrls';
 import { loadSessionData } from '../domain/sessionData';
-import { condoLogin, type SessionPolicy, signIn, signOut } from '../domain/sessions';
+import { clientOf, condoLogin, type SessionPolicy, signIn, signOut } from '../domain/sessions';
 
 export default async function sessionRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
   const { policy } = options;
@@ -25,9 +35,11 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
     return { success: true, ...result };
   });
 
-  // Holder of a sign-in token: choose one of the listed condominiums.
+  // Holder of a sign-in token: choose one of the listed condominiums. The session remembers the address
+  // and browser it was opened from, for "Sesiones activas".
   app.post<{ Body: CondoLoginRequest }>(SESSION_PATHS.condoLogin, { schema: { body: CondoLoginRequest } }, async (request) => {
-    const result = await condoLogin(app.db, policy, app.clock, request.body);
+    const client = clientOf(request.ip, request.headers['user-agent']);
+    const result = await condoLogin(app.db, policy, app.clock, request.body, client);
     return { success: true, ...result };
   });
 
@@ -45,6 +57,32 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
   // Any signed-in member: revokes this session and its product token.
   app.post(SESSION_PATHS.signOut, { preHandler: app.requireSession }, async (request) => {
     await signOut(app.db, app.clock, request.auth!);
+    return { success: true };
+  });
+
+  // Any signed-in member: their live sessions in every condominium, this one first.
+  app.get<{ Querystring: ActiveSessionsQuery }>(
+    SESSION_PATHS.activeSessions,
+    { schema: { querystring: ActiveSessionsQuery }, preHandler: app.requireSession },
+    async (request): Promise<ActiveSessionsAnswer> => {
+      const page = { limit: request.query.limit ?? ACTIVE_SESSIONS_PAGE_SIZE, offset: request.query.offset ?? 0 };
+      return { success: true, ...(await listActiveSessions(app.db, app.clock, request.auth!, page)) };
+    },
+  );
+
+  // Any signed-in member: ends another of their sessions at once (this one: sign-out).
+  app.post<{ Body: RevokeSessionRequest }>(
+    SESSION_PATHS.revokeSession,
+    { schema: { body: RevokeSessionRequest }, preHandler: app.requireSession },
+    async (request) => {
+      await revokeSession(app.db, app.clock, request.auth!, request.body.id);
+      return { success: true };
+    },
+  );
+
+  // Any signed-in member: ends all their sessions but this one.
+  app.post(SESSION_PATHS.revokeOtherSessions, { preHandler: app.requireSession }, async (request) => {
+    await revokeOtherSessions(app.db, app.clock, request.auth!);
     return { success: true };
   });
 }

@@ -1,7 +1,9 @@
 // The employee panel's calls (src/api/passCheck.ts). Every call needs a session.
 import type { FastifyInstance } from 'fastify';
 import { type PassCheckAnswer, PassCheckRequest, STAFF_PATHS } from '../../src/api/passCheck';
+import { canCheckPasses } from '../../src/api/permissions';
 import { checkPass } from '../domain/passCheck';
+import { allowOnly } from './guards';
 
 export default async function staffRoutes(app: FastifyInstance) {
   // Guards, supervisors and administrators of the condominium (403 for anyone else): one pass by its manual
@@ -9,7 +11,7 @@ export default async function staffRoutes(app: FastifyInstance) {
   // Counted per person before anything is looked up, so codes cannot be guessed.
   app.post<{ Body: PassCheckRequest }>(
     STAFF_PATHS.checkPass,
-    { schema: { body: PassCheckRequest }, onRequest: app.requireSession },
+    { schema: { body: PassCheckRequest }, onRequest: allowOnly(app, canCheckPasses) },
     async (request): Promise<PassCheckAnswer> => {
       await app.rateLimiter.consume([{ limit: 'passCheckPerUser', key: String(request.auth!.userId) }]);
       return { success: true, data: await checkPass(app.db, app.clock, request.auth!, request.body.codigo) };

@@ -1,6 +1,7 @@
 // Account calls around the session (issue 3): the privacy notice, the profile language, the password
 // reset by e-mail, and the login-redirect bridge's one-time token. Paths follow DESIGN.md §1.
 import { enums, type Infer, literal, object, optional, pattern, size, string } from 'superstruct';
+import { SESSION_PATHS } from './sessions';
 import { Email } from './validation';
 
 export const ACCOUNT_PATHS = {
@@ -17,6 +18,22 @@ export const ACCOUNT_PATHS = {
   /** Anyone with a bridge token (antkn): a new condo session for its user and condominium (spec §2.8). */
   changeCondoSession: '/--sesiones/change-condo-session',
 } as const;
+
+/**
+ * The signed-in calls a member may make before accepting a pending privacy notice: none of them reads or
+ * writes the condominium's data. What the notice dialog itself needs (the session data it is shown from,
+ * accepting, and signing out, which is what rejecting does), the person's interface language (theirs, not
+ * the condominium's), and seeing and ending their own sessions, which must never wait on anything.
+ */
+export const BEFORE_PRIVACY_NOTICE: readonly string[] = [
+  SESSION_PATHS.sessionData,
+  SESSION_PATHS.signOut,
+  ACCOUNT_PATHS.acceptPrivacyNotice,
+  ACCOUNT_PATHS.language,
+  SESSION_PATHS.activeSessions,
+  SESSION_PATHS.revokeSession,
+  SESSION_PATHS.revokeOtherSessions,
+];
 
 /** Minutes a reset link stays valid. */
 export const RESET_TOKEN_MINUTES = 60;

@@ -15,6 +15,7 @@ import {
   optional,
   size,
   string,
+  type,
 } from 'superstruct';
 import { anyContains } from './search';
 import { Id } from './validation';
@@ -117,10 +118,15 @@ export const UpdateBlogRequest = object({
 });
 export type UpdateBlogRequest = Infer<typeof UpdateBlogRequest>;
 
-export const EnableDisableRequest = object({ SectId: Id, SectStatus });
+/**
+ * enable-disable-section takes "the section" (spec §7): a client may send the whole section as blogs-list
+ * gives it; what the call needs is validated, the other fields are ignored (superstruct type(), not object()).
+ */
+export const EnableDisableRequest = type({ SectId: Id, SectStatus });
 export type EnableDisableRequest = Infer<typeof EnableDisableRequest>;
 
-export const PositionChange = object({ SectId: Id, SectPosition: min(max(integer(), 10_000), 1) });
+/** update-section-position takes "the affected sections" (spec §7): whole sections or just these two fields. */
+export const PositionChange = type({ SectId: Id, SectPosition: min(max(integer(), 10_000), 1) });
 export const UpdatePositionsRequest = size(array(PositionChange), 1, 500);
 export type UpdatePositionsRequest = Infer<typeof UpdatePositionsRequest>;
 
@@ -148,16 +154,7 @@ export const BLOG_MESSAGES = {
   postingNotForSurveys: 'blogs.errors.postingNotForSurveys',
 } as const;
 
-/** The Spanish words of those ids, for the server's 400 answers (verbatim from spec §5 where it has them). */
-export const BLOG_MESSAGES_ES: Record<(typeof BLOG_MESSAGES)[keyof typeof BLOG_MESSAGES], string> = {
-  'blogs.errors.nameRequired': 'El nombre del blog es requerido',
-  'blogs.errors.nameUnder40': 'El nombre del blog debe tener menos de 40 caracteres',
-  'blogs.errors.nameMax120': 'El nombre del blog debe tener máximo 120 caracteres',
-  'blogs.errors.chooseOption': 'Elige una opción',
-  'blogs.errors.confirmationMax': 'El mensaje de confirmación debe tener máximo 100 caracteres',
-  'blogs.errors.required': 'Este campo es requerido',
-  'blogs.errors.postingNotForSurveys': 'Las encuestas no admiten publicaciones con aprobación',
-};
+export type BlogMessage = (typeof BLOG_MESSAGES)[keyof typeof BLOG_MESSAGES];
 
 /** SectPosting choices: B (approval required) is not offered for surveys (EN). */
 export function postingOptions(code: string): ('A' | 'B' | 'R')[] {

@@ -1,21 +1,8 @@
 // Money (issue 5; spec §2.2 financial and bulk statements, §3.3 financial report and bulk statement request,
 // §5 bulk statements, §7 financiero calls, §8, §9): the ledger's answers, shared by server and browser.
 // Amounts are integer cents of MXN; dates YYYY-MM-DD in the condominium's time zone.
-import {
-  array,
-  boolean,
-  enums,
-  type Infer,
-  literal,
-  nullable,
-  number,
-  object,
-  optional,
-  pattern,
-  size,
-  string,
-} from 'superstruct';
-import { Id } from './validation';
+import { array, boolean, enums, type Infer, literal, nullable, number, object, optional, size, string } from 'superstruct';
+import { CalendarDate, CalendarYear, Id } from './validation';
 
 export const FINANCE_PATHS = {
   /** Signed in, finance or statements: GET, the years with movements (anio). */
@@ -47,8 +34,6 @@ export const BULK_BATCH_SIZE = 100;
 /** How long a generated file's link works. */
 export const FILE_LINK_SECONDS = 15 * 60;
 
-export const IsoDate = pattern(string(), /^\d{4}-\d{2}-\d{2}$/);
-
 /** Spec §3.3: the report titles by Clave; Morosos is the special case. */
 export const REPORT_TITLES = {
   DetIng: 'Ingresos',
@@ -77,8 +62,8 @@ export type DwellingsAnswer = Infer<typeof DwellingsAnswer>;
 
 export const StatementQuery = object({
   ApartmentId: Id,
-  fechaInicio: IsoDate,
-  fechaFin: IsoDate,
+  fechaInicio: CalendarDate,
+  fechaFin: CalendarDate,
 });
 export type StatementQuery = Infer<typeof StatementQuery>;
 
@@ -118,19 +103,19 @@ export type TipoImpresion = (typeof TIPOS_IMPRESION)[number];
 /** Spec §3.3 bulk statement request; periodo true: fechaInicio–fechaFin, false: the whole year. */
 export const BulkMailRequest = object({
   ApartmentsId: size(array(Id), 1, BULK_BATCH_SIZE),
-  fechaInicio: optional(nullable(IsoDate)),
-  fechaFin: optional(nullable(IsoDate)),
+  fechaInicio: optional(nullable(CalendarDate)),
+  fechaFin: optional(nullable(CalendarDate)),
   periodo: boolean(),
-  year: optional(nullable(number())),
+  year: optional(nullable(CalendarYear)),
 });
 export type BulkMailRequest = Infer<typeof BulkMailRequest>;
 
 export const BulkPdfRequest = object({
   ApartmentsId: size(array(Id), 1, BULK_BATCH_SIZE),
-  fechaInicio: optional(nullable(IsoDate)),
-  fechaFin: optional(nullable(IsoDate)),
+  fechaInicio: optional(nullable(CalendarDate)),
+  fechaFin: optional(nullable(CalendarDate)),
   periodo: boolean(),
-  year: optional(nullable(number())),
+  year: optional(nullable(CalendarYear)),
   TipoDescarga: size(string(), 1, 20),
   TipoImpresion: enums(TIPOS_IMPRESION),
 });
@@ -163,7 +148,7 @@ export type ReportSummary = Infer<typeof ReportSummary>;
 export const ReportsAnswer = object({ success: literal(true), data: array(ReportSummary) });
 export type ReportsAnswer = Infer<typeof ReportsAnswer>;
 
-export const ReportQuery = object({ Clave: enums(REPORT_CLAVES), fechaInicio: IsoDate, fechaFin: IsoDate });
+export const ReportQuery = object({ Clave: enums(REPORT_CLAVES), fechaInicio: CalendarDate, fechaFin: CalendarDate });
 export type ReportQuery = Infer<typeof ReportQuery>;
 
 /** 'dinero': cents; 'numero': a plain count (days, dwellings). */

@@ -4,7 +4,7 @@
 import { array, boolean, enums, type Infer, literal, nullable, number, object, pattern, size, string } from 'superstruct';
 import { AccessPoint } from './guests';
 import { WEEKDAYS } from './passes';
-import { EMAIL_PATTERN, Id, PageQueryOf } from './validation';
+import { CalendarDateOrEmpty, EMAIL_PATTERN, Id, isCalendarDate, PageQueryOf } from './validation';
 
 export const INVITE_PATHS = {
   /** Signed in (residents and administrators): GET, dwellings, access points, rights, condo links. */
@@ -49,7 +49,6 @@ export type PageQuery = Infer<typeof PageQuery>;
 export const IdBody = object({ id: Id });
 export type IdBody = Infer<typeof IdBody>;
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** What a resident fills to create a pass. Shapes here; the rules in passProblems. */
@@ -59,8 +58,8 @@ export const NewPass = object({
   email: size(string(), 0, 254),
   telefono: size(string(), 0, 30),
   /** YYYY-MM-DD in the condominium's time zone. */
-  fechaInicio: pattern(string(), /^(\d{4}-\d{2}-\d{2})?$/),
-  fechaFin: pattern(string(), /^(\d{4}-\d{2}-\d{2})?$/),
+  fechaInicio: CalendarDateOrEmpty,
+  fechaFin: CalendarDateOrEmpty,
   /** HH:mm, or '' for any hour. */
   horaInicio: pattern(string(), /^(([01]\d|2[0-3]):[0-5]\d)?$/),
   horaFin: pattern(string(), /^(([01]\d|2[0-3]):[0-5]\d)?$/),
@@ -68,7 +67,7 @@ export const NewPass = object({
   notaVisitante: size(string(), 0, NOTE_MAX),
   nombreInfante: size(string(), 0, NAME_MAX),
   /** One of the resident's dwellings. */
-  apartmentId: nullable(number()),
+  apartmentId: nullable(Id),
 });
 export type NewPass = Infer<typeof NewPass>;
 
@@ -76,14 +75,14 @@ export const NewEvent = object({
   nombre: size(string(), 0, NAME_MAX),
   descripcion: size(string(), 0, NOTE_MAX),
   /** YYYY-MM-DD and HH:mm in the condominium's time zone. */
-  fecha: pattern(string(), /^(\d{4}-\d{2}-\d{2})?$/),
+  fecha: CalendarDateOrEmpty,
   hora: pattern(string(), /^(([01]\d|2[0-3]):[0-5]\d)?$/),
   /** Companions each guest may bring (0: none). */
   acompanantes: number(),
   limiteInvitados: number(),
   limiteAutos: number(),
   /** One of the condominium's access points, or null. */
-  puntoDeAccesoId: nullable(number()),
+  puntoDeAccesoId: nullable(Id),
   notaVisitante: size(string(), 0, NOTE_MAX),
 });
 export type NewEvent = Infer<typeof NewEvent>;
@@ -198,12 +197,6 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** A real calendar day (no 30 February): the date survives a round trip through Date. */
-function validDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
-}
 const digits = (value: string) => value.replace(/[\s()+-]/g, '');
 
 /** Every rule of a new pass: the first problem of each field, or none. `dwellings` are the resident's own. */
@@ -218,11 +211,11 @@ export function passProblems(
   if (email && !EMAIL_PATTERN.test(email)) problems.email = 'emailInvalid';
   const phone = values.telefono.trim();
   if (phone && !/^\d{10,15}$/.test(digits(phone))) problems.telefono = 'telefonoInvalid';
-  if (!validDate(values.fechaInicio)) problems.fechaInicio = 'fechaInicioRequired';
+  if (!isCalendarDate(values.fechaInicio)) problems.fechaInicio = 'fechaInicioRequired';
   else if (values.fechaInicio < now.date) problems.fechaInicio = 'fechaInicioPast';
-  if (!validDate(values.fechaFin)) problems.fechaFin = 'fechaFinRequired';
-  else if (validDate(values.fechaInicio) && values.fechaFin < values.fechaInicio) problems.fechaFin = 'fechaFinBeforeStart';
-  else if (validDate(values.fechaInicio) && daysBetween(values.fechaInicio, values.fechaFin) > PASS_MAX_DAYS) {
+  if (!isCalendarDate(values.fechaFin)) problems.fechaFin = 'fechaFinRequired';
+  else if (isCalendarDate(values.fechaInicio) && values.fechaFin < values.fechaInicio) problems.fechaFin = 'fechaFinBeforeStart';
+  else if (isCalendarDate(values.fechaInicio) && daysBetween(values.fechaInicio, values.fechaFin) > PASS_MAX_DAYS) {
     problems.fechaFin = 'spanTooLong';
   }
   const start = values.horaInicio;
@@ -245,7 +238,7 @@ export function eventProblems(
 ): Partial<Record<EventField, InviteMessage>> {
   const problems: Partial<Record<EventField, InviteMessage>> = {};
   if (!values.nombre.trim()) problems.nombre = 'nombreRequired';
-  if (!validDate(values.fecha)) problems.fecha = 'fechaRequired';
+  if (!isCalendarDate(values.fecha)) problems.fecha = 'fechaRequired';
   if (!TIME.test(values.hora)) problems.hora = 'horaRequired';
   if (!problems.fecha && !problems.hora && `${values.fecha} ${values.hora}` <= `${now.date} ${now.time}`) {
     problems.fecha = 'eventPast';

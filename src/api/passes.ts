@@ -1,5 +1,6 @@
 // The visitor pass (invitacion/{CondoId}/{QR}, spec §2.7, §3.3 Pass, §8, §9): everything the pass page shows.
-import { array, coerce, type Infer, literal, nullable, number, object, pattern, string } from 'superstruct';
+import { array, coerce, enums, type Infer, literal, nullable, number, object, optional, pattern, string } from 'superstruct';
+import { LANGUAGES } from '../i18n/languages';
 import { AccessPoint } from './guests';
 import { Id } from './validation';
 import { PASS_CONDO_ID, PASS_QR } from './visitorPaths';
@@ -9,6 +10,10 @@ export const PassParams = object({
   condoId: coerce(Id, pattern(string(), PASS_CONDO_ID), Number),
   qr: pattern(string(), PASS_QR),
 });
+
+/** The pass's PDF: ?lang= the language the page shows (a download link carries no Accept-Language of the
+ * page's choosing); without it, the request's language. */
+export const PassPdfQuery = object({ lang: optional(enums(LANGUAGES)) });
 
 export const PASS_TYPES = ['temporal', 'domestico', 'infante', 'manual', 'preautorizado', 'evento'] as const;
 export type PassType = (typeof PASS_TYPES)[number];

@@ -104,6 +104,8 @@ export const PostSection = object({
   SolPrivada: enums([0, 1]),
   PublicoPrivado: enums([0, 1]),
   ExclusivaUsuarios: enums(['Y', 'N']),
+  /** 'I': inactive, which only administrators see (they configure and moderate every section). */
+  SectStatus: enums(['A', 'I']),
   blogCount: number(),
 });
 export type PostSection = Infer<typeof PostSection>;

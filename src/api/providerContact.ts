@@ -1,8 +1,8 @@
 // The payment-provider contact dialog (spec §2.4, §3.3, §5, §8): an administrator asks the payment
 // provider for a meeting ('agendar', a slot picked on a calendar) or for a WhatsApp message or a call
 // ('llamar'). Stored, and mailed to the provider.
-import { enums, type Infer, literal, nullable, object, pattern, size, string } from 'superstruct';
-import { NonEmpty } from './validation';
+import { enums, type Infer, literal, nullable, object, pattern, string } from 'superstruct';
+import { CalendarDate, isCalendarDate, NonEmpty } from './validation';
 
 export const PROVIDER_CONTACT_PATHS = {
   /** Administrators: POST the form → { success, message }. */
@@ -47,9 +47,8 @@ export type ContactFormField = keyof ProviderContactForm;
 
 /** A YYYY-MM-DD day that exists, from `today` (included) to CONTACT_MAX_DAYS_AHEAD days after. */
 export function dateIsOffered(date: string, today: string): boolean {
-  if (!DATE_PATTERN.test(date) || !DATE_PATTERN.test(today)) return false;
+  if (!isCalendarDate(date) || !DATE_PATTERN.test(today)) return false;
   const day = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== date) return false;
   const from = Date.parse(`${today}T00:00:00Z`);
   return day >= from && day <= from + CONTACT_MAX_DAYS_AHEAD * 86_400_000;
 }
@@ -75,7 +74,7 @@ export const ProviderContactRequest = object({
   nombre: NonEmpty(120),
   telefono: pattern(string(), PHONE_PATTERN),
   prefieresContacto: nullable(enums(CONTACT_PREFERENCES)),
-  fechaContacto: size(pattern(string(), DATE_PATTERN), 10, 10),
+  fechaContacto: CalendarDate,
   horarioTentativo: enums(CONTACT_HOURS),
 });
 export type ProviderContactRequest = Infer<typeof ProviderContactRequest>;

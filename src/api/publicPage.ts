@@ -14,6 +14,7 @@ import {
   string,
   type,
 } from 'superstruct';
+import type { MessageId } from '../i18n/messages';
 import { EMAIL_PATTERN, Id } from './validation';
 
 // Subdomains are [a-z0-9-] only (SubdomainParams), so the path needs no encoding.
@@ -103,6 +104,28 @@ export const CONTACT_LIMITS: Record<ContactField, number> = {
 };
 
 export type ContactProblem = 'required' | 'invalid' | 'tooLong';
+
+/** The message of each problem (the spec's §5 words where it has them): the form shows it under the field,
+ * and the server's 400 says the same. */
+export const CONTACT_MESSAGES: Record<ContactField, Record<ContactProblem, MessageId>> = {
+  nombre: {
+    required: 'public.error.nombreRequired',
+    invalid: 'public.error.nombreRequired',
+    tooLong: 'public.error.nombreTooLong',
+  },
+  email: { required: 'public.error.emailInvalid', invalid: 'public.error.emailInvalid', tooLong: 'public.error.emailInvalid' },
+  tel: { required: 'public.error.telRequired', invalid: 'public.error.telInvalid', tooLong: 'public.error.telInvalid' },
+  comentarios: {
+    required: 'public.error.comentariosRequired',
+    invalid: 'public.error.comentariosRequired',
+    tooLong: 'public.error.comentariosTooLong',
+  },
+  vivienda: {
+    required: 'public.error.viviendaRequired',
+    invalid: 'public.error.viviendaRequired',
+    tooLong: 'public.error.viviendaTooLong',
+  },
+};
 
 /**
  * The form's rules (spec §5): nombre, a valid email, tel and comentarios are required; an access request

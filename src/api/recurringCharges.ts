@@ -17,8 +17,6 @@ export const RECURRING_CHARGES_PATHS = {
 export const AMOUNT_INVALID_MESSAGE = 'Ingresa un monto válido mayor a 0';
 /** The spec's question before a charge is cancelled (§5). */
 export const CANCEL_QUESTION = 'Deseas cancelar esta domiciliación?';
-/** Where a charge no longer exists (cancelled, or never the caller's condominium's). */
-export const CHARGE_NOT_FOUND_MESSAGE = 'La domiciliación no existe.';
 
 /**
  * What the amount field accepts while typing: digits, then optionally a decimal point or comma and at most

@@ -1,13 +1,30 @@
-// Sign-in, condominium login, session data and sign-out (spec §3.1, §7 "Calls whose path … not shown").
+// Sign-in, condominium login, session data and sign-out (spec §3.1, §7 "Calls whose path … not shown"),
+// the privacy notice's rule, and mi-perfil's "Sesiones activas": the user's live sessions, ended one by one
+// or all but this one.
 import { array, boolean, enums, type Infer, literal, nullable, number, object, optional, size, string } from 'superstruct';
-import { EMAIL_PATTERN, Email, Id } from './validation';
+import { EMAIL_PATTERN, Email, Id, PageQueryOf } from './validation';
 
 export const SESSION_PATHS = {
   signIn: '/--sesiones/sign-in',
   condoLogin: '/--sesiones/condo-login',
   sessionData: '/--sesiones/session-data',
   signOut: '/--sesiones/sign-out',
+  /** Signed in: GET ?limit=&offset=, the user's live sessions in every condominium, this one first. */
+  activeSessions: '/--sesiones/active-sessions',
+  /** Signed in: POST { id }, ends another of the user's sessions at once (not this one: sign-out is for it). */
+  revokeSession: '/--sesiones/revoke-session',
+  /** Signed in: POST, ends every other session of the user, and their unfinished sign-ins. */
+  revokeOtherSessions: '/--sesiones/revoke-other-sessions',
 } as const;
+
+/**
+ * The privacy notice rule (spec §4): the condominium has notice text, it is active, and this member has not
+ * accepted it. While it holds, the dialog blocks the condominium area in the browser and the server refuses
+ * every signed-in call but BEFORE_PRIVACY_NOTICE (./account.ts) with 403 PRIVACY_NOTICE_PENDING.
+ */
+export function privacyNoticePending(p: { notice: string | null; active: boolean; accepted: boolean }): boolean {
+  return (p.notice ?? '').trim() !== '' && p.active && !p.accepted;
+}
 
 /** The header every request carries when a token exists. */
 export const TOKEN_HEADER = 'app-token';
@@ -125,6 +142,43 @@ export type SessionData = Infer<typeof SessionData>;
 export const SessionDataAnswer = object({ success: literal(true), data: SessionData });
 
 export const OkAnswer = object({ success: literal(true) });
+
+export const ACTIVE_SESSIONS_PAGE_SIZE = 10;
+export const ActiveSessionsQuery = PageQueryOf(50);
+export type ActiveSessionsQuery = Infer<typeof ActiveSessionsQuery>;
+
+/** What the User-Agent said when the session was opened, as plain names (no versions); null: not told. */
+export const SessionDevice = object({
+  /** e.g. "Chrome", "Safari", "Firefox". */
+  browser: nullable(string()),
+  /** e.g. "Windows", "iOS", "Android", "macOS", "Linux". */
+  os: nullable(string()),
+  kind: nullable(enums(['desktop', 'mobile', 'tablet', 'tv'])),
+});
+export type SessionDevice = Infer<typeof SessionDevice>;
+
+export const ActiveSession = object({
+  id: number(),
+  /** The session making this call: marked, and not ended from the list. */
+  current: boolean(),
+  device: SessionDevice,
+  /** The client's address when it signed in (what the server can know without a location service). */
+  address: nullable(string()),
+  /** The condominium it was opened in. */
+  condoName: string(),
+  rememberMe: boolean(),
+  /** ISO-8601 (UTC). */
+  signedInAt: string(),
+  /** ISO-8601 (UTC), to the minute. */
+  lastUsedAt: string(),
+});
+export type ActiveSession = Infer<typeof ActiveSession>;
+
+export const ActiveSessionsAnswer = object({ success: literal(true), items: array(ActiveSession), total: number() });
+export type ActiveSessionsAnswer = Infer<typeof ActiveSessionsAnswer>;
+
+export const RevokeSessionRequest = object({ id: Id });
+export type RevokeSessionRequest = Infer<typeof RevokeSessionRequest>;
 
 /** The sign-in form's rules (spec §5 Login), as message ids; the server checks the same with SignInRequest. */
 export function signInFormErrors(

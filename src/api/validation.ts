@@ -1,6 +1,23 @@
 // Shared input rules and the plain-language description of a superstruct failure, used by the server's
-// 400 answers and by any client-side check that reuses a contract struct.
-import { coerce, define, integer, object, optional, pattern, refine, type StructError, size, string, trimmed } from 'superstruct';
+// 400 answers (worded in the reader's language from src/i18n/<lang>/errors.json) and by any client-side
+// check that reuses a contract struct.
+import {
+  any,
+  coerce,
+  define,
+  type Failure,
+  integer,
+  object,
+  optional,
+  pattern,
+  refine,
+  type Struct,
+  type StructError,
+  size,
+  string,
+  trimmed,
+} from 'superstruct';
+import type { Message, MessageId } from '../i18n/messages';
 
 /** The e-mail shape both sides accept: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -8,7 +25,14 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const Email = size(pattern(trimmed(string()), EMAIL_PATTERN), 3, 254);
 
 /** A positive integer id; from path parameters it arrives as text, so digits are accepted too. */
-export const Id = define<number>('Id', (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0);
+/** The largest id the database holds: its id columns are 32-bit integers on PostgreSQL. */
+export const ID_MAX = 2_147_483_647;
+
+export const Id = refine(
+  define<number>('Id', (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0),
+  'Range',
+  (value) => value <= ID_MAX || `must be between 1 and ${ID_MAX}`,
+);
 
 export const NonEmpty = (max: number) =>
   refine(size(string(), 1, max), 'NonEmpty', (value) => value.trim().length > 0 || 'must not be blank');
@@ -28,20 +52,242 @@ export const PageQueryOf = (maxLimit: number) =>
     offset: optional(QueryInteger(0, 1_000_000_000)),
   });
 
-export interface FieldFailure {
-  field: string;
-  message: string;
+/**
+ * The calendar years a date or a year of a request may name. Wide enough for any ledger, statement period,
+ * pass or meeting the app deals with (the oldest demo movements are two years back), narrow enough that a
+ * typo or a hostile number (year 1e308, day 0000-00-00) is refused before it reaches a query or a letter.
+ */
+export const YEAR_MIN = 1900;
+export const YEAR_MAX = 2100;
+
+const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A day that exists (no 30 February, no month 13) in YYYY-MM-DD, within YEAR_MIN..YEAR_MAX. */
+export function isCalendarDate(value: string): boolean {
+  const parts = DATE_SHAPE.exec(value);
+  if (!parts) return false;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  if (year < YEAR_MIN || year > YEAR_MAX || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-export function describeFailure(error: StructError, part: string): FieldFailure {
+const CALENDAR_DATE_REASON = `must be a real calendar date (YYYY-MM-DD, years ${YEAR_MIN} to ${YEAR_MAX})`;
+
+/** A YYYY-MM-DD day that exists; failure kind (refinement) 'CalendarDate'. */
+export const CalendarDate = refine(string(), 'CalendarDate', (value) => isCalendarDate(value) || CALENDAR_DATE_REASON);
+
+/** The same, or '' where a form sends an empty field and a rule of its own names what is missing. */
+export const CalendarDateOrEmpty = refine(
+  string(),
+  'CalendarDate',
+  (value) => value === '' || isCalendarDate(value) || CALENDAR_DATE_REASON,
+);
+
+/** A whole year within YEAR_MIN..YEAR_MAX; failure kind 'CalendarYear'. */
+export const CalendarYear = refine(
+  integer(),
+  'CalendarYear',
+  (value) => (value >= YEAR_MIN && value <= YEAR_MAX) || `must be a year from ${YEAR_MIN} to ${YEAR_MAX}`,
+);
+
+/**
+ * Text no database keeps as it was sent: a NUL character (PostgreSQL refuses it, SQLite stores it) or half of
+ * a UTF-16 surrogate pair (both store U+FFFD instead). Raw bytes that are not UTF-8 never get this far: the
+ * server refuses such a body before parsing it.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+
+export const hasUnstorableCharacter = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+const escaped = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** A field name fit to show: its unstorable characters written as \uXXXX escapes. */
+const printable = (key: string) => key.replaceAll('\u0000', escaped('\u0000')).replace(LONE_SURROGATES, escaped);
+
+/** How deep a request may nest objects and arrays: the deepest contract struct is 3 levels. */
+export const MAX_NESTING = 16;
+
+/**
+ * Names no request field has, that JavaScript objects already carry (toString, valueOf, constructor…): a body
+ * that sets them breaks code that prints or inspects a value, the structs' own messages included.
+ */
+const RESERVED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+export type InputProblem = 'NestingDepth' | 'FieldName' | 'StorableText';
+
+interface Visit {
+  value: unknown;
+  key: string | number | null;
+  parent: Visit | null;
+  depth: number;
+}
+
+const pathOf = (visit: Visit): (string | number)[] => {
+  const path: (string | number)[] = [];
+  for (let at: Visit | null = visit; at && at.key !== null; at = at.parent) {
+    path.push(typeof at.key === 'string' ? printable(at.key) : at.key);
+  }
+  return path.reverse();
+};
+
+/**
+ * The first problem of one kind in a request part (a body, the params, the querystring), with its path and the
+ * offending value; null when there is none. Walked without recursion, so a body nested a hundred thousand
+ * levels deep is answered, not a stack overflow.
+ */
+export function inputProblemAt(root: unknown, kind: InputProblem): { path: (string | number)[]; value: unknown } | null {
+  const stack: Visit[] = [{ value: root, key: null, parent: null, depth: 0 }];
+  while (stack.length) {
+    const visit = stack.pop()!;
+    const value = visit.value;
+    if (typeof value === 'string') {
+      if (kind === 'StorableText' && hasUnstorableCharacter(value)) return { path: pathOf(visit), value };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (kind === 'NestingDepth' && visit.depth >= MAX_NESTING) return { path: pathOf(visit), value };
+    const entries: [string | number, unknown][] = Array.isArray(value) ? [...value.entries()] : Object.entries(value);
+    const children = entries.map(([key, inner]) => ({ value: inner, key, parent: visit, depth: visit.depth + 1 }));
+    for (const child of children) {
+      if (typeof child.key !== 'string') continue;
+      const bad =
+        (kind === 'FieldName' && RESERVED_NAMES.has(child.key)) || (kind === 'StorableText' && hasUnstorableCharacter(child.key));
+      if (bad) return { path: pathOf(child), value: child.key };
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+  }
+  return null;
+}
+
+const INPUT_PROBLEM_REASONS: Record<InputProblem, string> = {
+  NestingDepth: 'is nested too deeply',
+  FieldName: 'is a reserved name',
+  StorableText: 'must not contain a NUL character or half of a surrogate pair',
+};
+
+/** A refinement whose failure kind is the problem's name, reported at the problem's own path. */
+const refuse = <T, S>(struct: Struct<T, S>, kind: InputProblem) =>
+  refine(struct, kind, (value, context) => {
+    const found = inputProblemAt(value, kind);
+    if (!found) return true;
+    const path = [...context.path, ...found.path];
+    return { path, key: path[path.length - 1], value: found.value, message: INPUT_PROBLEM_REASONS[kind] };
+  });
+
+/**
+ * Any value (a whole body, the params, the querystring) that is plain input, checked in this order: nested at
+ * most MAX_NESTING levels ('NestingDepth': deeper input would overflow the stack of code that prints it), no
+ * key named like a built-in property ('FieldName'), every string and key storable as sent ('StorableText').
+ */
+export const PlainInput = refuse(refuse(refuse(any(), 'NestingDepth'), 'FieldName'), 'StorableText');
+
+export interface FieldFailure {
+  /** The failing field's path in the request ("adjuntos.0.dataUrl"), or the part itself ("body"). */
+  field: string;
+  /** What is wrong, as a catalogue message naming the field as its screen does (src/i18n/<lang>/errors.json). */
+  message: Message;
+}
+
+/** The numbers superstruct writes between backticks in its messages ("between `1` and `120`"). */
+const quotedNumbers = (message: string) => [...message.matchAll(/`(-?\d+(?:\.\d+)?)`/g)].map((m) => Number(m[1]));
+
+/** size(): for text its length, for lists how many items, for numbers the range. */
+function sizeMessage(value: unknown, message: string): [MessageId, Record<string, number>] {
+  // "between `1` and `120` but received `130`" gives both bounds; "of `10` but received `3`" one size.
+  const numbers = quotedNumbers(message);
+  const [min = 0, max = min] = /between/.test(message) ? numbers : numbers.slice(0, 1);
+  if (typeof value === 'string') {
+    if (value.length === 0) return ['errors.input.required', {}];
+    if (min === max) return ['errors.input.exactLength', { length: min }];
+    return value.length > max ? ['errors.input.tooLong', { max }] : ['errors.input.tooShort', { min }];
+  }
+  if (Array.isArray(value)) return ['errors.input.items', { min, max }];
+  return ['errors.input.range', { min, max }];
+}
+
+/** Failures by the refinement or type that gave them (refinements first: they are the more precise). */
+function reasonOf(failure: Failure): [MessageId, Record<string, number>] {
+  const { value, message } = failure;
+  if (value === undefined || value === null) return ['errors.input.required', {}];
+  switch (failure.refinement) {
+    case 'size':
+      return sizeMessage(value, message);
+    case 'pattern':
+      return typeof value === 'string' && value.trim() === '' ? ['errors.input.required', {}] : ['errors.input.format', {}];
+    case 'NonEmpty':
+      return ['errors.input.blank', {}];
+    case 'Range': {
+      const [, min = 0, max = 0] = /(-?\d+) and (-?\d+)/.exec(message)?.map(Number) ?? [];
+      return ['errors.input.range', { min, max }];
+    }
+    case 'min':
+      return ['errors.input.atLeast', { min: Number(/than (?:or equal to )?(-?[\d.]+)/.exec(message)?.[1] ?? 0) }];
+    case 'max':
+      return ['errors.input.atMost', { max: Number(/than (?:or equal to )?(-?[\d.]+)/.exec(message)?.[1] ?? 0) }];
+  }
+  // Shared refinements and types by name (refine(…, 'Text', …) or define('Text', …) alike).
+  switch (failure.refinement ?? failure.type) {
+    case 'StorableText':
+      return ['errors.input.badCharacters', {}];
+    case 'NestingDepth':
+      return ['errors.input.nesting', {}];
+    case 'FieldName':
+      return ['errors.input.reservedName', {}];
+    case 'CalendarDate':
+      return ['errors.input.calendarDate', {}];
+    case 'CalendarYear':
+      return ['errors.input.year', {}];
+    case 'Id':
+      return ['errors.input.id', {}];
+    case 'never':
+      return ['errors.input.notAllowed', {}];
+    case 'enums':
+    case 'literal':
+      return ['errors.input.choice', {}];
+    case 'integer':
+      return ['errors.input.wholeNumber', {}];
+    case 'number':
+      return ['errors.input.number', {}];
+    case 'string':
+      return ['errors.input.text', {}];
+    case 'boolean':
+      return ['errors.input.yesNo', {}];
+    case 'array':
+      return ['errors.input.list', {}];
+    case 'object':
+    case 'type':
+      return ['errors.input.object', {}];
+    default:
+      return ['errors.input.invalid', {}];
+  }
+}
+
+/**
+ * The first failure, said plainly: which field (its path) and what is wrong with it, naming the field as
+ * its screen does (labelOf, see fieldLabels.ts) or by its path when no screen shows it.
+ */
+export function describeFailure(
+  error: StructError,
+  part: string,
+  labelOf: (field: string) => MessageId | undefined = () => undefined,
+): FieldFailure {
   const failure = error.failures()[0] ?? error;
-  const field = failure.path.length ? failure.path.join('.') : part;
-  let reason: string;
-  if (failure.value === undefined) reason = 'is required';
-  else if (failure.refinement === 'size') reason = 'has the wrong length';
-  else if (failure.refinement === 'pattern') reason = 'has the wrong format';
-  else if (failure.type === 'never') reason = 'is not allowed';
-  else if (failure.refinement) reason = failure.message.replace(/^.*?-- /, '');
-  else reason = `must be ${failure.type === 'Id' ? 'a positive whole number' : `a ${failure.type}`}`;
-  return { field, message: `${field} ${reason}` };
+  // The whole part failed: missing, or not the object a request is; a shared rule applied to a bare value
+  // (CalendarDate of one field checked on its own) is worded as that rule, naming the part.
+  const whole = failure.path.length === 0;
+  if (whole && (failure.value === undefined || !failure.refinement)) {
+    const id = failure.value === undefined ? 'errors.input.missingBody' : 'errors.input.badBody';
+    return { field: part, message: { id } };
+  }
+  if (whole) {
+    const [id, values] = reasonOf(failure);
+    return { field: part, message: { id, values: { field: part, ...values } } };
+  }
+  // An empty key ("": 1 in a body) is named as written, so the answer still names a field.
+  const field = failure.path.map((key) => (key === '' ? '""' : key)).join('.');
+  const named = failure.path.find((segment): segment is string => typeof segment === 'string');
+  const label = named === undefined ? undefined : labelOf(named);
+  const [id, values] = reasonOf(failure);
+  return { field, message: { id, values: { field: label ? { id: label } : field, ...values } } };
 }

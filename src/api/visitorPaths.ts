@@ -14,6 +14,9 @@ export const PASS_PATHS = {
   view: (condoId: number | string, qr: string) => `/--invitados/pase/${condoId}/${qr}`,
   /** Public: GET, the pass as application/pdf; 404 like the pass. */
   pdf: (condoId: number | string, qr: string) => `/--invitados/pase-pdf/${condoId}/${qr}`,
+  /** The PDF's link from a page: in the page's language (its intl locale, 'es-MX' → es). */
+  pdfLink: (condoId: number | string, qr: string, locale: string) =>
+    `/--invitados/pase-pdf/${condoId}/${qr}?lang=${locale.split('-')[0]}`,
 } as const;
 
 /** What a pass's address may hold; anything else is simply not found (no call needed). */

@@ -95,14 +95,15 @@ export type MyInvitesEvent =
   | { type: 'dismissShare' }
   | { type: 'dismissProblem' };
 
-const messageKeys = Object.entries(INVITE_MESSAGES) as [InviteMessage, string][];
+const messageKeys = Object.keys(INVITE_MESSAGES) as InviteMessage[];
 
 /** A refusal the server gave, as the screen words it; anything else is not a refusal. */
 export function problemOf(error: unknown): Problem | null {
   if (!(error instanceof ApiError)) return null;
   if (error.status === 400) {
-    const known = messageKeys.find(([, message]) => message === error.message);
-    return { key: known ? known[0] : 'failed', field: error.field ?? null };
+    // By the message's id: the text comes in the reader's language.
+    const known = messageKeys.find((key) => error.messageId === `invites.problem.${key}`);
+    return { key: known ?? 'failed', field: error.field ?? null };
   }
   if (error.status === 403) return { key: 'forbidden', field: null };
   if (error.status === 404) return { key: 'notFound', field: null };

@@ -3,6 +3,7 @@
 // 'Actualizando datos...' while the acceptance is saved; rejecting ends in `rejected`, where the view
 // signs the user out.
 import { assign, fromPromise, setup } from 'xstate';
+import { privacyNoticePending } from '../api/sessions';
 import { acceptPrivacyNotice } from '../services/privacyService';
 
 export interface PrivacyGateInput {
@@ -34,7 +35,8 @@ export const privacyGateMachine = setup({
     acceptNotice: fromPromise<string>(({ signal }) => acceptPrivacyNotice(signal)),
   },
   guards: {
-    mustAsk: ({ context }) => context.notice.trim() !== '' && context.active && !context.accepted,
+    // The server's rule too: until it is met, it refuses the condominium's calls (403 PRIVACY_NOTICE_PENDING).
+    mustAsk: ({ context }) => privacyNoticePending(context),
   },
   actions: {
     markFailed: assign({ failed: true }),

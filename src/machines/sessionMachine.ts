@@ -1,7 +1,7 @@
 // The session for the whole life of the app: restores a saved token, loads the session data (spec §3.1),
 // and knows whether the user is signed in. Sign-in flows hand it their token; sign-out revokes it.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import type { SessionData } from '../api/sessions';
+import { privacyNoticePending, type SessionData } from '../api/sessions';
 import { responseCache } from '../services/responseCache';
 import { fetchSessionData, signOut } from '../services/sessionService';
 import { clearToken, saveToken } from '../services/tokenStore';
@@ -22,6 +22,12 @@ export interface SessionContext {
   token: string | null;
   rememberMe: boolean;
   data: SessionData | null;
+  /**
+   * A 403 PRIVACY_NOTICE_PENDING made the session data load again, and it did not say the notice waits.
+   * Until some session data does, further such refusals are left to the calls that got them: otherwise a
+   * server and a browser that disagree would reload each other for ever.
+   */
+  noticeRechecked: boolean;
 }
 
 export type SessionEvent =
@@ -30,7 +36,18 @@ export type SessionEvent =
   | { type: 'refresh' }
   | { type: 'retry' }
   /** Another tab changed the session token (spec §4): this page's data is someone else's. */
-  | { type: 'tokenChanged' };
+  | { type: 'tokenChanged' }
+  /** A call was refused with 403 PRIVACY_NOTICE_PENDING (a notice became active, or the call raced the gate):
+   * the session data is loaded again, and the privacy gate shows the notice before anything else. */
+  | { type: 'privacyNoticePending' };
+
+const noticeWaits = (data: SessionData | null) =>
+  data !== null &&
+  privacyNoticePending({
+    notice: data.condo.AvisoPrivacidad,
+    active: data.condo.AvisoActivo === 1,
+    accepted: data.usuario.AvisoPrivacidad !== null,
+  });
 
 /** Guards and actions on the loaded session data (null when the server refused the token). */
 const loaded = <T extends string>(type: T) => ({
@@ -50,25 +67,31 @@ export const sessionMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    mayRecheckNotice: ({ context }) => !context.noticeRechecked,
     tokenRefused: (_, { data }: { data: SessionData | null }) => data === null,
   },
   actions: {
     adoptToken: assign(({ event }) => {
       assertEvent(event, 'signedIn');
-      return { token: event.token, rememberMe: event.rememberMe, data: null };
+      return { token: event.token, rememberMe: event.rememberMe, data: null, noticeRechecked: false };
     }),
     storeToken: ({ context }) => {
       if (context.token) saveToken(context.token, context.rememberMe);
     },
-    keepData: assign((_, { data }: { data: SessionData | null }) => ({ data })),
-    forgetSession: assign({ token: null, data: null }),
+    // Session data that shows the notice waiting settles the recheck: the privacy gate takes it from there.
+    keepData: assign(({ context }, { data }: { data: SessionData | null }) => ({
+      data,
+      noticeRechecked: context.noticeRechecked && !noticeWaits(data),
+    })),
+    markNoticeRechecked: assign({ noticeRechecked: true }),
+    forgetSession: assign({ token: null, data: null, noticeRechecked: false }),
     removeStoredToken: () => clearToken(),
     clearResponseCache: () => responseCache.clear(),
     reloadPage: () => window.location.replace(reloadUrl(window.location.href, Date.now())),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ token: input.token, rememberMe: false, data: null }),
+  context: ({ input }) => ({ token: input.token, rememberMe: false, data: null, noticeRechecked: false }),
   initial: 'checking',
   on: {
     tokenChanged: { actions: ['clearResponseCache', 'reloadPage'] },
@@ -112,7 +135,11 @@ export const sessionMachine = setup({
           },
         },
       },
-      on: { signOut: { target: 'signingOut' } },
+      on: {
+        signOut: { target: 'signingOut' },
+        // Through `loading`, so nothing of the area stays on screen while the notice's answer is fetched.
+        privacyNoticePending: { guard: 'mayRecheckNotice', target: 'loading', actions: 'markNoticeRechecked' },
+      },
     },
     signingOut: {
       invoke: {

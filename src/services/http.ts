@@ -1,10 +1,12 @@
-// The one ky instance: the /api prefix, the app-token header, the allow-listed response cache (spec §7),
-// the token-change rule (spec §4), and failures turned into ApiError with the server's { message, code }
-// so machines can tell a refusal from a breakdown.
+// The one ky instance: the /api prefix, the app-token header, the interface language as Accept-Language (the
+// server words its refusals in it), the allow-listed response cache (spec §7), the token-change rule (spec
+// §4), and failures turned into ApiError with the server's { message, code } so machines can tell a refusal
+// from a breakdown.
 import ky, { HTTPError } from 'ky';
 import { type Struct, validate } from 'superstruct';
-import { ErrorAnswer } from '../api/errors';
+import { ErrorAnswer, ErrorCodes } from '../api/errors';
 import { TOKEN_HEADER } from '../api/sessions';
+import { isLanguage } from '../i18n/languages';
 import { reportError } from './errorReporter';
 import { cacheKey, isCacheable, responseCache } from './responseCache';
 import { readToken, tokenChangedElsewhere } from './tokenStore';
@@ -15,6 +17,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly field?: string,
+    /** The catalogue id of the server's message (src/i18n), whatever language it came in. */
+    readonly messageId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -30,6 +34,26 @@ export function whenTokenChanges(listener: () => void): () => void {
   return () => {
     if (onTokenChanged === listener) onTokenChanged = () => {};
   };
+}
+
+/** Who is told when the server says the privacy notice waits for the user (the session actor). */
+let onPrivacyNoticePending: () => void = () => {};
+export function whenPrivacyNoticePending(listener: () => void): () => void {
+  onPrivacyNoticePending = listener;
+  return () => {
+    if (onPrivacyNoticePending === listener) onPrivacyNoticePending = () => {};
+  };
+}
+
+/** A 403 PRIVACY_NOTICE_PENDING: a notice became active, or a call raced the gate; the session decides. */
+async function noticePendingAnswer(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  const [, parsed] = validate(body, ErrorAnswer);
+  return parsed?.code === ErrorCodes.privacyNoticePending;
 }
 
 function apiRoute(request: Request): string {
@@ -56,6 +80,9 @@ export const http = ky.create({
         }
         const token = readToken();
         if (token) request.headers.set(TOKEN_HEADER, token);
+        // The language the page shows (LanguageProvider keeps <html lang> on it): refusals come in it too.
+        const language = globalThis.document?.documentElement.lang;
+        if (isLanguage(language)) request.headers.set('accept-language', language);
         if (!isCacheable(apiRoute(request))) return;
         try {
           return responseCache.get(await keyOf(request)) ?? undefined;
@@ -67,6 +94,7 @@ export const http = ky.create({
     ],
     afterResponse: [
       async (request, _options, response) => {
+        if (await noticePendingAnswer(response)) onPrivacyNoticePending();
         if (!response.ok || !isCacheable(apiRoute(request))) return;
         try {
           await responseCache.put(await keyOf(request), response);
@@ -99,7 +127,7 @@ async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof HTTPError) {
     const body: unknown = await error.response.json().catch(() => null);
     const [, parsed] = validate(body, ErrorAnswer);
-    if (parsed) return new ApiError(error.response.status, parsed.code, parsed.message, parsed.field);
+    if (parsed) return new ApiError(error.response.status, parsed.code, parsed.message, parsed.field, parsed.messageId);
     return new ApiError(error.response.status, 'HTTP', error.message);
   }
   if (error instanceof DOMException && error.name === 'AbortError') throw error;

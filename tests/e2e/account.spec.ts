@@ -5,9 +5,13 @@
 // person to look at.
 //
 // Demo data is shared with the other specs, which run at the same time: what changes an account (name,
-// photo, language) uses a neighbour no other spec signs in as, one per project, and puts it back.
+// photo, language) uses a neighbour no other spec signs in as, one per project, and puts it back. What
+// ends a session (sign-out, the bridge) signs in on its own; the rest uses the saved sessions of
+// accounts.ts. Sign-in through the page stays only where it is what the test is about (after a refused
+// bridge link). What does not depend on the layout runs at one size (@desktop-only).
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, expect, submitSignIn, test } from './fixtures';
+import { signedIn, signedInAfresh, signedInByProject } from './accounts';
+import { DEMO_PASSWORD, expect, screenshotForPeople, submitSignIn, test } from './fixtures';
 
 /** Neighbours of Las Palmas (demo data) that only this spec changes: one per project, so the two never meet. */
 const NEIGHBOUR: Record<string, string> = { desktop: 'vecino030@demo.mx', phone: 'vecino031@demo.mx' };
@@ -17,16 +21,19 @@ const neighbourOf = (testInfo: TestInfo) => NEIGHBOUR[testInfo.project.name] ?? 
 const UNKNOWN_TOKEN = 'NoEmitidoPorElServidor_0123456789abcdef';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
-  await page.screenshot({ path: `test-results/account/${testInfo.project.name}-${name}.png`, fullPage });
+  await screenshotForPeople(page, { path: `test-results/account/${testInfo.project.name}-${name}.png`, fullPage });
 }
 
 /** Signing in hashes a password on the server, which takes a while when the whole suite runs at once. */
 const SIGN_IN_TIMEOUT = { timeout: 15_000 };
 
-async function signInAs(page: Page, email: string) {
-  await page.goto('/sessions/signin');
-  await submitSignIn(page, email);
-  await expect(page).toHaveURL(/\/condominio\/comunicacion$/, SIGN_IN_TIMEOUT);
+/** Comunicación in the test's session; answers its token. */
+async function openHome(page: Page): Promise<string> {
+  await page.goto('/condominio/comunicacion');
+  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+  const token = await sessionToken(page);
+  expect(token).toBeTruthy();
+  return token!;
 }
 
 /** A condo session through the API, as the legacy app would hold one: its app-token. */
@@ -91,7 +98,7 @@ test.describe('forgot password', () => {
     await expect(page).toHaveURL(/\/sessions\/signin$/);
   });
 
-  test('too many requests are refused clearly', async ({ page }, testInfo) => {
+  test('too many requests are refused clearly', { tag: '@desktop-only' }, async ({ page }, testInfo) => {
     // The server's 429 (its limits are exercised by the server suite; here, what the page makes of one).
     await page.route('**/api/--sesiones/forgot-password', (route) =>
       route.fulfill({
@@ -114,7 +121,7 @@ test.describe('forgot password', () => {
     await screenshot(page, testInfo, 'forgot-too-many');
   });
 
-  test('an unreachable server is said so, and trying again works', async ({ page }, testInfo) => {
+  test('an unreachable server is said so, and trying again works', { tag: '@desktop-only' }, async ({ page }, testInfo) => {
     await page.route('**/api/--sesiones/forgot-password', (route) => route.abort('internetdisconnected'), { times: 1 });
     await page.goto('/sessions/forgot-password');
     await page.getByLabel('Correo electrónico').fill(`red-${testInfo.project.name}@example.com`);
@@ -156,18 +163,22 @@ test.describe('reset password', () => {
   });
 });
 
-test.describe('login redirect bridge', () => {
-  test('logout=1 signs out and opens sign-in with the logout flag', async ({ page, request }, testInfo) => {
-    await signInAs(page, 'consejo@demo.mx');
-    const token = await sessionToken(page);
-    expect(token).toBeTruthy();
-    await page.goto('/login-redirect?logout=1');
-    await expect(page).toHaveURL(/\/sessions\/signin\?logout=1$/);
-    await expect(page.getByRole('status').filter({ hasText: 'Cerraste tu sesión.' })).toBeVisible();
-    await screenshot(page, testInfo, 'signin-after-logout');
-    expect(await sessionToken(page)).toBeNull();
-    const after = await request.get('/api/--sesiones/session-data', { headers: { 'app-token': token ?? '' } });
-    expect(after.status()).toBe(401);
+// Sessions and redirects: the same at every size.
+// The tests that end their session have one of their own (a saved one would be revoked under others).
+test.describe('login redirect bridge', { tag: '@desktop-only' }, () => {
+  test.describe(() => {
+    test.use({ storageState: signedInAfresh('consejo@demo.mx') });
+
+    test('logout=1 signs out and opens sign-in with the logout flag', async ({ page, request }, testInfo) => {
+      const token = await openHome(page);
+      await page.goto('/login-redirect?logout=1');
+      await expect(page).toHaveURL(/\/sessions\/signin\?logout=1$/);
+      await expect(page.getByRole('status').filter({ hasText: 'Cerraste tu sesión.' })).toBeVisible();
+      await screenshot(page, testInfo, 'signin-after-logout');
+      expect(await sessionToken(page)).toBeNull();
+      const after = await request.get('/api/--sesiones/session-data', { headers: { 'app-token': token } });
+      expect(after.status()).toBe(401);
+    });
   });
 
   test('a refused antkn goes to sign-in with a clear message, then to the page asked for', async ({ page }, testInfo) => {
@@ -181,33 +192,44 @@ test.describe('login redirect bridge', () => {
     await expect(page).toHaveURL(/\/condominio\/welcome$/, SIGN_IN_TIMEOUT);
   });
 
-  test('a good antkn ends the current session and opens the decoded page in the new one', async ({ page, request }, testInfo) => {
-    // The page is signed in as one person; the link carries another's one-time token.
-    await signInAs(page, 'guardia@demo.mx');
-    const before = await sessionToken(page);
-    const legacy = await apiSession(request, 'consejo@demo.mx');
-    const bridge = await request.post('/api/--sesiones/bridge-token', { headers: { 'app-token': legacy } });
-    const { token: antkn } = (await bridge.json()) as { token: string };
+  test.describe(() => {
+    test.use({ storageState: signedInAfresh('guardia@demo.mx') });
 
-    // Hold the exchange a moment so the bridge's own screen can be seen.
-    await page.route('**/api/--sesiones/change-condo-session', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await route.continue();
+    test('a good antkn ends the current session and opens the decoded page in the new one', async ({
+      page,
+      request,
+    }, testInfo) => {
+      // The page is signed in as one person; the link carries another's one-time token.
+      const before = await openHome(page);
+      const legacy = await apiSession(request, 'consejo@demo.mx');
+      const bridge = await request.post('/api/--sesiones/bridge-token', { headers: { 'app-token': legacy } });
+      const { token: antkn } = (await bridge.json()) as { token: string };
+
+      // The exchange waits until the bridge's own screen has been seen.
+      let screenSeen!: () => void;
+      const seen = new Promise<void>((resolve) => {
+        screenSeen = resolve;
+      });
+      await page.route('**/api/--sesiones/change-condo-session', async (route) => {
+        await seen;
+        await route.continue();
+      });
+      await page.goto(`/login-redirect?redirectURL=_condominio_welcomeh1sinicio&antkn=${antkn}`);
+      await expect(page.getByRole('heading', { name: 'Redirigiendo...' })).toBeVisible();
+      await expect(page).toHaveTitle('Redirigiendo... | Comunidad');
+      await screenshot(page, testInfo, 'redirecting');
+      screenSeen();
+
+      await expect(page).toHaveURL(/\/condominio\/welcome#inicio$/, SIGN_IN_TIMEOUT);
+      await expect(page.getByRole('heading', { name: 'Bienvenido - Linea del tiempo' })).toBeVisible();
+      await page.goto('/condominio/mi-perfil');
+      await expect(page.getByText('consejo@demo.mx')).toBeVisible();
+      // The guard's session was signed out first; the token was single use.
+      const old = await request.get('/api/--sesiones/session-data', { headers: { 'app-token': before } });
+      expect(old.status()).toBe(401);
+      const again = await request.post('/api/--sesiones/change-condo-session', { data: { antkn } });
+      expect(again.status()).toBe(401);
     });
-    await page.goto(`/login-redirect?redirectURL=_condominio_welcomeh1sinicio&antkn=${antkn}`);
-    await expect(page.getByRole('heading', { name: 'Redirigiendo...' })).toBeVisible();
-    await expect(page).toHaveTitle('Redirigiendo... | Comunidad');
-    await screenshot(page, testInfo, 'redirecting');
-
-    await expect(page).toHaveURL(/\/condominio\/welcome#inicio$/, SIGN_IN_TIMEOUT);
-    await expect(page.getByRole('heading', { name: 'Bienvenido - Linea del tiempo' })).toBeVisible();
-    await page.goto('/condominio/mi-perfil');
-    await expect(page.getByText('consejo@demo.mx')).toBeVisible();
-    // The guard's session was signed out first; the token was single use.
-    const old = await request.get('/api/--sesiones/session-data', { headers: { 'app-token': before ?? '' } });
-    expect(old.status()).toBe(401);
-    const again = await request.post('/api/--sesiones/change-condo-session', { data: { antkn } });
-    expect(again.status()).toBe(401);
   });
 
   test('without a token it goes to sign-in', async ({ page }) => {
@@ -217,35 +239,39 @@ test.describe('login redirect bridge', () => {
 });
 
 test.describe('mi-perfil', () => {
-  test('shows a board member who they are, under its three addresses', async ({ page }, testInfo) => {
-    await signInAs(page, 'consejo@demo.mx');
-    for (const path of ['/condominio/profile/overview', '/condominio/profile/settings', '/condominio/mi-perfil']) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
-    }
-    await expect(page).toHaveTitle('Residencial Las Palmas > Mi Perfil | Comunidad');
-    await expect(main(page).getByText('Carlos Ramírez Soto', { exact: true })).toBeVisible();
-    await expect(page.getByText('consejo@demo.mx')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Mis viviendas' })).toHaveText('Torre B - 502');
-    await expect(page.getByRole('radio', { name: 'Español' })).toBeChecked();
-    await screenshot(page, testInfo, 'profile', true);
+  // This project's own neighbour, unless a test says otherwise.
+  test.use({ storageState: signedInByProject({ desktop: [NEIGHBOUR.desktop!], phone: [NEIGHBOUR.phone!] }) });
 
-    // The password rules are the reset page's; nothing is sent while they fail.
-    await page.getByRole('textbox', { name: 'Contraseña nueva', exact: true }).fill('12345678');
-    await expect(page.getByText('La contraseña debe tener al menos una letra y un número.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toBeDisabled();
-    await page.getByRole('textbox', { name: 'Contraseña actual', exact: true }).fill('equivocada');
-    await page.getByRole('textbox', { name: 'Contraseña nueva', exact: true }).fill('Nueva1234');
-    await page.getByRole('textbox', { name: 'Confirma la contraseña nueva', exact: true }).fill('Nueva1234');
-    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-    await expect(page.getByText('La contraseña actual es incorrecta.')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).not.toHaveAttribute('data-loading');
-    await screenshot(page, testInfo, 'profile-password-wrong', true);
+  test.describe(() => {
+    test.use({ storageState: signedIn('consejo@demo.mx') });
+    test('shows a board member who they are, under its three addresses', async ({ page }, testInfo) => {
+      for (const path of ['/condominio/profile/overview', '/condominio/profile/settings', '/condominio/mi-perfil']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
+      }
+      await expect(page).toHaveTitle('Residencial Las Palmas > Mi Perfil | Comunidad');
+      await expect(main(page).getByText('Carlos Ramírez Soto', { exact: true })).toBeVisible();
+      await expect(page.getByText('consejo@demo.mx')).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Mis viviendas' })).toHaveText('Torre B - 502');
+      await expect(page.getByRole('radio', { name: 'Español' })).toBeChecked();
+      await screenshot(page, testInfo, 'profile', true);
+
+      // The password rules are the reset page's; nothing is sent while they fail.
+      await page.getByRole('textbox', { name: 'Contraseña nueva', exact: true }).fill('12345678');
+      await expect(page.getByText('La contraseña debe tener al menos una letra y un número.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toBeDisabled();
+      await page.getByRole('textbox', { name: 'Contraseña actual', exact: true }).fill('equivocada');
+      await page.getByRole('textbox', { name: 'Contraseña nueva', exact: true }).fill('Nueva1234');
+      await page.getByRole('textbox', { name: 'Confirma la contraseña nueva', exact: true }).fill('Nueva1234');
+      await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+      await expect(page.getByText('La contraseña actual es incorrecta.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).not.toHaveAttribute('data-loading');
+      await screenshot(page, testInfo, 'profile-password-wrong', true);
+    });
   });
 
   test('name, photo and language: changed, seen, and put back', async ({ page, request }, testInfo) => {
     const email = neighbourOf(testInfo);
-    await signInAs(page, email);
     await page.goto('/condominio/mi-perfil');
     await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
@@ -305,9 +331,11 @@ test.describe('mi-perfil', () => {
   });
 });
 
-test.describe('welcome timeline', () => {
+// Paging through the server's answers: the same at every size.
+test.describe('welcome timeline', { tag: '@desktop-only' }, () => {
+  test.use({ storageState: signedIn('consejo@demo.mx') });
+
   test('shows what happened, newest first, a page at a time', async ({ page }, testInfo) => {
-    await signInAs(page, 'consejo@demo.mx');
     await page.goto('/condominio/welcome');
     await expect(page).toHaveTitle('Residencial Las Palmas > Bienvenido - Linea del tiempo | Comunidad');
     await expect(page.getByRole('heading', { name: 'Bienvenido - Linea del tiempo' })).toBeVisible();

@@ -4,21 +4,11 @@
 // names). Desktop works in Torres del Bosque and the phone in Las Palmas, each on blogs it creates itself,
 // so the two runs never touch the same rows. Residents are refused the screen.
 import type { Page, TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { signedIn, signedInByProject } from './accounts';
+import { expect, screenshotForPeople, test } from './fixtures';
 
-async function signInAs(page: Page, email: string, condo: string) {
-  const signIn = await page.request.post('/api/--sesiones/sign-in', {
-    data: { username: email, password: DEMO_PASSWORD, rememberMe: true },
-  });
-  expect(signIn.status()).toBe(200);
-  const answer = (await signIn.json()) as { token: string; condos: { CondoId: number; UserId: number; CondoName: string }[] };
-  const choice = answer.condos.find((c) => c.CondoName === condo)!;
-  const login = await page.request.post('/api/--sesiones/condo-login', {
-    data: { CondoId: choice.CondoId, UserId: choice.UserId, token: answer.token },
-  });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await page.addInitScript((value) => window.localStorage.setItem('app-token', value), token);
+/** Comunicación in the test's saved session (accounts.ts). */
+async function openHome(page: Page) {
   await page.goto('/condominio/comunicacion');
   await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
 }
@@ -37,7 +27,7 @@ const editor = (page: Page) => page.getByRole('region', { name: 'Editar blog' })
 const names = (page: Page) => blogList(page).getByRole('listitem').getByRole('button');
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  await screenshotForPeople(page, { path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
 async function createBlog(page: Page, name: string) {
@@ -72,12 +62,18 @@ async function saveAndConfirm(page: Page, name: string) {
 const sectionsOnHome = (page: Page) => page.getByRole('list', { name: 'Secciones de tu condominio' }).getByRole('listitem');
 
 test.describe('blog configuration', () => {
+  test.use({
+    storageState: signedInByProject({
+      'blogs-desktop': ['admin@demo.mx', 'Torres del Bosque'],
+      'blogs-phone': ['admin@demo.mx', 'Residencial Las Palmas'],
+    }),
+  });
+
   test('the administrator creates, toggles, moves and edits a blog, and the sections follow', async ({ page }, testInfo) => {
     // A long walk with two 3-second saved messages.
     test.setTimeout(90_000);
-    const condo = isPhone(testInfo) ? 'Residencial Las Palmas' : 'Torres del Bosque';
     const name = isPhone(testInfo) ? 'Blog del teléfono' : 'Deportes';
-    await signInAs(page, 'admin@demo.mx', condo);
+    await openHome(page);
     await openFromMenu(page, testInfo);
     await expect(names(page).first()).toContainText('Avisos de la administración');
     await shot(page, testInfo, 'blogs-list');
@@ -169,7 +165,6 @@ test.describe('blog configuration', () => {
   });
 
   test('the surveys blog shows its own fields and offers no approval', async ({ page }, testInfo) => {
-    await signInAs(page, 'admin@demo.mx', isPhone(testInfo) ? 'Residencial Las Palmas' : 'Torres del Bosque');
     await page.goto('/condominio/listado-blogs');
     await blogList(page)
       .getByRole('button', { name: /Encuestas y votaciones/ })
@@ -187,13 +182,16 @@ test.describe('blog configuration', () => {
     await shot(page, testInfo, 'blogs-surveys');
   });
 
-  test('residents have no entry and are sent back to Comunicación', async ({ page }, testInfo) => {
-    await signInAs(page, 'consejo@demo.mx', 'Residencial Las Palmas');
-    if (isPhone(testInfo)) await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await expect(page.getByRole('link', { name: 'Configuración de blogs' })).toHaveCount(0);
-    await page.goto('/condominio/listado-blogs');
-    await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
-    await page.goto('/condominio/listado-blogs/otra-cosa');
-    await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+  test.describe(() => {
+    test.use({ storageState: signedIn('consejo@demo.mx') });
+    test('residents have no entry and are sent back to Comunicación', async ({ page }, testInfo) => {
+      await openHome(page);
+      if (isPhone(testInfo)) await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await expect(page.getByRole('link', { name: 'Configuración de blogs' })).toHaveCount(0);
+      await page.goto('/condominio/listado-blogs');
+      await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+      await page.goto('/condominio/listado-blogs/otra-cosa');
+      await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+    });
   });
 });

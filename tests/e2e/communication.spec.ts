@@ -2,20 +2,16 @@
 // section and comments; a board member's post in the approval (B) committee waits, the administrator is
 // told, opens it from the bell and approves it, and the author's notification opens the post. Screenshots
 // go to /tmp/posts-shots for a person to look at.
+//
+// Each person is a saved session of accounts.ts; the neighbours are this spec's own.
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, sessionTokens, test } from './fixtures';
+import { signedIn, signedInByProject } from './accounts';
+import { expect, screenshotForPeople, test } from './fixtures';
 
 const SHOTS = '/tmp/posts-shots';
-const sessionToken = sessionTokens();
-
-async function signInAs(page: Page, email: string, path: string, condo?: string) {
-  const token = await sessionToken(page.request, email, condo);
-  await page.addInitScript((value) => window.localStorage.setItem('app-token', value), token);
-  await page.goto(path);
-}
 
 const shot = (page: Page, testInfo: TestInfo, name: string, fullPage = true) =>
-  page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
+  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
 
 /** A tiny real PNG (1×1). */
 const PNG = Buffer.from(
@@ -28,11 +24,13 @@ async function openBell(page: Page) {
   return page.getByRole('dialog', { name: 'Notificaciones' });
 }
 
+// A neighbour of this project's own (vecino036 desktop, vecino037 phone: no other spec uses them), unless a
+// test says otherwise.
+test.use({ storageState: signedInByProject({ desktop: ['vecino036@demo.mx'], phone: ['vecino037@demo.mx'] }) });
+
 test('a neighbour posts with an image in an open section, opens it and comments', async ({ page }, testInfo) => {
-  // vecino080 and vecino081: no other spec uses them.
-  const email = testInfo.project.name === 'phone' ? 'vecino081@demo.mx' : 'vecino080@demo.mx';
   const title = `Bicicleta encontrada (${testInfo.project.name})`;
-  await signInAs(page, email, '/condominio/comunicacion/blogs');
+  await page.goto('/condominio/comunicacion/blogs');
   await expect(page.getByRole('heading', { name: 'Blogs' })).toBeVisible();
   // An exclusive section and the board's are not for this neighbour.
   await expect(page.getByRole('listitem', { name: 'Comité de jardinería' })).toHaveCount(0);
@@ -65,19 +63,27 @@ test('a neighbour posts with an image in an open section, opens it and comments'
   await shot(page, testInfo, 'post');
 });
 
-test('search and pages in the notices section; residents cannot post there', async ({ page }, testInfo) => {
-  await signInAs(page, 'vecino082@demo.mx', '/condominio/comunicacion/blogs');
-  await page.getByRole('listitem', { name: 'Avisos de la administración' }).click();
-  await expect(page.getByRole('heading', { name: 'Avisos de la administración' })).toBeVisible();
-  await expect(page.getByRole('form', { name: 'Nueva publicación' })).toHaveCount(0);
-  await expect(page.getByRole('feed').getByRole('article')).toHaveCount(10);
-  await page.getByRole('button', { name: 'Página 2' }).click();
-  await expect(page.getByRole('feed').getByRole('article')).toHaveCount(3);
-  await page.getByRole('searchbox', { name: 'Buscar publicaciones' }).fill('elevadores');
-  await page.getByRole('button', { name: 'Buscar' }).click();
-  await expect(page.getByRole('feed').getByRole('article')).toHaveCount(1);
-  await expect(page.getByRole('link', { name: 'Mantenimiento de elevadores' })).toBeVisible();
-  await shot(page, testInfo, 'search');
+test.describe(() => {
+  test.use({ storageState: signedIn('vecino082@demo.mx') });
+  // Paging and searching the server's answers: the same at every size.
+  test(
+    'search and pages in the notices section; residents cannot post there',
+    { tag: '@desktop-only' },
+    async ({ page }, testInfo) => {
+      await page.goto('/condominio/comunicacion/blogs');
+      await page.getByRole('listitem', { name: 'Avisos de la administración' }).click();
+      await expect(page.getByRole('heading', { name: 'Avisos de la administración' })).toBeVisible();
+      await expect(page.getByRole('form', { name: 'Nueva publicación' })).toHaveCount(0);
+      await expect(page.getByRole('feed').getByRole('article')).toHaveCount(10);
+      await page.getByRole('button', { name: 'Página 2' }).click();
+      await expect(page.getByRole('feed').getByRole('article')).toHaveCount(3);
+      await page.getByRole('searchbox', { name: 'Buscar publicaciones' }).fill('elevadores');
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await expect(page.getByRole('feed').getByRole('article')).toHaveCount(1);
+      await expect(page.getByRole('link', { name: 'Mantenimiento de elevadores' })).toBeVisible();
+      await shot(page, testInfo, 'search');
+    },
+  );
 });
 
 test('a post in the approval section is approved by the administrator; the author’s notification opens it', async ({
@@ -86,8 +92,9 @@ test('a post in the approval section is approved by the administrator; the autho
   // Two people, two pages, a review: longer than one page's walk.
   test.setTimeout(90_000);
   const title = `Riego por goteo (${testInfo.project.name} ${Date.now()})`;
-  const author = await browser.newPage({ viewport: testInfo.project.use.viewport ?? undefined });
-  await signInAs(author, 'consejo@demo.mx', '/condominio/comunicacion/blogs');
+  const viewport = testInfo.project.use.viewport ?? undefined;
+  const author = await browser.newPage({ viewport, storageState: signedIn('consejo@demo.mx') });
+  await author.goto('/condominio/comunicacion/blogs');
   await author.getByRole('listitem', { name: 'Comité de jardinería' }).click();
   const form = author.getByRole('form', { name: 'Nueva publicación' });
   await expect(form.getByText('Un administrador revisará tu publicación antes de que otros la vean.')).toBeVisible();
@@ -97,8 +104,8 @@ test('a post in the approval section is approved by the administrator; the autho
   await expect(author.getByText('Tu publicación quedó pendiente de aprobación.', { exact: false })).toBeVisible();
   await expect(author.getByRole('article').filter({ hasText: title }).getByText('Pendiente de aprobación')).toBeVisible();
 
-  const admin = await browser.newPage({ viewport: testInfo.project.use.viewport ?? undefined });
-  await signInAs(admin, 'admin@demo.mx', '/condominio/comunicacion', 'Residencial Las Palmas');
+  const admin = await browser.newPage({ viewport, storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
+  await admin.goto('/condominio/comunicacion');
   const adminPanel = await openBell(admin);
   const toApprove = adminPanel.getByRole('listitem', { name: new RegExp(`Publicación por aprobar\\..*${escapeRegExp(title)}`) });
   await expect(toApprove).toBeVisible();

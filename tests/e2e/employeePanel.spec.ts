@@ -1,9 +1,15 @@
-// The employee panel in Chromium, desktop and phone: the demo guard signs in, opens 'Panel del empleado'
+// The employee panel in Chromium, desktop and phone: the demo guard, signed in, opens 'Panel del empleado'
 // from the menu and checks the demo pass's manual key (its verdict is the one the condominium's clock gives
 // now) and an unknown key; the demo employee opening a finance screen lands on the panel; a board member
 // opening the panel is sent to communication. Read-only. Screenshots go to test-results/staff/.
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, expect, submitSignIn, test } from './fixtures';
+//
+// Each person is a saved session of accounts.ts, the guard unless a test says otherwise; the board member's
+// redirect, the same at every size, runs on desktop.
+import type { Page, TestInfo } from '@playwright/test';
+import { signedIn } from './accounts';
+import { expect, screenshotForPeople, test } from './fixtures';
+
+test.use({ storageState: signedIn('guardia@demo.mx') });
 
 /** DEMO-PASE-001 (server/db/seed/guests.ts): from the day the data loads, for 30 days, Monday, Wednesday
  * and Friday, 8:00 AM to 5:30 PM. */
@@ -13,7 +19,7 @@ const PASS_HOURS = { from: '08:00', to: '17:30' };
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name.endsWith('phone');
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: `test-results/staff/${name}-${testInfo.project.name}.png`, fullPage: true });
+  screenshotForPeople(page, { path: `test-results/staff/${name}-${testInfo.project.name}.png`, fullPage: true });
 
 /** The verdict a guard should read now, worked out here from the pass's facts and Las Palmas' clock. */
 function expectedVerdict(at = new Date()): string {
@@ -33,29 +39,8 @@ function expectedVerdict(at = new Date()): string {
   return time >= PASS_HOURS.from && time <= PASS_HOURS.to ? 'Válido ahora' : 'Fuera de horario';
 }
 
-async function tokenOf(request: APIRequestContext, email: string): Promise<string> {
-  const signIn = await request.post('/api/--sesiones/sign-in', {
-    data: { username: email, password: DEMO_PASSWORD, rememberMe: true },
-  });
-  expect(signIn.status(), `sign-in of ${email}`).toBe(200);
-  const answer = (await signIn.json()) as { token: string; condos: { CondoId: number; UserId: number }[] };
-  const [condo] = answer.condos;
-  const login = await request.post('/api/--sesiones/condo-login', {
-    data: { CondoId: condo?.CondoId, UserId: condo?.UserId, token: answer.token },
-  });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
-
-async function openAs(page: Page, email: string, path: string) {
-  const token = await tokenOf(page.request, email);
-  await page.addInitScript((value) => window.localStorage.setItem('app-token', value), token);
-  await page.goto(path);
-}
-
 test('the guard opens the panel from the menu and checks the demo pass and an unknown key', async ({ page }, testInfo) => {
-  await page.goto('/sessions/signin');
-  await submitSignIn(page, 'guardia@demo.mx');
+  await page.goto('/condominio/comunicacion');
   await expect(page.getByRole('heading', { name: 'Hola, Gabriel' })).toBeVisible();
 
   if (isPhone(testInfo)) await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -97,18 +82,24 @@ test('the guard opens the panel from the menu and checks the demo pass and an un
   await shot(page, testInfo, 'guard-pass-unknown');
 });
 
-test('an employee opening a finance screen lands on the panel, without the pass check', async ({ page }, testInfo) => {
-  await openAs(page, 'empleado@demo.mx', '/condominio/panel-financiero');
-  await expect(page).toHaveURL(/\/condominio\/panel-del-empleado$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Panel del empleado' })).toBeVisible();
-  await expect(page.getByText('Empleado', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Tus accesos' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Verificar pase' })).toHaveCount(0);
-  await shot(page, testInfo, 'employee-panel');
+test.describe(() => {
+  test.use({ storageState: signedIn('empleado@demo.mx') });
+  test('an employee opening a finance screen lands on the panel, without the pass check', async ({ page }, testInfo) => {
+    await page.goto('/condominio/panel-financiero');
+    await expect(page).toHaveURL(/\/condominio\/panel-del-empleado$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Panel del empleado' })).toBeVisible();
+    await expect(page.getByText('Empleado', { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Tus accesos' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Verificar pase' })).toHaveCount(0);
+    await shot(page, testInfo, 'employee-panel');
+  });
 });
 
-test('a board member opening the panel is sent to communication', async ({ page }) => {
-  await openAs(page, 'consejo@demo.mx', '/condominio/panel-del-empleado');
-  await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
-  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+test.describe(() => {
+  test.use({ storageState: signedIn('consejo@demo.mx') });
+  test('a board member opening the panel is sent to communication @desktop-only', async ({ page }) => {
+    await page.goto('/condominio/panel-del-empleado');
+    await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+    await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+  });
 });

@@ -2,28 +2,28 @@
 // Palmas come out in 3 batches with the progress dialog reaching the end, each batch a real PDF whose text
 // shows each dwelling's balance; the reports show their titles and figures; the §6 guards send each role
 // where the spec says; a resident sees their own statement. Screenshots go to test-results/finance/.
+//
+// Each person is a saved session of accounts.ts: the administrator unless a test says otherwise. The year of
+// PDFs is checked once, at desktop size: what it checks is the server's output, and bulkStatementsMachine's
+// walk drives the same screen on a phone.
 import type { Page, TestInfo } from '@playwright/test';
 import { formatMoney, type Statement } from '../../src/api/finance';
 import { pdfText } from '../support/pdfText';
-import { expect, sessionTokens, test } from './fixtures';
+import { savedToken, signedIn } from './accounts';
+import { expect, screenshotForPeople, test } from './fixtures';
 
-const sessionToken = sessionTokens();
-
-async function openAs(page: Page, email: string, path: string): Promise<string> {
-  const token = await sessionToken(page.request, email, email === 'admin@demo.mx' ? 'Residencial Las Palmas' : undefined);
-  await page.addInitScript((value) => window.localStorage.setItem('app-token', value), token);
-  await page.goto(path);
-  return token;
-}
+const ADMIN = ['admin@demo.mx', 'Residencial Las Palmas'] as const;
+test.use({ storageState: signedIn(...ADMIN) });
 
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: `test-results/finance/${name}-${testInfo.project.name}.png`, fullPage: true });
+  screenshotForPeople(page, { path: `test-results/finance/${name}-${testInfo.project.name}.png`, fullPage: true });
 
-test('the administrator generates a year of statements for every dwelling in 3 batches of real PDFs', async ({
+test('the administrator generates a year of statements for every dwelling in 3 batches of real PDFs @desktop-only', async ({
   page,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const token = await openAs(page, 'admin@demo.mx', '/condominio/estado-cuenta-masivo');
+  const token = savedToken(...ADMIN);
+  await page.goto('/condominio/estado-cuenta-masivo');
   await expect(page.getByRole('heading', { name: 'Estados de cuenta', exact: true })).toBeVisible({ timeout: 30_000 });
   const year = new Date().getFullYear();
 
@@ -98,7 +98,7 @@ test('the administrator generates a year of statements for every dwelling in 3 b
 
 test('reports show their titles and figures; the guards send each role where §6 says', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
-  await openAs(page, 'admin@demo.mx', '/condominio/panel-financiero');
+  await page.goto('/condominio/panel-financiero');
   await expect(page.getByRole('heading', { name: 'Reportes Financieros' })).toBeVisible({ timeout: 20_000 });
   for (const title of ['Ingresos', 'Egresos', 'Presupuestos', 'Bancos y cajas', 'Fondos', 'Consolidado', 'Morosos']) {
     await expect(page.getByRole('link', { name: new RegExp(`^${title}`) }).first()).toBeVisible();
@@ -125,25 +125,31 @@ test('reports show their titles and figures; the guards send each role where §6
   await shot(page, testInfo, 'banks');
 });
 
-test('a resident sees only the reports and the statement the rules give them', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
-  await openAs(page, 'vecino020@demo.mx', '/condominio/panel-financiero/ver-reporte?Clave=Morosos&Nombre=Morosos');
-  await expect(page).toHaveURL(/\/condominio\/comunicacion\?sinPermiso=1$/);
-  await page.goto('/condominio/panel-financiero/listado-de-fondos');
-  await expect(page).toHaveURL(/\/condominio\/comunicacion\?sinPermiso=1$/);
-  await page.goto('/condominio/estado-cuenta-masivo');
-  await expect(page).toHaveURL(/\/condominio\/comunicacion\?sinPermiso=1$/);
-  await page.goto('/condominio/estado-cta');
-  await expect(page.getByRole('heading', { name: 'Estado de cuenta', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('summary-closing')).toContainText('$');
-  await shot(page, testInfo, 'statement');
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Descargar PDF' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^estado-de-cuenta-.*\.pdf$/);
+test.describe(() => {
+  test.use({ storageState: signedIn('vecino020@demo.mx') });
+  test('a resident sees only the reports and the statement the rules give them', async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.goto('/condominio/panel-financiero/ver-reporte?Clave=Morosos&Nombre=Morosos');
+    await expect(page).toHaveURL(/\/condominio\/comunicacion\?sinPermiso=1$/);
+    await page.goto('/condominio/panel-financiero/listado-de-fondos');
+    await expect(page).toHaveURL(/\/condominio\/comunicacion\?sinPermiso=1$/);
+    await page.goto('/condominio/estado-cuenta-masivo');
+    await expect(page).toHaveURL(/\/condominio\/comunicacion\?sinPermiso=1$/);
+    await page.goto('/condominio/estado-cta');
+    await expect(page.getByRole('heading', { name: 'Estado de cuenta', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('summary-closing')).toContainText('$');
+    await shot(page, testInfo, 'statement');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Descargar PDF' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^estado-de-cuenta-.*\.pdf$/);
+  });
 });
 
-test('employees go to the employee panel', async ({ page }) => {
-  await openAs(page, 'empleado@demo.mx', '/condominio/panel-financiero');
-  await expect(page).toHaveURL(/\/condominio\/panel-del-empleado$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Panel del empleado' })).toBeVisible();
+test.describe(() => {
+  test.use({ storageState: signedIn('empleado@demo.mx') });
+  test('employees go to the employee panel @desktop-only', async ({ page }) => {
+    await page.goto('/condominio/panel-financiero');
+    await expect(page).toHaveURL(/\/condominio\/panel-del-empleado$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Panel del empleado' })).toBeVisible();
+  });
 });

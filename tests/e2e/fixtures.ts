@@ -1,9 +1,74 @@
 // The base URL comes from globalSetup (the app listens on a random port), and helpers every spec uses.
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Page,
+  type PageScreenshotOptions,
+} from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
-export const test = base.extend({
+// ── Content-Security-Policy guard ────────────────────────────────────────────────────────────────────────
+// Every page of every spec runs under the app's CSP (server/domain/contentSecurityPolicy.ts), and a test
+// fails on any violation in the app's own pages, naming the directive and what was blocked. Pages from
+// another origin (a map provider's frame) answer to their own policies and are not ours to judge.
+
+const VIOLATION_BINDING = '__reportCspViolation';
+
+/** Reports every `securitypolicyviolation` of the app's origin in this context's pages to `violations`. */
+async function watchPolicy(context: BrowserContext, appOrigin: string, violations: string[]): Promise<void> {
+  await context.exposeBinding(VIOLATION_BINDING, (_source, violation: string) => {
+    violations.push(violation);
+  });
+  await context.addInitScript(
+    ({ origin, binding }) => {
+      if (location.origin !== origin) return;
+      const report = (window as unknown as Record<string, (violation: string) => void>)[binding];
+      document.addEventListener(
+        'securitypolicyviolation',
+        (event) => {
+          const sample = event.sample ? ` "${event.sample}"` : '';
+          const at = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+          report?.(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}${sample}${at} on ${location.pathname}`);
+        },
+        true,
+      );
+    },
+    { origin: appOrigin, binding: VIOLATION_BINDING },
+  );
+}
+
+const guarded = base.extend<{ cspViolations: string[] }>({
+  /** The violations seen so far; a spec that provokes one on purpose takes it out of this list. */
+  cspViolations: [
+    async ({ context, browser }, use) => {
+      const url = process.env.E2E_BASE_URL;
+      if (!url) throw new Error('E2E_BASE_URL is not set: run through playwright.config.ts');
+      const appOrigin = new URL(url).origin;
+      const violations: string[] = [];
+      await watchPolicy(context, appOrigin, violations);
+      // Pages a spec opens in contexts of its own (browser.newPage, browser.newContext) are watched too.
+      const newContext = browser.newContext;
+      browser.newContext = async (options) => {
+        const created = await newContext.call(browser, options);
+        await watchPolicy(created, appOrigin, violations);
+        return created;
+      };
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+// ─────────────────────────────────────────────────────────────────────────────────────────────────────────
+
+export const test = guarded.extend({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;
@@ -13,6 +78,15 @@ export const test = base.extend({
 });
 
 export { expect };
+
+/**
+ * A screenshot for a person to look at, never an assertion. Skipped with E2E_SCREENSHOTS=off, as .ci/run
+ * sets it: nobody looks at CI's, and they cost about a tenth of the browser suite's time.
+ */
+export async function screenshotForPeople(page: Page, options: PageScreenshotOptions): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
+  await page.screenshot(options);
+}
 
 /** Fills the sign-in form and submits it (the button must be enabled by then). */
 export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {

@@ -3,38 +3,24 @@
 // pass page, revokes the pass after a confirmation and sees the pass page refuse it; creates a user link and
 // an event and cancels it, and the guest form says so. Screenshots go to /tmp/invites-shots.
 //
-// Demo data is shared with the other specs: this one changes only neighbours vecino050 (desktop) and
-// vecino051 (phone), whom no other spec uses.
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+// Demo data is shared with the other specs: this one changes only neighbours vecino034 (desktop) and
+// vecino035 (phone), whom no other spec uses (docs/decisions.md lists who uses which account).
+import type { Page, TestInfo } from '@playwright/test';
+import { signedInByProject } from './accounts';
+import { expect, screenshotForPeople, test } from './fixtures';
 
-const NEIGHBOUR: Record<string, string> = { desktop: 'vecino050@demo.mx', phone: 'vecino051@demo.mx' };
-const neighbourOf = (testInfo: TestInfo) => NEIGHBOUR[testInfo.project.name] ?? 'vecino052@demo.mx';
+// The project's own neighbour, a saved session of accounts.ts.
+test.use({ storageState: signedInByProject({ desktop: ['vecino034@demo.mx'], phone: ['vecino035@demo.mx'] }) });
+
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 const SHOTS = '/tmp/invites-shots';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
-  await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage });
-}
-
-/** A condo session through the API (the sign-in page has its own spec and rate limits). */
-async function sessionToken(request: APIRequestContext, email: string): Promise<string> {
-  const signIn = await request.post('/api/--sesiones/sign-in', {
-    data: { username: email, password: DEMO_PASSWORD, rememberMe: true },
-  });
-  expect(signIn.status()).toBe(200);
-  const { token, condos } = (await signIn.json()) as { token: string; condos: { CondoId: number; UserId: number }[] };
-  const login = await request.post('/api/--sesiones/condo-login', {
-    data: { CondoId: condos[0]!.CondoId, UserId: condos[0]!.UserId, token },
-  });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
+  await screenshotForPeople(page, { path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage });
 }
 
 /** Signed in, from the menu to Mis invitados the way a person gets there. */
 async function openMyInvites(page: Page, testInfo: TestInfo) {
-  const token = await sessionToken(page.request, neighbourOf(testInfo));
-  await page.addInitScript((value) => window.localStorage.setItem('app-token', value), token);
   await page.goto('/condominio/comunicacion');
   await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
   if (isPhone(testInfo)) await page.getByRole('button', { name: 'Abrir menú' }).click();
@@ -124,7 +110,9 @@ test('a resident creates, shares and revokes a pass', async ({ page, context, ba
 });
 
 test('a resident creates a user link and an event, and cancels the event', async ({ page, context }, testInfo) => {
-  await openMyInvites(page, testInfo);
+  // The way there is the test above's; this one starts on the screen.
+  await page.goto('/condominio/mis-invitados');
+  await expect(page.getByRole('button', { name: 'Nuevo pase' })).toBeEnabled();
   await page.getByRole('button', { name: 'Nuevo link de registro' }).click();
   const shared = page.getByRole('region', { name: 'Compartir' });
   await expect(shared).toContainText('Link de registro creado');

@@ -3,7 +3,8 @@
 // screen shows. A path that creates its blog gives it a name of its own, so paths never see each other's.
 import type { Page } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { BLOG_MESSAGES_ES, type NewBlogValues, newBlogErrors } from '../../src/api/blogs';
+import { type NewBlogValues, newBlogErrors } from '../../src/api/blogs';
+import { readCatalog } from '../../src/i18n/node/readCatalog';
 import { newBlogMachine } from '../../src/machines/newBlogMachine';
 import {
   abstractCover,
@@ -16,6 +17,9 @@ import {
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
 type Snap = Snapshot<typeof newBlogMachine>;
+
+/** The dialog speaks Spanish: its messages as the Spanish catalogue words them. */
+const spanish = readCatalog('es');
 
 const { model, serializeState } = buildModel(newBlogMachine, {
   events: (): ModelEvent[] => [
@@ -73,7 +77,7 @@ test.describe('newBlogMachine walked in Chromium', () => {
         const expected: string[] = [];
         for (const field of ['SectName', 'SectPosting'] as (keyof NewBlogValues)[]) {
           const id = errors[field];
-          if (s.context.touched[field] && id) expected.push(BLOG_MESSAGES_ES[id as keyof typeof BLOG_MESSAGES_ES]);
+          if (s.context.touched[field] && id) expected.push(spanish[id]!);
         }
         await expect(errorTexts).toHaveText(expected);
       },

@@ -3,10 +3,11 @@
 // the administrator of Torres del Bosque (trial) follows the shell's countdown here and sees the trial
 // banner. Screenshots go to test-results/pricing/ for a person to look at.
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, submitSignIn, test } from './fixtures';
+import { signedIn } from './accounts';
+import { expect, screenshotForPeople, test } from './fixtures';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
-  await page.screenshot({ path: `test-results/pricing/${testInfo.project.name}-${name}.png`, fullPage });
+  await screenshotForPeople(page, { path: `test-results/pricing/${testInfo.project.name}-${name}.png`, fullPage });
 }
 
 const plans = (page: Page) => page.getByRole('main').getByRole('article');
@@ -45,7 +46,7 @@ test.describe('pricing page', () => {
     await screenshot(page, testInfo, 'visitor-yearly');
   });
 
-  test('a failed load says so and loads again on retry', async ({ page }, testInfo) => {
+  test('a failed load says so and loads again on retry', { tag: '@desktop-only' }, async ({ page }, testInfo) => {
     await page.route('**/api/--planes/list', (route) => route.abort('connectionrefused'));
     await page.goto('/precios-y-planes');
     const alert = page.getByRole('alert').filter({ hasText: 'No pudimos cargar los planes' });
@@ -58,30 +59,27 @@ test.describe('pricing page', () => {
     await expect(alert).toHaveCount(0);
   });
 
-  test('the administrator of a condominium in trial follows the countdown to the plans', async ({ page }, testInfo) => {
-    await page.goto('/sessions/signin');
-    await submitSignIn(page, 'admin@demo.mx');
-    await page
-      .getByRole('dialog', { name: 'Selecciona un condominio' })
-      .getByRole('button', { name: 'Torres del Bosque' })
-      .click();
-    await expect(page).toHaveURL(/\/condominio\/comunicacion$/, { timeout: 15_000 });
-    const countdown = page.getByRole('link', { name: /^\d+ días de prueba restantes$/ });
-    await expect(countdown).toBeVisible();
-    const days = Number((await countdown.textContent())?.match(/\d+/)?.[0]);
-    expect(days).toBeGreaterThanOrEqual(29);
-    await screenshot(page, testInfo, 'admin-shell-countdown', false);
+  test.describe(() => {
+    test.use({ storageState: signedIn('admin@demo.mx', 'Torres del Bosque') });
+    test('the administrator of a condominium in trial follows the countdown to the plans', async ({ page }, testInfo) => {
+      await page.goto('/condominio/comunicacion');
+      const countdown = page.getByRole('link', { name: /^\d+ días de prueba restantes$/ });
+      await expect(countdown).toBeVisible();
+      const days = Number((await countdown.textContent())?.match(/\d+/)?.[0]);
+      expect(days).toBeGreaterThanOrEqual(29);
+      await screenshot(page, testInfo, 'admin-shell-countdown', false);
 
-    await countdown.click();
-    await expect(page).toHaveURL(/\/precios-y-planes$/);
-    await expect(page).toHaveTitle('Precios y planes | Comunidad');
-    await expect(page.getByText(`Tu periodo de prueba termina en ${days} días`)).toBeVisible();
-    await expect(page.getByText('Elige un plan para Torres del Bosque')).toBeVisible();
-    await expect(plans(page)).toHaveCount(3);
-    expect(await subjectOf(page, 'Básico')).toBe('Contratar el plan Básico (mensual) para Torres del Bosque');
-    await screenshot(page, testInfo, 'admin-trial');
+      await countdown.click();
+      await expect(page).toHaveURL(/\/precios-y-planes$/);
+      await expect(page).toHaveTitle('Precios y planes | Comunidad');
+      await expect(page.getByText(`Tu periodo de prueba termina en ${days} días`)).toBeVisible();
+      await expect(page.getByText('Elige un plan para Torres del Bosque')).toBeVisible();
+      await expect(plans(page)).toHaveCount(3);
+      expect(await subjectOf(page, 'Básico')).toBe('Contratar el plan Básico (mensual) para Torres del Bosque');
+      await screenshot(page, testInfo, 'admin-trial');
 
-    await page.getByRole('link', { name: 'Volver a mi condominio' }).click();
-    await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+      await page.getByRole('link', { name: 'Volver a mi condominio' }).click();
+      await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+    });
   });
 });

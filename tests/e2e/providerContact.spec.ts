@@ -1,17 +1,21 @@
-// The payment-provider intro and contact dialog (spec §2.4, §3.3, §5, §6, §8) in Chromium, desktop and
-// phone: the administrator reaches Panel del administrador from the menu; 'llamar' keeps Enviar disabled
+// The payment-provider intro and contact dialog (spec §2.4, §3.3, §5, §6, §8) in Chromium at desktop
+// size: the administrator reaches Panel del administrador from the menu; 'llamar' keeps Enviar disabled
 // until nombre, a 10-digit telefono, the preference, a day and a time are given, and the dialog closes on
 // 'Éxito'; 'agendar' picks a day on the calendar; a failed call closes on 'Error'. Other roles never see
 // the panel. Screenshots go to /tmp/charges-shots.
+//
+// At desktop size only (@desktop-only): providerContactMachine's walk fills and sends the same dialog on a
+// phone, path by path. The administrator is a saved session of accounts.ts.
 import type { Page, TestInfo } from '@playwright/test';
-import { openSignedIn } from './chargesSession';
-import { expect, test } from './fixtures';
+import { signedIn } from './accounts';
+import { expect, screenshotForPeople, test } from './fixtures';
 
 // Each test fills a long form on a shared, busy machine: more room than the default 30 s.
 test.describe.configure({ timeout: 60_000 });
+test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
 
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: `/tmp/charges-shots/${testInfo.project.name}-${name}.png`, fullPage: false });
+  screenshotForPeople(page, { path: `/tmp/charges-shots/${testInfo.project.name}-${name}.png`, fullPage: false });
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Contacto con el proveedor de pagos' });
 
@@ -29,7 +33,7 @@ async function recordContactCalls(page: Page): Promise<Record<string, unknown>[]
 }
 
 async function openPanel(page: Page, testInfo: TestInfo) {
-  await openSignedIn(page, 'admin@demo.mx', '/condominio/comunicacion', 'Residencial Las Palmas');
+  await page.goto('/condominio/comunicacion');
   await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
   if (testInfo.project.name === 'phone') await page.getByRole('button', { name: 'Abrir menú' }).click();
   await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Panel del administrador' }).click();
@@ -47,7 +51,9 @@ async function chooseToday(page: Page) {
     .click();
 }
 
-test('the administrator asks for a WhatsApp message: Enviar waits for a valid form, then Éxito', async ({ page }, testInfo) => {
+test('the administrator asks for a WhatsApp message: Enviar waits for a valid form, then Éxito @desktop-only', async ({
+  page,
+}, testInfo) => {
   await openPanel(page, testInfo);
   await shot(page, testInfo, 'admin-panel');
   await page.getByRole('button', { name: 'Que me contacten' }).click();
@@ -98,8 +104,12 @@ test('the administrator asks for a WhatsApp message: Enviar waits for a valid fo
   await expect(result).toHaveCount(0);
 });
 
-test('the administrator books a meeting on the calendar; a failure closes the dialog on Error', async ({ page }, testInfo) => {
-  await openPanel(page, testInfo);
+test('the administrator books a meeting on the calendar; a failure closes the dialog on Error @desktop-only', async ({
+  page,
+}, testInfo) => {
+  // The way there is the test above's; this one starts on the panel.
+  await page.goto('/condominio/panel-del-administrador');
+  await expect(page.getByRole('heading', { name: 'Cobra las cuotas en línea' })).toBeVisible();
   await page.getByRole('button', { name: 'Agendar una reunión' }).click();
   const form = dialog(page);
   await expect(form.getByRole('tab', { name: 'Agendar' })).toHaveAttribute('aria-selected', 'true');
@@ -132,8 +142,11 @@ test('the administrator books a meeting on the calendar; a failure closes the di
   await expect(page.getByRole('dialog', { name: 'Éxito' })).toBeVisible();
 });
 
-test('other roles have no administrator panel, and are sent to the communication area', async ({ page }) => {
-  await openSignedIn(page, 'consejo@demo.mx', '/condominio/panel-del-administrador');
-  await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
-  await expect(page.getByRole('heading', { name: 'Cobra las cuotas en línea' })).toHaveCount(0);
+test.describe(() => {
+  test.use({ storageState: signedIn('consejo@demo.mx') });
+  test('other roles have no administrator panel, and are sent to the communication area @desktop-only', async ({ page }) => {
+    await page.goto('/condominio/panel-del-administrador');
+    await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+    await expect(page.getByRole('heading', { name: 'Cobra las cuotas en línea' })).toHaveCount(0);
+  });
 });

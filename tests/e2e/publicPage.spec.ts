@@ -1,7 +1,9 @@
 // /pagina-publica in Chromium at both sizes (spec §2.5, §3.3, §5, §8): Las Palmas by ?id= with its colour,
 // phones, map frame and banner; the sign-in card signs the board member in; a contact request solves the
 // real ALTCHA captcha and is accepted; the access form shows the spec's messages; unknown → not found.
-import { expect, submitSignIn, test } from './fixtures';
+//
+// What does not depend on the layout (the captcha's work, the host name, not found) runs at desktop size.
+import { expect, screenshotForPeople, submitSignIn, test } from './fixtures';
 
 async function palmasId(request: import('@playwright/test').APIRequestContext): Promise<number> {
   const res = await request.get('/api/--pagina-publica/CondoXid/palmas');
@@ -32,7 +34,7 @@ test.describe('public condo page', () => {
       'href',
       '/sessions/forgot-password',
     );
-    await page.screenshot({ path: testInfo.outputPath(`pagina-publica-${testInfo.project.name}.png`), fullPage: true });
+    await screenshotForPeople(page, { path: testInfo.outputPath(`pagina-publica-${testInfo.project.name}.png`), fullPage: true });
   });
 
   test('the sign-in card signs the board member in and opens the communication area', async ({ page, request }) => {
@@ -43,24 +45,28 @@ test.describe('public condo page', () => {
     await expect(page.getByRole('heading', { name: 'Hola, Carlos' })).toBeVisible();
   });
 
-  test('a contact request solves the real captcha and is accepted', async ({ page, request }, testInfo) => {
-    await page.goto(`/pagina-publica?id=${await palmasId(request)}`);
-    await page.getByRole('button', { name: 'Contactar admin' }).click();
-    const form = page.getByRole('dialog', { name: 'Contactar admin' });
-    await form.getByLabel('Nombre completo').fill('Lucía Ramírez');
-    await form.getByLabel('Correo electrónico').fill('lucia@example.com');
-    await form.getByLabel('Teléfono').fill('33 1234 5678');
-    await form.getByLabel('Comentarios').fill('¿Cuánto es la cuota de mantenimiento?');
-    await page.screenshot({ path: testInfo.outputPath(`contactar-admin-${testInfo.project.name}.png`) });
-    await form.getByRole('button', { name: 'Enviar' }).click();
-    const result = page.getByRole('dialog', { name: 'Éxito' });
-    await expect(result.getByText('Tu mensaje fue enviado a la administración. Te responderán a tu correo.')).toBeVisible({
-      timeout: 20_000,
-    });
-    await expect(form).toBeHidden();
-    await result.getByRole('button', { name: 'Aceptar' }).click();
-    await expect(result).toBeHidden();
-  });
+  test(
+    'a contact request solves the real captcha and is accepted',
+    { tag: '@desktop-only' },
+    async ({ page, request }, testInfo) => {
+      await page.goto(`/pagina-publica?id=${await palmasId(request)}`);
+      await page.getByRole('button', { name: 'Contactar admin' }).click();
+      const form = page.getByRole('dialog', { name: 'Contactar admin' });
+      await form.getByLabel('Nombre completo').fill('Lucía Ramírez');
+      await form.getByLabel('Correo electrónico').fill('lucia@example.com');
+      await form.getByLabel('Teléfono').fill('33 1234 5678');
+      await form.getByLabel('Comentarios').fill('¿Cuánto es la cuota de mantenimiento?');
+      await screenshotForPeople(page, { path: testInfo.outputPath(`contactar-admin-${testInfo.project.name}.png`) });
+      await form.getByRole('button', { name: 'Enviar' }).click();
+      const result = page.getByRole('dialog', { name: 'Éxito' });
+      await expect(result.getByText('Tu mensaje fue enviado a la administración. Te responderán a tu correo.')).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(form).toBeHidden();
+      await result.getByRole('button', { name: 'Aceptar' }).click();
+      await expect(result).toBeHidden();
+    },
+  );
 
   test('the access request form shows the spec’s messages and needs the dwelling', async ({ page, request }) => {
     await page.goto(`/pagina-publica?id=${await palmasId(request)}`);
@@ -76,10 +82,9 @@ test.describe('public condo page', () => {
     await expect(form).toBeHidden();
   });
 
-  test('on its subdomain the page finds Las Palmas without ?id=, and an access request goes through', async ({
-    page,
-    baseURL,
-  }) => {
+  test('on its subdomain the page finds Las Palmas without ?id=, and an access request goes through', {
+    tag: '@desktop-only',
+  }, async ({ page, baseURL }) => {
     // Chromium resolves every *.localhost name to this machine: palmas.demo.localhost names "palmas".
     const url = new URL('/pagina-publica', baseURL);
     url.hostname = 'palmas.demo.localhost';
@@ -99,7 +104,7 @@ test.describe('public condo page', () => {
     });
   });
 
-  test('an unknown condominium, or none named by the host, is not found', async ({ page }) => {
+  test('an unknown condominium, or none named by the host, is not found', { tag: '@desktop-only' }, async ({ page }) => {
     for (const url of ['/pagina-publica?id=999999', '/pagina-publica?id=abc', '/pagina-publica']) {
       await page.goto(url);
       await expect(page.getByRole('heading', { name: 'Condominio no encontrado' })).toBeVisible();

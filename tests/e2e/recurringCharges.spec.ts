@@ -3,16 +3,18 @@
 // amount field and is dropped again; the cancellation question is asked and declined; closing goes back.
 // Nothing is saved here (the walk does that, one neighbour per path). Screenshots go to /tmp/charges-shots.
 import type { Page, TestInfo } from '@playwright/test';
-import { openSignedIn } from './chargesSession';
-import { expect, test } from './fixtures';
+import { signedIn } from './accounts';
+import { expect, screenshotForPeople, test } from './fixtures';
+
+test.use({ storageState: signedIn('consejo@demo.mx') });
 
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  page.screenshot({ path: `/tmp/charges-shots/${testInfo.project.name}-${name}.png` });
+  screenshotForPeople(page, { path: `/tmp/charges-shots/${testInfo.project.name}-${name}.png` });
 
 test('the board member opens Cargos automáticos from the profile menu, edits without saving and declines a cancellation', async ({
   page,
 }, testInfo) => {
-  await openSignedIn(page, 'consejo@demo.mx', '/condominio/comunicacion');
+  await page.goto('/condominio/comunicacion');
   await page.getByRole('button', { name: 'Menú de Carlos Ramírez Soto' }).click();
   await page.getByRole('menuitem', { name: 'Cargos automáticos' }).click();
   await expect(page).toHaveURL(/\/condominio\/cargos-automaticos$/);

@@ -3,34 +3,16 @@
 // phone drawer, and the language saved to the profile. Screenshots of the shell go to
 // test-results/shell/ for a person to look at.
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, sessionTokens, submitSignIn, test } from './fixtures';
+import { signedIn } from './accounts';
+import { expect, screenshotForPeople, test } from './fixtures';
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
-/**
- * Session tokens by account, signed in once per worker through the API: the sign-in page has its own
- * spec, and signing in through it for every test here would run into the server's sign-in rate limits.
- */
-const sessionToken = sessionTokens();
-
-/** Opens /condominio/comunicacion signed in as the account (remembered, as with 'Recordarme'). */
-async function signInAs(page: Page, email: string, condo?: string) {
-  const token = await sessionToken(page.request, email, condo);
-  await page.addInitScript((value) => window.localStorage.setItem('app-token', value), token);
+/** Opens /condominio/comunicacion in the test's saved session (accounts.ts, signed in once per run). */
+async function openHome(page: Page) {
   await page.goto('/condominio/comunicacion');
   // Employees have no Comunicación: they land on their panel.
   await expect(page.getByRole('heading', { level: 1, name: /^(Hola, .*|Panel del empleado)$/ })).toBeVisible();
-}
-
-/** The way a person does it: the sign-in page, and the condominium selector for the administrator. */
-async function signInThroughPage(page: Page, email: string, condo?: string) {
-  await page.goto('/sessions/signin');
-  await submitSignIn(page, email);
-  if (condo) {
-    await page.getByRole('dialog', { name: 'Selecciona un condominio' }).getByRole('button', { name: condo }).click();
-  }
-  await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
-  await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
@@ -49,7 +31,7 @@ async function openMainMenu(page: Page, testInfo: TestInfo) {
 }
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: `test-results/shell/${testInfo.project.name}-${name}.png` });
+  await screenshotForPeople(page, { path: `test-results/shell/${testInfo.project.name}-${name}.png` });
 }
 
 /** Exactly the links each role's menu has today (the screens that exist), in order. */
@@ -103,28 +85,34 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
   ],
 ];
 
+// A board member unless a test says otherwise: the saved sessions of accounts.ts.
+test.use({ storageState: signedIn('consejo@demo.mx') });
+
 test.describe('each role sees exactly its menu', () => {
   for (const [email, condo, links] of MENUS) {
-    test(`${email}${condo ? ` in ${condo}` : ''}`, async ({ page }, testInfo) => {
-      await signInAs(page, email, condo);
-      const nav = await openMainMenu(page, testInfo);
-      await expect(nav.getByRole('link')).toHaveText(links.map(([name]) => name));
-      for (const [index, [, href]] of links.entries()) {
-        await expect(nav.getByRole('link').nth(index)).toHaveAttribute('href', href);
-      }
-      if (links.some(([name]) => name === 'Comunicación')) {
-        await expect(nav.getByRole('link', { name: 'Comunicación' })).toHaveAttribute('aria-current', 'page');
-      }
-      // Nothing of later issues: no legacy links; the admin panel for administrators only; the reports live in
-      // the profile menu.
-      if (email !== 'admin@demo.mx') await expect(page.getByText('Panel del administrador')).toHaveCount(0);
-      await expect(page.getByText('Reportes Financieros')).toHaveCount(0);
+    test.describe(() => {
+      test.use({ storageState: signedIn(email, condo) });
+      test(`${email}${condo ? ` in ${condo}` : ''}`, async ({ page }, testInfo) => {
+        await openHome(page);
+        const nav = await openMainMenu(page, testInfo);
+        await expect(nav.getByRole('link')).toHaveText(links.map(([name]) => name));
+        for (const [index, [, href]] of links.entries()) {
+          await expect(nav.getByRole('link').nth(index)).toHaveAttribute('href', href);
+        }
+        if (links.some(([name]) => name === 'Comunicación')) {
+          await expect(nav.getByRole('link', { name: 'Comunicación' })).toHaveAttribute('aria-current', 'page');
+        }
+        // Nothing of later issues: no legacy links; the admin panel for administrators only; the reports live in
+        // the profile menu.
+        if (email !== 'admin@demo.mx') await expect(page.getByText('Panel del administrador')).toHaveCount(0);
+        await expect(page.getByText('Reportes Financieros')).toHaveCount(0);
+      });
     });
   }
 });
 
 test('the profile menu: Mi Perfil, Reportes Financieros, the languages and sign-out', async ({ page }, testInfo) => {
-  await signInAs(page, 'consejo@demo.mx');
+  await openHome(page);
   await page.getByRole('button', { name: 'Menú de Carlos Ramírez Soto' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByRole('menuitem', { name: 'Mi Perfil' })).toHaveAttribute('href', '/condominio/mi-perfil');
@@ -150,7 +138,7 @@ test('the profile menu: Mi Perfil, Reportes Financieros, the languages and sign-
 });
 
 test('the menu and the profile menu open their pages, marking the current one', async ({ page }, testInfo) => {
-  await signInAs(page, 'consejo@demo.mx');
+  await openHome(page);
   const nav = await openMainMenu(page, testInfo);
   await nav.getByRole('link', { name: 'Linea del tiempo' }).click();
   await expect(page).toHaveURL(/\/condominio\/welcome$/);
@@ -168,7 +156,7 @@ test('the menu and the profile menu open their pages, marking the current one', 
 
 test.describe('the header', () => {
   test('shows the condominium cut at 20 characters and the tab title with the product name', async ({ page }) => {
-    await signInAs(page, 'consejo@demo.mx');
+    await openHome(page);
     const banner = page.getByRole('banner');
     await expect(banner.getByRole('heading', { name: 'Residencial Las Pal…' })).toHaveAttribute(
       'title',
@@ -177,38 +165,46 @@ test.describe('the header', () => {
     await expect(page).toHaveTitle('Residencial Las Palmas > Comunicación | Comunidad');
   });
 
-  test('shows administrators of a condominium in trial the days left, and no one else', async ({ page }, testInfo) => {
-    await signInThroughPage(page, 'admin@demo.mx', 'Torres del Bosque');
-    await expect(page.getByText('30 días de prueba restantes')).toBeVisible();
-    await screenshot(page, testInfo, 'admin-bosque-trial');
-    if (isPhone(testInfo)) {
-      await openMainMenu(page, testInfo);
-      await screenshot(page, testInfo, 'admin-bosque-drawer');
-    }
+  test.describe(() => {
+    test.use({ storageState: signedIn('admin@demo.mx', 'Torres del Bosque') });
+    test('shows administrators of a condominium in trial the days left, and no one else', async ({ page }, testInfo) => {
+      await openHome(page);
+      await expect(page.getByText('30 días de prueba restantes')).toBeVisible();
+      await screenshot(page, testInfo, 'admin-bosque-trial');
+      if (isPhone(testInfo)) {
+        await openMainMenu(page, testInfo);
+        await screenshot(page, testInfo, 'admin-bosque-drawer');
+      }
+    });
   });
 
-  test('shows no countdown in Las Palmas (not in trial)', async ({ page }, testInfo) => {
-    await signInAs(page, 'admin@demo.mx', 'Residencial Las Palmas');
-    await expect(page.getByText(/días de prueba/)).toHaveCount(0);
-    await screenshot(page, testInfo, 'admin-palmas');
+  test.describe(() => {
+    test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
+    test('shows no countdown in Las Palmas (not in trial)', async ({ page }, testInfo) => {
+      await openHome(page);
+      await expect(page.getByText(/días de prueba/)).toHaveCount(0);
+      await screenshot(page, testInfo, 'admin-palmas');
+    });
   });
 
-  test('the employee', async ({ page }, testInfo) => {
-    await signInAs(page, 'empleado@demo.mx');
-    await expect(page.getByText(/días de prueba/)).toHaveCount(0);
-    await screenshot(page, testInfo, 'employee');
-    if (isPhone(testInfo)) {
-      await openMainMenu(page, testInfo);
-      await screenshot(page, testInfo, 'employee-drawer');
-    }
+  test.describe(() => {
+    test.use({ storageState: signedIn('empleado@demo.mx') });
+    test('the employee', async ({ page }, testInfo) => {
+      await openHome(page);
+      await expect(page.getByText(/días de prueba/)).toHaveCount(0);
+      await screenshot(page, testInfo, 'employee');
+      if (isPhone(testInfo)) {
+        await openMainMenu(page, testInfo);
+        await screenshot(page, testInfo, 'employee-drawer');
+      }
+    });
   });
 });
 
-test.describe('desktop layout', () => {
-  test.skip(({ isMobile }) => isMobile, 'phones always use the drawer');
-
+// Phones always use the drawer.
+test.describe('desktop layout', { tag: '@desktop-only' }, () => {
   test('the menu toggle hides and shows the sidebar, and the choice survives a reload', async ({ page }) => {
-    await signInAs(page, 'consejo@demo.mx');
+    await openHome(page);
     const toggle = page.getByRole('button', { name: 'Ocultar menú lateral' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await toggle.click();
@@ -222,35 +218,38 @@ test.describe('desktop layout', () => {
     await expect(mainNav(page).getByRole('link', { name: 'Comunicación' })).toBeVisible();
   });
 
-  test('the sidebar styles: compact shows icons named for screen readers, compact-big short names', async ({
-    page,
-  }, testInfo) => {
-    await signInAs(page, 'admin@demo.mx', 'Residencial Las Palmas');
-    const layout = page.getByRole('button', { name: 'Diseño del menú' });
-    await layout.click();
-    await page.getByRole('menuitemradio', { name: 'Compacto', exact: true }).click();
-    await page.keyboard.press('Escape');
-    const nav = mainNav(page);
-    await expect(nav).toHaveCSS('width', '72px');
-    await expect(nav.getByRole('link', { name: 'Comunicación' })).toBeVisible();
-    await expect(nav.getByText('Comunicación')).toHaveCount(0);
-    await screenshot(page, testInfo, 'admin-palmas-compact');
+  test.describe(() => {
+    test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
+    test('the sidebar styles: compact shows icons named for screen readers, compact-big short names', async ({
+      page,
+    }, testInfo) => {
+      await openHome(page);
+      const layout = page.getByRole('button', { name: 'Diseño del menú' });
+      await layout.click();
+      await page.getByRole('menuitemradio', { name: 'Compacto', exact: true }).click();
+      await page.keyboard.press('Escape');
+      const nav = mainNav(page);
+      await expect(nav).toHaveCSS('width', '72px');
+      await expect(nav.getByRole('link', { name: 'Comunicación' })).toBeVisible();
+      await expect(nav.getByText('Comunicación')).toHaveCount(0);
+      await screenshot(page, testInfo, 'admin-palmas-compact');
 
-    await layout.click();
-    await page.getByRole('menuitemradio', { name: 'Compacto grande' }).click();
-    await page.keyboard.press('Escape');
-    await expect(nav).toHaveCSS('width', '112px');
-    await expect(nav.getByText('Comunicación')).toBeVisible();
-    await screenshot(page, testInfo, 'admin-palmas-compact-big');
+      await layout.click();
+      await page.getByRole('menuitemradio', { name: 'Compacto grande' }).click();
+      await page.keyboard.press('Escape');
+      await expect(nav).toHaveCSS('width', '112px');
+      await expect(nav.getByText('Comunicación')).toBeVisible();
+      await screenshot(page, testInfo, 'admin-palmas-compact-big');
 
-    await layout.click();
-    await page.getByRole('menuitemradio', { name: 'Completo' }).click();
-    await page.keyboard.press('Escape');
-    await expect(nav).toHaveCSS('width', '272px');
+      await layout.click();
+      await page.getByRole('menuitemradio', { name: 'Completo' }).click();
+      await page.keyboard.press('Escape');
+      await expect(nav).toHaveCSS('width', '272px');
+    });
   });
 
   test('the navigation across the top', async ({ page }, testInfo) => {
-    await signInAs(page, 'consejo@demo.mx');
+    await openHome(page);
     await page.getByRole('button', { name: 'Diseño del menú' }).click();
     await page.getByRole('menuitemradio', { name: 'Superior' }).click();
     await page.keyboard.press('Escape');
@@ -271,7 +270,7 @@ test.describe('desktop layout', () => {
   });
 
   test('a keyboard user can skip to the content', async ({ page }) => {
-    await signInAs(page, 'consejo@demo.mx');
+    await openHome(page);
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Saltar al contenido' });
     await expect(skip).toBeFocused();
@@ -280,44 +279,49 @@ test.describe('desktop layout', () => {
     await expect(page.getByRole('main')).toBeFocused();
   });
 
-  test('the language switch saves to the profile and the app follows it', async ({ page }) => {
-    // supervisor@demo.mx is used by no other browser test, so switching its language disturbs none.
-    await signInAs(page, 'supervisor@demo.mx');
-    const saved = page.waitForResponse((r) => r.url().endsWith('/api/--sesiones/language') && r.request().method() === 'POST');
-    await page.getByRole('button', { name: 'Menú de Sofía Vargas Peña' }).click();
-    await page.getByRole('menuitemradio', { name: 'English' }).click();
-    expect((await saved).status()).toBe(200);
-    const englishNav = page.getByRole('navigation', { name: 'Main menu' });
-    await expect(englishNav.getByRole('link', { name: 'Timeline' })).toBeVisible();
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  test.describe(() => {
+    test.use({ storageState: signedIn('supervisor@demo.mx') });
+    test('the language switch saves to the profile and the app follows it', async ({ page }) => {
+      // supervisor@demo.mx is used by no other browser test, so switching its language disturbs none.
+      await openHome(page);
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/--sesiones/language') && r.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Menú de Sofía Vargas Peña' }).click();
+      await page.getByRole('menuitemradio', { name: 'English' }).click();
+      expect((await saved).status()).toBe(200);
+      const englishNav = page.getByRole('navigation', { name: 'Main menu' });
+      await expect(englishNav.getByRole('link', { name: 'Timeline' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
-    await page.reload();
-    await expect(englishNav.getByRole('link', { name: 'Timeline' })).toBeVisible();
-    await page.getByRole('button', { name: "Sofía Vargas Peña's menu" }).click();
-    await page.getByRole('menuitemradio', { name: 'Español' }).click();
-    await expect(mainNav(page).getByRole('link', { name: 'Linea del tiempo' })).toBeVisible();
+      await page.reload();
+      await expect(englishNav.getByRole('link', { name: 'Timeline' })).toBeVisible();
+      await page.getByRole('button', { name: "Sofía Vargas Peña's menu" }).click();
+      await page.getByRole('menuitemradio', { name: 'Español' }).click();
+      await expect(mainNav(page).getByRole('link', { name: 'Linea del tiempo' })).toBeVisible();
+    });
   });
 });
 
-test.describe('phone layout', () => {
-  test.skip(({ isMobile }) => !isMobile, 'the drawer is for phones');
-
-  test('the burger opens the menu in a drawer; Escape closes it and gives focus back', async ({ page }, testInfo) => {
-    await signInAs(page, 'guardia@demo.mx');
-    await expect(mainNav(page)).toHaveCount(0);
-    const burger = page.getByRole('button', { name: 'Abrir menú' });
-    await expect(burger).toHaveAttribute('aria-expanded', 'false');
-    await openMainMenu(page, testInfo);
-    const drawer = page.getByRole('dialog', { name: 'Residencial Las Palmas' });
-    await expect(drawer.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    await screenshot(page, testInfo, 'guard-drawer');
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-    await expect(burger).toBeFocused();
+// The drawer is for phones.
+test.describe('phone layout', { tag: '@phone-only' }, () => {
+  test.describe(() => {
+    test.use({ storageState: signedIn('guardia@demo.mx') });
+    test('the burger opens the menu in a drawer; Escape closes it and gives focus back', async ({ page }, testInfo) => {
+      await openHome(page);
+      await expect(mainNav(page)).toHaveCount(0);
+      const burger = page.getByRole('button', { name: 'Abrir menú' });
+      await expect(burger).toHaveAttribute('aria-expanded', 'false');
+      await openMainMenu(page, testInfo);
+      const drawer = page.getByRole('dialog', { name: 'Residencial Las Palmas' });
+      await expect(drawer.getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+      await screenshot(page, testInfo, 'guard-drawer');
+      await page.keyboard.press('Escape');
+      await expect(drawer).toBeHidden();
+      await expect(burger).toBeFocused();
+    });
   });
 
   test('choosing a link closes the drawer and takes focus to the page', async ({ page }) => {
-    await signInAs(page, 'consejo@demo.mx');
+    await openHome(page);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
     await mainNav(page).getByRole('link', { name: 'Comunicación' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
@@ -325,7 +329,7 @@ test.describe('phone layout', () => {
   });
 
   test('offers no layout control: the phone layout is fixed', async ({ page }) => {
-    await signInAs(page, 'consejo@demo.mx');
+    await openHome(page);
     await expect(page.getByRole('button', { name: 'Diseño del menú' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
   });

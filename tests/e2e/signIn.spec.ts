@@ -1,8 +1,11 @@
 // Sign-in through the page with the demo accounts of DESIGN.md §6, the guard with its return URL, the
 // top-level redirects, and sign-out making the old token useless.
+//
+// At desktop size only: on a phone, loginMachine's, privacyGateMachine's and sessionMachine's walks sign in,
+// choose condominiums, decline the notice and sign out through the same page, path by path.
 import { DEMO_PASSWORD, expect, submitSignIn, test } from './fixtures';
 
-test.describe('top-level routes', () => {
+test.describe('top-level routes', { tag: '@desktop-only' }, () => {
   test('the empty path opens the sign-in page, titled Autenticacion', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/sessions\/signin$/);
@@ -25,7 +28,7 @@ test.describe('top-level routes', () => {
   });
 });
 
-test.describe('sign-in form', () => {
+test.describe('sign-in form', { tag: '@desktop-only' }, () => {
   test('submit stays disabled until the e-mail is valid and a password is typed', async ({ page }) => {
     await page.goto('/sessions/signin');
     const submit = page.getByRole('button', { name: 'Ingresar' });
@@ -56,7 +59,7 @@ test.describe('sign-in form', () => {
   });
 });
 
-test.describe('demo accounts', () => {
+test.describe('demo accounts', { tag: '@desktop-only' }, () => {
   test('the resident meets the privacy notice first; declining signs out and keeps it unaccepted', async ({ page }) => {
     await page.goto('/sessions/signin');
     await submitSignIn(page, 'residente@demo.mx');

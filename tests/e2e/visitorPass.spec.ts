@@ -1,6 +1,8 @@
 // The visitor pass page (invitacion/{CondoId}/{QR}, spec §2.7, §8, §9) with the demo pass, a code that does
-// not exist, and a pass a guest just registered for.
+// not exist, and a pass a guest just registered for. The pass runs at both sizes; what does not depend on the
+// layout runs at desktop size, and guestRegistrationMachine's walk registers guests on a phone.
 import fs from 'node:fs';
+import { pdfText } from '../support/pdfText';
 import { expect, test } from './fixtures';
 
 test.describe('visitor pass', () => {
@@ -34,7 +36,9 @@ test.describe('visitor pass', () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  test('fetches what the pass and the guest form need once, named in the page’s HTML, before the app asks', async ({ page }) => {
+  test('fetches what the pass and the guest form need once, named in the page’s HTML, before the app asks', {
+    tag: '@desktop-only',
+  }, async ({ page }) => {
     for (const [address, call] of [
       ['/invitacion/1/DEMO-PASE-001', '/api/--invitados/pase/1/DEMO-PASE-001'],
       ['/registro-invitados/demo-evento', '/api/--invitados/formulario/demo-evento'],
@@ -55,14 +59,14 @@ test.describe('visitor pass', () => {
     }
   });
 
-  test('refuses a code that does not exist with the spec’s message', async ({ page }) => {
+  test('refuses a code that does not exist with the spec’s message', { tag: '@desktop-only' }, async ({ page }) => {
     await page.goto('/invitacion/1/NO-EXISTE');
     await expect(page.getByRole('alert')).toHaveText('El pase de acceso no fue encontrado o no es válido.');
     await page.goto('/invitacion/abc/%20');
     await expect(page.getByRole('alert')).toHaveText('El pase de acceso no fue encontrado o no es válido.');
   });
 
-  test('a guest registers through the resident’s link and opens the pass', async ({ page }) => {
+  test('a guest registers through the resident’s link and opens the pass', { tag: '@desktop-only' }, async ({ page }) => {
     await page.goto('/registro-invitados/demo-usuario');
     await expect(page.getByText('Te invita Rosa Hernández Díaz')).toBeVisible();
     await page.getByLabel(/^Nombre completo/).fill('Pedro Salinas');
@@ -85,5 +89,33 @@ test.describe('visitor pass', () => {
     const bytes = fs.readFileSync(file);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('(Pase de acceso - Pedro Salinas)');
+  });
+
+  test.describe('in the language the visitor picked, not the browser’s', () => {
+    test.use({ locale: 'fr-FR' });
+
+    test('the guest form asks the API, and the pass PDF comes, in that language', async ({ page, request }) => {
+      await page.addInitScript(() => window.localStorage.setItem('language', 'en'));
+      const posts: (string | undefined)[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && new URL(r.url()).pathname.startsWith('/api/')) posts.push(r.headers()['accept-language']);
+      });
+      await page.goto('/registro-invitados/demo-usuario');
+      await expect(page.getByText('Rosa Hernández Díaz invites you')).toBeVisible();
+      await page.getByLabel(/^Full name/).fill('Pierre Martin');
+      await page.getByLabel(/^Email/).fill('pierre@correo.mx');
+      await page.getByLabel(/^Confirm your email/).fill('pierre@correo.mx');
+      await page.getByRole('button', { name: 'Register' }).click();
+      const link = page.getByRole('link', { name: 'Download the pass as PDF' });
+      await expect(link).toHaveAttribute('href', /^\/api\/--invitados\/pase-pdf\/1\/[^?]+\?lang=en$/);
+      // Refusals of these calls would come in English: the page says so in every request.
+      expect(posts).toEqual(['en']);
+      // The download carries the browser's French Accept-Language; the link's ?lang= wins.
+      const pdf = await request.get((await link.getAttribute('href'))!, { headers: { 'accept-language': 'fr-FR' } });
+      expect(pdf.headers()['content-type']).toContain('application/pdf');
+      const text = pdfText(await pdf.body());
+      expect(text).toContain('Access pass');
+      expect(text).toContain('Pierre Martin');
+    });
   });
 });

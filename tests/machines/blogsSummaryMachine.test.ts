@@ -27,6 +27,7 @@ const SUMMARY: SummaryAnswer = {
       SolPrivada: 1,
       PublicoPrivado: 0,
       ExclusivaUsuarios: 'N',
+      SectStatus: 'A',
       blogCount: 14,
     },
   ],

@@ -320,11 +320,15 @@ describe('myInvitesMachine outcomes', () => {
 
 describe('myInvites helpers', () => {
   it('words the server’s refusals, and leaves breakdowns as errors', () => {
-    expect(problemOf(new ApiError(400, 'BAD_REQUEST', INVITE_MESSAGES.fechaFinBeforeStart, 'fechaFin'))).toEqual({
+    const refusal = (message: string) =>
+      new ApiError(400, 'BAD_REQUEST', message, 'fechaFin', 'invites.problem.fechaFinBeforeStart');
+    expect(problemOf(refusal(INVITE_MESSAGES.fechaFinBeforeStart))).toEqual({ key: 'fechaFinBeforeStart', field: 'fechaFin' });
+    // Known by its id in any language the server answered in.
+    expect(problemOf(refusal('End date cannot be before the start date.'))).toEqual({
       key: 'fechaFinBeforeStart',
       field: 'fechaFin',
     });
-    expect(problemOf(new ApiError(400, 'BAD_REQUEST', 'tipo has the wrong format', 'tipo'))).toEqual({
+    expect(problemOf(new ApiError(400, 'BAD_REQUEST', 'tipo: el formato no es válido.', 'tipo', 'errors.input.format'))).toEqual({
       key: 'failed',
       field: 'tipo',
     });

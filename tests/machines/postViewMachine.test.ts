@@ -27,6 +27,7 @@ const SECTION = {
   SolPrivada: 1 as const,
   PublicoPrivado: 0 as const,
   ExclusivaUsuarios: 'Y' as const,
+  SectStatus: 'A' as const,
   blogCount: 1,
 };
 const POST = {

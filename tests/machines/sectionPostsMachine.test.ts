@@ -28,6 +28,7 @@ const answer = (total: number): SectionPostsAnswer => ({
     SolPrivada: 1,
     PublicoPrivado: 0,
     ExclusivaUsuarios: 'N',
+    SectStatus: 'A',
     blogCount: total,
   },
   abilities: { canPost: false, needsApproval: false, canMarkPrivate: true, defaultPrivate: false, canModerate: false },

@@ -1,5 +1,6 @@
-// The session machine, model-based: restore, load, refresh, sign out, refused tokens and an unreachable
-// server, every state and transition against a real actor with controllable calls.
+// The session machine, model-based: restore, load, refresh, sign out, refused tokens, an unreachable
+// server and a privacy notice the server says is pending, every state and transition against a real actor
+// with controllable calls.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import type { SessionData } from '../../src/api/sessions';
@@ -21,6 +22,12 @@ const DATA = {
   usuario: { UserId: 3, UserName: 'Rosa Hernández Díaz', language: 'es' },
 } as unknown as SessionData;
 
+/** The same person once their condominium's privacy notice waits for them. */
+const DATA_NOTICE_PENDING = {
+  condo: { CondoId: 1, CondoName: 'Residencial Las Palmas', AvisoPrivacidad: 'Aviso.', AvisoActivo: 1 },
+  usuario: { UserId: 3, UserName: 'Rosa Hernández Díaz', language: 'es', AvisoPrivacidad: null },
+} as unknown as SessionData;
+
 type Snap = Snapshot<typeof sessionMachine>;
 
 function eventsFor(snapshot: Snap): ModelEvent[] {
@@ -31,7 +38,10 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
     { type: 'refresh' },
     { type: 'retry' },
     { type: 'tokenChanged' },
+    { type: 'privacyNoticePending' },
     { type: `xstate.done.actor.${loadId}`, output: DATA },
+    // Only after a 403 PRIVACY_NOTICE_PENDING, so the model stays small.
+    ...(snapshot.context.noticeRechecked ? [{ type: `xstate.done.actor.${loadId}`, output: DATA_NOTICE_PENDING }] : []),
     { type: `xstate.done.actor.${loadId}`, output: null },
     { type: `xstate.error.actor.${loadId}`, error: new Error('Failed to fetch') },
     { type: 'xstate.done.actor.signOut', output: undefined },
@@ -61,7 +71,11 @@ for (const savedToken of [null, 'saved-token']) {
       },
       loading: () => expect(actor.getSnapshot().context.token).not.toBeNull(),
       unavailable: () => expect(actor.getSnapshot().context.token).not.toBeNull(),
-      signedIn: () => expect(actor.getSnapshot().context.data).toEqual(DATA),
+      signedIn: (s) => {
+        expect([DATA, DATA_NOTICE_PENDING]).toContainEqual(actor.getSnapshot().context.data);
+        // A refusal for the notice reloads the session once, until session data shows the notice waiting.
+        expect(actor.getSnapshot().can({ type: 'privacyNoticePending' })).toBe(!s.context.noticeRechecked);
+      },
       'signedIn.idle': () => expect(actor.getSnapshot().context.data).not.toBeNull(),
       'signedIn.refreshing': () => expect(calls.inputOf('loadSession')).toBeUndefined(),
       signingOut: () => expect(actor.getSnapshot().context.token).not.toBeNull(),
@@ -80,7 +94,7 @@ for (const savedToken of [null, 'saved-token']) {
       return {
         actor,
         calls,
-        send: ['signedIn', 'signOut', 'refresh', 'retry'],
+        send: ['signedIn', 'signOut', 'refresh', 'retry', 'privacyNoticePending'],
         // Both the first load and a refresh run the loadSession service.
         invoked: { loadSession: 'loadSession', refreshSession: 'loadSession', signOut: 'signOut' },
         special: {

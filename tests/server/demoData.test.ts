@@ -241,6 +241,7 @@ describe(`demo data (${dialect})`, () => {
         created_at: 'now',
         last_seen_at: 'now',
         expires_at: 'later',
+        absolute_expires_at: 'later',
       })
       .execute();
 

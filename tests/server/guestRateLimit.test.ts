@@ -17,6 +17,7 @@ const TOO_MANY = {
   success: false,
   code: 'TOO_MANY_REQUESTS',
   message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+  messageId: 'errors.tooManyRequests',
 };
 
 describe(`guest registration rate limit (${dialect})`, () => {

@@ -1,10 +1,12 @@
 import { is } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index';
-import { HealthAnswer } from '../../src/api/health';
+import { HealthAnswer, HealthReadyAnswer } from '../../src/api/health';
 import { createTestApp, dialect, type TestApp } from '../support/testApp';
 
-describe(`GET /api/health (${dialect})`, () => {
+// Liveness (/api/health, no query) and readiness (/api/health/ready, one query). Readiness while the
+// database or Redis is away: outagePostgres.test.ts and redisRateLimit.test.ts.
+describe(`GET /api/health and /api/health/ready (${dialect})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
@@ -18,6 +20,14 @@ describe(`GET /api/health (${dialect})`, () => {
     expect(is(body, HealthAnswer)).toBe(true);
     expect(body.database).toBe(dialect);
     expect(body.migration).toBe(Object.keys(migrations).at(-1));
+  });
+
+  it('answers readiness after asking the database: ready, no Redis configured', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(is(body, HealthReadyAnswer)).toBe(true);
+    expect(body).toEqual({ success: true, database: dialect, redis: 'off' });
   });
 
   it('answers unknown API paths with the JSON error shape', async () => {

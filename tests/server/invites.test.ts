@@ -62,8 +62,24 @@ describe(`mis invitados (${dialect})`, () => {
       tokens[email] = await signInAs(t.app, email);
     }
     tokens['admin@demo.mx'] = await signInAs(t.app, 'admin@demo.mx', 'Residencial Las Palmas');
-    // Another condominium: admin@demo.mx in Torres del Bosque.
+    // Another condominium: admin@demo.mx in Torres del Bosque, given a dwelling there so the invite calls
+    // are open to them (without one they are refused before any id is looked up) and only the ids are foreign.
     tokens.elsewhere = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
+    const bosque = await t.app.db
+      .selectFrom('memberships as m')
+      .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.id', 'm.condo_id'])
+      .where('c.subdomain', '=', 'bosque')
+      .where('u.email', '=', 'admin@demo.mx')
+      .executeTakeFirstOrThrow();
+    const bosqueDwelling = await t.app.db
+      .selectFrom('apartments')
+      .select('id')
+      .where('condo_id', '=', bosque.condo_id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await t.app.db.insertInto('residencies').values({ membership_id: bosque.id, apartment_id: bosqueDwelling.id }).execute();
     const overview = await call(t.app, 'GET', P.overview, { token: as('vecino050@demo.mx') });
     dwelling = (overview.json() as InvitesOverview).dwellings[0]!.AptId;
   });

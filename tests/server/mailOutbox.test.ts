@@ -213,8 +213,11 @@ describe(`the outbox re-sender (${dialect})`, () => {
       expect(m.attachments[0]!.content.toString('latin1')).toBe(pdfBytes(m.subject.toLowerCase()).toString('latin1'));
     }
     expect(await outboxRows(db)).toEqual([]);
-    // Nothing more trickles in.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A pass resolves only once the SMTP server has answered for every mail it sent, so a mail sent twice
+    // would already be in the mailbox; and a further pass of either finds nothing left to send.
+    expect(mailbox.messages.length).toBe(before + 12);
+    expect(await a.resender.runOnce()).toBe(0);
+    expect(await b.resender.runOnce()).toBe(0);
     expect(mailbox.messages.length).toBe(before + 12);
   });
 
@@ -309,7 +312,8 @@ describe(`the re-sender in the running app (${dialect})`, () => {
     await mailbox.waitFor(before + 1, 10_000);
     await expect.poll(async () => (await outboxRows(t!.app.db)).length, { timeout: 5000 }).toBe(0);
 
-    // The next one is held by the SMTP server while the app closes: close() waits, and records it as sent.
+    // The next one is held by the SMTP server while the app closes: close() waits for it, and closes the
+    // SMTP transport (the step after the re-sender has stopped) only once the SMTP server has taken it.
     const release = mailbox.hold();
     await storeInOutbox(t.app.db, t.app.clock, mail(2), null);
     await expect.poll(() => mailbox.held, { timeout: 10_000 }).toBe(1);
@@ -317,14 +321,28 @@ describe(`the re-sender in the running app (${dialect})`, () => {
     const rowsBeforeClose = await outboxRows(db);
     expect(rowsBeforeClose).toHaveLength(1);
     expect(rowsBeforeClose[0]!.claimed_by).not.toBeNull();
-    let closed = false;
-    const closing = t.app.close().then(() => {
-      closed = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(closed).toBe(false);
+    const resender = t.app.mailResender!;
+    const stopResender = resender.stop.bind(resender);
+    let stopping = false;
+    resender.stop = () => {
+      stopping = true;
+      return stopResender();
+    };
+    const mailer = t.app.mailer;
+    const closeTransport = mailer.close.bind(mailer);
+    let arrivedWhenTransportClosed: number | null = null;
+    mailer.close = () => {
+      arrivedWhenTransportClosed = mailbox.messages.length;
+      closeTransport();
+    };
+    const closing = t.app.close();
+    // Close has reached the re-sender, with the mail still held; only now does the SMTP server take it. A
+    // stop() that did not wait would have let close() go on to the transport already.
+    await expect.poll(() => stopping, { timeout: 10_000 }).toBe(true);
+    expect(mailbox.held).toBe(1);
     release();
     await closing;
+    expect(arrivedWhenTransportClosed).toBe(before + 2);
     expect(mailbox.messages.length).toBe(before + 2);
   }, 30_000);
 });

@@ -224,7 +224,7 @@ describe(`pass check (${dialect})`, () => {
     for (const codigo of ['ZZZZ9999', 'BOSQUE23', 'BOSQUE-PASE-QR-000001', `/invitacion/${bosque}/BOSQUE-PASE-QR-000001`]) {
       const res = await check(guard, codigo);
       expect(res.statusCode, codigo).toBe(404);
-      expect(res.json(), codigo).toEqual({ success: false, code: 'NOT_FOUND', message: NOT_FOUND });
+      expect(res.json(), codigo).toEqual({ success: false, code: 'NOT_FOUND', message: NOT_FOUND, messageId: 'pass.notFound' });
     }
     // Its own administrator finds it.
     const bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');

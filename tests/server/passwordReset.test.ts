@@ -33,7 +33,11 @@ describe(`password reset by SMTP (${dialect})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     mailbox = await startMailbox();
-    t = await createTestApp({ clock, env: { SMTP_URL: mailbox.url, MAIL_FROM: 'Comunidad <avisos@condominio.test>' } });
+    t = await createTestApp({
+      clock,
+      // Without PUBLIC_URL a link names the request's host only when it is of PUBLIC_BASE_DOMAIN (hostLinks.test.ts).
+      env: { SMTP_URL: mailbox.url, MAIL_FROM: 'Comunidad <avisos@condominio.test>', PUBLIC_BASE_DOMAIN: 'condominio.test' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -94,7 +98,13 @@ describe(`password reset by SMTP (${dialect})`, () => {
 
     const again = await reset(token, 'OtraClave2025');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ success: false, code: 'BAD_REQUEST', field: 'token', message: INVALID_LINK });
+    expect(again.json()).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      field: 'token',
+      message: INVALID_LINK,
+      messageId: 'errors.account.resetLinkInvalid',
+    });
     expect(await signInStatus(t, 'residente@demo.mx', NEW_PASSWORD)).toBe(200);
   });
 
@@ -139,7 +149,11 @@ describe(`password reset by SMTP (${dialect})`, () => {
   it('makes an older link worthless when a new one is asked for', async () => {
     const older = await requestLink('empleado@demo.mx');
     const newer = await requestLink('empleado@demo.mx');
-    expect((await reset(older.token, NEW_PASSWORD)).json()).toMatchObject({ field: 'token', message: INVALID_LINK });
+    expect((await reset(older.token, NEW_PASSWORD)).json()).toMatchObject({
+      field: 'token',
+      message: INVALID_LINK,
+      messageId: 'errors.account.resetLinkInvalid',
+    });
     expect((await reset(newer.token, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
@@ -148,7 +162,13 @@ describe(`password reset by SMTP (${dialect})`, () => {
     clock.advanceMinutes(RESET_TOKEN_MINUTES + 1);
     const res = await reset(token, NEW_PASSWORD);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ success: false, code: 'BAD_REQUEST', field: 'token', message: INVALID_LINK });
+    expect(res.json()).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      field: 'token',
+      message: INVALID_LINK,
+      messageId: 'errors.account.resetLinkInvalid',
+    });
     expect(await signInStatus(t, 'guardia@demo.mx', DEMO_PASSWORD)).toBe(200);
   });
 
@@ -161,7 +181,13 @@ describe(`password reset by SMTP (${dialect})`, () => {
   it('refuses a token nobody was given, well-formed or not', async () => {
     const unknown = await reset('A'.repeat(43), NEW_PASSWORD);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ success: false, code: 'BAD_REQUEST', field: 'token', message: INVALID_LINK });
+    expect(unknown.json()).toEqual({
+      success: false,
+      code: 'BAD_REQUEST',
+      field: 'token',
+      message: INVALID_LINK,
+      messageId: 'errors.account.resetLinkInvalid',
+    });
     for (const token of ['short', 'has spaces in it, many of them', 'x'.repeat(201)]) {
       const res = await reset(token, NEW_PASSWORD);
       expect(res.statusCode).toBe(400);
@@ -190,7 +216,7 @@ describe(`password reset by SMTP (${dialect})`, () => {
     expect(res.statusCode).toBe(400);
     const body = res.json();
     assert(body, ErrorAnswer);
-    expect(body).toEqual({ success: false, code: 'BAD_REQUEST', field: 'password', message });
+    expect(body).toMatchObject({ success: false, code: 'BAD_REQUEST', field: 'password', message });
     expect(await passwordHash()).toBe(before);
     const good = `${NEW_PASSWORD}-${password.length}`;
     expect((await reset(token, good)).statusCode).toBe(200);
@@ -292,10 +318,16 @@ describe('the base of e-mailed links', () => {
       'https://app.mx',
     );
   });
-  it('is the request’s protocol and host otherwise', () => {
-    expect(appBaseUrl(config, { protocol: 'https', host: 'palmas.condominio.mx' })).toBe('https://palmas.condominio.mx');
+  it('is the request’s protocol and host otherwise, when the host is this machine', () => {
     expect(appBaseUrl(config, { protocol: 'http', host: 'localhost:3000' })).toBe('http://localhost:3000');
+    expect(appBaseUrl(config, { protocol: 'https', host: 'app.localhost' })).toBe('https://app.localhost');
+    expect(appBaseUrl(config, { protocol: 'http', host: '127.0.0.1:41234' })).toBe('http://127.0.0.1:41234');
     expect(appBaseUrl(config, { protocol: 'http', host: '[::1]:3000' })).toBe('http://[::1]:3000');
+  });
+  it('is no link at all for any other host while PUBLIC_BASE_DOMAIN is unset', () => {
+    for (const host of ['evil.example', 'palmas.condominio.mx', '127.0.0.1.evil.example', 'localhost.evil.example', '10.0.0.1']) {
+      expect(appBaseUrl(config, { protocol: 'https', host }), host).toBeNull();
+    }
   });
   it('keeps to PUBLIC_BASE_DOMAIN when that is set', () => {
     const scoped = { ...config, publicBaseDomain: 'condominio.mx' };
@@ -305,8 +337,9 @@ describe('the base of e-mailed links', () => {
     expect(appBaseUrl(scoped, { protocol: 'https', host: 'evilcondominio.mx' })).toBe('https://condominio.mx');
   });
   it('gives no link for a host that is not a host name', () => {
-    for (const host of ['evil.test/path', 'a b', 'x@evil.test', '', 'evil.test"><script>']) {
-      expect(appBaseUrl(config, { protocol: 'http', host })).toBeNull();
+    for (const host of ['evil.test/path', 'a b', 'x@evil.test', '', 'evil.test"><script>', 'localhost/x']) {
+      expect(appBaseUrl(config, { protocol: 'http', host }), host).toBeNull();
+      expect(appBaseUrl({ ...config, publicBaseDomain: 'condominio.mx' }, { protocol: 'http', host }), host).toBeNull();
     }
   });
 });

@@ -4,6 +4,7 @@
 // fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
+import { hashToken } from '../../server/domain/tokens';
 import { ACCOUNT_PATHS } from '../../src/api/account';
 import { PROFILE_PATHS } from '../../src/api/profile';
 import { SESSION_PATHS } from '../../src/api/sessions';
@@ -103,6 +104,37 @@ const ROUTES: RouteCase[] = [
     path: SESSION_PATHS.signOut,
     expected: MEMBERS_ONLY,
     run: (t, c) => send(t, c, 'POST', SESSION_PATHS.signOut),
+  },
+  {
+    method: 'GET',
+    path: SESSION_PATHS.activeSessions,
+    expected: MEMBERS_ONLY,
+    run: (t, c) => send(t, c, 'GET', SESSION_PATHS.activeSessions),
+  },
+  {
+    method: 'POST',
+    path: SESSION_PATHS.revokeSession,
+    expected: MEMBERS_ONLY,
+    async run(t, c) {
+      // A member ends another session of their own; the others name the first session there is.
+      const other = c.email && c.row !== 'inactivo' ? await signInAs(t.app, c.email) : null;
+      const id = other
+        ? (
+            await t.app.db
+              .selectFrom('sessions')
+              .select('id')
+              .where('token_hash', '=', hashToken(other))
+              .executeTakeFirstOrThrow()
+          ).id
+        : 1;
+      return send(t, c, 'POST', SESSION_PATHS.revokeSession, { id });
+    },
+  },
+  {
+    method: 'POST',
+    path: SESSION_PATHS.revokeOtherSessions,
+    expected: MEMBERS_ONLY,
+    run: (t, c) => send(t, c, 'POST', SESSION_PATHS.revokeOtherSessions),
   },
   {
     method: 'POST',

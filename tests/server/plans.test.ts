@@ -1,12 +1,12 @@
 // GET /api/--planes/list: the pricing page's plans, public, active ones by position, money in MXN cents;
 // the demo plans (server/db/seed/plans.ts), reloaded by resetAndSeed; migration 0003's down and up.
-import { PostgresAdapter, sql } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index';
 import { resetAndSeed } from '../../server/db/seed/demo';
 import { parseFeatures } from '../../server/domain/plans';
 import { PlansAnswer, PRICING_PATHS } from '../../src/api/pricing';
+import { ownTables } from '../support/ownTables';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { openTestDatabase, type TestDatabase } from '../support/testDatabase';
 
@@ -119,19 +119,8 @@ describe(`migration 0003_plans (${dialect})`, () => {
   });
   afterAll(() => db?.close());
 
-  /** This database's tables: on PostgreSQL introspection lists every schema, and files running beside this
-   * one have a plans table in theirs. */
-  async function ownTables() {
-    const handle = db.handle.db;
-    const own =
-      handle.getExecutor().adapter instanceof PostgresAdapter
-        ? (await sql<{ s: string }>`select current_schema() as s`.execute(handle)).rows[0]?.s
-        : undefined;
-    return (await handle.introspection.getTables()).filter((table) => own === undefined || table.schema === own);
-  }
-
   async function hasPlans(): Promise<boolean> {
-    return (await ownTables()).some((table) => table.name === 'plans');
+    return (await ownTables(db.handle.db as never)).some((table) => table.name === 'plans');
   }
 
   it('comes after 0002, creates the plans table, drops it going down, and creates it again', async () => {
@@ -140,7 +129,7 @@ describe(`migration 0003_plans (${dialect})`, () => {
     expect(names.indexOf('0003_plans')).toBe(names.indexOf('0002_account') + 1);
     const handle = db.handle.db;
     expect(await hasPlans()).toBe(true);
-    const columns = (await ownTables()).find((table) => table.name === 'plans')?.columns;
+    const columns = (await ownTables(handle as never)).find((table) => table.name === 'plans')?.columns;
     expect(columns?.find((c) => c.name === 'max_dwellings')?.isNullable).toBe(true);
     expect(columns?.find((c) => c.name === 'monthly_price_cents')?.isNullable).toBe(false);
 

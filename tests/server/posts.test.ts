@@ -56,6 +56,8 @@ describe(`posts (${dialect})`, () => {
     expect(admin).toHaveLength(10);
     expect(admin.find((s) => s.SectName === 'Avisos de la administración')!.blogCount).toBe(14);
     expect(admin.find((s) => s.SectName === 'Comité de jardinería')!.blogCount).toBe(1);
+    // Administrators read the inactive Mascotas too, told that it is inactive.
+    expect(admin.filter((s) => s.SectStatus === 'I').map((s) => s.SectName)).toEqual(['Mascotas']);
     const resident = (await names('residente')).map((s) => s.SectName);
     expect(resident).toContain('Comité de jardinería');
     expect(resident).not.toContain('Asuntos del consejo');

@@ -25,7 +25,7 @@ describe(`accept-privacy-notice (${dialect})`, () => {
   }
 
   it('records that residente@demo.mx accepted, now, and the session data shows it', async () => {
-    const token = await signInAs(t.app, 'residente@demo.mx');
+    const token = await signInAs(t.app, 'residente@demo.mx', undefined, { privacyNotice: 'leavePending' });
     expect((await usuario(token)).AvisoPrivacidad).toBeNull();
     clock.advanceMinutes(1);
     // The browser posts without a body (src/services/privacyService.ts).

@@ -150,7 +150,12 @@ describe(`profile (${dialect})`, () => {
       for (const url of tampered) {
         const res = await fetchPhoto(url, token);
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'El enlace de la foto no es válido.' });
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'FORBIDDEN',
+          message: 'El enlace de la foto no es válido.',
+          messageId: 'errors.photo.linkInvalid',
+        });
       }
       expect((await fetchPhoto(link)).statusCode).toBe(200);
     });
@@ -164,7 +169,12 @@ describe(`profile (${dialect})`, () => {
       clock.advanceMinutes(1);
       const res = await fetchPhoto(link, await signInAs(t.app, 'supervisor@demo.mx'));
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ success: false, code: 'FORBIDDEN', message: 'El enlace de la foto expiró.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'FORBIDDEN',
+        message: 'El enlace de la foto expiró.',
+        messageId: 'errors.photo.linkExpired',
+      });
       // The session data hands out a fresh link that works.
       const fresh = (await usuario(await signInAs(t.app, 'supervisor@demo.mx'))).fotoSignedUrl!;
       expect(fresh).not.toBe(link);
@@ -226,6 +236,7 @@ describe(`profile (${dialect})`, () => {
         code: 'BAD_REQUEST',
         field: 'dataUrl',
         message: 'La foto pesa más de 1.5 MB.',
+        messageId: 'errors.photo.tooLarge',
       });
       expect((await usuario(token)).fotoSignedUrl).toBe(before);
     });
@@ -247,6 +258,7 @@ describe(`profile (${dialect})`, () => {
         code: 'BAD_REQUEST',
         field: 'dataUrl',
         message: 'El archivo no es una imagen PNG, JPEG o WebP válida.',
+        messageId: 'errors.photo.notValid',
       });
       expect((await t.app.db.selectFrom('files').select('id').execute()).length).toBe(files);
     });
@@ -339,6 +351,7 @@ describe(`profile (${dialect})`, () => {
         code: 'INVALID_CREDENTIALS',
         field: 'currentPassword',
         message: 'La contraseña actual es incorrecta.',
+        messageId: 'errors.account.currentPasswordWrong',
       });
       // The session that asked is still signed in, and so is the other one.
       expect((await getSessionData(t.app, token)).statusCode).toBe(200);
@@ -357,7 +370,7 @@ describe(`profile (${dialect})`, () => {
       const other = await signInAs(t.app, 'empleado@demo.mx');
       const res = await change(token, DEMO_PASSWORD, newPassword);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, code: 'BAD_REQUEST', field: 'newPassword', message });
+      expect(res.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', field: 'newPassword', message });
       expect((await getSessionData(t.app, other)).statusCode).toBe(200);
       expect(await signInStatus('empleado@demo.mx', DEMO_PASSWORD)).toBe(200);
     });

@@ -12,9 +12,9 @@ import {
   type RateLimitPolicy,
   scaledPolicy,
 } from '../../server/domain/rateLimit';
-import { RedisClient } from '../../server/redis/client';
+import { closeRedis } from '../../server/redis/client';
 import { ErrorCodes } from '../../src/api/errors';
-import { REDIS_URL, removeRedisKeys } from '../support/redisPeers';
+import { openRedis, REDIS_URL, removeRedisKeys } from '../support/redisPeers';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const SIGN_IN = '/api/--sesiones/sign-in';
@@ -24,13 +24,14 @@ const TOO_MANY = {
   success: false,
   code: 'TOO_MANY_REQUESTS',
   message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+  messageId: 'errors.tooManyRequests',
 };
 
 const REDIS_PREFIX = `test:${randomUUID()}:`;
 afterAll(async () => {
-  const redis = new RedisClient(REDIS_URL);
+  const redis = await openRedis();
   await removeRedisKeys(redis, REDIS_PREFIX);
-  await redis.close();
+  await closeRedis(redis);
 });
 const STORES: [string, Record<string, string>][] = [
   ['in memory', {}],

@@ -1,14 +1,26 @@
 // Rate-limit counters shared through Redis (REDIS_URL, REDIS_KEY_PREFIX) by several app instances, against
 // the real Redis: the second instance refuses once the first used the budget, windows end (on the app's
 // clock, and in Redis by expiry), prefixes keep apps apart, and while Redis is down each instance counts in
-// its own memory, then shares again once Redis is back.
+// its own memory (also when Redis black-holes its packets), then shares again once Redis is back. The
+// script goes to Redis once per connection and is called by its SHA after that.
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../../server/domain/rateLimit';
-import { RedisRateLimitStore, redisRateLimitKey } from '../../server/domain/rateLimitRedis';
-import { RedisClient } from '../../server/redis/client';
-import { freePort, REDIS_URL, redisKeysUnder, removeRedisKeys, startTcpProxy, type TcpProxy } from '../support/redisPeers';
+import { FIXED_WINDOW_SCRIPT, RedisRateLimitStore, redisRateLimitKey } from '../../server/domain/rateLimitRedis';
+import { closeRedis } from '../../server/redis/client';
+import type { HealthReadyAnswer } from '../../src/api/health';
+import {
+  freePort,
+  openRedis,
+  REDIS_URL,
+  redisKeysUnder,
+  removeRedisKeys,
+  startFakeRedis,
+  startRedisProxy,
+} from '../support/redisPeers';
+import type { TcpProxy } from '../support/tcpProxy';
 import { call, createTestApp, dialect, type TestApp, testClock } from '../support/testApp';
 
 const SIGN_IN = '/api/--sesiones/sign-in';
@@ -17,6 +29,7 @@ const TOO_MANY = {
   success: false,
   code: 'TOO_MANY_REQUESTS',
   message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+  messageId: 'errors.tooManyRequests',
 };
 
 const signIn = (t: TestApp, username: string, remoteAddress: string) =>
@@ -31,13 +44,17 @@ const newPrefix = () => `test:${randomUUID()}:`;
 const withRedis = (prefix: string, url = REDIS_URL) => ({ REDIS_URL: url, REDIS_KEY_PREFIX: prefix });
 
 /** A client of the test's own, to look at (and finally remove) what the apps wrote. */
-const redis = new RedisClient(REDIS_URL);
+let redis: Redis;
+beforeAll(async () => {
+  redis = await openRedis();
+});
 const keysUnder = (prefix: string) => redisKeysUnder(redis, prefix);
 const prefixesUsed: string[] = [];
 afterAll(async () => {
   for (const prefix of prefixesUsed) await removeRedisKeys(redis, prefix);
-  await redis.close();
+  await closeRedis(redis);
 });
+const ready = async (t: TestApp) => (await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json<HealthReadyAnswer>();
 function prefixForTest(): string {
   const prefix = newPrefix();
   prefixesUsed.push(prefix);
@@ -86,10 +103,10 @@ describe(`two app instances sharing REDIS_URL (${dialect})`, () => {
     const key = redisRateLimitKey(prefix, 'signInPerIpAndEmail:10.0.0.1 admin@demo.mx');
     expect(keys).toContain(key);
     // Two hits since the window restarted (one per instance), ending a minute after the first.
-    const [count, resetAt] = (await redis.command('HMGET', key, 'count', 'resetAt')) as string[];
+    const [count, resetAt] = await redis.hmget(key, 'count', 'resetAt');
     expect(count).toBe('2');
     expect(Number(resetAt)).toBe(clock.now().getTime() + 60_000);
-    const ttl = (await redis.command('PTTL', key)) as number;
+    const ttl = await redis.pttl(key);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
@@ -126,7 +143,7 @@ describe(`windows expiring in Redis on the real clock (${dialect})`, () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe('1');
     const key = redisRateLimitKey(prefix, 'resetPasswordPerIp:10.7.0.1');
-    await vi.waitFor(async () => expect(await redis.command('EXISTS', key)).toBe(0), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(async () => expect(await redis.exists(key)).toBe(0), { timeout: 10_000, interval: 100 });
     expect((await reset(t, '10.7.0.1')).statusCode).toBe(400);
   });
 });
@@ -135,14 +152,14 @@ describe(`while Redis is down (${dialect})`, () => {
   const clock = testClock(new Date('2025-06-02T18:00:00Z'));
   const prefix = prefixForTest();
   const policy: RateLimitPolicy = { ...DEFAULT_RATE_LIMITS, resetPasswordPerIp: { max: 2, windowSeconds: 60 } };
-  let proxy: TcpProxy;
+  let proxy: TcpProxy & { url: string };
   let behindProxy: TestApp;
   let behindProxyClosed = false;
   let direct: TestApp;
   const logLines: { level: number; msg: string; err?: { message: string } }[] = [];
   const logged = (text: string) => logLines.filter((line) => line.msg.includes(text));
   beforeAll(async () => {
-    proxy = await startTcpProxy();
+    proxy = await startRedisProxy();
     behindProxy = await createTestApp({
       clock,
       rateLimits: policy,
@@ -165,7 +182,8 @@ describe(`while Redis is down (${dialect})`, () => {
   });
 
   it('falls back to counting in the process: the limits still hold, with one warning', async () => {
-    await proxy.down();
+    expect(await ready(behindProxy)).toMatchObject({ redis: 'ready' });
+    await proxy.refuse();
     expect((await reset(behindProxy, '10.6.0.2')).statusCode).toBe(400);
     expect((await reset(behindProxy, '10.6.0.2')).statusCode).toBe(400);
     const refused = await reset(behindProxy, '10.6.0.2');
@@ -177,10 +195,12 @@ describe(`while Redis is down (${dialect})`, () => {
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.level).toBe(40);
     expect(warnings[0]!.err?.message).toBeTruthy();
+    // Still ready: the process limits on its own meanwhile.
+    expect(await ready(behindProxy)).toEqual({ success: true, database: dialect, redis: 'unavailable' });
   });
 
   it('shares the counters again once Redis is back, and says so once', async () => {
-    await proxy.up();
+    await proxy.restore();
     // The client waits a moment before trying again; keep asking (from addresses of their own) until it has.
     let probe = 0;
     await vi.waitFor(
@@ -194,6 +214,7 @@ describe(`while Redis is down (${dialect})`, () => {
     expect((await reset(direct, '10.6.0.3')).statusCode).toBe(400);
     expect((await reset(behindProxy, '10.6.0.3')).statusCode).toBe(429);
     expect(logged('Redis is unavailable')).toHaveLength(1);
+    expect(await ready(behindProxy)).toMatchObject({ redis: 'ready' });
   });
 
   it(
@@ -223,6 +244,91 @@ describe(`while Redis is down (${dialect})`, () => {
   });
 });
 
+describe(`while Redis black-holes its packets (${dialect})`, () => {
+  const clock = testClock(new Date('2025-06-02T18:00:00Z'));
+  const prefix = prefixForTest();
+  const policy: RateLimitPolicy = { ...DEFAULT_RATE_LIMITS, resetPasswordPerIp: { max: 2, windowSeconds: 60 } };
+  let proxy: TcpProxy & { url: string };
+  let t: TestApp;
+  const logLines: { msg: string }[] = [];
+  const logged = (text: string) => logLines.filter((line) => line.msg.includes(text));
+  beforeAll(async () => {
+    proxy = await startRedisProxy();
+    t = await createTestApp({
+      clock,
+      rateLimits: policy,
+      env: { ...withRedis(prefix, proxy.url), LOG_LEVEL: 'info' },
+      logStream: { write: (line) => logLines.push(JSON.parse(line)) },
+    });
+  }, BUILDS_APPS_MS);
+  afterAll(async () => {
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('answers every request, counting in the process after the command timeout, and shares again once Redis answers', async () => {
+    expect((await reset(t, '10.8.0.1')).statusCode).toBe(400);
+    proxy.hang();
+    // The first ask waits for the command timeout; the silent connection is then dropped and, while new
+    // ones hang in their handshake, asks fail at once.
+    expect((await reset(t, '10.8.0.2')).statusCode).toBe(400);
+    expect((await reset(t, '10.8.0.2')).statusCode).toBe(400);
+    expect((await reset(t, '10.8.0.2')).statusCode).toBe(429);
+    expect(logged('Redis is unavailable')).toHaveLength(1);
+    await proxy.restore();
+    let probe = 0;
+    await vi.waitFor(
+      async () => {
+        await reset(t, `10.8.9.${probe++}`);
+        expect(logged('Redis answers again')).toHaveLength(1);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    // Counted in Redis again: the window of 10.8.0.1 began there before the outage.
+    expect((await reset(t, '10.8.0.1')).statusCode).toBe(400);
+    expect((await reset(t, '10.8.0.1')).statusCode).toBe(429);
+  });
+});
+
+describe('the rate-limit script', () => {
+  it('goes to Redis once per connection; every later hit calls it by its SHA', async () => {
+    const through = await startRedisProxy({ record: true });
+    const client = await openRedis(through.url);
+    try {
+      const store = new RedisRateLimitStore(client, prefixForTest());
+      for (let i = 1; i <= 5; i++) expect((await store.hit('k', 60_000, 1000)).count).toBe(i);
+      const sent = through.sent();
+      expect(sent.split(FIXED_WINDOW_SCRIPT)).toHaveLength(2);
+      expect(sent.match(/\r\nevalsha\r\n/gi)).toHaveLength(4);
+    } finally {
+      await closeRedis(client);
+      await through.close();
+    }
+  });
+
+  it('is sent again when Redis answers NOSCRIPT (a restart or failover emptied its script cache)', async () => {
+    let scriptKnown = false;
+    const fake = await startFakeRedis((command) => {
+      if (command[0] === 'eval') scriptKnown = true;
+      if (command[0] === 'evalsha' && !scriptKnown) return '-NOSCRIPT No matching script. Please use EVAL.\r\n';
+      return '*2\r\n:1\r\n:61000\r\n';
+    });
+    const client = await openRedis(fake.url);
+    try {
+      const store = new RedisRateLimitStore(client, 'p:');
+      await store.hit('k', 60_000, 1000);
+      await store.hit('k', 60_000, 1000);
+      scriptKnown = false;
+      expect(await store.hit('k', 60_000, 1000)).toEqual({ count: 1, resetAtMs: 61_000 });
+      const scripts = fake.commands.filter(([name]) => name === 'eval' || name === 'evalsha').map(([name]) => name);
+      expect(scripts).toEqual(['eval', 'evalsha', 'evalsha', 'eval']);
+    } finally {
+      await closeRedis(client);
+      await fake.close();
+    }
+  });
+});
+
 describe('RedisRateLimitStore on its own', () => {
   it('counts hits in a window that starts at the first hit and ends windowMs later, as the memory store does', async () => {
     const store = new RedisRateLimitStore(redis, prefixForTest());
@@ -237,14 +343,14 @@ describe('RedisRateLimitStore on its own', () => {
 
   it('loses no hit when two processes count the same key at once', async () => {
     const prefix = prefixForTest();
-    const other = new RedisClient(REDIS_URL);
+    const other = await openRedis();
     try {
       const stores = [new RedisRateLimitStore(redis, prefix), new RedisRateLimitStore(other, prefix)];
       const hits = await Promise.all(Array.from({ length: 200 }, (_, i) => stores[i % 2]!.hit('k', 60_000, 1000)));
       expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
       expect(new Set(hits.map((hit) => hit.resetAtMs))).toEqual(new Set([61_000]));
     } finally {
-      await other.close();
+      await closeRedis(other);
     }
   });
 });

@@ -120,7 +120,7 @@ describe(`session data (${dialect})`, () => {
   describe.each(ACCOUNTS)('$email', (account) => {
     let data: SessionData;
     beforeAll(async () => {
-      data = await sessionData(await signInAs(t.app, account.email));
+      data = await sessionData(await signInAs(t.app, account.email, undefined, { privacyNotice: 'leavePending' }));
     });
 
     it('is the person, with their role flags', async () => {

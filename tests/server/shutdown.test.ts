@@ -43,7 +43,8 @@ describe(`graceful shutdown (${dialect})`, () => {
     await fresh.cleanup();
   });
 
-  async function start(): Promise<number> {
+  /** `seed`: the demo data, for a test that signs in (loading it is most of a start). */
+  async function start(seed: 'auto' | 'never'): Promise<number> {
     server = startServer({
       ...fresh.env,
       PORT: '0',
@@ -51,6 +52,7 @@ describe(`graceful shutdown (${dialect})`, () => {
       STATIC_DIR: 'none',
       SCRYPT_LOG_N: '10',
       LOG_LEVEL: 'info',
+      SEED: seed,
     });
     const [, port, db] = await server.waitForLine(LISTENING_LINE, 25_000);
     expect(db).toBe(dialect);
@@ -58,7 +60,7 @@ describe(`graceful shutdown (${dialect})`, () => {
   }
 
   it('listens on the printed port and exits 0 on SIGTERM', async () => {
-    const port = await start();
+    const port = await start('never');
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ success: true, database: dialect });
@@ -71,7 +73,7 @@ describe(`graceful shutdown (${dialect})`, () => {
   }, 40_000);
 
   it('answers a request already in flight before it exits', async () => {
-    const port = await start();
+    const port = await start('auto');
     const body = JSON.stringify({ username: 'admin@demo.mx', password: 'Demo1234!' });
     const request = http.request({
       host: '127.0.0.1',

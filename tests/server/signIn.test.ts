@@ -112,27 +112,56 @@ describe(`sign-in (${dialect})`, () => {
     }
   });
 
-  describe('malformed requests get 400 BAD_REQUEST naming the field', () => {
-    const cases: [string, object, string][] = [
-      ['missing username', { password: PASSWORD }, 'username'],
-      ['missing password', { username: 'admin@demo.mx' }, 'password'],
-      ['bad e-mail', { username: 'admin-at-demo.mx', password: PASSWORD }, 'username'],
-      ['e-mail with a space inside', { username: 'ad min@demo.mx', password: PASSWORD }, 'username'],
-      ['e-mail that is a number', { username: 12345, password: PASSWORD }, 'username'],
-      ['empty password', { username: 'admin@demo.mx', password: '' }, 'password'],
-      ['extra-long password', { username: 'admin@demo.mx', password: 'x'.repeat(201) }, 'password'],
-      ['rememberMe not a boolean', { username: 'admin@demo.mx', password: PASSWORD, rememberMe: 'yes' }, 'rememberMe'],
-      ['subdomain too long', { username: 'admin@demo.mx', password: PASSWORD, subdomain: 'x'.repeat(64) }, 'subdomain'],
-      ['unknown field', { username: 'admin@demo.mx', password: PASSWORD, isAdmin: true }, 'isAdmin'],
+  describe('malformed requests get 400 BAD_REQUEST naming the field as the screen does', () => {
+    const cases: [string, object, string, string][] = [
+      ['missing username', { password: PASSWORD }, 'username', 'Correo electrónico: este campo es requerido.'],
+      ['missing password', { username: 'admin@demo.mx' }, 'password', 'Contraseña: este campo es requerido.'],
+      [
+        'bad e-mail',
+        { username: 'admin-at-demo.mx', password: PASSWORD },
+        'username',
+        'Correo electrónico: el formato no es válido.',
+      ],
+      [
+        'e-mail with a space inside',
+        { username: 'ad min@demo.mx', password: PASSWORD },
+        'username',
+        'Correo electrónico: el formato no es válido.',
+      ],
+      ['e-mail that is a number', { username: 12345, password: PASSWORD }, 'username', 'Correo electrónico: debe ser texto.'],
+      ['empty password', { username: 'admin@demo.mx', password: '' }, 'password', 'Contraseña: este campo es requerido.'],
+      [
+        'extra-long password',
+        { username: 'admin@demo.mx', password: 'x'.repeat(201) },
+        'password',
+        'Contraseña: admite como máximo 200 caracteres.',
+      ],
+      [
+        'rememberMe not a boolean',
+        { username: 'admin@demo.mx', password: PASSWORD, rememberMe: 'yes' },
+        'rememberMe',
+        'Recordarme: debe ser verdadero o falso.',
+      ],
+      [
+        'subdomain too long',
+        { username: 'admin@demo.mx', password: PASSWORD, subdomain: 'x'.repeat(64) },
+        'subdomain',
+        'Subdominio: admite como máximo 63 caracteres.',
+      ],
+      [
+        'unknown field',
+        { username: 'admin@demo.mx', password: PASSWORD, isAdmin: true },
+        'isAdmin',
+        'isAdmin: este campo no se admite en esta solicitud.',
+      ],
     ];
-    it.each(cases)('%s', async (_, payload, field) => {
+    it.each(cases)('%s', async (_, payload, field, message) => {
       const before = await countSessions();
       const res = await post(payload);
       expect(res.statusCode).toBe(400);
       const body = res.json();
       assert(body, ErrorAnswer);
-      expect(body).toMatchObject({ success: false, code: 'BAD_REQUEST', field });
-      expect(body.message).toContain(field);
+      expect(body).toMatchObject({ success: false, code: 'BAD_REQUEST', field, message });
       expect(await countSessions()).toBe(before);
     });
 

@@ -1,18 +1,37 @@
-// Stand-ins around Redis for the client and store tests: a fake server that records commands and answers
-// as the test says (or never), and a TCP proxy in front of the real Redis that can go down and come back.
+// Around Redis for the client and store tests: the machine's Redis (shared: tests keep to keys under a
+// prefix of their own), clients configured as the app configures them, a proxy in front of Redis that can
+// take it away and bring it back (tcpProxy.ts), and a fake Redis for what a real one does not do on cue
+// (forgetting its scripts).
 import net from 'node:net';
-import type { RedisClient } from '../../server/redis/client';
-import { RespDecoder } from '../../server/redis/resp';
+import type { Redis } from 'ioredis';
+import { createRedisClient, type RedisLog, type RedisTimeouts } from '../../server/redis/client';
+import { type ProxyOptions, startTcpProxy, type TcpProxy } from './tcpProxy';
 
 /** The Redis of the machine (CI has it on this address, docs: .library env node-svc). */
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** Where a log line of the client goes when the test does not read them. */
+export const quietLog: RedisLog = { warn: () => {}, info: () => {} };
+
+/** A client as the app makes it, connected (or given up on, if Redis is not there). */
+export async function openRedis(
+  url = REDIS_URL,
+  options: { log?: RedisLog; timeouts?: Partial<RedisTimeouts> } = {},
+): Promise<Redis> {
+  const redis = createRedisClient(url, {
+    log: options.log ?? quietLog,
+    ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+  });
+  await redis.connect().catch(() => {});
+  return redis;
+}
+
 /** Every key under the prefix (SCAN, not KEYS: the Redis may be shared). */
-export async function redisKeysUnder(redis: RedisClient, prefix: string): Promise<string[]> {
+export async function redisKeysUnder(redis: Redis, prefix: string): Promise<string[]> {
   const keys: string[] = [];
   let cursor = '0';
   do {
-    const [next, batch] = (await redis.command('SCAN', cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000)) as [string, string[]];
+    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
     keys.push(...batch);
     cursor = next;
   } while (cursor !== '0');
@@ -20,112 +39,91 @@ export async function redisKeysUnder(redis: RedisClient, prefix: string): Promis
 }
 
 /** Removes what a test wrote under its prefix. */
-export async function removeRedisKeys(redis: RedisClient, prefix: string): Promise<void> {
+export async function removeRedisKeys(redis: Redis, prefix: string): Promise<void> {
   const keys = await redisKeysUnder(redis, prefix);
-  if (keys.length > 0) await redis.command('DEL', ...keys);
+  if (keys.length > 0) await redis.del(...keys);
 }
 
-function listen(server: net.Server, port = 0): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve((server.address() as net.AddressInfo).port);
-    });
-  });
-}
-
-function closeServer(server: net.Server, sockets: Set<net.Socket>): Promise<void> {
-  for (const socket of sockets) socket.destroy();
-  return new Promise((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+/** A proxy in front of the machine's Redis; `url` is REDIS_URL through it. */
+export async function startRedisProxy(options: ProxyOptions = {}): Promise<TcpProxy & { url: string }> {
+  const target = new URL(REDIS_URL);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 6379) }, options);
+  return Object.assign(proxy, { url: `redis://127.0.0.1:${proxy.port}` });
 }
 
 /** A port that nothing listens on (it was free a moment ago). */
 export async function freePort(): Promise<number> {
   const server = net.createServer();
-  const port = await listen(server);
-  await closeServer(server, new Set());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
   return port;
+}
+
+/** Commands as clients send them: arrays of bulk strings ("*2\r\n$4\r\nPING\r\n…"). Complete ones only. */
+function takeCommands(buffer: Buffer): { commands: string[][]; rest: Buffer } {
+  const commands: string[][] = [];
+  let at = 0;
+  const line = (from: number) => {
+    const end = buffer.indexOf('\r\n', from);
+    return end === -1 ? null : { text: buffer.toString('latin1', from, end), next: end + 2 };
+  };
+  for (;;) {
+    const header = line(at);
+    if (header?.text[0] !== '*') break;
+    const args: string[] = [];
+    let next = header.next;
+    for (let i = 0; i < Number(header.text.slice(1)); i++) {
+      const size = line(next);
+      if (!size) return { commands, rest: buffer.subarray(at) };
+      const length = Number(size.text.slice(1));
+      if (buffer.length < size.next + length + 2) return { commands, rest: buffer.subarray(at) };
+      args.push(buffer.toString('utf8', size.next, size.next + length));
+      next = size.next + length + 2;
+    }
+    commands.push(args);
+    at = next;
+  }
+  return { commands, rest: buffer.subarray(at) };
 }
 
 export interface FakeRedis {
   url: string;
-  port: number;
-  /** Every command received, in order, across connections. */
+  /** Every command received (name lower-cased), in order, across connections. */
   commands: string[][];
-  /** Connections accepted so far. */
-  accepted: number;
   close(): Promise<void>;
 }
 
-/** Answers each command with the RESP text `answer` returns, or stays silent when it returns null. */
-export async function startFakeRedis(answer: (command: string[]) => string | null, port = 0): Promise<FakeRedis> {
+/**
+ * A stand-in that speaks RESP2 (it refuses HELLO, as Redis 5 does, and the client falls back), is ready at
+ * once, says OK to the handshake, and answers every other command with what `answer` returns.
+ */
+export async function startFakeRedis(answer: (command: string[]) => string): Promise<FakeRedis> {
   const sockets = new Set<net.Socket>();
-  const fake: FakeRedis = { url: '', port: 0, commands: [], accepted: 0, close: () => closeServer(server, sockets) };
+  const fake: FakeRedis = { url: '', commands: [], close: async () => {} };
   const server = net.createServer((socket) => {
-    fake.accepted++;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-    const decoder = new RespDecoder();
+    socket.on('error', () => {});
+    let pending: Buffer = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {
-      for (const command of decoder.push(chunk) as string[][]) {
+      const { commands, rest } = takeCommands(Buffer.concat([pending, chunk]));
+      pending = rest;
+      for (const [name = '', ...args] of commands) {
+        const command = [name.toLowerCase(), ...args];
         fake.commands.push(command);
-        const reply = answer(command);
-        if (reply !== null) socket.write(reply);
+        if (command[0] === 'hello') socket.write("-ERR unknown command 'HELLO'\r\n");
+        else if (command[0] === 'info') socket.write('$11\r\nloading:0\r\n\r\n');
+        else if (command[0] === 'client' || command[0] === 'select' || command[0] === 'auth') socket.write('+OK\r\n');
+        else socket.write(answer(command));
       }
     });
   });
-  fake.port = await listen(server, port);
-  fake.url = `redis://127.0.0.1:${fake.port}`;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `redis://127.0.0.1:${(server.address() as net.AddressInfo).port}`;
+  fake.close = async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  };
   return fake;
-}
-
-export interface TcpProxy {
-  url: string;
-  /** Connections open through the proxy right now. */
-  readonly open: number;
-  /** Stops listening and drops every connection: to its clients, Redis is down. */
-  down(): Promise<void>;
-  /** Listens again on the same port. */
-  up(): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** A proxy on 127.0.0.1 to the Redis of `targetUrl`, so a test can take "Redis" away and bring it back. */
-export async function startTcpProxy(targetUrl = REDIS_URL): Promise<TcpProxy> {
-  const target = new URL(targetUrl);
-  const sockets = new Set<net.Socket>();
-  const track = (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
-  const clients = new Set<net.Socket>();
-  let server: net.Server;
-  const create = () =>
-    net.createServer((client) => {
-      track(client);
-      clients.add(client);
-      client.on('close', () => clients.delete(client));
-      const upstream = net.connect({ host: target.hostname, port: Number(target.port || 6379) });
-      track(upstream);
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
-      upstream.on('close', () => client.destroy());
-    });
-  server = create();
-  const port = await listen(server);
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    get open() {
-      return clients.size;
-    },
-    down: () => closeServer(server, sockets),
-    async up() {
-      server = create();
-      await listen(server, port);
-    },
-    close: () => closeServer(server, sockets),
-  };
 }

@@ -30,6 +30,8 @@ const INHERITED_CONFIG = [
   'MAIL_RETRY_SECONDS',
   'REDIS_URL',
   'REDIS_KEY_PREFIX',
+  'HSTS_MAX_AGE',
+  'NODE_ENV',
 ];
 
 export interface Exit {

@@ -99,4 +99,22 @@ describe('money on screen and in files', () => {
       'Vivienda,Adeudo,Antigüedad (días)\r\nTorre A - 104,7400.00,95\r\n"Casa ""7"", jardín",0.05,3\r\nTotal,7400.05,\r\n',
     );
   });
+
+  it('exports labels that look like formulas as text, and negative amounts as numbers', () => {
+    const report: Report = {
+      Clave: 'DetEg',
+      Titulo: 'Egresos',
+      fechaInicio: '2026-01-01',
+      fechaFin: '2026-03-15',
+      columnas: [{ nombre: '=Importe', tipo: 'dinero' }],
+      filas: [
+        { etiqueta: '=HYPERLINK("http://evil.example","Ver")', valores: [-58_500] },
+        { etiqueta: '@Jardinería', valores: [1_000] },
+      ],
+      totales: [-57_500],
+    };
+    expect(reportCsv(report, '-Categoría', '+Total')).toBe(
+      '\'-Categoría,\'=Importe\r\n"\'=HYPERLINK(""http://evil.example"",""Ver"")",-585.00\r\n\'@Jardinería,10.00\r\n\'+Total,-575.00\r\n',
+    );
+  });
 });

@@ -9,7 +9,7 @@ import {
   parseLayout,
   toggleSidebar,
 } from '../../src/views/shell/layoutPreferences';
-import { activeEntryKey, mainMenu, profileMenu, splitTopNav } from '../../src/views/shell/menuModel';
+import { activeEntryKey, mainMenu, profileMenu, sectionHref, splitTopNav } from '../../src/views/shell/menuModel';
 import { AVAILABLE_SCREENS, menuToggleEnabled } from '../../src/views/shell/screens';
 import { ROLES, type Role, sessionFor } from '../views/sessionFixtures';
 
@@ -110,6 +110,16 @@ describe('the main menu once every screen is built', () => {
     const guard = keys('guard', EVERY_SCREEN);
     expect(guard).toContain('section-1');
     expect(guard).not.toContain('section-2');
+  });
+});
+
+describe('a section link outside the menu (the communication home)', () => {
+  it('opens the section’s own screen once built, else the generic section page', () => {
+    const requests = { SectId: 2, SectCode: 'SA' };
+    expect(sectionHref(requests)).toBe('/comunicacion/seccion/2');
+    expect(sectionHref(requests, EVERY_SCREEN)).toBe('/comunicacion/tickets-administrador/2');
+    expect(sectionHref({ SectId: 5, SectCode: 'RI' }, EVERY_SCREEN)).toBe('/comunicacion/instalaciones');
+    expect(sectionHref({ SectId: 1, SectCode: '' }, EVERY_SCREEN)).toBe('/comunicacion/seccion/1');
   });
 });
 

@@ -105,6 +105,14 @@ describe('BlogsPage', () => {
     ]);
   });
 
+  it('says in words which blogs are inactive, beside the switch', async () => {
+    await open();
+    expect(within(rows()[0]!).queryByText('Inactivo')).toBeNull();
+    fireEvent.click(screen.getByRole('switch', { name: 'Avisos activo' }));
+    await waitFor(() => expect(within(rows()[0]!).getByText('Inactivo')).toBeTruthy());
+    expect(within(rows()[0]!).getByRole('button').textContent).toBe('AvisosInactivo0 publicaciones');
+  });
+
   it('shows the survey fields for EN and offers no approval there', async () => {
     await open();
     fireEvent.click(within(rows()[1]!).getByRole('button'));

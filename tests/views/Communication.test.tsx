@@ -85,6 +85,7 @@ const section = (canPost: boolean, needsApproval: boolean): SectionPostsAnswer =
     SolPrivada: 1,
     PublicoPrivado: 0,
     ExclusivaUsuarios: 'Y',
+    SectStatus: 'A',
     blogCount: 0,
   },
   abilities: { canPost, needsApproval, canMarkPrivate: true, defaultPrivate: false, canModerate: false },
@@ -125,6 +126,23 @@ describe('SectionPage', () => {
     });
     // The list is loaded again after a post.
     await waitFor(() => expect(api.calls.filter((c) => c.path === SECTION_PATH)).toHaveLength(2));
+  });
+
+  it('tells an administrator in words that the section is inactive', async () => {
+    const inactive = section(false, false);
+    stubApi(sessionFor('admin'), {
+      [SECTION_PATH]: () => json({ ...inactive, section: { ...inactive.section, SectStatus: 'I' } }),
+    });
+    signedIn(<SectionPage params={{ sectionId: '9' }} />, '/comunicacion/seccion/9');
+    expect(await screen.findByRole('heading', { name: 'Comité de jardinería' })).toBeTruthy();
+    expect(screen.getByText('Inactiva')).toBeTruthy();
+  });
+
+  it('marks nothing inactive in an active section', async () => {
+    stubApi(sessionFor('resident'), { [SECTION_PATH]: () => json(section(false, false)) });
+    signedIn(<SectionPage params={{ sectionId: '9' }} />, '/comunicacion/seccion/9');
+    expect(await screen.findByRole('heading', { name: 'Comité de jardinería' })).toBeTruthy();
+    expect(screen.queryByText('Inactiva')).toBeNull();
   });
 
   it('says so when the section is not the member’s to read', async () => {

@@ -12,6 +12,17 @@ export interface Call {
   body: unknown;
 }
 
+const THIS_SESSION = {
+  id: 1,
+  current: true,
+  device: { browser: 'Chrome', os: 'Android', kind: 'mobile' },
+  address: '201.141.3.4',
+  condoName: 'Residencial Las Palmas',
+  rememberMe: false,
+  signedInAt: '2025-06-02T18:00:00.000Z',
+  lastUsedAt: '2025-06-02T18:30:00.000Z',
+};
+
 /** Answers session-data with `data` (and anything in `answers` by path); records every call. */
 export function stubApi(data: SessionData, answers: Record<string, () => Response | Promise<Response>> = {}) {
   const calls: Call[] = [];
@@ -27,6 +38,8 @@ export function stubApi(data: SessionData, answers: Record<string, () => Respons
       const answer = answers[path];
       if (answer) return answer();
       if (path === '/api/--sesiones/session-data') return json({ success: true, data: current });
+      // mi-perfil lists the sessions: by default this one alone.
+      if (path === '/api/--sesiones/active-sessions') return json({ success: true, items: [THIS_SESSION], total: 1 });
       return json({ success: false, code: 'NOT_FOUND', message: 'not stubbed' }, 404);
     }),
   );

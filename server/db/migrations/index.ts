@@ -10,6 +10,7 @@ import * as ledger from './0006_ledger';
 import * as recurringCharges from './0007_recurring_charges';
 import * as communication from './0008_communication';
 import * as mailRetry from './0009_mail_retry';
+import * as sessionDetails from './0010_session_details';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007_recurring_charges': recurringCharges,
   '0008_communication': communication,
   '0009_mail_retry': mailRetry,
+  '0010_session_details': sessionDetails,
 };

@@ -3,7 +3,7 @@
 
 import { ErrorCodes } from '../../../src/api/errors';
 import { PHOTO_MAX_BYTES } from '../../../src/api/profile';
-import { AppError } from '../../errors';
+import { AppError, type Refusal } from '../../errors';
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -17,17 +17,17 @@ const MATCHES: Record<ImageType, (data: Buffer) => boolean> = {
   'image/webp': (data) => data.length >= 12 && startsWith(data, ascii('RIFF')) && startsWith(data, ascii('WEBP'), 8),
 };
 
-const badPhoto = (message: string) => new AppError(400, ErrorCodes.badRequest, message, 'dataUrl');
+const badPhoto = (message: Refusal) => new AppError(400, ErrorCodes.badRequest, message, 'dataUrl');
 
 /** data:image/<png|jpeg|webp>;base64,… (already shape-checked by UploadPhotoRequest) → its type and bytes. */
 export function decodeImageDataUrl(dataUrl: string, maxBytes = PHOTO_MAX_BYTES): { contentType: ImageType; data: Buffer } {
   const match = /^data:(image\/(?:png|jpeg|webp));base64,(.*)$/s.exec(dataUrl);
-  if (!match) throw badPhoto('La foto debe ser una imagen PNG, JPEG o WebP.');
+  if (!match) throw badPhoto('errors.photo.notAnImage');
   const contentType = match[1] as ImageType;
   const data = Buffer.from(match[2]!, 'base64');
   if (data.length > maxBytes) {
-    throw badPhoto(`La foto pesa más de ${(maxBytes / 1_000_000).toLocaleString('es-MX')} MB.`);
+    throw badPhoto({ id: 'errors.photo.tooLarge', values: { megabytes: maxBytes / 1_000_000 } });
   }
-  if (!MATCHES[contentType](data)) throw badPhoto('El archivo no es una imagen PNG, JPEG o WebP válida.');
+  if (!MATCHES[contentType](data)) throw badPhoto('errors.photo.notValid');
   return { contentType, data };
 }

@@ -24,9 +24,12 @@ import {
   canSeeStatementOf,
   financialReportsAccess,
 } from '../../../src/api/permissions';
+import type { Language } from '../../../src/i18n/languages';
+import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../clock';
+import { documentWords } from '../documentWords';
 import type { Mailer } from '../mail/mailer';
 import type { Auth } from '../sessions';
 import { type AccessData, loadAccess, ownApartmentIds } from './access';
@@ -36,11 +39,11 @@ import { statementMail } from './statementMail';
 import { statementFileName, statementPdf, statementsPdf } from './statementPdf';
 import { condoToday, dwellingsOf, type Period, statementsFor, yearsWithMovements } from './statements';
 
-/** Spec §5. */
-export const INVALID_RANGE = 'Ingrese un rango de fechas valido';
-export const YEAR_REQUIRED = 'Seleccione el año';
+/** Spec §5: the bulk form's own messages. */
+const INVALID_RANGE = 'finance.bulk.invalidRange';
+const YEAR_REQUIRED = 'finance.bulk.yearRequired';
 
-const badPeriod = (field: string, message: string) => new AppError(400, ErrorCodes.badRequest, message, field);
+const badPeriod = (field: string, message: MessageId) => new AppError(400, ErrorCodes.badRequest, message, field);
 
 async function condoOf(db: Kysely<Database>, condoId: number) {
   return db.selectFrom('condominiums').select(['id', 'name']).where('id', '=', condoId).executeTakeFirstOrThrow();
@@ -58,14 +61,14 @@ export async function dwellings(db: Kysely<Database>, auth: Auth): Promise<Dwell
   const access = await loadAccess(db, auth);
   if (!mayUseStatements(access)) throw forbidden();
   const ids = canSeeAllStatements(access) ? undefined : ownApartmentIds(access);
-  return (await dwellingsOf(db, auth.condoId, ids)).map(({ emails: _, ...d }) => d);
+  return (await dwellingsOf(db, auth.condoId, ids)).map(({ recipients: _, ...d }) => d);
 }
 
 export async function statement(db: Kysely<Database>, clock: Clock, auth: Auth, query: StatementQuery): Promise<Statement> {
   if (query.fechaFin < query.fechaInicio) throw badPeriod('fechaFin', INVALID_RANGE);
   const access = await loadAccess(db, auth);
   const [dwelling] = await dwellingsOf(db, auth.condoId, [query.ApartmentId]);
-  if (!dwelling) throw notFound('La vivienda');
+  if (!dwelling) throw notFound('errors.notFound.dwelling');
   if (!canSeeStatementOf(access, ownApartmentIds(access), query.ApartmentId)) throw forbidden();
   const today = await condoToday(db, clock, auth.condoId);
   const [result] = await statementsFor(db, await condoOf(db, auth.condoId), [dwelling], query, today);
@@ -76,7 +79,7 @@ export async function statement(db: Kysely<Database>, clock: Clock, auth: Auth, 
 async function bulkDwellings(db: Kysely<Database>, auth: Auth, ids: readonly number[]) {
   const unique = [...new Set(ids)];
   const found = await dwellingsOf(db, auth.condoId, unique);
-  if (found.length !== unique.length) throw notFound('La vivienda');
+  if (found.length !== unique.length) throw notFound('errors.notFound.dwelling');
   const byId = new Map(found.map((d) => [d.ApartmentId, d]));
   return unique.map((id) => byId.get(id)!);
 }
@@ -100,9 +103,12 @@ export async function bulkPdf(
   const chosen = await bulkDwellings(db, auth, request.ApartmentsId);
   const today = await condoToday(db, clock, auth.condoId);
   const statements = await statementsFor(db, await condoOf(db, auth.condoId), chosen, period, today);
+  // In the language of who asked for the file.
+  const { t, date } = documentWords(auth.language);
   const pdf = await statementsPdf(statements, {
     tipoImpresion: request.TipoImpresion,
-    title: `Estados de cuenta ${period.fechaInicio} a ${period.fechaFin}`,
+    language: auth.language,
+    title: t('documents.statement.bulkTitle', { from: date(period.fechaInicio), to: date(period.fechaFin) }),
   });
   return storeGeneratedFile(
     db,
@@ -133,12 +139,13 @@ export async function bulkMail(
   const statements = await statementsFor(db, await condoOf(db, auth.condoId), chosen, period, today);
   let sent = 0;
   for (const [i, s] of statements.entries()) {
-    const emails = chosen[i]!.emails;
-    if (emails.length === 0) continue;
-    // One PDF per dwelling, attached to each of its residents' e-mails.
-    const pdf = { filename: statementFileName(s), content: await statementPdf(s) };
-    for (const email of emails) {
-      await mailer.send(statementMail(email, s, pdf));
+    // One PDF per dwelling and language, attached to each of its residents' e-mails: each resident reads
+    // the mail and the statement in their own profile language.
+    const pdfs = new Map<Language, Promise<Buffer>>();
+    for (const { email, language } of chosen[i]!.recipients) {
+      if (!pdfs.has(language)) pdfs.set(language, statementPdf(s, language));
+      const pdf = { filename: statementFileName(s), content: await pdfs.get(language)! };
+      await mailer.send(statementMail(email, language, s, pdf));
       sent += 1;
     }
   }

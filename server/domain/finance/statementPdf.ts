@@ -1,13 +1,15 @@
 // Account statements as PDF (pdfkit, standard Helvetica, uncompressed so the text can be checked): one
 // dwelling's, or many in one file. TipoImpresion 'por-pagina' starts every statement on a page of its own;
 // 'normal' lets the next one follow on the same page when it fits. Rendering yields to the event loop
-// between statements, so 100 of them never hold other requests up for long.
+// between statements, so 100 of them never hold other requests up for long. The words, dates and money are
+// the reader's language's (the statement screen's own words, src/i18n/<lang>/finance.json).
 import PDFDocument from 'pdfkit';
-import { formatMoney, type Statement, type TipoImpresion } from '../../../src/api/finance';
+import type { Statement, TipoImpresion } from '../../../src/api/finance';
+import { type Language, LOCALE } from '../../../src/i18n/languages';
+import { type DocumentWords, documentWords } from '../documentWords';
 
 const MARGIN = 48;
 const ROW = 14;
-const date = (iso: string) => iso.split('-').reverse().join('/');
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Doc = PDFKit.PDFDocument;
@@ -30,34 +32,36 @@ function cell(doc: Doc, text: string, x: number, y: number, width: number, align
   doc.text(shown, left, y, { lineBreak: false });
 }
 
-function drawStatement(doc: Doc, s: Statement, width: number): void {
+const dwellingOf = (s: Statement) => (s.TorreName ? `${s.TorreName} - ${s.AptName}` : s.AptName);
+
+function drawStatement(doc: Doc, s: Statement, width: number, words: DocumentWords): void {
+  const { t, date, money } = words;
   const left = MARGIN;
-  const dwelling = s.TorreName ? `${s.TorreName} - ${s.AptName}` : s.AptName;
   let y = doc.y;
   doc.font('Helvetica-Bold').fontSize(14);
-  cell(doc, `Estado de cuenta - ${dwelling}`, left, y, width);
+  cell(doc, t('documents.statement.heading', { dwelling: dwellingOf(s) }), left, y, width);
   y += 20;
   doc.font('Helvetica').fontSize(9);
-  cell(doc, `${s.CondoName} · Periodo del ${date(s.fechaInicio)} al ${date(s.fechaFin)}`, left, y, width);
+  cell(doc, `${s.CondoName} · ${t('finance.period', { from: date(s.fechaInicio), to: date(s.fechaFin) })}`, left, y, width);
   y += 13;
   if (s.Residentes.length) {
-    cell(doc, `Residentes: ${s.Residentes.join(', ')}`, left, y, width);
+    cell(doc, t('documents.statement.residents', { names: s.Residentes.join(', ') }), left, y, width);
     y += 13;
   }
   y += 6;
   const summary: [string, number][] = [
-    ['Saldo inicial', s.saldoInicial],
-    ['Cargos', s.totalCargos],
-    ['Abonos', s.totalAbonos],
-    ['Saldo final', s.saldoFinal],
-    ['Vencido', s.vencido],
+    [t('finance.statement.opening'), s.saldoInicial],
+    [t('finance.statement.charges'), s.totalCargos],
+    [t('finance.statement.payments'), s.totalAbonos],
+    [t('finance.statement.closing'), s.saldoFinal],
+    [t('finance.statement.overdue'), s.vencido],
   ];
   const column = width / summary.length;
   summary.forEach(([label, cents], i) => {
     doc.font('Helvetica').fontSize(8);
     cell(doc, label, left + i * column, y, column - 4);
     doc.font('Helvetica-Bold').fontSize(10);
-    cell(doc, formatMoney(cents), left + i * column, y + 11, column - 4);
+    cell(doc, money(cents), left + i * column, y + 11, column - 4);
   });
   y += 32;
   const cols = [left, left + 62, left + width - 230, left + width - 150, left + width - 75, left + width];
@@ -66,7 +70,13 @@ function drawStatement(doc: Doc, s: Statement, width: number): void {
     for (const [i, text] of cells.entries()) cell(doc, text, cols[i]!, y, cols[i + 1]! - cols[i]! - 4, i >= 2 ? 'right' : 'left');
     y += ROW;
   };
-  const header = ['Fecha', 'Concepto', 'Cargo', 'Abono', 'Saldo'];
+  const header = [
+    t('finance.statement.date'),
+    t('finance.statement.concept'),
+    t('finance.statement.charge'),
+    t('finance.statement.payment'),
+    t('finance.statement.balance'),
+  ];
   row(header, true);
   doc
     .moveTo(left, y - 3)
@@ -83,33 +93,37 @@ function drawStatement(doc: Doc, s: Statement, width: number): void {
       [
         date(line.fecha),
         line.concepto,
-        line.cargo ? formatMoney(line.cargo) : '',
-        line.abono ? formatMoney(line.abono) : '',
-        formatMoney(line.saldo),
+        line.cargo ? money(line.cargo) : '',
+        line.abono ? money(line.abono) : '',
+        money(line.saldo),
       ],
       false,
     );
   }
-  if (s.movimientos.length === 0) row(['', 'Sin movimientos en el periodo', '', '', ''], false);
-  row(['', 'Saldo final', '', '', formatMoney(s.saldoFinal)], true);
+  if (s.movimientos.length === 0) row(['', t('finance.noRows'), '', '', ''], false);
+  row(['', t('finance.statement.closing'), '', '', money(s.saldoFinal)], true);
   doc.x = MARGIN;
   doc.y = y;
 }
 
 export interface PdfOptions {
   tipoImpresion: TipoImpresion;
+  language: Language;
+  /** The document's title (its metadata); the bulk files name their period. */
   title: string;
   /** Yield to the event loop after this many statements (0: never). */
   yieldEvery?: number;
 }
 
 export async function statementsPdf(statements: readonly Statement[], options: PdfOptions): Promise<Buffer> {
+  const words = documentWords(options.language);
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
     compress: false,
     autoFirstPage: true,
-    info: { Title: options.title, Author: statements[0]?.CondoName ?? '', Subject: 'Estado de cuenta' },
+    lang: LOCALE[options.language],
+    info: { Title: options.title, Author: statements[0]?.CondoName ?? '', Subject: words.t('finance.statement.title') },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -125,7 +139,7 @@ export async function statementsPdf(statements: readonly Statement[], options: P
       if (options.tipoImpresion === 'por-pagina' || !fits) doc.addPage();
       else doc.y += 24;
     }
-    drawStatement(doc, statement, width);
+    drawStatement(doc, statement, width, words);
     if (yieldEvery > 0 && (i + 1) % yieldEvery === 0) await yieldToLoop();
   }
   doc.end();
@@ -133,8 +147,9 @@ export async function statementsPdf(statements: readonly Statement[], options: P
 }
 
 /** One dwelling's statement as the estado-cta download gives it (and the statement e-mail attaches it). */
-export function statementPdf(s: Statement): Promise<Buffer> {
-  return statementsPdf([s], { tipoImpresion: 'normal', title: `Estado de cuenta ${s.AptName}` });
+export function statementPdf(s: Statement, language: Language): Promise<Buffer> {
+  const title = documentWords(language).t('documents.statement.fileTitle', { dwelling: dwellingOf(s) });
+  return statementsPdf([s], { tipoImpresion: 'normal', language, title });
 }
 
 /** estado-de-cuenta-torre-a-101-2026-01-01-2026-12-31.pdf: the dwelling and the period, in ASCII. */

@@ -3,6 +3,7 @@
 // costs the same few round trips for 1 or 100 statements.
 import type { Kysely } from 'kysely';
 import type { Statement, StatementLine } from '../../../src/api/finance';
+import { isLanguage } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
 import { inZone } from '../guests';
@@ -17,7 +18,10 @@ export async function condoToday(db: Kysely<Database>, clock: Clock, condoId: nu
   return inZone(clock.now(), condo.time_zone).date;
 }
 
-/** The dwellings of a condominium with their residents' names; only those in `ids` when given. */
+/**
+ * The dwellings of a condominium with their residents' names, and whom to mail (their e-mails and profile
+ * languages); only those in `ids` when given.
+ */
 export async function dwellingsOf(db: Kysely<Database>, condoId: number, ids?: readonly number[]) {
   if (ids && ids.length === 0) return [];
   let query = db
@@ -33,7 +37,7 @@ export async function dwellingsOf(db: Kysely<Database>, condoId: number, ids?: r
     .innerJoin('memberships as m', 'm.id', 'r.membership_id')
     .innerJoin('users as u', 'u.id', 'm.user_id')
     .innerJoin('apartments as a', 'a.id', 'r.apartment_id')
-    .select(['r.apartment_id', 'u.name', 'u.email'])
+    .select(['r.apartment_id', 'u.name', 'u.email', 'm.language'])
     .where('a.condo_id', '=', condoId)
     .where('m.active', '=', 1)
     .orderBy('u.name');
@@ -46,7 +50,7 @@ export async function dwellingsOf(db: Kysely<Database>, condoId: number, ids?: r
       AptName: a.name,
       TorreName: a.tower,
       Residentes: people.map((p) => p.name),
-      emails: people.map((p) => p.email),
+      recipients: people.map((p) => ({ email: p.email, language: isLanguage(p.language) ? p.language : ('es' as const) })),
     };
   });
 }

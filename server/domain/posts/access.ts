@@ -1,10 +1,9 @@
 // Who is asking and what the section is, in the shapes the shared rules of src/api/permissions.ts read.
 import type { Kysely } from 'kysely';
-import { ErrorCodes } from '../../../src/api/errors';
 import { type CommunicationViewer, canReadSection, isEmployee, type SectionFacts } from '../../../src/api/permissions';
-import { POST_MESSAGES, type PostSection } from '../../../src/api/posts';
+import type { PostSection } from '../../../src/api/posts';
 import type { Database, Section } from '../../db/schema';
-import { AppError, forbidden } from '../../errors';
+import { forbidden, notFound } from '../../errors';
 import type { Auth } from '../sessions';
 
 const yesNo = (flag: number) => (flag === 1 ? 'Y' : 'N') as 'Y' | 'N';
@@ -115,6 +114,8 @@ export function sectionAnswer(section: Section, blogCount: number): PostSection 
     SolPrivada: flag(section.sol_privada),
     PublicoPrivado: flag(section.publico_privado),
     ExclusivaUsuarios: oneOf(section.exclusiva_usuarios, ['Y', 'N'] as const, 'N'),
+    // As canReadSection reads it: anything but 'A' is closed to members.
+    SectStatus: section.status === 'A' ? 'A' : 'I',
     blogCount,
   };
 }
@@ -124,8 +125,8 @@ export function requireCommunication(viewer: CommunicationViewer): void {
   if (isEmployee(viewer.usuario)) throw forbidden();
 }
 
-export const sectionNotFound = () => new AppError(404, ErrorCodes.notFound, POST_MESSAGES.sectionNotFound);
-export const postNotFound = () => new AppError(404, ErrorCodes.notFound, POST_MESSAGES.postNotFound);
+export const sectionNotFound = () => notFound('errors.notFound.section');
+export const postNotFound = () => notFound('errors.notFound.post');
 
 /** The section of the member's condominium that they may read, with its facts; 404 elsewhere, 403 when not theirs to read. */
 export async function readableSection(

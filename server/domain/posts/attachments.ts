@@ -1,7 +1,7 @@
 // A post's attachment arrives as a data URL. Its declared type must match what the bytes are (magic
 // numbers), so a file that only claims to be a picture or a PDF is never stored nor served as one.
 import { ErrorCodes } from '../../../src/api/errors';
-import { ATTACHMENT_MAX_BYTES, POST_MESSAGES } from '../../../src/api/posts';
+import { ATTACHMENT_MAX_BYTES } from '../../../src/api/posts';
 import { AppError } from '../../errors';
 
 const startsWith = (data: Buffer, bytes: number[], at = 0) => bytes.every((byte, i) => data[at + i] === byte);
@@ -22,7 +22,7 @@ export interface DecodedAttachment {
 
 /** data:<type>;base64,… → its type, kind and bytes; 400 naming adjuntos.<index> otherwise. */
 export function decodeAttachment(dataUrl: string, index: number): DecodedAttachment {
-  const refuse = () => new AppError(400, ErrorCodes.badRequest, POST_MESSAGES.badAttachment, `adjuntos.${index}`);
+  const refuse = () => new AppError(400, ErrorCodes.badRequest, 'errors.posts.badAttachment', `adjuntos.${index}`);
   const match = /^data:([a-z]+\/[a-z]+);base64,(.*)$/s.exec(dataUrl);
   const contentType = match?.[1];
   const matches = contentType ? MATCHES[contentType] : undefined;

@@ -18,17 +18,16 @@ import {
   postPrivateByDefault,
   type SectionFacts,
 } from '../../../src/api/permissions';
-import {
-  type Attachment,
-  type NewCommentRequest,
-  type NewPostRequest,
-  POST_MESSAGES,
-  type PostAnswer,
-  type PostComment,
-  type PostStatus,
-  type PostSummary,
-  type SectionPostsAnswer,
-  type SummaryAnswer,
+import type {
+  Attachment,
+  NewCommentRequest,
+  NewPostRequest,
+  PostAnswer,
+  PostComment,
+  PostStatus,
+  PostSummary,
+  SectionPostsAnswer,
+  SummaryAnswer,
 } from '../../../src/api/posts';
 import type { Database, Section } from '../../db/schema';
 import { containsSearch } from '../../db/textSearch';
@@ -342,7 +341,7 @@ async function towerFor(
       .where('id', '=', chosen)
       .where('condo_id', '=', auth.condoId)
       .executeTakeFirst();
-    if (!tower) throw new AppError(400, ErrorCodes.badRequest, 'La torre no existe.', 'TorreId');
+    if (!tower) throw new AppError(400, ErrorCodes.badRequest, 'errors.notFound.tower', 'TorreId');
     return tower.id;
   }
   return viewer.towerIds[0] ?? null;
@@ -359,9 +358,9 @@ export async function createPost(
   return db.transaction().execute(async (trx) => {
     const viewer = await loadViewer(trx, auth);
     const { section, facts } = await readableSection(trx, auth, viewer, request.sectionId);
-    if (!canPostInSection(viewer, facts)) throw new AppError(403, ErrorCodes.forbidden, POST_MESSAGES.cannotPost);
+    if (!canPostInSection(viewer, facts)) throw new AppError(403, ErrorCodes.forbidden, 'errors.posts.cannotPost');
     if (request.Privado && !canMarkPostPrivate(facts)) {
-      throw new AppError(400, ErrorCodes.badRequest, POST_MESSAGES.noPrivate, 'Privado');
+      throw new AppError(400, ErrorCodes.badRequest, 'errors.posts.noPrivate', 'Privado');
     }
     const towerId = await towerFor(trx, auth, viewer, section, request.TorreId);
     const status = postNeedsApproval(viewer, facts) ? PENDING : PUBLISHED;
@@ -440,7 +439,7 @@ export async function reviewPost(
       .where('id', '=', post.id)
       .where('status', '=', PENDING)
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) throw new AppError(409, ErrorCodes.conflict, POST_MESSAGES.notPending);
+    if (Number(changed.numUpdatedRows) === 0) throw new AppError(409, ErrorCodes.conflict, 'errors.posts.notPending');
     const section = await trx.selectFrom('sections').selectAll().where('id', '=', post.section_id).executeTakeFirstOrThrow();
     const note = request.note?.trim();
     await notify(trx, clock, [post.author_user_id], {
@@ -469,9 +468,9 @@ export async function addComment(
 ): Promise<PostComment> {
   return db.transaction().execute(async (trx) => {
     const { viewer, post, section, facts } = await readablePost(trx, auth, request.postId);
-    if (section.comments_display !== 'Y') throw new AppError(403, ErrorCodes.forbidden, POST_MESSAGES.noComments);
+    if (section.comments_display !== 'Y') throw new AppError(403, ErrorCodes.forbidden, 'errors.posts.noComments');
     if (!canCommentOnPost(viewer, facts, factsOf(post))) {
-      throw new AppError(409, ErrorCodes.conflict, 'La publicación aún no está publicada.');
+      throw new AppError(409, ErrorCodes.conflict, 'errors.posts.notPublished');
     }
     const createdAt = clock.now().toISOString();
     const body = request.Texto.trim();

@@ -9,11 +9,11 @@ import { readCatalog } from './readCatalog.ts';
 export type CompiledMessages = Record<string, MessageFormatElement[]>;
 
 /** The same parse intl-messageformat would run in the browser, with the language's locale. */
-export function compileCatalog(language: string): CompiledMessages {
+export function compileCatalog(language: string, areas: 'all' | 'browser' = 'all'): CompiledMessages {
   if (!isLanguage(language)) throw new Error(`unknown language ${language}`);
   const locale = new Intl.Locale(LOCALE[language]);
   return Object.fromEntries(
-    Object.entries(readCatalog(language)).map(([key, message]) => {
+    Object.entries(readCatalog(language, areas)).map(([key, message]) => {
       try {
         return [key, parse(message, { locale })];
       } catch (error) {

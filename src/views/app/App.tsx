@@ -3,11 +3,12 @@ import { AppRoutes } from '../routes';
 import { SessionProvider } from '../session/SessionContext';
 import { SessionLanguage } from '../session/SessionLanguage';
 import { LanguageProvider } from './LanguageProvider';
+import { getStyleNonce } from './styleNonce';
 import { theme } from './theme';
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={getStyleNonce}>
       <LanguageProvider>
         <SessionProvider>
           <SessionLanguage />

@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Switch.css';
@@ -6,7 +7,7 @@ import '@mantine/core/styles/Switch.css';
 // with their position, active toggle, name and post count; right, the selected blog's editor. A thin view
 // over blogListMachine and blogEditorMachine; after a save the list reloads and the session data is
 // refreshed, so the menu follows at once.
-import { Alert, Button, Card, Grid, Group, NativeSelect, Stack, Switch, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Card, Grid, Group, NativeSelect, Stack, Switch, Text, Title, UnstyledButton } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -120,6 +121,7 @@ function BlogRow(props: {
 }) {
   const intl = useIntl();
   const { blog } = props;
+  const inactive = blog.SectStatus !== 'A';
   const positions = Array.from({ length: props.count }, (_, i) => String(i + 1));
   return (
     <Group
@@ -149,18 +151,33 @@ function BlogRow(props: {
         onChange={props.onToggle}
       />
       <UnstyledButton onClick={props.onSelect} style={{ flex: 1, minWidth: 0 }}>
-        <Text fw={props.selected ? 700 : 500} truncate c={blog.SectStatus === 'A' ? undefined : 'dimmed'}>
+        {/* The whole name, broken inside the row when it has no spaces. Spans: a button holds phrasing content. */}
+        <Text
+          component="span"
+          display="block"
+          fw={props.selected ? 700 : 500}
+          c={inactive ? 'dimmed' : undefined}
+          style={{ overflowWrap: 'anywhere' }}
+        >
           {blog.SectName}
         </Text>
-        <Text size="xs" c="dimmed">
-          <FormattedMessage id="blogs.posts" values={{ count: blog.blogCount }} />
-          {blog.ExclusivaUsuarios === 'Y' ? (
-            <>
-              {' · '}
-              <FormattedMessage id="blogs.residents" values={{ count: blog.userCount }} />
-            </>
+        <Group component="span" gap={6} wrap="wrap">
+          {/* Inactive in words, not only by the switch and the grey name. */}
+          {inactive ? (
+            <Badge component="span" size="xs" variant="filled" color="gray">
+              <FormattedMessage id="blogs.option.statusI" />
+            </Badge>
           ) : null}
-        </Text>
+          <Text component="span" size="xs" c="dimmed">
+            <FormattedMessage id="blogs.posts" values={{ count: blog.blogCount }} />
+            {blog.ExclusivaUsuarios === 'Y' ? (
+              <>
+                {' · '}
+                <FormattedMessage id="blogs.residents" values={{ count: blog.userCount }} />
+              </>
+            ) : null}
+          </Text>
+        </Group>
       </UnstyledButton>
     </Group>
   );

@@ -2,7 +2,8 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 // /condominio/comunicacion/blogs: the sections the member may read, each with its post count and posting
-// mode, linking to the section. A thin view over blogsSummaryMachine.
+// mode, linking to the section. Administrators also read inactive sections: those say so in words. A thin
+// view over blogsSummaryMachine.
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -51,11 +52,23 @@ export default function BlogsPage() {
               role="listitem"
               component={Link}
               href={`/comunicacion/seccion/${section.SectId}`}
-              aria-label={section.SectName}
+              aria-label={
+                section.SectStatus === 'I'
+                  ? `${section.SectName}, ${intl.formatMessage({ id: 'posts.inactive' })}`
+                  : section.SectName
+              }
             >
               <Stack gap="xs">
-                <Text fw={600}>{section.SectName}</Text>
+                {/* A name without spaces breaks inside the card rather than running out of it. */}
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {section.SectName}
+                </Text>
                 <Group gap="xs">
+                  {section.SectStatus === 'I' ? (
+                    <Badge variant="filled" color="gray">
+                      <FormattedMessage id="posts.inactive" />
+                    </Badge>
+                  ) : null}
                   <Badge variant="light" color="gray">
                     <FormattedMessage id="posts.count" values={{ count: section.blogCount }} />
                   </Badge>

@@ -1,8 +1,9 @@
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';
 // /condominio/comunicacion/seccion/{sectionId}: the section's posts, newest first, a page at a time, with
 // search; the new-post form when the member may post. A thin view over sectionPostsMachine.
-import { Anchor, Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Pagination, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -48,9 +49,16 @@ function SectionView({ sectionId }: { sectionId: number }) {
         <Anchor component={Link} href="/comunicacion/blogs" size="sm">
           <FormattedMessage id="posts.backToBlogs" />
         </Anchor>
-        <Title order={1} size="h2">
+        {/* A name without spaces breaks rather than running off a phone's screen. */}
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
           {answer?.section.SectName ?? ''}
         </Title>
+        {/* Only administrators open an inactive section: it says so, in words. */}
+        {answer?.section.SectStatus === 'I' ? (
+          <Badge variant="filled" color="gray" style={{ alignSelf: 'flex-start' }}>
+            <FormattedMessage id="posts.inactive" />
+          </Badge>
+        ) : null}
       </Stack>
       {answer?.abilities.canPost ? <NewPostForm sectionId={sectionId} abilities={answer.abilities} onSent={reload} /> : null}
       <form

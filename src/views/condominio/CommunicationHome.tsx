@@ -1,5 +1,6 @@
-// /condominio/comunicacion: the user's greeting and the sections their role lets them see (spec §6). Employees
-// have no Comunicación (spec §6): their home is the employee panel, where signing in lands them through here.
+// /condominio/comunicacion: the user's greeting and the sections their role lets them see (spec §6), each a
+// link to where the section opens. Employees have no Comunicación (spec §6): their home is the employee panel,
+// where signing in lands them through here.
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/List.css';
 import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
@@ -8,6 +9,7 @@ import { Link, Redirect } from 'wouter';
 import { canSeeCommunication, menuSections } from '../../api/permissions';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
+import { sectionHref } from '../shell/menuModel';
 import { SCREENS } from '../shell/screens';
 
 export function CommunicationHome() {
@@ -33,7 +35,12 @@ export function CommunicationHome() {
         ) : (
           <List spacing="xs" aria-label={intl.formatMessage({ id: 'communication.sectionsTitle' })}>
             {sections.map((section) => (
-              <List.Item key={section.SectId}>{section.SectName}</List.Item>
+              <List.Item key={section.SectId}>
+                {/* A name without spaces breaks inside the card rather than running out of it. */}
+                <Anchor component={Link} href={sectionHref(section)} style={{ overflowWrap: 'anywhere' }}>
+                  {section.SectName}
+                </Anchor>
+              </List.Item>
             ))}
           </List>
         )}

@@ -1,16 +1,16 @@
-// A report as CSV (RFC 4180: fields with a comma, quote or line break are quoted), amounts in pesos with
-// two decimals and a point, so spreadsheets in any locale read them as numbers.
+// A report as CSV: amounts in pesos with two decimals and a point, so spreadsheets in any locale read them
+// as numbers; labels and headings are text, written through the shared CSV rule (src/api/csv.ts), which
+// quotes them and keeps a label such as "=HYPERLINK(…)" from running as a formula.
+import { type CsvCell, csvDocument, csvNumber } from '../../api/csv';
 import type { Report } from '../../api/finance';
 
-const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const cell = (value: number | null | undefined, tipo: 'dinero' | 'numero') =>
-  value === null || value === undefined ? '' : tipo === 'dinero' ? (value / 100).toFixed(2) : String(value);
+const cell = (value: number | null | undefined, tipo: 'dinero' | 'numero'): CsvCell =>
+  value === null || value === undefined ? null : tipo === 'dinero' ? csvNumber(value / 100, 2) : csvNumber(value);
 
 export function reportCsv(report: Report, labelHeader: string, totalLabel: string): string {
-  const lines = [
-    [labelHeader, ...report.columnas.map((c) => c.nombre)].map(field).join(','),
-    ...report.filas.map((row) => [field(row.etiqueta), ...report.columnas.map((c, i) => cell(row.valores[i], c.tipo))].join(',')),
-    [field(totalLabel), ...report.columnas.map((c, i) => cell(report.totales[i], c.tipo))].join(','),
-  ];
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument([
+    [labelHeader, ...report.columnas.map((c) => c.nombre)],
+    ...report.filas.map((row) => [row.etiqueta, ...report.columnas.map((c, i) => cell(row.valores[i], c.tipo))]),
+    [totalLabel, ...report.columnas.map((c, i) => cell(report.totales[i], c.tipo))],
+  ]);
 }

@@ -43,7 +43,7 @@ export function GuestSuccess({ registered }: { registered: GuestRegistered }) {
         )}
         <Button
           component="a"
-          href={`/api${PASS_PATHS.pdf(registered.CondoId, registered.QR)}`}
+          href={`/api${PASS_PATHS.pdfLink(registered.CondoId, registered.QR, intl.locale)}`}
           download
           variant="light"
           fullWidth

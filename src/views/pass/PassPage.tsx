@@ -104,7 +104,7 @@ function PassCard({ pass }: { pass: Pass }) {
             {pass.ClaveManual}
           </Text>
         </Stack>
-        <Button component="a" href={`/api${PASS_PATHS.pdf(pass.CondoId, pass.QR)}`} download variant="light">
+        <Button component="a" href={`/api${PASS_PATHS.pdfLink(pass.CondoId, pass.QR, intl.locale)}`} download variant="light">
           <FormattedMessage id="pass.pdf" />
         </Button>
         <hr style={{ border: 0, borderTop: '1px solid var(--mantine-color-gray-3)', margin: 0, width: '100%' }} />

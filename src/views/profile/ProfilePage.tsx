@@ -6,6 +6,7 @@ import { Grid, Stack, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
+import { ActiveSessionsCard } from './ActiveSessionsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { DwellingsCard } from './DwellingsCard';
 import { LanguageCard } from './LanguageCard';
@@ -33,6 +34,7 @@ export default function ProfilePage() {
           <Stack gap="lg">
             <LanguageCard language={usuario.language} />
             <ChangePasswordCard />
+            <ActiveSessionsCard />
           </Stack>
         </Grid.Col>
       </Grid>

@@ -6,7 +6,7 @@ import { Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } 
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { type ContactField, type ContactKind, type ContactProblem, contactFormProblems } from '../../api/publicPage';
+import { CONTACT_MESSAGES, type ContactField, type ContactKind, contactFormProblems } from '../../api/publicPage';
 import { fieldsOf, publicContactMachine } from '../../machines/publicContactMachine';
 
 const FIELD_LABELS: Record<ContactField, string> = {
@@ -15,26 +15,6 @@ const FIELD_LABELS: Record<ContactField, string> = {
   tel: 'public.form.tel',
   comentarios: 'public.form.comentarios',
   vivienda: 'public.form.vivienda',
-};
-
-const FIELD_MESSAGES: Record<ContactField, Record<ContactProblem, string>> = {
-  nombre: {
-    required: 'public.error.nombreRequired',
-    invalid: 'public.error.nombreRequired',
-    tooLong: 'public.error.nombreTooLong',
-  },
-  email: { required: 'public.error.emailInvalid', invalid: 'public.error.emailInvalid', tooLong: 'public.error.emailInvalid' },
-  tel: { required: 'public.error.telRequired', invalid: 'public.error.telInvalid', tooLong: 'public.error.telInvalid' },
-  comentarios: {
-    required: 'public.error.comentariosRequired',
-    invalid: 'public.error.comentariosRequired',
-    tooLong: 'public.error.comentariosTooLong',
-  },
-  vivienda: {
-    required: 'public.error.viviendaRequired',
-    invalid: 'public.error.viviendaRequired',
-    tooLong: 'public.error.viviendaTooLong',
-  },
 };
 
 const AUTOCOMPLETE: Record<ContactField, string> = {
@@ -108,7 +88,7 @@ export function ContactCard({ kind, condoId }: { kind: ContactKind; condoId: num
                 onChange: (e: { currentTarget: { value: string } }) =>
                   send({ type: 'field.change', field, value: e.currentTarget.value }),
                 onBlur: () => send({ type: 'field.blur', field }),
-                error: touched[field] && problem ? intl.formatMessage({ id: FIELD_MESSAGES[field][problem] }) : undefined,
+                error: touched[field] && problem ? intl.formatMessage({ id: CONTACT_MESSAGES[field][problem] }) : undefined,
               };
               return field === 'comentarios' ? (
                 <Textarea key={field} {...common} rows={4} />

@@ -5,10 +5,22 @@ import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { SessionData } from '../../api/sessions';
 import { privacyGateMachine } from '../../machines/privacyGateMachine';
+import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from './SessionContext';
+
+/**
+ * The tab's title while the notice is asked: the condominium, then the notice, as the pages behind it
+ * title themselves. Its own component, mounted only while the gate holds, so the page that follows sets
+ * its title after this one is gone (a parent's effect would run after, and win over, its children's).
+ */
+function PrivacyTitle({ condoName }: { condoName: string }) {
+  const intl = useIntl();
+  useDocumentTitle(condoName, intl.formatMessage({ id: 'privacy.title' }));
+  return null;
+}
 
 export function PrivacyGate({ data, children }: { data: SessionData; children: ReactNode }) {
   const session = SessionContext.useActorRef();
@@ -31,43 +43,46 @@ export function PrivacyGate({ data, children }: { data: SessionData; children: R
   if (state.matches('passed')) return <>{children}</>;
   const accepting = state.matches('accepting');
   return (
-    <Modal
-      opened={state.matches('asking') || accepting}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      title={<FormattedMessage id="privacy.title" />}
-      size="lg"
-      centered
-    >
-      <Stack gap="md">
-        <ScrollArea.Autosize mah="50vh" type="auto">
-          <Text style={{ whiteSpace: 'pre-wrap' }}>{state.context.notice}</Text>
-        </ScrollArea.Autosize>
-        {state.context.failed ? (
-          <Alert color="red" role="alert">
-            <FormattedMessage id="privacy.failed" />
-          </Alert>
-        ) : null}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" disabled={!state.can({ type: 'reject' })} onClick={() => send({ type: 'reject' })}>
-            <FormattedMessage id="privacy.reject" />
-          </Button>
-          <Button
-            loading={accepting}
-            disabled={!accepting && !state.can({ type: 'accept' })}
-            onClick={() => send({ type: 'accept' })}
-          >
-            <FormattedMessage id="privacy.accept" />
-          </Button>
-        </Group>
-        {accepting ? (
-          <Text size="sm" c="dimmed" role="status">
-            <FormattedMessage id="privacy.updating" />
-          </Text>
-        ) : null}
-      </Stack>
-    </Modal>
+    <>
+      <PrivacyTitle condoName={data.condo.CondoName} />
+      <Modal
+        opened={state.matches('asking') || accepting}
+        onClose={() => {}}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        title={<FormattedMessage id="privacy.title" />}
+        size="lg"
+        centered
+      >
+        <Stack gap="md">
+          <ScrollArea.Autosize mah="50vh" type="auto">
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{state.context.notice}</Text>
+          </ScrollArea.Autosize>
+          {state.context.failed ? (
+            <Alert color="red" role="alert">
+              <FormattedMessage id="privacy.failed" />
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" disabled={!state.can({ type: 'reject' })} onClick={() => send({ type: 'reject' })}>
+              <FormattedMessage id="privacy.reject" />
+            </Button>
+            <Button
+              loading={accepting}
+              disabled={!accepting && !state.can({ type: 'accept' })}
+              onClick={() => send({ type: 'accept' })}
+            >
+              <FormattedMessage id="privacy.accept" />
+            </Button>
+          </Group>
+          {accepting ? (
+            <Text size="sm" c="dimmed" role="status">
+              <FormattedMessage id="privacy.updating" />
+            </Text>
+          ) : null}
+        </Stack>
+      </Modal>
+    </>
   );
 }

@@ -2,15 +2,17 @@
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useEffect } from 'react';
 import { sessionMachine } from '../../machines/sessionMachine';
-import { whenTokenChanges } from '../../services/http';
+import { whenPrivacyNoticePending, whenTokenChanges } from '../../services/http';
 import { readToken } from '../../services/tokenStore';
 
 export const SessionContext = createActorContext(sessionMachine);
 
-/** The http client notices another tab's token change; the session decides what follows. */
+/** The http client notices another tab's token change, or a privacy notice the server says is pending; the
+ * session decides what follows. */
 function TokenChangeListener() {
   const session = SessionContext.useActorRef();
   useEffect(() => whenTokenChanges(() => session.send({ type: 'tokenChanged' })), [session]);
+  useEffect(() => whenPrivacyNoticePending(() => session.send({ type: 'privacyNoticePending' })), [session]);
   return null;
 }
 

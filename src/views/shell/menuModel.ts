@@ -87,6 +87,16 @@ function sectionEntry(section: SessionSection): MenuEntry {
   };
 }
 
+/**
+ * Where a section's link goes outside the menu (the communication home): its own screen once that is built,
+ * else the generic section page, which shows any section's posts (as the blogs summary's cards do).
+ */
+export function sectionHref(section: Pick<SessionSection, 'SectId' | 'SectCode'>, available = AVAILABLE_SCREENS): string {
+  const own = SECTION_SCREENS[section.SectCode];
+  const screen = own && available.has(own) ? own : GENERIC_SECTION_SCREEN;
+  return screen.replace(':sectionId', String(section.SectId));
+}
+
 /** The left (or top) menu: Comunicación and the user's sections, the timeline, Mis invitados, the admin and employee panels. */
 export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
   const entries: MenuEntry[] = [];

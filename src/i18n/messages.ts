@@ -1,0 +1,35 @@
+// A message of the catalogues by id, with its ICU values: what the server's refusals, PDFs and mails carry
+// until the language of their reader is known. The ids are the Spanish catalogue's keys (the source
+// language), so an id that does not exist fails the typecheck. Types only: nothing here reaches a bundle.
+type Keys<T> = Extract<keyof T, string>;
+
+export type MessageId =
+  | Keys<typeof import('./es/account.json')>
+  | Keys<typeof import('./es/app.json')>
+  | Keys<typeof import('./es/blogs.json')>
+  | Keys<typeof import('./es/charges.json')>
+  | Keys<typeof import('./es/communication.json')>
+  | Keys<typeof import('./es/documents.json')>
+  | Keys<typeof import('./es/errors.json')>
+  | Keys<typeof import('./es/finance.json')>
+  | Keys<typeof import('./es/guest.json')>
+  | Keys<typeof import('./es/invites.json')>
+  | Keys<typeof import('./es/notifications.json')>
+  | Keys<typeof import('./es/pass.json')>
+  | Keys<typeof import('./es/posts.json')>
+  | Keys<typeof import('./es/pricing.json')>
+  | Keys<typeof import('./es/privacy.json')>
+  | Keys<typeof import('./es/profile.json')>
+  | Keys<typeof import('./es/public.json')>
+  | Keys<typeof import('./es/sessions.json')>
+  | Keys<typeof import('./es/shell.json')>
+  | Keys<typeof import('./es/staff.json')>
+  | Keys<typeof import('./es/timeline.json')>;
+
+/** A value of an ICU argument; a message is formatted in the same language first (a field's label). */
+export type MessageValue = string | number | Message;
+
+export interface Message {
+  id: MessageId;
+  values?: Readonly<Record<string, MessageValue>>;
+}
