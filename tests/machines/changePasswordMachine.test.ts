@@ -1,85 +1,63 @@
-// The change-password machine (mi-perfil), model-based: every state and transition walked against a real
-// actor whose call is a controllable promise. Plus its rules: current password required, the shared rule,
-// the wrong current password on its field, an empty form once changed.
+// The change-password machine (mi-perfil), model-based: every event the machine declares offered from
+// tests/models, every branch walked against a real actor whose call is a controllable promise. Plus its
+// rules: current password required, the shared rule, the wrong current password on its field, an empty
+// form once changed.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { changePasswordErrors, changePasswordMachine } from '../../src/machines/changePasswordMachine';
-import type { ChangePasswordResult } from '../../src/services/profileService';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const WRONG_CURRENT = 'La contraseña actual es incorrecta.';
-
-/** Realistic answers of the change-password call, one per branch. */
-const ANSWERS: Record<string, ChangePasswordResult> = {
-  ok: { kind: 'ok' },
-  wrongCurrentPassword: { kind: 'wrongCurrentPassword', message: WRONG_CURRENT },
-  tooManyAttempts: { kind: 'tooManyAttempts' },
-};
+import { ANSWERS, changePasswordModel, WRONG_CURRENT } from '../models/changePasswordMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof changePasswordMachine>;
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('saving')) {
-    return [
-      ...Object.values(ANSWERS).map((output) => ({ type: 'xstate.done.actor.changePassword', output })),
-      { type: 'xstate.error.actor.changePassword', error: new Error('Failed to fetch') },
-    ];
-  }
-  return [
-    { type: 'change', field: 'current', value: 'Demo1234!' },
-    { type: 'change', field: 'password', value: 'corta' },
-    { type: 'change', field: 'password', value: 'Nueva1234' },
-    { type: 'change', field: 'confirmation', value: 'Nueva1234' },
-    { type: 'submit' },
-    { type: 'retry' },
-  ];
-}
-
-const { paths, gaps } = coveredModel(changePasswordMachine, { events: eventsFor });
+const cover = coverModel(changePasswordModel);
+const EMPTY = { current: '', password: '', confirmation: '' };
+const formIsValid = (s: Snap) => Object.keys(changePasswordErrors(s.context)).length === 0;
 
 describe('changePasswordMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-    expect(paths.length).toBeGreaterThan(10);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof changePasswordMachine>;
+  const can = (type: 'submit' | 'retry' | 'blur') => actor.getSnapshot().can({ type, field: 'password' } as never);
   const states: StateChecks<Snap> = {
     editing: (s) => {
-      expect(calls.inputOf('changePassword')).toBeUndefined();
-      expect(actor.getSnapshot().context.currentError).toBe(s.context.currentError);
+      expect(calls.pending()).toEqual([]);
+      // Sending is offered exactly when the shared rules pass.
+      expect(can('submit')).toBe(formIsValid(s));
+      expect(can('blur')).toBe(true);
     },
-    saving: () => {
+    saving: (s) => {
+      expect(calls.pending()).toEqual(['changePassword']);
       expect(calls.inputOf('changePassword')).toEqual({ currentPassword: 'Demo1234!', newPassword: 'Nueva1234' });
-      expect(actor.getSnapshot().context.currentError).toBeNull();
+      expect(formIsValid(s)).toBe(true);
+      expect(s.context.touched).toEqual({ current: true, password: true, confirmation: true });
+      expect(s.context.currentError).toBeNull();
+      expect(can('submit')).toBe(false);
     },
-    changed: () =>
-      expect(actor.getSnapshot().context).toEqual({
-        current: '',
-        password: '',
-        confirmation: '',
-        touched: { current: false, password: false, confirmation: false },
-        currentError: null,
-      }),
-    throttled: () => expect(actor.getSnapshot().can({ type: 'submit' })).toBe(true),
-    failed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
+    changed: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect({ current: s.context.current, password: s.context.password, confirmation: s.context.confirmation }).toEqual(EMPTY);
+      expect(s.context.touched).toEqual({ current: false, password: false, confirmation: false });
+      expect(can('submit')).toBe(false);
+    },
+    throttled: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(can('submit')).toBe(formIsValid(s));
+      expect(can('retry')).toBe(false);
+      expect(can('blur')).toBe(false);
+    },
+    failed: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(can('retry')).toBe(true);
+      expect(s.context.password).toBe('Nueva1234');
+    },
   };
 
-  walkEveryPath(it, changePasswordMachine, paths, states, () => {
+  walkModel(it, cover, changePasswordMachine, states, () => {
     calls = controllablePromises();
-    actor = createActor(providePromises(changePasswordMachine, calls, ['changePassword'])).start();
-    return { actor, calls, send: ['change', 'submit', 'retry'], invoked: ['changePassword'] };
+    actor = createActor(provideCalls(changePasswordMachine, calls)).start();
+    return { actor, calls };
   });
 });
 

@@ -203,6 +203,10 @@ export function controllablePromises() {
     inputOf(src: string): unknown {
       return pending.get(src)?.input;
     },
+    /** The srcs whose calls are waiting, sorted: what a state has asked the server and not heard back. */
+    pending(): string[] {
+      return [...pending.keys()].sort();
+    },
     resolve(src: string, value: unknown): void {
       const entry = pending.get(src);
       if (!entry) throw new Error(`no ${src} call is waiting`);
