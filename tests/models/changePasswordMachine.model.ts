@@ -13,7 +13,11 @@ export const ANSWERS: Record<string, ChangePasswordResult> = {
   tooManyAttempts: { kind: 'tooManyAttempts' },
 };
 
-const FIELD_NAMES: Record<string, string> = { current: 'Contraseña actual', password: 'Nueva contraseña', confirmation: 'Confirmar' };
+const FIELD_NAMES: Record<string, string> = {
+  current: 'Contraseña actual',
+  password: 'Nueva contraseña',
+  confirmation: 'Confirmar',
+};
 
 export const changePasswordModel = defineModel({
   machine: changePasswordMachine,
