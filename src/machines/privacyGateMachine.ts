@@ -1,10 +1,11 @@
 // The privacy notice gate (spec §4): when the condominium has notice text, AvisoActivo is 1 and the user
 // has not accepted it, the 'Aviso de privacidad' dialog blocks the condominium area. Accepting shows
-// 'Actualizando datos...' while the acceptance is saved; rejecting ends in `rejected`, where the view
-// signs the user out.
-import { assign, fromPromise, setup } from 'xstate';
+// 'Actualizando datos...' while the acceptance is saved, then has the session load its data again (it now
+// carries the acceptance); rejecting ends in `rejected`, which signs the user out of the session.
+import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { privacyNoticePending } from '../api/sessions';
 import { acceptPrivacyNotice } from '../services/privacyService';
+import type { SessionRef } from './sessionLink';
 
 export interface PrivacyGateInput {
   /** The condominium's notice text (condo.AvisoPrivacidad). */
@@ -13,12 +14,15 @@ export interface PrivacyGateInput {
   active: boolean;
   /** usuario.AvisoPrivacidad !== null */
   accepted: boolean;
+  /** The app-wide session actor: told to refresh after an acceptance, to sign out after a rejection. */
+  session: SessionRef;
 }
 
 export interface PrivacyGateContext {
   notice: string;
   active: boolean;
   accepted: boolean;
+  session: SessionRef;
   /** The last acceptance attempt failed: the dialog says so and offers it again. */
   failed: boolean;
 }
@@ -42,10 +46,20 @@ export const privacyGateMachine = setup({
     markFailed: assign({ failed: true }),
     clearFailure: assign({ failed: false }),
     markAccepted: assign({ accepted: true, failed: false }),
+    // The session data was loaded before the acceptance: load it again so the app sees the notice accepted.
+    refreshSession: sendTo(({ context }) => context.session, { type: 'refresh' }),
+    // No condominium area without the notice accepted (spec §4).
+    signOutOfSession: sendTo(({ context }) => context.session, { type: 'signOut' }),
   },
 }).createMachine({
   id: 'privacyGate',
-  context: ({ input }) => ({ notice: input.notice ?? '', active: input.active, accepted: input.accepted, failed: false }),
+  context: ({ input }) => ({
+    notice: input.notice ?? '',
+    active: input.active,
+    accepted: input.accepted,
+    session: input.session,
+    failed: false,
+  }),
   initial: 'deciding',
   states: {
     deciding: {
@@ -61,11 +75,11 @@ export const privacyGateMachine = setup({
       invoke: {
         id: 'acceptNotice',
         src: 'acceptNotice',
-        onDone: { target: 'passed', actions: 'markAccepted' },
+        onDone: { target: 'passed', actions: ['markAccepted', 'refreshSession'] },
         onError: { target: 'asking', actions: 'markFailed' },
       },
     },
     passed: { type: 'final' },
-    rejected: { type: 'final' },
+    rejected: { type: 'final', entry: 'signOutOfSession' },
   },
 });

@@ -1,10 +1,12 @@
 // privacyGateMachine's paths walked through the real UI in Chromium. Each path signs in as its own
 // neighbour who has not accepted the notice yet (vecino001…005@demo.mx), because accepting changes the
 // demo data. The acceptance call is held by the browser until the path lets it through to the real
-// server or cuts the network.
+// server or cuts the network. What the machine tells the session (refresh after an acceptance, sign out
+// after a rejection) shows on the screen: the area once accepted, the sign-in page once rejected.
 import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { privacyGateMachine } from '../../src/machines/privacyGateMachine';
+import { sessionRecorder } from '../machines/sessionRecorder';
 import {
   abstractCover,
   buildModel,
@@ -18,7 +20,8 @@ import { expect, submitSignIn, test } from './fixtures';
 type Snap = Snapshot<typeof privacyGateMachine>;
 
 const { model, serializeState } = buildModel(privacyGateMachine, {
-  input: { notice: 'Aviso', active: true, accepted: false },
+  // The model's session is a stand-in; in the browser the app's own session actor gets the events.
+  input: { notice: 'Aviso', active: true, accepted: false, session: sessionRecorder().ref },
   events: () => [
     { type: 'accept' },
     { type: 'reject' },

@@ -1,4 +1,6 @@
-// The privacy gate, model-based, for every combination of notice text, AvisoActivo and acceptance.
+// The privacy gate, model-based, for every combination of notice text, AvisoActivo and acceptance; what
+// the session actor is told after each answer (refresh after an acceptance, sign out after a rejection) is
+// checked on a recording stand-in for it.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { type PrivacyGateInput, privacyGateMachine } from '../../src/machines/privacyGateMachine';
@@ -13,10 +15,17 @@ import {
   type StateChecks,
   walkEveryPath,
 } from '../support/modelTesting';
+import { sessionRecorder } from './sessionRecorder';
 
 type Snap = Snapshot<typeof privacyGateMachine>;
 
-const MUST_ASK: PrivacyGateInput = { notice: 'Aviso de privacidad de Las Palmas', active: true, accepted: false };
+const session = sessionRecorder();
+const MUST_ASK: PrivacyGateInput = {
+  notice: 'Aviso de privacidad de Las Palmas',
+  active: true,
+  accepted: false,
+  session: session.ref,
+};
 
 const events = (): ModelEvent[] => [
   { type: 'accept' },
@@ -35,8 +44,11 @@ describe('privacyGateMachine: when the gate asks (spec §4)', () => {
   ];
   for (const [name, input, expected] of cases) {
     it(`${name} → ${expected}`, () => {
+      session.clear();
       const actor = createActor(privacyGateMachine, { input }).start();
       expect(actor.getSnapshot().value).toBe(expected);
+      // Passing without asking leaves the session as it is: its data already says the notice is settled.
+      expect(session.received).toEqual([]);
     });
   }
 });
@@ -59,19 +71,31 @@ describe('privacyGateMachine model', () => {
     deciding: () => {
       throw new Error('deciding is transient and must never be observed');
     },
-    asking: (s) => expect(actor.getSnapshot().context.failed).toBe(s.context.failed),
-    accepting: () => expect(actor.getSnapshot().context.failed).toBe(false),
+    asking: (s) => {
+      expect(actor.getSnapshot().context.failed).toBe(s.context.failed);
+      // Nothing is said to the session while the notice is asked, however often an acceptance failed.
+      expect(session.received).toEqual([]);
+    },
+    accepting: () => {
+      expect(actor.getSnapshot().context.failed).toBe(false);
+      expect(session.received).toEqual([]);
+    },
+    // Accepted now: the session loads its data again, once, so it carries the acceptance.
     passed: () => {
       expect(actor.getSnapshot().status).toBe('done');
       expect(actor.getSnapshot().context.accepted).toBe(true);
+      expect(session.received).toEqual([{ type: 'refresh' }]);
     },
+    // Rejected: the session signs out, once.
     rejected: () => {
       expect(actor.getSnapshot().status).toBe('done');
       expect(actor.getSnapshot().context.accepted).toBe(false);
+      expect(session.received).toEqual([{ type: 'signOut' }]);
     },
   };
 
   walkEveryPath(it, privacyGateMachine, paths, states, () => {
+    session.clear();
     actor = createActor(providePromises(privacyGateMachine, calls, ['acceptNotice']), { input: MUST_ASK }).start();
     return { actor, calls, send: ['accept', 'reject'], invoked: ['acceptNotice'] };
   });

@@ -68,5 +68,19 @@ describe('the privacy notice gate', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Aceptar aviso de privacidad' }));
     await screen.findByRole('heading', { name: /^Hola, / });
     await waitFor(() => expect(document.title).toBe('Residencial Las Palmas > Comunicación | Comunidad'));
+    // The session data was asked again after the acceptance (the gate's machine tells the session to).
+    expect(api.calls.filter((c) => c.path === '/api/--sesiones/session-data')).toHaveLength(2);
+  });
+
+  it('signs out when the notice is rejected, and shows nothing of the area meanwhile', async () => {
+    const api = stubApi(asking, {
+      '/api/--sesiones/sign-out': () =>
+        new Response(JSON.stringify({ success: true }), { headers: { 'content-type': 'application/json' } }),
+    });
+    renderGate('es');
+    fireEvent.click(await screen.findByRole('button', { name: 'Rechazar y salir' }));
+    await waitFor(() => expect(api.calls.some((c) => c.path === '/api/--sesiones/sign-out')).toBe(true));
+    await waitFor(() => expect(screen.queryByText(NOTICE)).toBeNull());
+    expect(screen.queryByRole('heading', { name: /^Hola, / })).toBeNull();
   });
 });

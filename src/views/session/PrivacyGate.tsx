@@ -4,7 +4,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SessionData } from '../../api/sessions';
 import { privacyGateMachine } from '../../machines/privacyGateMachine';
@@ -24,21 +24,15 @@ function PrivacyTitle({ condoName }: { condoName: string }) {
 
 export function PrivacyGate({ data, children }: { data: SessionData; children: ReactNode }) {
   const session = SessionContext.useActorRef();
+  // What follows an answer (the session refreshed, or signed out) is the machine's: this only shows it.
   const [state, send] = useMachine(privacyGateMachine, {
     input: {
       notice: data.condo.AvisoPrivacidad,
       active: data.condo.AvisoActivo === 1,
       accepted: data.usuario.AvisoPrivacidad !== null,
+      session,
     },
   });
-
-  useEffect(() => {
-    // Accepted now: reload the session data so it carries the acceptance. Rejected: sign out.
-    if (state.matches('passed') && state.context.accepted && data.usuario.AvisoPrivacidad === null) {
-      session.send({ type: 'refresh' });
-    }
-    if (state.matches('rejected')) session.send({ type: 'signOut' });
-  }, [state, data.usuario.AvisoPrivacidad, session]);
 
   if (state.matches('passed')) return <>{children}</>;
   const accepting = state.matches('accepting');
