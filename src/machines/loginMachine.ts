@@ -1,16 +1,20 @@
 // Sign-in (spec §4 Login, §5 Login, §8 Login): e-mail and password, then the condominium. No active
 // condominium → a message; several → the selector; one with an error → the error dialog; otherwise
 // straight into the condominium. Wrong credentials are shown inline; anything unexpected as an alert.
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+// Once signed in, the flow hands its session token to the app-wide session actor.
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import { type CondoChoice, signInFormErrors } from '../api/sessions';
 import type { SignInResult } from '../services/sessionService';
 import { condoLogin, signIn } from '../services/sessionService';
+import type { SessionRef } from './sessionLink';
 
 export interface LoginInput {
   /** The public page's condominium, when signing in from it. */
   subdomain?: string | null;
   /** Where to go once signed in (the guarded page that sent the user here). */
   returnUrl?: string | null;
+  /** The app-wide session actor, which gets the session token once signed in. */
+  session: SessionRef;
 }
 
 export interface LoginOutput {
@@ -37,6 +41,7 @@ export interface LoginContext {
   failure: LoginFailure | null;
   failureDetail: string | null;
   session: { token: string; productToken: string } | null;
+  sessionActor: SessionRef;
 }
 
 export type LoginEvent =
@@ -134,6 +139,11 @@ export const loginMachine = setup({
     dropSignInToken: assign({ signInToken: null, condos: [] }),
     // Nothing secret stays in memory once the flow is over.
     forgetSecrets: assign({ password: '', signInToken: null }),
+    // The session stores the token (in the tab, or for good with 'Recordarme') and loads its data.
+    handOverToSession: sendTo(
+      ({ context }) => context.sessionActor,
+      ({ context }) => ({ type: 'signedIn' as const, token: context.session?.token ?? '', rememberMe: context.rememberMe }),
+    ),
   },
 }).createMachine({
   id: 'login',
@@ -151,6 +161,7 @@ export const loginMachine = setup({
     failure: null,
     failureDetail: null,
     session: null,
+    sessionActor: input.session,
   }),
   initial: 'editing',
   states: {
@@ -227,7 +238,7 @@ export const loginMachine = setup({
     },
     signedIn: {
       type: 'final',
-      entry: 'forgetSecrets',
+      entry: ['forgetSecrets', 'handOverToSession'],
     },
   },
   output: ({ context }) => ({

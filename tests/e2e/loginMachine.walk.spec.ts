@@ -7,6 +7,7 @@ import type { EventObject } from 'xstate';
 import type { CondoChoice } from '../../src/api/sessions';
 import { loginMachine } from '../../src/machines/loginMachine';
 import type { SignInResult } from '../../src/services/sessionService';
+import { sessionRecorder } from '../machines/sessionRecorder';
 import {
   abstractCover,
   buildModel,
@@ -76,7 +77,8 @@ function label(event: EventObject): string {
   return e.type;
 }
 
-const { model, serializeState } = buildModel(loginMachine, { input: {}, events: eventsFor });
+// The model's session is a stand-in; in the browser the app's own session actor gets the token.
+const { model, serializeState } = buildModel(loginMachine, { input: { session: sessionRecorder().ref }, events: eventsFor });
 const paths = abstractCover(coveringPaths(model, serializeState as never), label);
 
 /** The calls the machine invokes, held by the browser until the path settles them. */

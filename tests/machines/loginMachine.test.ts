@@ -1,5 +1,6 @@
 // The login machine, model-based: every state and transition walked against a real actor whose service
-// calls are controllable promises. Plus the §5 rules and the data the calls receive.
+// calls are controllable promises, with a recording stand-in for the session actor (which gets the token
+// once signed in, and nothing before). Plus the §5 rules and the data the calls receive.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { CondoChoice } from '../../src/api/sessions';
@@ -17,6 +18,7 @@ import {
   settle,
   walkEveryPath,
 } from '../support/modelTesting';
+import { sessionRecorder } from './sessionRecorder';
 
 const PALMAS: CondoChoice = { CondoId: 1, UserId: 7, CondoName: 'Residencial Las Palmas', error: null };
 const BOSQUE: CondoChoice = { CondoId: 2, UserId: 7, CondoName: 'Torres del Bosque', error: null };
@@ -33,6 +35,9 @@ const SIGN_IN_ANSWERS: Record<string, SignInResult> = {
 };
 
 type Snap = Snapshot<typeof loginMachine>;
+
+const session = sessionRecorder();
+const INPUT = { returnUrl: '/condominio/financiero', session: session.ref };
 
 function eventsFor(snapshot: Snap): ModelEvent[] {
   if (snapshot.matches('editing')) {
@@ -67,10 +72,7 @@ function eventsFor(snapshot: Snap): ModelEvent[] {
   return [{ type: 'dismiss' }];
 }
 
-const { model, serializeState } = buildModel(loginMachine, {
-  input: { returnUrl: '/condominio/financiero' },
-  events: eventsFor,
-});
+const { model, serializeState } = buildModel(loginMachine, { input: INPUT, events: eventsFor });
 
 const paths = coveringPaths(model, serializeState as never);
 
@@ -84,36 +86,58 @@ describe('loginMachine model', () => {
   // Each state's own check, on top of "the real actor is exactly where the model is".
   const calls = controllablePromises();
   let actor: Actor<typeof loginMachine>;
+  // Until the flow is over, the session hears nothing of it.
+  const nothingHandedOver = () => expect(session.received).toEqual([]);
   const states: StateChecks<Snap> = {
-    editing: (s) => expect(actor.getSnapshot().context.credentialsError).toBe(s.context.credentialsError),
-    signingIn: (s) =>
+    editing: (s) => {
+      expect(actor.getSnapshot().context.credentialsError).toBe(s.context.credentialsError);
+      nothingHandedOver();
+    },
+    signingIn: (s) => {
       expect(calls.inputOf('signIn')).toEqual({
         username: s.context.email.trim(),
         password: s.context.password,
         rememberMe: s.context.rememberMe,
         subdomain: null,
-      }),
-    noActiveCondo: () => expect(actor.getSnapshot().context.condos).toEqual([]),
-    choosingCondo: () => expect(actor.getSnapshot().context.condos.length).toBeGreaterThan(1),
-    condoError: () => expect(actor.getSnapshot().context.chosen?.error).toBe('Suscripción vencida'),
-    loggingIntoCondo: (s) =>
+      });
+      nothingHandedOver();
+    },
+    noActiveCondo: () => {
+      expect(actor.getSnapshot().context.condos).toEqual([]);
+      nothingHandedOver();
+    },
+    choosingCondo: () => {
+      expect(actor.getSnapshot().context.condos.length).toBeGreaterThan(1);
+      nothingHandedOver();
+    },
+    condoError: () => {
+      expect(actor.getSnapshot().context.chosen?.error).toBe('Suscripción vencida');
+      nothingHandedOver();
+    },
+    loggingIntoCondo: (s) => {
       expect(calls.inputOf('condoLogin')).toEqual({
         CondoId: s.context.chosen?.CondoId,
         UserId: s.context.chosen?.UserId,
         token: 'sign-in-token',
-      }),
-    failed: () => expect(actor.getSnapshot().context.failure).toMatch(/^(missingToken|unexpected)$/),
-    signedIn: () => {
+      });
+      nothingHandedOver();
+    },
+    failed: () => {
+      expect(actor.getSnapshot().context.failure).toMatch(/^(missingToken|unexpected)$/);
+      nothingHandedOver();
+    },
+    signedIn: (s) => {
       expect(actor.getSnapshot().status).toBe('done');
       expect(actor.getSnapshot().output).toMatchObject({ token: 'session-token', returnUrl: '/condominio/financiero' });
       expect(actor.getSnapshot().context.password).toBe('');
+      // The session gets the condominium's session token, once, with the 'Recordarme' choice.
+      expect(session.received).toEqual([{ type: 'signedIn', token: 'session-token', rememberMe: s.context.rememberMe }]);
     },
   };
 
   walkEveryPath(it, loginMachine, paths, states, () => {
-    actor = createActor(providePromises(loginMachine, calls, ['signIn', 'condoLogin']), {
-      input: { returnUrl: '/condominio/financiero' },
-    }).start();
+    session.clear();
+    actor = createActor(providePromises(loginMachine, calls, ['signIn', 'condoLogin']), { input: INPUT }).start();
     return {
       actor,
       calls,
@@ -124,7 +148,7 @@ describe('loginMachine model', () => {
 });
 
 describe('loginMachine rules (spec §5 Login)', () => {
-  const start = () => createActor(loginMachine, { input: {} }).start();
+  const start = () => createActor(loginMachine, { input: { session: session.ref } }).start();
 
   it('cannot submit while the e-mail is invalid or the password empty', () => {
     const actor = start();
@@ -142,7 +166,7 @@ describe('loginMachine rules (spec §5 Login)', () => {
     const signedOut = loginMachine.provide({
       actors: { signIn: fromPromise(async () => SIGN_IN_ANSWERS.wrongCredentials!) },
     });
-    const actor = createActor(signedOut, { input: {} }).start();
+    const actor = createActor(signedOut, { input: { session: session.ref } }).start();
     actor.send({ type: 'email.change', value: 'admin@demo.mx' });
     actor.send({ type: 'password.change', value: 'wrong' });
     actor.send({ type: 'submit' });
@@ -156,7 +180,7 @@ describe('loginMachine rules (spec §5 Login)', () => {
   it('refuses to choose a condominium that was not offered', () => {
     const actor = createActor(
       loginMachine.provide({ actors: { signIn: fromPromise(async () => SIGN_IN_ANSWERS.severalCondos!) } }),
-      { input: {} },
+      { input: { session: session.ref } },
     ).start();
     actor.send({ type: 'email.change', value: 'admin@demo.mx' });
     actor.send({ type: 'password.change', value: 'Demo1234!' });
@@ -165,5 +189,27 @@ describe('loginMachine rules (spec §5 Login)', () => {
       expect(actor.getSnapshot().can({ type: 'choose', condoId: 42 })).toBe(false);
       expect(actor.getSnapshot().can({ type: 'choose', condoId: 1 })).toBe(true);
     });
+  });
+
+  it('hands the session token to the session with the Recordarme choice, and the secrets are gone', async () => {
+    session.clear();
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          signIn: fromPromise(async () => SIGN_IN_ANSWERS.oneCondo!),
+          condoLogin: fromPromise(async () => ({ token: 'session-token', productToken: 'product-token' })),
+        },
+      }),
+      { input: { session: session.ref } },
+    ).start();
+    actor.send({ type: 'email.change', value: 'consejo@demo.mx' });
+    actor.send({ type: 'password.change', value: 'Demo1234!' });
+    actor.send({ type: 'rememberMe.change', value: true });
+    actor.send({ type: 'submit' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(session.received).toEqual([{ type: 'signedIn', token: 'session-token', rememberMe: true }]);
+    expect(actor.getSnapshot().context).toMatchObject({ password: '', signInToken: null });
   });
 });

@@ -1,9 +1,13 @@
 // The sign-in view renders the machine's state: labels, the disabled submit, the §5 messages, and the
-// server's wrong-credentials message inline. The network is stubbed at fetch, the edge of this test.
+// server's wrong-credentials message inline; once signed in, the session has the token (the login
+// machine hands it over) and the page asked for takes over. The network is stubbed at fetch, the edge of
+// this test.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readToken } from '../../src/services/tokenStore';
 import { SignInPage } from '../../src/views/sessions/SignInPage';
 import { renderWithApp } from './renderWithApp';
+import { sessionFor } from './sessionFixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -54,5 +58,26 @@ describe('SignInPage', () => {
         body: { username: 'residente@demo.mx', password: 'incorrecta', rememberMe: false, subdomain: null },
       },
     ]);
+  });
+
+  it('hands the session token to the session and goes to the page that sent the user here', async () => {
+    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    const palmas = { CondoId: 1, UserId: 7, CondoName: 'Residencial Las Palmas', error: null };
+    const answers: Record<string, () => Response> = {
+      '/api/--sesiones/sign-in': () => json({ success: true, token: 'a-sign-in-token', condos: [palmas] }),
+      '/api/--sesiones/condo-login': () =>
+        json({ success: true, token: 'the-condominium-session-token', productToken: 'a-product-token' }),
+      '/api/--sesiones/session-data': () => json({ success: true, data: sessionFor('board') }),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => answers[new URL(request.url).pathname]!()),
+    );
+    const { location } = renderWithApp(<SignInPage />, { path: '/signin?returnUrl=%2Fcondominio%2Festado-cta' });
+    fireEvent.change(emailField(), { target: { value: 'consejo@demo.mx' } });
+    fireEvent.change(passwordField(), { target: { value: 'Demo1234!' } });
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/condominio/estado-cta'));
+    expect(readToken()).toBe('the-condominium-session-token');
   });
 });

@@ -6,7 +6,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Anchor, Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { signInFormErrors } from '../../api/sessions';
@@ -16,16 +16,10 @@ import { CondoErrorDialog } from './CondoErrorDialog';
 import { CondoSelectorDialog } from './CondoSelectorDialog';
 import { LoginMessageDialog } from './LoginMessageDialog';
 
-/** The login flow, handing its token to the session when it is over. */
-export function useLoginFlow(input: LoginInput) {
-  const [state, send] = useMachine(loginMachine, { input });
+/** The login flow, which hands its token to the app's session itself when it is over. */
+export function useLoginFlow(input: Omit<LoginInput, 'session'>) {
   const session = SessionContext.useActorRef();
-  useEffect(() => {
-    if (state.status === 'done' && state.output) {
-      session.send({ type: 'signedIn', token: state.output.token, rememberMe: state.output.rememberMe });
-    }
-  }, [state.status, state.output, session]);
-  return [state, send] as const;
+  return useMachine(loginMachine, { input: { ...input, session } });
 }
 
 type LoginFlow = ReturnType<typeof useLoginFlow>;
@@ -35,6 +29,8 @@ export function SignInForm({ flow: [state, send], header }: { flow: LoginFlow; h
   const [passwordVisible, setPasswordVisible] = useState(false);
   const { email, password, rememberMe, touched, credentialsError } = state.context;
   const errors = signInFormErrors(email, password);
+  // Waiting on the server, or on the session to load: the button shows it. The fields take what the machine
+  // takes: edits only while the form is being filled in.
   const busy = state.matches('signingIn') || state.matches('loggingIntoCondo') || state.status === 'done';
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +49,7 @@ export function SignInForm({ flow: [state, send], header }: { flow: LoginFlow; h
             inputMode="email"
             required
             value={email}
-            disabled={busy}
+            disabled={!state.can({ type: 'email.change', value: email })}
             onChange={(e) => send({ type: 'email.change', value: e.currentTarget.value })}
             onBlur={() => send({ type: 'email.blur' })}
             error={touched.email && errors.email ? intl.formatMessage({ id: errors.email }) : undefined}
@@ -63,7 +59,7 @@ export function SignInForm({ flow: [state, send], header }: { flow: LoginFlow; h
             autoComplete="current-password"
             required
             value={password}
-            disabled={busy}
+            disabled={!state.can({ type: 'password.change', value: password })}
             onChange={(e) => send({ type: 'password.change', value: e.currentTarget.value })}
             onBlur={() => send({ type: 'password.blur' })}
             error={
@@ -81,7 +77,7 @@ export function SignInForm({ flow: [state, send], header }: { flow: LoginFlow; h
           <Checkbox
             label={<FormattedMessage id="login.rememberMe" />}
             checked={rememberMe}
-            disabled={busy}
+            disabled={!state.can({ type: 'rememberMe.change', value: !rememberMe })}
             onChange={(e) => send({ type: 'rememberMe.change', value: e.currentTarget.checked })}
           />
           <Button type="submit" fullWidth loading={busy} disabled={!busy && !state.can({ type: 'submit' })}>
