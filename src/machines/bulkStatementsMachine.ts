@@ -5,7 +5,7 @@
 // request): each download batch is one file, opened in a new tab. Between batches the user may cancel; a
 // failed batch stops the run with the §8 error and can be retried alone, the finished ones kept. The end
 // is the §8 success dialog.
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import {
   BULK_BATCH_SIZE,
   type BulkMailRequest,
@@ -34,9 +34,12 @@ export interface BulkForm {
 export interface BulkStatementsInput {
   /** The high ADEUDOS level (canEmailStatements): e-mail sending is offered. */
   canEmail: boolean;
-  /** The condominium's TipoDescarga (session data). */
+  /** The condominium's TipoDescarga (session data); empty means the default, pdf. */
   tipoDescarga: string;
 }
+
+/** What a download batch asks for when the condominium names no TipoDescarga. */
+export const DEFAULT_TIPO_DESCARGA = 'pdf';
 
 export interface BulkStatementsContext extends BulkStatementsInput {
   years: number[];
@@ -88,6 +91,15 @@ export function batchRequest(context: Pick<BulkStatementsContext, 'form' | 'tipo
 }
 export type BatchRequest = ReturnType<typeof batchRequest>;
 export type BatchResult = { tipo: 'descargar'; url: string } | { tipo: 'enviar'; sent: number };
+
+/** The types the Tipo field offers: downloading for all, e-mail sending with the high ADEUDOS level. */
+export function offeredTypes(context: Pick<BulkStatementsContext, 'canEmail'>): BulkType[] {
+  return context.canEmail ? ['descargar', 'enviar'] : ['descargar'];
+}
+
+/** 'Todas' is the choice only while every dwelling is chosen, so it never stands beside a count that says otherwise. */
+export const allDwellingsChosen = (context: Pick<BulkStatementsContext, 'dwellings' | 'form'>) =>
+  context.dwellings.length > 0 && context.form.selected.length === context.dwellings.length;
 
 /** Spec §4: 100 dwellings or more go in batches with the progress dialog. */
 export const showsProgress = (context: Pick<BulkStatementsContext, 'batches' | 'form'>) =>
@@ -142,7 +154,10 @@ export const bulkStatementsMachine = setup({
   },
   guards: {
     formIsValid: ({ context }) => Object.keys(bulkProblems(context.form)).length === 0,
-    mayEmail: ({ context, event }) => event.type !== 'set.tipo' || event.tipo !== 'enviar' || context.canEmail,
+    typeOffered: ({ context, event }) => {
+      assertEvent(event, 'set.tipo');
+      return offeredTypes(context).includes(event.tipo);
+    },
     cancelRequested: ({ context }) => context.cancelRequested,
     /** Cancelling stops between batches: with one batch, or once asked, there is nothing to stop. */
     mayCancel: ({ context }) => context.batches.length > 1 && !context.cancelRequested,
@@ -200,6 +215,7 @@ export const bulkStatementsMachine = setup({
   id: 'bulkStatements',
   context: ({ input }) => ({
     ...input,
+    tipoDescarga: input.tipoDescarga || DEFAULT_TIPO_DESCARGA,
     years: [],
     dwellings: [],
     form: EMPTY_FORM,
@@ -220,7 +236,7 @@ export const bulkStatementsMachine = setup({
     editing: {
       on: {
         'set.kind': { actions: 'setField' },
-        'set.tipo': { guard: 'mayEmail', actions: 'setField' },
+        'set.tipo': { guard: 'typeOffered', actions: 'setField' },
         'set.year': { actions: 'setField' },
         'set.dates': { actions: 'setField' },
         'set.tipoImpresion': { actions: 'setField' },

@@ -1,15 +1,18 @@
 // The bulk statements machine (estado-cuenta-masivo), model-based: every state and transition walked
 // against a real actor whose calls are controllable promises, on 201 dwellings (three batches). Plus its
 // rules: the §5 messages, batches of 100, e-mail only with the high ADEUDOS level, cancel between batches,
-// a failed batch retried alone.
+// a failed batch retried alone. What the form takes in each state (state.can) is what the view enables.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import {
+  allDwellingsChosen,
   type BatchResult,
   type BulkForm,
+  type BulkStatementsEvent,
   batchRequest,
   bulkProblems,
   bulkStatementsMachine,
+  offeredTypes,
   showsProgress,
 } from '../../src/machines/bulkStatementsMachine';
 import { DWELLINGS, eventsFor, INPUT, OPTIONS, type Snap } from '../support/bulkStatementsModel';
@@ -24,6 +27,19 @@ import {
 } from '../support/modelTesting';
 
 const { paths, gaps } = coveredModel(bulkStatementsMachine, { events: eventsFor, input: INPUT });
+
+/** The form's edits, one per control: the view enables each control when the machine takes its event. */
+const FORM_EDITS: BulkStatementsEvent[] = [
+  { type: 'set.kind', kind: 1 },
+  { type: 'set.tipo', tipo: 'descargar' },
+  { type: 'set.year', year: 2025 },
+  { type: 'set.dates', fechaInicio: '2025-01-01', fechaFin: '2025-06-30' },
+  { type: 'set.tipoImpresion', tipoImpresion: 'por-pagina' },
+  { type: 'select', ids: [1] },
+  { type: 'select.all' },
+  { type: 'submit' },
+];
+const takesEdits = (snapshot: Snap) => FORM_EDITS.map((event) => snapshot.can(event));
 
 describe('bulkStatementsMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
@@ -42,6 +58,8 @@ describe('bulkStatementsMachine model', () => {
       // No run left over; e-mail offered with the high ADEUDOS level.
       expect(snapshot.context).toMatchObject({ batches: [], done: 0, files: [], sent: 0, cancelRequested: false });
       expect(snapshot.can({ type: 'set.tipo', tipo: 'enviar' })).toBe(true);
+      // Every control of the form takes input.
+      expect(takesEdits(snapshot)).toEqual(FORM_EDITS.map(() => true));
       // Submitting starts a run exactly when the §5 rules pass.
       const valid = Object.keys(bulkProblems(s.context.form)).length === 0;
       expect(snapshot.can({ type: 'submit' })).toBe(true);
@@ -53,13 +71,19 @@ describe('bulkStatementsMachine model', () => {
           (s.context.form.kind === 2 || s.context.form.year !== null),
       );
     },
-    running: (s) => expect(s.context.batches.flat()).toEqual(s.context.form.selected),
+    running: (s) => {
+      expect(s.context.batches.flat()).toEqual(s.context.form.selected);
+      // No control of the form takes input during a run.
+      expect(takesEdits(actor.getSnapshot())).toEqual(FORM_EDITS.map(() => false));
+    },
     'running.working': (s) => {
       const batch = s.context.batches[s.context.done]!;
       const asked = calls.inputOf('runBatch') as ReturnType<typeof batchRequest>;
       expect(asked.request.ApartmentsId).toEqual(batch);
       expect(asked.tipo).toBe(s.context.form.tipo);
       expect(batch.length).toBeLessThanOrEqual(100);
+      // The progress dialog's Cancelar: between batches, once.
+      expect(actor.getSnapshot().can({ type: 'cancel' })).toBe(s.context.batches.length > 1 && !s.context.cancelRequested);
     },
     'running.batchFailed': (s) => {
       expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true);
@@ -68,11 +92,14 @@ describe('bulkStatementsMachine model', () => {
     },
     succeeded: (s) => {
       expect(s.context.done).toBe(s.context.batches.length);
+      // The §8 dialog is answered before the form takes anything again.
+      expect(takesEdits(actor.getSnapshot())).toEqual(FORM_EDITS.map(() => false));
       if (s.context.form.tipo === 'descargar') expect(s.context.files).toHaveLength(s.context.batches.length);
       else expect(s.context.sent).toBe(3 * s.context.batches.length);
     },
     cancelled: (s) => {
       expect(s.context.done).toBeLessThan(s.context.batches.length);
+      expect(takesEdits(actor.getSnapshot())).toEqual(FORM_EDITS.map(() => false));
       expect(calls.inputOf('runBatch')).toBeUndefined();
     },
   };
@@ -172,8 +199,26 @@ describe('bulkStatementsMachine rules', () => {
 
   it('offers e-mail sending only with the high ADEUDOS level', async () => {
     const { actor } = await ready(false);
+    expect(offeredTypes(actor.getSnapshot().context)).toEqual(['descargar']);
     expect(actor.getSnapshot().can({ type: 'set.tipo', tipo: 'enviar' })).toBe(false);
     expect(actor.getSnapshot().can({ type: 'set.tipo', tipo: 'descargar' })).toBe(true);
+    const mailer = await ready(true);
+    expect(offeredTypes(mailer.actor.getSnapshot().context)).toEqual(['descargar', 'enviar']);
+  });
+
+  it('shows Todas chosen only while every dwelling is', async () => {
+    const { actor } = await ready();
+    expect(allDwellingsChosen(actor.getSnapshot().context)).toBe(false);
+    actor.send({ type: 'select.all' });
+    expect(allDwellingsChosen(actor.getSnapshot().context)).toBe(true);
+    actor.send({ type: 'select', ids: [1, 2] });
+    expect(allDwellingsChosen(actor.getSnapshot().context)).toBe(false);
+    expect(allDwellingsChosen({ dwellings: [], form: { ...FILLED, selected: [] } })).toBe(false);
+  });
+
+  it('asks for pdf files when the condominium names no TipoDescarga', () => {
+    const actor = createActor(bulkStatementsMachine, { input: { canEmail: false, tipoDescarga: '' } });
+    expect(actor.getSnapshot().context.tipoDescarga).toBe('pdf');
   });
 
   it('sends fewer than 100 dwellings in one request and 201 in three batches of at most 100', async () => {

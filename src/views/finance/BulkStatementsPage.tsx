@@ -8,7 +8,8 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/SegmentedControl.css';
 // /condominio/estado-cuenta-masivo, the 'Estados de cuenta' card: a thin view over bulkStatementsMachine.
-// The progress dialog (500 px, spec §9) shows for 100 dwellings or more; the §8 dialogs end the run.
+// The progress dialog (500 px, spec §9) shows for 100 dwellings or more; the §8 dialogs end the run. What
+// the Tipo field offers and which controls take input are the machine's (offeredTypes, state.can).
 import {
   Anchor,
   Button,
@@ -27,7 +28,15 @@ import { useMachine } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { canEmailStatements } from '../../api/permissions';
-import { type BulkField, bulkProblems, bulkStatementsMachine, showsProgress } from '../../machines/bulkStatementsMachine';
+import {
+  allDwellingsChosen,
+  type BulkField,
+  type BulkType,
+  bulkProblems,
+  bulkStatementsMachine,
+  offeredTypes,
+  showsProgress,
+} from '../../machines/bulkStatementsMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { DwellingSelector } from './DwellingSelector';
 import { FinanceGate, useSessionData } from './financeAccess';
@@ -35,6 +44,11 @@ import { QueryStatus } from './QueryStatus';
 
 /** Spec §9: the progress dialog is 500 px wide. */
 export const PROGRESS_DIALOG_WIDTH = 500;
+
+const TYPE_LABELS: Record<BulkType, string> = {
+  descargar: 'finance.bulk.download',
+  enviar: 'finance.bulk.email',
+};
 
 function FileLinks({ files }: { files: string[] }) {
   if (files.length === 0) return null;
@@ -97,8 +111,6 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
   const running = state.matches('running');
   const progress = running && showsProgress(state.context);
   const mailing = form.tipo === 'enviar';
-  // 'Todas' looks chosen only while every dwelling is, so it never stands beside a count that says otherwise.
-  const allChosen = dwellings.length > 0 && form.selected.length === dwellings.length;
 
   if (state.matches('loading') || state.matches('loadFailed')) {
     return (
@@ -130,7 +142,7 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
                 { value: '1', label: intl.formatMessage({ id: 'finance.bulk.byYear' }) },
                 { value: '2', label: intl.formatMessage({ id: 'finance.bulk.byRange' }) },
               ]}
-              disabled={running}
+              disabled={!state.can({ type: 'set.kind', kind: 1 })}
             />
             {error('kind') ? (
               <Text size="xs" c="red">
@@ -146,7 +158,7 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
               value={form.year === null ? null : String(form.year)}
               onChange={(value) => send({ type: 'set.year', year: value ? Number(value) : null })}
               error={error('year')}
-              disabled={running}
+              disabled={!state.can({ type: 'set.year', year: form.year })}
             />
           ) : null}
           {form.kind === 2 ? (
@@ -157,7 +169,7 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
                 value={form.fechaInicio}
                 onChange={(e) => send({ type: 'set.dates', fechaInicio: e.currentTarget.value, fechaFin: form.fechaFin })}
                 error={error('fechaInicio')}
-                disabled={running}
+                disabled={!state.can({ type: 'set.dates', fechaInicio: form.fechaInicio, fechaFin: form.fechaFin })}
               />
               <TextInput
                 type="date"
@@ -165,7 +177,7 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
                 value={form.fechaFin}
                 onChange={(e) => send({ type: 'set.dates', fechaInicio: form.fechaInicio, fechaFin: e.currentTarget.value })}
                 error={error('fechaFin')}
-                disabled={running}
+                disabled={!state.can({ type: 'set.dates', fechaInicio: form.fechaInicio, fechaFin: form.fechaFin })}
               />
             </Group>
           ) : null}
@@ -173,14 +185,14 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
             label={<FormattedMessage id="finance.bulk.type" />}
             // Spec §5: the type is required ('Selecciona un tipo'), so it starts empty and says what to pick.
             placeholder={intl.formatMessage({ id: 'finance.bulk.typePlaceholder' })}
-            data={[
-              { value: 'descargar', label: intl.formatMessage({ id: 'finance.bulk.download' }) },
-              ...(canEmail ? [{ value: 'enviar', label: intl.formatMessage({ id: 'finance.bulk.email' }) }] : []),
-            ]}
+            data={offeredTypes(state.context).map((tipo) => ({
+              value: tipo,
+              label: intl.formatMessage({ id: TYPE_LABELS[tipo] }),
+            }))}
             value={form.tipo}
             onChange={(value) => value && send({ type: 'set.tipo', tipo: value === 'enviar' ? 'enviar' : 'descargar' })}
             error={error('tipo')}
-            disabled={running}
+            disabled={!state.can({ type: 'set.tipo', tipo: 'descargar' })}
           />
           {form.tipo === 'descargar' ? (
             <Select
@@ -194,7 +206,7 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
               onChange={(value) =>
                 send({ type: 'set.tipoImpresion', tipoImpresion: value === 'por-pagina' ? 'por-pagina' : 'normal' })
               }
-              disabled={running}
+              disabled={!state.can({ type: 'set.tipoImpresion', tipoImpresion: form.tipoImpresion })}
             />
           ) : null}
           <Stack gap={4}>
@@ -203,14 +215,18 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
             </Text>
             <Group gap="sm">
               <Button
-                variant={allChosen ? 'filled' : 'default'}
-                aria-pressed={allChosen}
+                variant={allDwellingsChosen(state.context) ? 'filled' : 'default'}
+                aria-pressed={allDwellingsChosen(state.context)}
                 onClick={() => send({ type: 'select.all' })}
-                disabled={running}
+                disabled={!state.can({ type: 'select.all' })}
               >
                 <FormattedMessage id="finance.bulk.all" values={{ count: dwellings.length }} />
               </Button>
-              <Button variant="default" onClick={() => setSelecting(true)} disabled={running}>
+              <Button
+                variant="default"
+                onClick={() => setSelecting(true)}
+                disabled={!state.can({ type: 'select', ids: form.selected })}
+              >
                 <FormattedMessage id="finance.bulk.choose" />
               </Button>
               <Text size="sm" data-testid="selected-count">
@@ -224,7 +240,11 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
             ) : null}
           </Stack>
           <Group justify="flex-end">
-            <Button onClick={() => send({ type: 'submit' })} loading={running && !progress}>
+            <Button
+              onClick={() => send({ type: 'submit' })}
+              loading={running && !progress}
+              disabled={!state.can({ type: 'submit' })}
+            >
               <FormattedMessage id={mailing ? 'finance.bulk.send' : 'finance.bulk.generate'} />
             </Button>
           </Group>
@@ -265,7 +285,8 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
             aria-label={intl.formatMessage({ id: 'finance.bulk.progressTitle' })}
           />
           <Group justify="flex-end">
-            <Button variant="default" disabled={cancelRequested} onClick={() => send({ type: 'cancel' })}>
+            {/* Cancelling stops between batches: the machine takes it with more than one batch, once. */}
+            <Button variant="default" disabled={!state.can({ type: 'cancel' })} onClick={() => send({ type: 'cancel' })}>
               <FormattedMessage id={cancelRequested ? 'finance.bulk.cancelling' : 'finance.cancel'} />
             </Button>
           </Group>
@@ -339,7 +360,7 @@ function Screen() {
       <Title order={1} size="h2">
         <FormattedMessage id="finance.bulk.title" />
       </Title>
-      <BulkStatements canEmail={canEmailStatements(data)} tipoDescarga={data.condo.TipoDescarga || 'pdf'} />
+      <BulkStatements canEmail={canEmailStatements(data)} tipoDescarga={data.condo.TipoDescarga} />
     </Stack>
   );
 }
