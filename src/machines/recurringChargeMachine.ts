@@ -1,9 +1,11 @@
-// Cargos automáticos (spec §2.4, §4, §5): the member's recurring charges; a row goes viewing → editing →
-// saving. The amount field takes only digits with a point or a comma and at most 2 decimals, shows 2
+// Cargos automáticos (spec §2.4, §4, §5, §6): the member's recurring charges, for the one condominium that
+// has them (canSeeAutomaticCharges; anyone else is refused before anything loads); a row goes viewing →
+// editing → saving. The amount field takes only digits with a point or a comma and at most 2 decimals, shows 2
 // decimals on blur, and must be a number above 0 on save, else the alert 'Ingresa un monto válido mayor a
 // 0'. Cancelling the edit restores the previous amount (the row never changed: the draft is dropped).
 // Cancelling a charge asks 'Deseas cancelar esta domiciliación?' first.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { canSeeAutomaticCharges } from '../api/permissions';
 import {
   amountIsValid,
   formatAmountOnBlur,
@@ -11,6 +13,7 @@ import {
   type RecurringCharge,
   type UpdateAmountRequest,
 } from '../api/recurringCharges';
+import type { SessionData } from '../api/sessions';
 import {
   cancelRecurringCharge,
   listRecurringCharges,
@@ -21,7 +24,12 @@ import {
 /** What the dialog's alert says: the spec's amount message, or that a call failed. */
 export type RecurringChargeAlert = 'invalidAmount' | 'saveFailed' | 'cancelFailed' | null;
 
-export interface RecurringChargeContext {
+export interface RecurringChargeInput {
+  /** The session's condominium: who may open the dialog. */
+  condo: Pick<SessionData['condo'], 'CondoId'>;
+}
+
+export interface RecurringChargeContext extends RecurringChargeInput {
   charges: RecurringCharge[];
   /** The row being edited (editing, saving). */
   editingId: number | null;
@@ -53,6 +61,7 @@ const NOT_EDITING = { editingId: null, draft: '' };
 
 export const recurringChargeMachine = setup({
   types: {
+    input: {} as RecurringChargeInput,
     context: {} as RecurringChargeContext,
     events: {} as RecurringChargeEvent,
   },
@@ -64,6 +73,8 @@ export const recurringChargeMachine = setup({
     cancelCharge: fromPromise<void, { id: number }>(({ input, signal }) => cancelRecurringCharge(input.id, signal)),
   },
   guards: {
+    // Spec §6: the dialog is for the members of one condominium; the server refuses the calls to anyone else.
+    maySeeCharges: ({ context }) => canSeeAutomaticCharges(context),
     chargeListed: ({ context, event }) => {
       assertEvent(event, ['edit', 'askCancel']);
       return context.charges.some((charge) => charge.id === event.id);
@@ -112,9 +123,14 @@ export const recurringChargeMachine = setup({
   },
 }).createMachine({
   id: 'recurringCharges',
-  context: { charges: [], ...NOT_EDITING, cancelId: null, alert: null },
-  initial: 'loading',
+  context: ({ input }) => ({ condo: input.condo, charges: [], ...NOT_EDITING, cancelId: null, alert: null }),
+  initial: 'deciding',
   states: {
+    deciding: {
+      always: [{ guard: 'maySeeCharges', target: 'loading' }, { target: 'refused' }],
+    },
+    // Not for this condominium: the view goes back to the communication area.
+    refused: { type: 'final' },
     loading: {
       invoke: {
         id: 'loadCharges',

@@ -3,7 +3,9 @@
 // and the reserve fund at $350.00, server/db/seed/recurringCharges.ts), because saving and cancelling
 // change the demo data. The browser holds each call until the path says how it ends: through to the real
 // server, cut (xstate.error…), or — for a refusal the dialog never provokes, since it only sends amounts
-// above 0 — answered with the server's 400 on monto. Every state node has a screen assertion.
+// above 0 — answered with the server's 400 on monto. Every state node has a screen assertion. The refusal
+// (spec §6: the dialog is for Las Palmas only) is walked by the demo administrator in Torres del Bosque,
+// who reads and changes nothing here.
 import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import type { RecurringCharge } from '../../src/api/recurringCharges';
@@ -17,8 +19,8 @@ import {
   requireStateTests,
   type Snapshot,
 } from '../support/modelTesting';
-import { HOUSE_CHARGES, recurringChargeEvents } from '../support/recurringChargeFixtures';
-import { apiToken } from './chargesSession';
+import { HOUSE_CHARGES, MEMBER, OUTSIDER, recurringChargeEvents } from '../support/recurringChargeFixtures';
+import { apiToken, openSignedIn } from './chargesSession';
 import { expect, test } from './fixtures';
 
 type Snap = Snapshot<typeof recurringChargeMachine>;
@@ -28,8 +30,12 @@ const label = (event: EventObject) => {
   return output?.kind ? `${event.type}:${output.kind}` : event.type;
 };
 
-const { model, serializeState } = buildModel(recurringChargeMachine, { events: recurringChargeEvents as never });
-const paths = abstractCover(coveringPaths(model, serializeState as never), label);
+const coverFor = (input: typeof MEMBER) => {
+  const { model, serializeState } = buildModel(recurringChargeMachine, { input, events: recurringChargeEvents as never });
+  return abstractCover(coveringPaths(model, serializeState as never), label);
+};
+const paths = coverFor(MEMBER);
+const outsiderPaths = coverFor(OUTSIDER);
 
 const FIRST_ACCOUNT = 74;
 const LAST_ACCOUNT = 86;
@@ -83,6 +89,14 @@ function checksFor(real: RealCharges) {
     }
   };
   const STATES: Record<string, (page: Page, s: Snap) => Promise<void>> = {
+    deciding: async () => {
+      throw new Error('deciding is transient and must never be observed');
+    },
+    refused: async (page) => {
+      await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+      await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+      await expect(dialog(page)).toHaveCount(0);
+    },
     loading: async (page) => {
       await expect(dialog(page).getByRole('status')).toHaveText('Cargando tus cargos automáticos…');
       await expect(dialog(page).getByRole('article')).toHaveCount(0);
@@ -126,6 +140,18 @@ test.describe('recurringChargeMachine walked in Chromium', () => {
     requireStateTests(recurringChargeMachine, checksFor(new Map()).STATES);
     expect(paths.length).toBeGreaterThanOrEqual(8);
     expect(paths.length).toBeLessThanOrEqual(LAST_ACCOUNT - FIRST_ACCOUNT + 1);
+    expect(outsiderPaths.map((path) => path.steps.map((step) => step.state.value))).toEqual([['refused']]);
+  });
+
+  test('admin@demo.mx in Torres del Bosque: refused, back to the communication area, nothing asked', async ({ page }) => {
+    const { STATES } = checksFor(new Map());
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/--cargos-automaticos/')) asked.push(request.url());
+    });
+    await openSignedIn(page, 'admin@demo.mx', '/condominio/cargos-automaticos', 'Torres del Bosque');
+    for (const step of outsiderPaths[0]!.steps) await STATES[step.state.value as string]!(page, step.state as Snap);
+    expect(asked).toEqual([]);
   });
 
   paths.forEach((path, index) => {

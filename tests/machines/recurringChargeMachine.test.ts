@@ -1,5 +1,6 @@
 // The recurring charges dialog's machine (Cargos automáticos), model-based: every state and transition
-// walked against a real actor whose calls are controllable promises. Plus the §5 amount rules: typing only
+// walked against a real actor whose calls are controllable promises, for a member of the condominium that
+// has recurring charges and for a member of another one (refused, spec §6). Plus the §5 amount rules: typing only
 // digits with a point or comma and at most 2 decimals, 2 decimals on blur, above 0 on save, the previous
 // amount restored on cancel, the charge gone once its cancellation is confirmed.
 import { describe, expect, it } from 'vitest';
@@ -24,22 +25,38 @@ import {
   settle,
   walkEveryPath,
 } from '../support/modelTesting';
-import { HOUSE_CHARGES, recurringChargeEvents } from '../support/recurringChargeFixtures';
+import { HOUSE_CHARGES, MEMBER, OUTSIDER, recurringChargeEvents } from '../support/recurringChargeFixtures';
 
 type Snap = Snapshot<typeof recurringChargeMachine>;
 const CALLS = ['loadCharges', 'saveAmount', 'cancelCharge'];
 
-const { paths, gaps } = coveredModel(recurringChargeMachine, { events: recurringChargeEvents as never });
+const member = coveredModel(recurringChargeMachine, { input: MEMBER, events: recurringChargeEvents as never });
+const outsider = coveredModel(recurringChargeMachine, { input: OUTSIDER, events: recurringChargeEvents as never });
 
 describe('recurringChargeMachine model', () => {
   it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-    expect(paths.length).toBeGreaterThan(20);
+    // deciding is left at once (eventless); a member is never refused, and an outsider is refused at once.
+    expect(member.gaps()).toEqual({ ...NO_GAPS, unreachedStateNodes: ['deciding', 'refused'] });
+    expect(member.paths.length).toBeGreaterThan(20);
+    const outsiderGaps = outsider.gaps();
+    expect(outsiderGaps.unwalkedStates).toEqual([]);
+    expect(outsiderGaps.missingTransitions).toEqual([]);
+    expect(outsiderGaps.unreachedStateNodes).not.toContain('refused');
+    expect(outsider.paths.map((path) => path.steps.map((step) => step.state.value))).toEqual([['refused']]);
   });
 
   let calls = controllablePromises();
   let actor: Actor<typeof recurringChargeMachine>;
   const states: StateChecks<Snap> = {
+    deciding: () => {
+      throw new Error('deciding is transient and must never be observed');
+    },
+    // Nothing is asked of the server for those the rule leaves out.
+    refused: () => {
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(calls.inputOf('loadCharges')).toBeUndefined();
+      expect(actor.getSnapshot().context.charges).toEqual([]);
+    },
     loading: () => expect(calls.inputOf('loadCharges')).toBeUndefined(),
     loadFailed: () => {
       expect(actor.getSnapshot().context.charges).toEqual([]);
@@ -71,15 +88,33 @@ describe('recurringChargeMachine model', () => {
     cancelling: (s) => expect(calls.inputOf('cancelCharge')).toEqual({ id: s.context.cancelId }),
   };
 
-  walkEveryPath(it, recurringChargeMachine, paths, states, () => {
-    calls = controllablePromises();
-    actor = createActor(providePromises(recurringChargeMachine, calls, CALLS)).start();
-    return {
-      actor,
-      calls,
-      send: ['edit', 'change', 'blur', 'save', 'cancelEdit', 'askCancel', 'confirm', 'dismiss', 'retry'],
-      invoked: CALLS,
-    };
+  for (const [who, input, { paths }] of [
+    ['member', MEMBER, member],
+    ['outsider', OUTSIDER, outsider],
+  ] as const) {
+    describe(who, () => {
+      walkEveryPath(it, recurringChargeMachine, paths, states, () => {
+        calls = controllablePromises();
+        actor = createActor(providePromises(recurringChargeMachine, calls, CALLS), { input }).start();
+        return {
+          actor,
+          calls,
+          send: ['edit', 'change', 'blur', 'save', 'cancelEdit', 'askCancel', 'confirm', 'dismiss', 'retry'],
+          invoked: CALLS,
+        };
+      });
+    });
+  }
+});
+
+describe('recurringChargeMachine: who may open the dialog (spec §6)', () => {
+  it('loads for a member of the condominium with recurring charges, and refuses anyone else at once', () => {
+    const start = (input: typeof MEMBER) =>
+      createActor(recurringChargeMachine.provide({ actors: { loadCharges: fromPromise(async () => HOUSE_CHARGES) } }), {
+        input,
+      }).start();
+    expect(start(MEMBER).getSnapshot().value).toBe('loading');
+    expect(start(OUTSIDER).getSnapshot().value).toBe('refused');
   });
 });
 
@@ -120,6 +155,7 @@ describe('recurringChargeMachine behaviour', () => {
           ...overrides,
         },
       }),
+      { input: MEMBER },
     ).start();
 
   it('ignores keystrokes that break the rule, and restores the previous amount when the edit is cancelled', async () => {

@@ -1,7 +1,15 @@
 // The recurring charges a demo neighbour with a house has (server/db/seed/recurringCharges.ts), as the
-// list call answers them: what the machine's model loads, headless and in Chromium.
+// list call answers them: what the machine's model loads, headless and in Chromium. And who opens the
+// dialog: a member of the condominium that has recurring charges (Las Palmas), or of another one.
+import { AUTOMATIC_CHARGES_CONDO_ID } from '../../src/api/permissions';
 import type { RecurringCharge } from '../../src/api/recurringCharges';
+import type { RecurringChargeInput } from '../../src/machines/recurringChargeMachine';
 import type { ModelEvent } from './modelTesting';
+
+/** A member of Las Palmas, the condominium with recurring charges: the dialog opens and loads. */
+export const MEMBER: RecurringChargeInput = { condo: { CondoId: AUTOMATIC_CHARGES_CONDO_ID } };
+/** A member of another condominium (Torres del Bosque): refused before anything loads. */
+export const OUTSIDER: RecurringChargeInput = { condo: { CondoId: AUTOMATIC_CHARGES_CONDO_ID + 1 } };
 
 export const HOUSE_CHARGES: RecurringCharge[] = [
   {

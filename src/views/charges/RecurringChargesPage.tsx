@@ -4,15 +4,15 @@ import '@mantine/core/styles/Modal.css';
 // /condominio/cargos-automaticos, the 'Cargos automáticos' entry of the profile menu (spec §2.3, §2.4,
 // §6): the dialog over the communication area. A thin view of recurringChargeMachine: each row shows its
 // charge, or the amount field while it is edited; cancelling a charge asks first. Closing goes back to
-// the communication area.
+// the communication area, and so does the machine's refusal of those whose condominium has no such charges.
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import dayjs from 'dayjs';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect, useLocation } from 'wouter';
-import { canSeeAutomaticCharges } from '../../api/permissions';
 import type { RecurringCharge } from '../../api/recurringCharges';
+import type { SessionData } from '../../api/sessions';
 import { type RecurringChargeAlert, recurringChargeMachine } from '../../machines/recurringChargeMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { CommunicationHome } from '../condominio/CommunicationHome';
@@ -25,26 +25,39 @@ const ALERTS: Record<Exclude<RecurringChargeAlert, null>, string> = {
   cancelFailed: 'charges.cancelFailed',
 };
 
+/** The dialog's machine, told the session's condominium: who may open the dialog is its decision. */
+function useRecurringCharges(condo: Pick<SessionData['condo'], 'CondoId'>) {
+  return useMachine(recurringChargeMachine, { input: { condo } });
+}
+
+type ChargesFlow = ReturnType<typeof useRecurringCharges>;
+
 export default function RecurringChargesPage() {
-  const allowed = SessionContext.useSelector((s) => (s.context.data ? canSeeAutomaticCharges(s.context.data) : false));
-  if (!allowed) return <Redirect to="/comunicacion" replace />;
+  const condo = SessionContext.useSelector((s) => s.context.data?.condo ?? null);
+  return condo ? <RecurringCharges condo={condo} /> : null;
+}
+
+function RecurringCharges({ condo }: { condo: Pick<SessionData['condo'], 'CondoId'> }) {
+  const flow = useRecurringCharges(condo);
+  if (flow[0].matches('refused')) return <Redirect to="/comunicacion" replace />;
   return (
     <>
       <CommunicationHome />
-      <RecurringChargesDialog />
+      <RecurringChargesDialog flow={flow} />
     </>
   );
 }
 
-function RecurringChargesDialog() {
+function RecurringChargesDialog({ flow: [state, send] }: { flow: ChargesFlow }) {
   const intl = useIntl();
   const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
   useDocumentTitle(condoName, intl.formatMessage({ id: 'charges.title' }));
   const [, navigate] = useLocation();
-  const [state, send] = useMachine(recurringChargeMachine);
   const { charges, editingId, draft, cancelId, alert } = state.context;
   const saving = state.matches('saving');
   const cancelling = state.matches('cancelling');
+  // The question can be put away until the cancellation is sent.
+  const mayDismiss = state.can({ type: 'dismiss' });
   const cancelled = charges.find((c) => c.id === cancelId);
 
   return (
@@ -95,6 +108,8 @@ function RecurringChargesDialog() {
                 charge={charge}
                 draft={draft}
                 saving={saving}
+                canChange={state.can({ type: 'change', value: draft })}
+                canCancel={state.can({ type: 'cancelEdit' })}
                 onChange={(value) => send({ type: 'change', value })}
                 onBlur={() => send({ type: 'blur' })}
                 onSave={() => send({ type: 'save' })}
@@ -119,9 +134,9 @@ function RecurringChargesDialog() {
         onClose={() => send({ type: 'dismiss' })}
         title={<FormattedMessage id="charges.confirmTitle" />}
         centered
-        withCloseButton={!cancelling}
-        closeOnClickOutside={!cancelling}
-        closeOnEscape={!cancelling}
+        withCloseButton={mayDismiss}
+        closeOnClickOutside={mayDismiss}
+        closeOnEscape={mayDismiss}
       >
         <Stack gap="md">
           <Text fw={500}>
@@ -129,7 +144,7 @@ function RecurringChargesDialog() {
           </Text>
           {cancelled && <Text size="sm">{cancelled.descripcion}</Text>}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => send({ type: 'dismiss' })} disabled={cancelling}>
+            <Button variant="default" onClick={() => send({ type: 'dismiss' })} disabled={!mayDismiss}>
               <FormattedMessage id="charges.confirmNo" />
             </Button>
             <Button color="red" onClick={() => send({ type: 'confirm' })} loading={cancelling} data-autofocus>
@@ -208,13 +223,15 @@ interface EditingRowProps {
   charge: RecurringCharge;
   draft: string;
   saving: boolean;
+  canChange: boolean;
+  canCancel: boolean;
   onChange(value: string): void;
   onBlur(): void;
   onSave(): void;
   onCancel(): void;
 }
 
-function EditingRow({ charge, draft, saving, onChange, onBlur, onSave, onCancel }: EditingRowProps) {
+function EditingRow({ charge, draft, saving, canChange, canCancel, onChange, onBlur, onSave, onCancel }: EditingRowProps) {
   const intl = useIntl();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -234,11 +251,11 @@ function EditingRow({ charge, draft, saving, onChange, onBlur, onSave, onCancel 
             inputMode="decimal"
             autoComplete="off"
             leftSection="$"
-            disabled={saving}
+            disabled={!canChange}
             data-autofocus
           />
           <Group justify="flex-end" gap="xs">
-            <Button size="xs" variant="default" onClick={onCancel} disabled={saving}>
+            <Button size="xs" variant="default" onClick={onCancel} disabled={!canCancel}>
               <FormattedMessage id="charges.cancelEdit" />
             </Button>
             <Button size="xs" type="submit" loading={saving}>
