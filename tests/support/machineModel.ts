@@ -52,6 +52,11 @@ export interface ScenarioWords<S> {
 export interface MachineModel<M extends AnyStateMachine> {
   machine: M;
   input?: InputFrom<M>;
+  /**
+   * For a machine that decides from its input at once (a link's kind, who may see a dialog): the inputs
+   * that together take every branch, by a short label that starts their paths' names. Instead of `input`.
+   */
+  inputs?: Record<string, InputFrom<M>>;
   /** Per event type the machine declares (xstate.done.actor.<id> included), what to offer. */
   payloads: Record<string, Payloads<SnapshotFrom<M>>>;
   /** Declared branches no path can take, by their key (see branchKey), each with the reason. */
@@ -66,7 +71,8 @@ export function defineModel<M extends AnyStateMachine>(model: MachineModel<M>): 
   return model;
 }
 
-export type Path = TestPath<AnyMachineSnapshot, EventObject>;
+/** A path of the traversal, with the input its actor starts from. */
+export type Path = TestPath<AnyMachineSnapshot, EventObject> & { input?: unknown };
 
 /** 'xstate.done.actor.save' → 'done save', 'xstate.after.savedMessage.editor.saved' → 'after savedMessage'. */
 export function eventTypeLabel(type: string): string {
@@ -206,18 +212,25 @@ function branchesOfMicrosteps(
 }
 
 /** Every branch some step of `paths` takes, start-up `always` included. */
-export function walkedBranches(machine: AnyStateMachine, paths: Path[], input?: unknown): Set<AnyTransitionDefinition> {
+export function walkedBranches(machine: AnyStateMachine, paths: Path[]): Set<AnyTransitionDefinition> {
   const walked = new Set<AnyTransitionDefinition>();
-  const initial = (getInitialMicrosteps as (m: AnyStateMachine, i?: unknown) => [AnyMachineSnapshot, unknown][])(machine, input);
-  for (const t of branchesOfMicrosteps(
-    machine,
-    null,
-    null,
-    initial.map(([s]) => s),
-  ))
-    walked.add(t);
+  const started = new Set<unknown>();
   const seen = new Set<string>();
   for (const path of paths) {
+    if (!started.has(path.input)) {
+      started.add(path.input);
+      const initial = (getInitialMicrosteps as (m: AnyStateMachine, i?: unknown) => [AnyMachineSnapshot, unknown][])(
+        machine,
+        path.input,
+      );
+      for (const t of branchesOfMicrosteps(
+        machine,
+        null,
+        null,
+        initial.map(([s]) => s),
+      ))
+        walked.add(t);
+    }
     for (let i = 1; i < path.steps.length; i++) {
       const before = path.steps[i - 1]!.state;
       const event = path.steps[i]!.event as EventObject;
@@ -300,18 +313,29 @@ export const serializeState = (snapshot: AnyMachineSnapshot) =>
  */
 export function coverModel<M extends AnyStateMachine>(model: MachineModel<M>) {
   const { events, missing } = offering(model);
-  const testModel = new TestModel(model.machine, {
-    events: (snapshot: AnyMachineSnapshot) => events(snapshot),
-    serializeState: (snapshot: AnyMachineSnapshot) => serializeState(snapshot),
-    serializeEvent: (event: EventObject) => JSON.stringify(event),
-    stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => snapshot.matches(key as never),
-    ...(model.input !== undefined ? { input: model.input } : {}),
-  } as never);
-  const paths = coveringPaths(testModel as never, serializeState as never) as Path[];
-  const names = pathNames(paths, model.label);
+  const inputs: [string | null, unknown][] = model.inputs ? Object.entries(model.inputs) : [[null, model.input]];
+  const paths: Path[] = [];
+  const names: string[] = [];
+  const transitions = { unwalkedStates: [] as string[], missingTransitions: [] as string[] };
+  for (const [label, input] of inputs) {
+    const testModel = new TestModel(model.machine, {
+      events: (snapshot: AnyMachineSnapshot) => events(snapshot),
+      serializeState: (snapshot: AnyMachineSnapshot) => serializeState(snapshot),
+      serializeEvent: (event: EventObject) => JSON.stringify(event),
+      stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => snapshot.matches(key as never),
+      ...(input !== undefined ? { input } : {}),
+    } as never);
+    const own = coveringPaths(testModel as never, serializeState as never) as Path[];
+    for (const path of own) path.input = input;
+    paths.push(...own);
+    names.push(...pathNames(own, model.label).map((name) => (label === null ? name : `${label}: ${name}`)));
+    const left = coverageOfTransitions(testModel as never, own);
+    transitions.unwalkedStates.push(...left.unwalkedStates);
+    transitions.missingTransitions.push(...left.missingTransitions);
+  }
   const gaps = (): ModelGaps => {
     const declared = declaredBranches(model.machine);
-    const walked = walkedBranches(model.machine, paths, model.input);
+    const walked = walkedBranches(model.machine, paths);
     const unreachable = model.unreachable ?? {};
     const keys = new Set(declared.values());
     const walkedKeys = new Set([...walked].map((t) => declared.get(t)).filter(Boolean) as string[]);
@@ -321,19 +345,18 @@ export function coverModel<M extends AnyStateMachine>(model: MachineModel<M>) {
     for (const path of paths)
       for (const step of path.steps)
         for (const key of stateNodeKeys(model.machine)) if (step.state.matches(key as never)) reached.add(key);
-    const old = coverageOfTransitions(testModel, paths);
     return {
       eventsWithoutPayloads: [...missing].map(([type, where]) => `${type} (declared in ${[...where].join(', ')})`),
       payloadsForNoEvent: Object.keys(model.payloads).filter((type) => !declaredTypes.has(type)),
       unreachedStateNodes: stateNodeKeys(model.machine).filter((key) => !reached.has(key)),
       unwalkedBranches: [...keys].filter((key) => !walkedKeys.has(key) && !(key in unreachable)),
       staleUnreachable: Object.keys(unreachable).filter((key) => !keys.has(key) || walkedKeys.has(key)),
-      ...old,
+      ...transitions,
     };
   };
   // The scenarios QA reads and the browser walks: the fewest of the paths that take every branch.
-  const browserPaths = () => branchCover(model.machine, paths, model.input);
-  return { testModel, paths, names, gaps, browserPaths };
+  const browserPaths = () => branchCover(model.machine, paths);
+  return { paths, names, gaps, browserPaths };
 }
 
 /**
@@ -341,11 +364,11 @@ export function coverModel<M extends AnyStateMachine>(model: MachineModel<M>) {
  * each declared transition once, which is what a reader (and a browser walk, where a path costs seconds)
  * needs; the headless suite walks all of `paths`.
  */
-export function branchCover(machine: AnyStateMachine, paths: Path[], input?: unknown): Path[] {
+export function branchCover(machine: AnyStateMachine, paths: Path[]): Path[] {
   const taken = new Set<AnyTransitionDefinition>();
   const chosen: Path[] = [];
   for (const path of [...paths].sort((a, b) => a.steps.length - b.steps.length)) {
-    const branches = walkedBranches(machine, [path], input);
+    const branches = walkedBranches(machine, [path]);
     if ([...branches].some((branch) => !taken.has(branch))) {
       chosen.push(path);
       for (const branch of branches) taken.add(branch);
@@ -427,12 +450,12 @@ export function walkModel<S extends AnyMachineSnapshot>(
   cover: { paths: Path[]; names: string[] },
   machine: AnyStateMachine,
   states: StateChecks<S>,
-  start: () => ModelWalk<S>,
+  start: (input: unknown) => ModelWalk<S>,
 ): void {
   it('has a check of its own for every state node', () => requireDistinctChecks(machine, states));
   for (const [index, path] of cover.paths.entries()) {
     it(cover.names[index]!, () => {
-      const walk = start();
+      const walk = start(cover.paths[index]!.input);
       return walkPath(path, { send: userEventTypes(machine), invoked: invokedActors(machine), ...walk, states });
     });
   }
