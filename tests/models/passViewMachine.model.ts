@@ -1,0 +1,35 @@
+// The visitor's pass (invitacion/{CondoId}/{QR}) as a test model: the answers of the pass call and the
+// words its scenarios are told in (docs/scenarios/passViewMachine.md).
+import type { Pass } from '../../src/api/passes';
+import { passViewMachine } from '../../src/machines/passViewMachine';
+import type { PassResult } from '../../src/services/passService';
+import { BARE, defineModel } from '../support/machineModel';
+
+export const PASS_INPUT = { condoId: '1', qr: 'DEMO-PASE-001' };
+export const PASS = { Nombre: 'Laura Gómez Pineda', QR: 'DEMO-PASE-001' } as Pass;
+
+/** One answer per branch: a pass, and an unknown or revoked one. */
+const ANSWERS: PassResult[] = [{ kind: 'found', pass: PASS }, { kind: 'notFound' }];
+
+export const passViewModel = defineModel({
+  machine: passViewMachine,
+  input: PASS_INPUT,
+  payloads: {
+    retry: BARE,
+    'xstate.done.actor.loadPass': ANSWERS.map((output) => ({ output })),
+    'xstate.error.actor.loadPass': [{ error: new Error('Failed to fetch') }],
+  },
+  words: {
+    states: {
+      loading: 'Under Pase de acceso, a spinner says “Cargando el pase…”.',
+      found: 'The pass: its QR on top, then the visitor, the dwelling, the dates, the hours and how to get in.',
+      notFound: 'An alert says the pass was not found or is not valid; nothing else is offered.',
+      failed: 'An alert says the pass could not be loaded, with a Reintentar button.',
+    },
+    events: {
+      retry: () => 'presses Reintentar',
+      'xstate.done.actor.loadPass': (e) => `the server answers ${(e.output as PassResult).kind}`,
+      'xstate.error.actor.loadPass': () => 'the connection fails',
+    },
+  },
+});
