@@ -1,142 +1,139 @@
-// The post page's machine, model-based: loading, not found (403/404), failed with retry, and in the shown
-// post commenting where the server allows it and approving or rejecting where it waits for an
-// administrator; a refused comment or review keeps the page and says why.
+// The post page's machine, model-based: every event the machine declares offered from tests/models, every
+// branch walked against a real actor whose calls are controllable promises: loading, not found (403/404),
+// failed with retry, and in the shown post commenting where the server allows it and approving or
+// rejecting where it waits for an administrator; a refused comment or review keeps the page and says why.
+// Plus the limits of the comment and the rejection note.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
-import type { NewCommentAnswer, PostAnswer, ReviewAnswer } from '../../src/api/posts';
+import { type Actor, createActor, fromPromise } from 'xstate';
+import { COMMENT_MAX, REVIEW_NOTE_MAX } from '../../src/api/posts';
 import { postViewMachine } from '../../src/machines/postViewMachine';
-import { ApiError } from '../../src/services/http';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const SECTION = {
-  SectId: 9,
-  SectName: 'Comité de jardinería',
-  SectCode: '',
-  SectPosting: 'B' as const,
-  CommentsDisplay: 'Y' as const,
-  VistaxTorre: 0 as const,
-  SolPrivada: 1 as const,
-  PublicoPrivado: 0 as const,
-  ExclusivaUsuarios: 'Y' as const,
-  SectStatus: 'A' as const,
-  blogCount: 1,
-};
-const POST = {
-  PostId: 5,
-  SectId: 9,
-  Titulo: 'Riego',
-  Texto: 'Goteo',
-  UserId: 2,
-  UserName: 'Carlos Ramírez Soto',
-  TorreName: null,
-  Privado: 0 as const,
-  FechaCreada: '2026-11-21T16:00:00.000Z',
-  comentarios: 0,
-  adjuntos: [],
-};
-const PENDING: PostAnswer = {
-  success: true,
-  section: SECTION,
-  post: { ...POST, Estatus: 'P' },
-  comments: [],
-  canComment: false,
-  canModerate: true,
-};
-const PUBLISHED: PostAnswer = { ...PENDING, post: { ...POST, Estatus: 'A' }, canComment: true, canModerate: false };
-const COMMENT: NewCommentAnswer = {
-  success: true,
-  comment: { id: 1, UserId: 3, UserName: 'Rosa', Texto: 'Bien', FechaCreada: '2026-11-21T17:00:00.000Z' },
-};
-const APPROVED: ReviewAnswer = { success: true, Estatus: 'A' };
-const REJECTED: ReviewAnswer = { success: true, Estatus: 'R' };
-const NOT_PENDING = new ApiError(409, 'CONFLICT', 'La publicación ya fue revisada.');
+import { COMMENT, NOT_PENDING, PENDING, POST_ID, PUBLISHED, postViewModel } from '../models/postViewMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof postViewMachine>;
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('loading')) {
-    return [
-      { type: 'xstate.done.actor.post', output: PENDING },
-      { type: 'xstate.done.actor.post', output: PUBLISHED },
-      { type: 'xstate.error.actor.post', error: new ApiError(404, 'NOT_FOUND', 'La publicación no existe.') },
-      { type: 'xstate.error.actor.post', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (snapshot.matches({ shown: 'commenting' })) {
-    return [
-      { type: 'xstate.done.actor.comment', output: COMMENT },
-      { type: 'xstate.error.actor.comment', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (snapshot.matches({ shown: 'approving' })) {
-    return [
-      { type: 'xstate.done.actor.approve', output: APPROVED },
-      { type: 'xstate.error.actor.approve', error: NOT_PENDING },
-    ];
-  }
-  if (snapshot.matches({ shown: 'rejecting' })) {
-    return [
-      { type: 'xstate.done.actor.reject', output: REJECTED },
-      { type: 'xstate.error.actor.reject', error: NOT_PENDING },
-    ];
-  }
-  const events: ModelEvent[] = [{ type: 'retry' }, { type: 'approve' }, { type: 'reject' }, { type: 'comment' }];
-  if (snapshot.context.draft === '' && snapshot.context.answer?.comments.length === 0) {
-    events.push({ type: 'editComment', value: 'Bien' });
-  }
-  if (snapshot.context.note === '') events.push({ type: 'editNote', value: '  Ya lo tratamos.  ' });
-  return events;
-}
-
-const { paths, gaps } = coveredModel(postViewMachine, { events: eventsFor, input: { postId: 5 } });
+const cover = coverModel(postViewModel);
 
 describe('postViewMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof postViewMachine>;
   const ctx = () => actor.getSnapshot().context;
+  const can = (type: 'retry' | 'comment' | 'approve' | 'reject') => actor.getSnapshot().can({ type });
+  const canEditNote = () => actor.getSnapshot().can({ type: 'editNote', value: 'x' });
   const states: StateChecks<Snap> = {
-    loading: () => expect(calls.inputOf('fetchPost')).toEqual({ postId: 5 }),
-    failed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
-    notFound: () => expect(ctx().answer).toBeNull(),
-    shown: () => expect(ctx().answer?.post.PostId).toBe(5),
-    'shown.idle': () => {
-      const answer = ctx().answer!;
-      expect(actor.getSnapshot().can({ type: 'approve' })).toBe(answer.canModerate);
-      // Only a pending post is moderated; a reviewed one is not any more.
-      if (answer.canModerate) expect(answer.post.Estatus).toBe('P');
-      if (ctx().error) expect(['La publicación ya fue revisada.', 'network']).toContain(ctx().error);
+    loading: () => {
+      expect(calls.pending()).toEqual(['fetchPost']);
+      expect(calls.inputOf('fetchPost')).toEqual({ postId: POST_ID });
+      expect(ctx().answer).toBeNull();
+      expect(can('retry')).toBe(false);
     },
-    'shown.commenting': () => expect(calls.inputOf('sendComment')).toEqual({ postId: 5, Texto: 'Bien' }),
-    'shown.approving': () => expect(calls.inputOf('sendReview')).toEqual({ postId: 5, decision: 'approve' }),
-    'shown.rejecting': () =>
+    failed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(ctx().answer).toBeNull();
+      expect(can('retry')).toBe(true);
+    },
+    notFound: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(ctx().answer).toBeNull();
+      expect(can('retry')).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'editComment', value: 'x' })).toBe(false);
+    },
+    shown: () => {
+      expect(ctx().answer?.post.PostId).toBe(POST_ID);
+      expect(ctx().answer?.section.SectId).toBe(9);
+      expect(can('retry')).toBe(false);
+    },
+    'shown.idle': () => {
+      expect(calls.pending()).toEqual([]);
+      const { answer, draft, error } = ctx();
+      // Only a pending post is moderated, and only a published one (comments open) is commented.
+      const pending = answer!.post.Estatus === 'P';
+      expect(can('approve')).toBe(pending);
+      expect(can('reject')).toBe(pending);
+      expect(canEditNote()).toBe(pending);
+      expect(answer!.canComment).toBe(answer!.post.Estatus === 'A');
+      expect(can('comment')).toBe(answer!.canComment && draft === 'Bien');
+      expect(answer!.post.comentarios).toBe(answer!.comments.length);
+      expect([null, 'network', NOT_PENDING.message]).toContain(error);
+    },
+    'shown.commenting': () => {
+      expect(calls.pending()).toEqual(['sendComment']);
+      expect(calls.inputOf('sendComment')).toEqual({ postId: POST_ID, Texto: 'Bien' });
+      expect(can('comment')).toBe(false);
+    },
+    'shown.approving': () => {
+      expect(calls.pending()).toEqual(['sendReview']);
+      expect(calls.inputOf('sendReview')).toStrictEqual({ postId: POST_ID, decision: 'approve' });
+      expect(can('reject')).toBe(false);
+    },
+    'shown.rejecting': () => {
+      expect(calls.pending()).toEqual(['sendReview']);
+      // The note goes trimmed, and only when one was written.
       expect(calls.inputOf('sendReview')).toStrictEqual(
-        ctx().note ? { postId: 5, decision: 'reject', note: 'Ya lo tratamos.' } : { postId: 5, decision: 'reject' },
-      ),
+        ctx().note ? { postId: POST_ID, decision: 'reject', note: 'Ya lo tratamos.' } : { postId: POST_ID, decision: 'reject' },
+      );
+      expect(can('approve')).toBe(false);
+    },
   };
 
-  walkEveryPath(it, postViewMachine, paths, states, () => {
+  const reviewed = (Estatus: 'A' | 'R') => () => {
+    expect(ctx().error).toBeNull();
+    expect(ctx().answer?.post.Estatus).toBe(Estatus);
+    expect(ctx().answer?.canModerate).toBe(false);
+  };
+
+  walkModel(it, cover, postViewMachine, states, () => {
     calls = controllablePromises();
-    actor = createActor(providePromises(postViewMachine, calls, ['fetchPost', 'sendComment', 'sendReview']), {
-      input: { postId: 5 },
-    }).start();
+    actor = createActor(provideCalls(postViewMachine, calls), { input: { postId: POST_ID } }).start();
     return {
       actor,
       calls,
-      send: ['retry', 'editComment', 'editNote', 'comment', 'approve', 'reject'],
-      invoked: { post: 'fetchPost', comment: 'sendComment', approve: 'sendReview', reject: 'sendReview' },
+      // What each answer leaves, from the answers themselves rather than the machine's context.
+      after: {
+        'xstate.done.actor.post': (step) => expect(ctx().answer).toEqual((step.event as { output: unknown }).output),
+        editComment: () => expect(ctx().error).toBeNull(),
+        'xstate.done.actor.comment': () => {
+          expect(ctx().draft).toBe('');
+          expect(ctx().error).toBeNull();
+          expect(ctx().answer?.comments.at(-1)).toEqual(COMMENT.comment);
+        },
+        'xstate.error.actor.comment': () => {
+          expect(ctx().draft).toBe('Bien');
+          expect(ctx().error).toBe('network');
+        },
+        'xstate.done.actor.approve': reviewed('A'),
+        'xstate.done.actor.reject': reviewed('R'),
+        'xstate.error.actor.approve': () => expect(ctx().error).toBe(NOT_PENDING.message),
+        'xstate.error.actor.reject': () => expect(ctx().error).toBe(NOT_PENDING.message),
+      },
     };
+  });
+});
+
+describe('postViewMachine limits', () => {
+  const shown = async (answer: typeof PENDING) => {
+    const actor = createActor(postViewMachine.provide({ actors: { fetchPost: fromPromise(async () => answer) } }), {
+      input: { postId: POST_ID },
+    }).start();
+    await settle();
+    return actor;
+  };
+
+  it('offers Comentar for a comment of visible text up to COMMENT_MAX characters', async () => {
+    const actor = await shown(PUBLISHED);
+    actor.send({ type: 'editComment', value: '   ' });
+    expect(actor.getSnapshot().can({ type: 'comment' })).toBe(false);
+    actor.send({ type: 'editComment', value: 'x'.repeat(COMMENT_MAX) });
+    expect(actor.getSnapshot().can({ type: 'comment' })).toBe(true);
+    actor.send({ type: 'editComment', value: 'x'.repeat(COMMENT_MAX + 1) });
+    expect(actor.getSnapshot().can({ type: 'comment' })).toBe(false);
+  });
+
+  it('keeps a rejection note to REVIEW_NOTE_MAX characters', async () => {
+    const actor = await shown(PENDING);
+    actor.send({ type: 'editNote', value: 'x'.repeat(REVIEW_NOTE_MAX + 5) });
+    expect(actor.getSnapshot().context.note).toBe('x'.repeat(REVIEW_NOTE_MAX));
   });
 });
