@@ -1,70 +1,68 @@
-// The profile language machine (mi-perfil), model-based: every state and transition walked against a
-// real actor whose call is a controllable promise, with a recording stand-in for the session actor.
+// The profile language machine (mi-perfil), model-based: every event the machine declares offered from
+// tests/models, every branch walked against a real actor whose call is a controllable promise, with a
+// recording stand-in for the session actor.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
+import type { Language } from '../../src/i18n/languages';
 import { profileLanguageMachine } from '../../src/machines/profileLanguageMachine';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
-import { sessionRecorder } from './sessionRecorder';
-
-const session = sessionRecorder();
-const INPUT = { language: 'es' as const, session: session.ref };
+import { LANGUAGE_INPUT, profileLanguageModel, session } from '../models/profileLanguageMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof profileLanguageMachine>;
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('saving')) {
-    return [
-      { type: 'xstate.done.actor.saveLanguage', output: undefined },
-      { type: 'xstate.error.actor.saveLanguage', error: new Error('Failed to fetch') },
-    ];
-  }
-  return [
-    { type: 'choose', language: 'es' },
-    { type: 'choose', language: 'en' },
-    { type: 'choose', language: 'fr' },
-  ];
-}
-
-const { paths, gaps } = coveredModel(profileLanguageMachine, { input: INPUT, events: eventsFor });
+const cover = coverModel(profileLanguageModel);
 
 describe('profileLanguageMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof profileLanguageMachine>;
+  /** What the walk knows without the machine: the profile's language and the one last chosen. */
+  let saved: Language = 'es';
+  let chosen: Language = 'es';
   let savesDone = 0;
+  const ctx = () => actor.getSnapshot().context;
+  const canChoose = (language: Language) => actor.getSnapshot().can({ type: 'choose', language });
   const states: StateChecks<Snap> = {
-    idle: (s) => {
+    idle: () => {
+      expect(calls.pending()).toEqual([]);
       // Saved: the session is refreshed (and the app follows the profile's language); failed: nothing changes.
       expect(session.received).toEqual(Array.from({ length: savesDone }, () => ({ type: 'refresh' })));
-      expect(actor.getSnapshot().context.chosen).toBe(s.context.language);
-      expect(actor.getSnapshot().can({ type: 'choose', language: s.context.language })).toBe(false);
+      expect(ctx().language).toBe(saved);
+      expect(ctx().chosen).toBe(saved);
+      expect(canChoose(saved)).toBe(false);
+      expect(canChoose(saved === 'es' ? 'fr' : 'es')).toBe(true);
     },
-    saving: (s) => expect(calls.inputOf('saveLanguage')).toEqual({ language: s.context.chosen }),
+    saving: () => {
+      expect(calls.pending()).toEqual(['saveLanguage']);
+      expect(calls.inputOf('saveLanguage')).toEqual({ language: chosen });
+      expect(ctx().language).toBe(saved);
+      expect(ctx().failed).toBe(false);
+      expect(canChoose(saved)).toBe(false);
+    },
   };
 
-  walkEveryPath(it, profileLanguageMachine, paths, states, () => {
+  walkModel(it, cover, profileLanguageMachine, states, () => {
     calls = controllablePromises();
+    saved = LANGUAGE_INPUT.language;
+    chosen = saved;
     savesDone = 0;
     session.clear();
-    actor = createActor(providePromises(profileLanguageMachine, calls, ['saveLanguage']), { input: INPUT }).start();
+    actor = createActor(provideCalls(profileLanguageMachine, calls), { input: LANGUAGE_INPUT }).start();
     return {
       actor,
       calls,
-      send: ['choose'],
-      invoked: ['saveLanguage'],
-      after: { 'xstate.done.actor.saveLanguage': () => void savesDone++ },
+      after: {
+        choose: (step) => {
+          chosen = (step.event as { language: Language }).language;
+        },
+        'xstate.done.actor.saveLanguage': () => {
+          savesDone++;
+          saved = chosen;
+          expect(ctx().failed).toBe(false);
+        },
+        'xstate.error.actor.saveLanguage': () => expect(ctx().failed).toBe(true),
+      },
     };
   });
 });
