@@ -1,93 +1,87 @@
-// The profile photo machine (mi-perfil), model-based: every state and transition walked against a real
-// actor whose calls are controllable promises, with a recording stand-in for the session actor. Plus the
-// client-side check of a chosen file.
+// The profile photo machine (mi-perfil), model-based: every event the machine declares offered from
+// tests/models, every branch walked against a real actor whose calls are controllable promises, with a
+// recording stand-in for the session actor. Plus the client-side check of a chosen file.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../../src/api/profile';
-import { type PhotoFile, photoFileProblem, profilePhotoMachine } from '../../src/machines/profilePhotoMachine';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
+import { type PhotoFile, type PhotoProblem, photoFileProblem, profilePhotoMachine } from '../../src/machines/profilePhotoMachine';
+import { FILES, PHOTO_INPUT, profilePhotoModel, SIGNED_URL, session } from '../models/profilePhotoMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 import { sessionRecorder } from './sessionRecorder';
 
-/** What the machine reads of a file (type and size); the upload itself is a stand-in here. */
-const file = (name: string, type: string, size: number) => ({ name, type, size }) as unknown as PhotoFile;
-const FILES = {
-  ok: file('foto.jpg', 'image/jpeg', 240_000),
-  wrongType: file('animacion.gif', 'image/gif', 40_000),
-  tooLarge: file('foto-grande.png', 'image/png', PHOTO_MAX_BYTES + 1),
-};
-const SIGNED_URL = '/api/--perfil/photo-file/12?v=3&exp=1800000000&sig=ab';
-
-const session = sessionRecorder();
-
 type Snap = Snapshot<typeof profilePhotoMachine>;
+const cover = coverModel(profilePhotoModel);
 
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('uploading')) {
-    return [
-      { type: 'xstate.done.actor.uploadPhoto', output: SIGNED_URL },
-      { type: 'xstate.error.actor.uploadPhoto', error: new Error('Payload Too Large') },
-    ];
-  }
-  if (snapshot.matches('removing')) {
-    return [
-      { type: 'xstate.done.actor.removePhoto', output: undefined },
-      { type: 'xstate.error.actor.removePhoto', error: new Error('Failed to fetch') },
-    ];
-  }
-  return [...Object.values(FILES).map((chosen) => ({ type: 'choose', file: chosen })), { type: 'remove' }];
-}
+describe('profilePhotoMachine model', () => {
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
-for (const hasPhoto of [false, true]) {
-  describe(`profilePhotoMachine model (photo at start: ${hasPhoto})`, () => {
-    const INPUT = { hasPhoto, session: session.ref };
-    const { paths, gaps } = coveredModel(profilePhotoMachine, { input: INPUT, events: eventsFor });
+  let calls = controllablePromises();
+  let actor: Actor<typeof profilePhotoMachine>;
+  /** What the walk knows without the machine: whether there is a photo, changes done, the last problem. */
+  let hasPhoto = PHOTO_INPUT.hasPhoto;
+  let changesDone = 0;
+  let problem: PhotoProblem | null = null;
+  const ctx = () => actor.getSnapshot().context;
+  const canRemove = () => actor.getSnapshot().can({ type: 'remove' });
+  const canChoose = () => actor.getSnapshot().can({ type: 'choose', file: FILES.ok });
+  const states: StateChecks<Snap> = {
+    idle: () => {
+      expect(calls.pending()).toEqual([]);
+      // The session is refreshed once per photo uploaded or removed, and only then.
+      expect(session.received).toEqual(Array.from({ length: changesDone }, () => ({ type: 'refresh' })));
+      expect(ctx()).toMatchObject({ hasPhoto, problem });
+      expect(canRemove()).toBe(hasPhoto);
+      expect(canChoose()).toBe(true);
+    },
+    uploading: () => {
+      expect(calls.pending()).toEqual(['uploadPhoto']);
+      expect(calls.inputOf('uploadPhoto')).toEqual({ file: FILES.ok });
+      expect(ctx()).toMatchObject({ hasPhoto, problem: null });
+      expect(canChoose()).toBe(false);
+    },
+    removing: () => {
+      expect(calls.pending()).toEqual(['removePhoto']);
+      expect(ctx()).toMatchObject({ hasPhoto: true, problem: null });
+      expect(canRemove()).toBe(false);
+    },
+  };
 
-    it('walks every state node, every model state and every transition', () => {
-      expect(gaps()).toEqual(NO_GAPS);
-    });
+  const changed = (photo: boolean) => () => {
+    changesDone++;
+    hasPhoto = photo;
+    problem = null;
+  };
 
-    let calls = controllablePromises();
-    let actor: Actor<typeof profilePhotoMachine>;
-    let changesDone = 0;
-    const states: StateChecks<Snap> = {
-      idle: (s) => {
-        // The session is refreshed once per photo uploaded or removed, and only then.
-        expect(session.received).toEqual(Array.from({ length: changesDone }, () => ({ type: 'refresh' })));
-        expect(actor.getSnapshot().can({ type: 'remove' })).toBe(s.context.hasPhoto);
+  walkModel(it, cover, profilePhotoMachine, states, () => {
+    calls = controllablePromises();
+    hasPhoto = PHOTO_INPUT.hasPhoto;
+    changesDone = 0;
+    problem = null;
+    session.clear();
+    actor = createActor(provideCalls(profilePhotoMachine, calls), { input: PHOTO_INPUT }).start();
+    return {
+      actor,
+      calls,
+      after: {
+        choose: (step) => {
+          problem = (step.event as { file: PhotoFile }).file === FILES.wrongType ? 'wrongType' : null;
+        },
+        remove: () => {
+          problem = null;
+        },
+        'xstate.done.actor.uploadPhoto': changed(true),
+        'xstate.done.actor.removePhoto': changed(false),
+        'xstate.error.actor.uploadPhoto': () => {
+          problem = 'uploadFailed';
+        },
+        'xstate.error.actor.removePhoto': () => {
+          problem = 'removeFailed';
+        },
       },
-      uploading: () => expect(calls.inputOf('uploadPhoto')).toEqual({ file: FILES.ok }),
-      removing: () => expect(calls.inputOf('removePhoto')).toBeUndefined(),
     };
-
-    const countChange = () => void changesDone++;
-
-    walkEveryPath(it, profilePhotoMachine, paths, states, () => {
-      calls = controllablePromises();
-      changesDone = 0;
-      session.clear();
-      actor = createActor(providePromises(profilePhotoMachine, calls, ['uploadPhoto', 'removePhoto']), {
-        input: INPUT,
-      }).start();
-      return {
-        actor,
-        calls,
-        send: ['choose', 'remove'],
-        invoked: ['uploadPhoto', 'removePhoto'],
-        after: { 'xstate.done.actor.uploadPhoto': countChange, 'xstate.done.actor.removePhoto': countChange },
-      };
-    });
   });
-}
+});
 
 describe('profilePhotoMachine rules', () => {
   it('takes PNG, JPEG and WebP up to PHOTO_MAX_BYTES, and says why it refuses others', () => {
@@ -121,5 +115,10 @@ describe('profilePhotoMachine rules', () => {
     await settle();
     expect(uploaded).toEqual([FILES.ok]);
     expect(actor.getSnapshot().context.hasPhoto).toBe(true);
+  });
+
+  it('offers Quitar foto at once to a member who has a photo', () => {
+    const actor = createActor(profilePhotoMachine, { input: { hasPhoto: true, session: sessionRecorder().ref } }).start();
+    expect(actor.getSnapshot().can({ type: 'remove' })).toBe(true);
   });
 });
