@@ -1,62 +1,132 @@
-// The payment-provider contact dialog's machine, model-based: every state and transition walked against a
-// real actor whose call is a controllable promise. Plus the §5 rules: submit only with a valid form for
-// the tab (nombre, telefono of exactly 10 digits, prefieresContacto for 'llamar', fechaContacto,
-// horarioTentativo), what is sent for each tab, and the dialog closing either way.
+// The payment-provider contact dialog's machine, model-based: every event the machine declares offered
+// from tests/models, every branch walked against a real actor whose call is a controllable promise. Plus
+// the §5 rules: submit only with a valid form for the tab (nombre, telefono of exactly 10 digits,
+// prefieresContacto for 'llamar', fechaContacto, horarioTentativo), what is sent for each tab, and the
+// dialog closing either way.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
-import { contactFormProblems, type ProviderContactForm } from '../../src/api/providerContact';
+import { type ContactTab, contactFormProblems, type ProviderContactForm } from '../../src/api/providerContact';
 import { contactRequest, providerContactMachine, tabOf } from '../../src/machines/providerContactMachine';
 import {
-  controllablePromises,
-  coveredModel,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
-import { CONTACT_INPUT, CONTACT_TODAY, FILLED, providerContactEvents } from '../support/providerContactFixtures';
+  CONTACT_INPUT,
+  CONTACT_TODAY,
+  FILL,
+  FILLED,
+  fillStage,
+  providerContactModel,
+} from '../models/providerContactMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof providerContactMachine>;
-
-const { paths, gaps } = coveredModel(providerContactMachine, {
-  input: CONTACT_INPUT,
-  events: providerContactEvents as never,
-});
+const cover = coverModel(providerContactModel);
+const EMPTY_FORM = {
+  nombre: 'Ana Martínez Ruiz',
+  telefono: '',
+  prefieresContacto: null,
+  fechaContacto: null,
+  horarioTentativo: null,
+};
 
 describe('providerContactMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-    expect(paths.length).toBeGreaterThan(20);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof providerContactMachine>;
-  const submittable = (s: Snap) => contactFormProblems(tabOf(s), s.context.form, CONTACT_TODAY).length === 0;
+  /** What the walk knows without the machine: the tab last opened or switched to, the call's answer. */
+  let tab: ContactTab = 'agendar';
+  let answered: 'done' | 'error' | null = null;
+  const snapshot = () => actor.getSnapshot();
+  const can = (type: 'submit' | 'close' | 'dismiss') => snapshot().can({ type });
+  const canOpen = () => snapshot().can({ type: 'open', tab: 'agendar' }) && snapshot().can({ type: 'open', tab: 'llamar' });
+  const canSwitchTo = (to: ContactTab) => snapshot().can({ type: 'switchTab', tab: to });
+  const stage = () => fillStage(snapshot().context.form);
   const states: StateChecks<Snap> = {
-    closed: () => expect(calls.inputOf('sendContact')).toBeUndefined(),
-    open: (s) => expect(actor.getSnapshot().can({ type: 'submit' })).toBe(submittable(s)),
-    'open.agendar': () => expect(tabOf(actor.getSnapshot())).toBe('agendar'),
-    'open.llamar': () => expect(tabOf(actor.getSnapshot())).toBe('llamar'),
-    sending: (s) => {
-      const sent = calls.inputOf('sendContact');
-      expect(sent).toEqual(contactRequest(s.context.sentTab!, s.context.form));
-      expect(contactFormProblems(s.context.sentTab!, s.context.form, CONTACT_TODAY)).toEqual([]);
+    closed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(canOpen()).toBe(true);
+      expect(can('submit')).toBe(false);
+      expect(can('dismiss')).toBe(false);
     },
-    result: () => expect(actor.getSnapshot().can({ type: 'dismiss' })).toBe(true),
-    'result.success': () => expect(actor.getSnapshot().matches({ result: 'success' })).toBe(true),
-    'result.failure': () => expect(actor.getSnapshot().matches({ result: 'failure' })).toBe(true),
+    open: () => {
+      expect(calls.pending()).toEqual([]);
+      const { form, sentTab } = snapshot().context;
+      // Enviar is offered exactly when the tab's §5 rules pass.
+      expect(can('submit')).toBe(contactFormProblems(tab, form, CONTACT_TODAY).length === 0);
+      expect(form.nombre).toBe('Ana Martínez Ruiz');
+      expect(sentTab).toBeNull();
+      expect(can('close')).toBe(true);
+      expect(canOpen()).toBe(false);
+    },
+    'open.agendar': () => {
+      expect(tabOf(snapshot())).toBe(tab);
+      expect(tab).toBe('agendar');
+      // A meeting needs no preference: the form is complete once the right phone is in.
+      expect(can('submit')).toBe(stage() >= FILL.length - 1);
+      expect(canSwitchTo('llamar')).toBe(true);
+      expect(canSwitchTo('agendar')).toBe(false);
+    },
+    'open.llamar': () => {
+      expect(tabOf(snapshot())).toBe(tab);
+      expect(tab).toBe('llamar');
+      expect(can('submit')).toBe(stage() === FILL.length);
+      expect(canSwitchTo('agendar')).toBe(true);
+      expect(canSwitchTo('llamar')).toBe(false);
+    },
+    sending: () => {
+      expect(calls.pending()).toEqual(['sendContact']);
+      expect(calls.inputOf('sendContact')).toEqual({
+        tab,
+        nombre: 'Ana Martínez Ruiz',
+        telefono: FILLED.telefono,
+        // A meeting carries no contact preference, even when one was chosen on the other tab.
+        prefieresContacto: tab === 'llamar' ? 'whatsapp' : null,
+        fechaContacto: CONTACT_TODAY,
+        horarioTentativo: '10:00',
+      });
+      expect(snapshot().context.sentTab).toBe(tab);
+      expect(can('close')).toBe(false);
+    },
+    result: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(can('dismiss')).toBe(true);
+      expect(can('close')).toBe(false);
+      expect(canOpen()).toBe(false);
+    },
+    'result.success': () => expect(answered).toBe('done'),
+    'result.failure': () => expect(answered).toBe('error'),
   };
 
-  walkEveryPath(it, providerContactMachine, paths, states, () => {
+  const chooseTab = (step: { event: unknown }) => {
+    tab = (step.event as { tab: ContactTab }).tab;
+  };
+
+  walkModel(it, cover, providerContactMachine, states, () => {
     calls = controllablePromises();
-    actor = createActor(providePromises(providerContactMachine, calls, ['sendContact']), { input: CONTACT_INPUT }).start();
+    tab = 'agendar';
+    answered = null;
+    actor = createActor(provideCalls(providerContactMachine, calls), { input: CONTACT_INPUT }).start();
     return {
       actor,
       calls,
-      send: ['open', 'switchTab', 'change', 'submit', 'close', 'dismiss'],
-      invoked: ['sendContact'],
+      after: {
+        open: (step) => {
+          chooseTab(step);
+          // Opened again, the dialog starts empty with the administrator's name.
+          expect(snapshot().context.form).toEqual(EMPTY_FORM);
+        },
+        switchTab: chooseTab,
+        change: (step) => {
+          const { field, value } = step.event as { field: keyof ProviderContactForm; value: string };
+          expect(snapshot().context.form[field]).toBe(value);
+        },
+        'xstate.done.actor.sendContact': () => {
+          answered = 'done';
+        },
+        'xstate.error.actor.sendContact': () => {
+          answered = 'error';
+        },
+      },
     };
   });
 });
@@ -117,13 +187,7 @@ describe('provider contact rules (§5)', () => {
       expect(actor.getSnapshot().matches({ result: fails ? 'failure' : 'success' })).toBe(true);
       actor.send({ type: 'dismiss' });
       actor.send({ type: 'open', tab: 'agendar' });
-      expect(actor.getSnapshot().context.form).toEqual({
-        nombre: 'Ana Martínez Ruiz',
-        telefono: '',
-        prefieresContacto: null,
-        fechaContacto: null,
-        horarioTentativo: null,
-      });
+      expect(actor.getSnapshot().context.form).toEqual(EMPTY_FORM);
     }
   });
 });
