@@ -1,119 +1,122 @@
-// The public page's contact / access request machine, model-based for both kinds: every state and
-// transition walked against a real actor whose captcha and send calls are controllable promises. Plus its
-// rules: the request it sends, the spec's messages for a refused captcha and a transport failure.
+// The public page's contact / access request machine, model-based: every event the machine declares offered
+// from tests/models (the access kind), every branch walked against a real actor whose captcha and send calls
+// are controllable promises. Plus its rules: the request it sends, the contact kind's form, the spec's
+// messages for a refused captcha and a transport failure.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { ContactField, ContactKind } from '../../src/api/publicPage';
-import { contactRequest, fieldsOf, publicContactMachine } from '../../src/machines/publicContactMachine';
+import { CONTACT_FIELDS, type ContactField, type ContactKind } from '../../src/api/publicPage';
+import { type ContactOutcome, contactRequest, fieldsOf, publicContactMachine } from '../../src/machines/publicContactMachine';
 import type { PublicContactResult } from '../../src/services/publicService';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
+import { ANSWERS, CAPTCHA, CONTACT_INPUT, fillStage, publicContactModel, VALID } from '../models/publicContactMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof publicContactMachine>;
+const cover = coverModel(publicContactModel);
+const EMPTY_FORM = { nombre: '', email: '', tel: '', comentarios: '', vivienda: '' };
+const touchedOnly = (fields: readonly ContactField[]) =>
+  Object.fromEntries(CONTACT_FIELDS.map((field) => [field, fields.includes(field)]));
+const UNTOUCHED = touchedOnly([]);
+const ALL_TOUCHED = touchedOnly(CONTACT_FIELDS);
 
-const VALID: Record<ContactField, string> = {
-  nombre: 'Lucía Ramírez',
-  email: 'lucia@example.com',
-  tel: '33 1234 5678',
-  comentarios: 'Quisiera información.',
-  vivienda: 'Torre A - 305',
-};
-const CAPTCHA = 'eyJjaGFsbGVuZ2UiOnt9fQ==';
-const ANSWERS: Record<string, PublicContactResult> = {
-  sent: { kind: 'answered', success: true, message: 'Tu mensaje fue enviado a la administración.' },
-  refused: { kind: 'answered', success: false, message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.' },
-  captcha: { kind: 'captchaRefused' },
-};
+describe('publicContactMachine model', () => {
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
-function eventsFor(kind: ContactKind) {
-  return (snapshot: Snap): ModelEvent[] => {
-    if (snapshot.matches('solvingCaptcha')) {
-      return [
-        { type: 'xstate.done.actor.solveCaptcha', output: CAPTCHA },
-        { type: 'xstate.error.actor.solveCaptcha', error: new Error('captcha not solved') },
-      ];
-    }
-    if (snapshot.matches('sending')) {
-      return [
-        ...Object.values(ANSWERS).map((output) => ({ type: 'xstate.done.actor.sendContact', output })),
-        { type: 'xstate.error.actor.sendContact', error: new Error('Failed to fetch') },
-      ];
-    }
-    // All fields filled validly at once, or one left out (the form then refuses to send).
-    const fill = fieldsOf(kind).map((field) => ({ type: 'field.change', field, value: VALID[field] }));
-    return [...fill, { type: 'open' }, { type: 'submit' }, { type: 'cancel' }, { type: 'dismiss' }];
+  let calls = controllablePromises();
+  let actor: Actor<typeof publicContactMachine>;
+  /** What the walk knows without the machine: the fields left or sent, and what the result must say. */
+  let touched = UNTOUCHED;
+  let outcome: ContactOutcome | null = null;
+  const ctx = () => actor.getSnapshot().context;
+  const can = (type: 'open' | 'submit' | 'cancel' | 'dismiss') => actor.getSnapshot().can({ type });
+  const states: StateChecks<Snap> = {
+    closed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(ctx()).toMatchObject({ form: EMPTY_FORM, touched: UNTOUCHED, captcha: null, outcome: null });
+      expect(can('open')).toBe(true);
+      expect(can('submit')).toBe(false);
+    },
+    editing: () => {
+      expect(calls.pending()).toEqual([]);
+      // A result is forgotten once the form opens again; the form keeps what was typed.
+      expect(ctx()).toMatchObject({ touched, captcha: null, outcome: null });
+      expect(fillStage(ctx().form)).toBeGreaterThanOrEqual(0);
+      expect(can('cancel')).toBe(true);
+      expect(can('open')).toBe(false);
+    },
+    solvingCaptcha: () => {
+      expect(calls.pending()).toEqual(['solveCaptcha']);
+      expect(ctx()).toMatchObject({ form: VALID, touched: ALL_TOUCHED, captcha: null });
+      expect(can('cancel')).toBe(false);
+    },
+    sending: () => {
+      expect(calls.pending()).toEqual(['sendContact']);
+      expect(calls.inputOf('sendContact')).toEqual({
+        kind: 'access',
+        condoId: 7,
+        ...VALID,
+        cf_capcha: CAPTCHA,
+        subject: 'Solicitud de acceso',
+      });
+      expect(can('submit')).toBe(false);
+    },
+    result: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(ctx()).toMatchObject({ captcha: null, outcome });
+      expect(can('submit')).toBe(false);
+      expect(can('dismiss')).toBe(true);
+    },
   };
-}
 
-for (const kind of ['contact', 'access'] as const) {
-  const INPUT = { kind, condoId: 7 };
-  const { paths, gaps } = coveredModel(publicContactMachine, { input: INPUT, events: eventsFor(kind) });
+  const reset = () => {
+    touched = UNTOUCHED;
+    outcome = null;
+  };
+  const captchaFailed: ContactOutcome = { success: false, message: null, messageId: 'public.access.captchaFailed' };
 
-  describe(`publicContactMachine model (${kind})`, () => {
-    it('walks every state node, every model state and every transition', () => {
-      expect(gaps()).toEqual(NO_GAPS);
-      expect(paths.length).toBeGreaterThan(10);
-    });
-
-    let calls = controllablePromises();
-    let actor: Actor<typeof publicContactMachine>;
-    const states: StateChecks<Snap> = {
-      closed: (s) => {
-        expect(s.context.form).toEqual({ nombre: '', email: '', tel: '', comentarios: '', vivienda: '' });
-        expect(s.context.outcome).toBeNull();
-        expect(calls.inputOf('solveCaptcha')).toBeUndefined();
-      },
-      editing: (s) => {
-        expect(calls.inputOf('solveCaptcha')).toBeUndefined();
-        expect(calls.inputOf('sendContact')).toBeUndefined();
-        // A result is forgotten once the form opens again; the form keeps what was typed.
-        expect(s.context.outcome).toBeNull();
-        expect(actor.getSnapshot().can({ type: 'cancel' })).toBe(true);
-        for (const field of fieldsOf(kind)) expect(['', VALID[field]]).toContain(s.context.form[field]);
-      },
-      solvingCaptcha: () => {
-        expect(calls.inputOf('sendContact')).toBeUndefined();
-        expect(Object.values(actor.getSnapshot().context.touched).every(Boolean)).toBe(true);
-      },
-      sending: (s) => {
-        expect(calls.inputOf('sendContact')).toEqual(contactRequest({ ...s.context, captcha: CAPTCHA }));
-        expect(calls.inputOf('sendContact')).toMatchObject({ kind, condoId: 7, cf_capcha: CAPTCHA });
-      },
-      result: (s) => {
-        expect(s.context.outcome).not.toBeNull();
-        expect(s.context.captcha).toBeNull();
-        expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
-        expect(actor.getSnapshot().can({ type: 'dismiss' })).toBe(true);
+  walkModel(it, cover, publicContactMachine, states, () => {
+    calls = controllablePromises();
+    reset();
+    actor = createActor(provideCalls(publicContactMachine, calls), { input: CONTACT_INPUT }).start();
+    return {
+      actor,
+      calls,
+      after: {
+        open: reset,
+        cancel: reset,
+        dismiss: reset,
+        'field.blur': (step) => {
+          touched = { ...touched, [(step.event as { field: ContactField }).field]: true };
+        },
+        'field.change': (step) => {
+          const { field, value } = step.event as { field: ContactField; value: string };
+          expect(ctx().form[field]).toBe(value);
+        },
+        submit: () => {
+          touched = ALL_TOUCHED;
+          // Sent exactly when every field of the access form holds its value.
+          expect(actor.getSnapshot().matches('solvingCaptcha')).toBe(fillStage(ctx().form) === CONTACT_FIELDS.length);
+        },
+        'xstate.error.actor.solveCaptcha': () => {
+          outcome = captchaFailed;
+        },
+        'xstate.done.actor.sendContact': (step) => {
+          const answer = (step.event as { output: PublicContactResult }).output;
+          outcome =
+            answer.kind === 'answered' ? { success: answer.success, message: answer.message, messageId: null } : captchaFailed;
+        },
+        'xstate.error.actor.sendContact': () => {
+          outcome = { success: false, message: null, messageId: 'public.transportError' };
+        },
       },
     };
-
-    walkEveryPath(it, publicContactMachine, paths, states, () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(publicContactMachine, calls, ['solveCaptcha', 'sendContact']), {
-        input: INPUT,
-      }).start();
-      return {
-        actor,
-        calls,
-        send: ['open', 'field.change', 'submit', 'cancel', 'dismiss'],
-        invoked: ['solveCaptcha', 'sendContact'],
-      };
-    });
   });
-}
+});
 
 describe('publicContactMachine rules', () => {
   async function submitWith(kind: ContactKind, settle: (calls: ReturnType<typeof controllablePromises>) => Promise<void>) {
     const calls = controllablePromises();
-    const actor = createActor(providePromises(publicContactMachine, calls, ['solveCaptcha', 'sendContact']), {
+    const actor = createActor(provideCalls(publicContactMachine, calls), {
       input: { kind, condoId: 3 },
     }).start();
     actor.send({ type: 'open' });
@@ -142,6 +145,20 @@ describe('publicContactMachine rules', () => {
   it('the access form needs vivienda; the contact form does not ask for it', () => {
     expect(fieldsOf('contact')).toEqual(['nombre', 'email', 'tel', 'comentarios']);
     expect(fieldsOf('access')).toEqual(['nombre', 'email', 'tel', 'comentarios', 'vivienda']);
+    for (const kind of ['contact', 'access'] as const) {
+      const actor = createActor(publicContactMachine, { input: { kind, condoId: 3 } }).start();
+      actor.send({ type: 'open' });
+      for (const field of fieldsOf('contact')) actor.send({ type: 'field.change', field, value: VALID[field] });
+      actor.send({ type: 'submit' });
+      expect(actor.getSnapshot().value, kind).toBe(kind === 'contact' ? 'solvingCaptcha' : 'editing');
+    }
+  });
+
+  it('leaving a field marks it alone', () => {
+    const actor = createActor(publicContactMachine, { input: { kind: 'contact', condoId: 3 } }).start();
+    actor.send({ type: 'open' });
+    actor.send({ type: 'field.blur', field: 'email' });
+    expect(actor.getSnapshot().context.touched).toEqual(touchedOnly(['email']));
   });
 
   it('shows the server’s message with its success flag', async () => {
