@@ -1,97 +1,86 @@
-// The section page's machine, model-based: loading a page, refused (403/404), failed with retry, and in
-// the shown section searching (back to page 1), moving between pages, and reloading after a new post.
+// The section page's machine, model-based: every event the machine declares offered from tests/models,
+// every branch walked against a real actor whose page call is a controllable promise: loading a page,
+// refused (403/404), failed with retry, and in the shown section searching (back to page 1), moving
+// between pages, and reloading after a new post.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { POSTS_PAGE_SIZE, type SectionPostsAnswer } from '../../src/api/posts';
+import { POSTS_PAGE_SIZE } from '../../src/api/posts';
 import { pageCount, sectionPostsMachine } from '../../src/machines/sectionPostsMachine';
-import { ApiError } from '../../src/services/http';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const answer = (total: number): SectionPostsAnswer => ({
-  success: true,
-  section: {
-    SectId: 3,
-    SectName: 'Avisos',
-    SectCode: '',
-    SectPosting: 'R',
-    CommentsDisplay: 'Y',
-    VistaxTorre: 1,
-    SolPrivada: 1,
-    PublicoPrivado: 0,
-    ExclusivaUsuarios: 'N',
-    SectStatus: 'A',
-    blogCount: total,
-  },
-  abilities: { canPost: false, needsApproval: false, canMarkPrivate: true, defaultPrivate: false, canModerate: false },
-  posts: [],
-  total,
-});
+import { SEARCH, SECTION_ID, sectionPostsModel, TOTAL } from '../models/sectionPostsMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof sectionPostsMachine>;
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('loading')) {
-    return [
-      // Searching finds one post; otherwise the section has two pages.
-      { type: 'xstate.done.actor.page', output: answer(snapshot.context.search ? 1 : POSTS_PAGE_SIZE + 3) },
-      { type: 'xstate.error.actor.page', error: new ApiError(403, 'FORBIDDEN', 'No tienes permiso para esta acción.') },
-      { type: 'xstate.error.actor.page', error: new Error('Failed to fetch') },
-    ];
-  }
-  const events: ModelEvent[] = [
-    { type: 'retry' },
-    { type: 'reload' },
-    { type: 'goToPage', page: 2 },
-    { type: 'goToPage', page: 1 },
-  ];
-  if (!snapshot.context.search) events.push({ type: 'search', text: '  elevadores ' });
-  return events;
-}
-
-const { paths, gaps } = coveredModel(sectionPostsMachine, { events: eventsFor, input: { sectionId: 3 } });
+const cover = coverModel(sectionPostsModel);
 
 describe('sectionPostsMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof sectionPostsMachine>;
+  /** What the walk knows without the machine: the search sent and the page asked for. */
+  let search = '';
+  let page = 1;
   const ctx = () => actor.getSnapshot().context;
+  const can = (type: 'retry' | 'reload') => actor.getSnapshot().can({ type });
+  const canGoTo = (to: number) => actor.getSnapshot().can({ type: 'goToPage', page: to });
+  const canSearch = () => actor.getSnapshot().can({ type: 'search', text: 'x' });
   const states: StateChecks<Snap> = {
-    loading: () =>
+    loading: () => {
+      expect(calls.pending()).toEqual(['fetchPage']);
       expect(calls.inputOf('fetchPage')).toEqual({
-        sectionId: 3,
+        sectionId: SECTION_ID,
         limit: POSTS_PAGE_SIZE,
-        offset: (ctx().page - 1) * POSTS_PAGE_SIZE,
-        search: ctx().search,
-      }),
-    failed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
-    refused: () => expect(actor.getSnapshot().can({ type: 'reload' })).toBe(false),
+        offset: (page - 1) * POSTS_PAGE_SIZE,
+        search,
+      });
+      expect(can('retry')).toBe(false);
+    },
+    failed: () => {
+      expect(calls.pending()).toEqual([]);
+      // The search and the page are kept for the retry.
+      expect(ctx()).toMatchObject({ search, page });
+      expect(can('retry')).toBe(true);
+      expect(can('reload')).toBe(false);
+    },
+    refused: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(can('retry')).toBe(false);
+      expect(can('reload')).toBe(false);
+      expect(canSearch()).toBe(false);
+    },
     shown: () => {
-      expect(ctx().page).toBeLessThanOrEqual(pageCount(ctx().answer!.total));
-      expect(actor.getSnapshot().can({ type: 'goToPage', page: pageCount(ctx().answer!.total) + 1 })).toBe(false);
-      if (ctx().search) expect(ctx().search).toBe('elevadores');
+      expect(calls.pending()).toEqual([]);
+      expect(ctx()).toMatchObject({ search, page });
+      expect(ctx().answer?.total).toBe(search ? TOTAL.found : TOTAL.all);
+      // Only another page that exists is offered.
+      const pages = pageCount(ctx().answer!.total);
+      expect(canGoTo(page)).toBe(false);
+      expect(canGoTo(page === 1 ? 2 : 1)).toBe(pages > 1);
+      expect(canGoTo(pages + 1)).toBe(false);
+      expect(canGoTo(0)).toBe(false);
+      expect(canSearch()).toBe(true);
+      expect(can('reload')).toBe(true);
     },
   };
 
-  walkEveryPath(it, sectionPostsMachine, paths, states, () => {
+  walkModel(it, cover, sectionPostsMachine, states, () => {
     calls = controllablePromises();
-    actor = createActor(providePromises(sectionPostsMachine, calls, ['fetchPage']), { input: { sectionId: 3 } }).start();
+    search = '';
+    page = 1;
+    actor = createActor(provideCalls(sectionPostsMachine, calls), { input: { sectionId: SECTION_ID } }).start();
     return {
       actor,
       calls,
-      send: ['retry', 'reload', 'goToPage', 'search'],
-      invoked: { page: 'fetchPage' },
+      after: {
+        search: () => {
+          search = SEARCH.trim();
+          page = 1;
+        },
+        goToPage: (step) => {
+          page = (step.event as { page: number }).page;
+        },
+      },
     };
   });
 });
