@@ -1,94 +1,84 @@
-// The timeline machine (welcome), model-based: every state and transition walked against a real actor
-// whose page calls are controllable promises answered like the server (newest first, pages of
-// TIMELINE_PAGE_SIZE until the total). Plus paging when the list moves underneath.
+// The timeline machine (welcome), model-based: every event the machine declares offered from tests/models,
+// every branch walked against a real actor whose page calls are controllable promises answered like the
+// server (newest first, pages of TIMELINE_PAGE_SIZE until the total). Plus paging when the list moves
+// underneath.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
-import { TIMELINE_PAGE_SIZE, type TimelineAnswer, type TimelineItem } from '../../src/api/timeline';
+import { TIMELINE_PAGE_SIZE } from '../../src/api/timeline';
 import { appendPage, timelineMachine } from '../../src/machines/timelineMachine';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const item = (id: number): TimelineItem => ({
-  id,
-  kind: id % 2 ? 'member.joined' : 'section.created',
-  subject: `Sujeto ${id}`,
-  detail: null,
-  actorName: null,
-  at: new Date(Date.UTC(2026, 10, 21) - id * 3_600_000).toISOString(),
-});
-
-/** The condominium's history, newest first: 45 items, so three pages. */
-const HISTORY = Array.from({ length: 45 }, (_, i) => item(45 - i));
-const page = (offset: number, history = HISTORY): TimelineAnswer => ({
-  success: true,
-  items: history.slice(offset, offset + TIMELINE_PAGE_SIZE),
-  total: history.length,
-});
+import { HISTORY, item, page, timelineModel } from '../models/timelineMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof timelineMachine>;
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('loading')) {
-    return [
-      { type: 'xstate.done.actor.firstPage', output: page(0) },
-      { type: 'xstate.done.actor.firstPage', output: page(0, []) },
-      { type: 'xstate.error.actor.firstPage', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (snapshot.matches({ shown: 'loadingMore' })) {
-    return [
-      { type: 'xstate.done.actor.nextPage', output: page(snapshot.context.items.length) },
-      { type: 'xstate.error.actor.nextPage', error: new Error('Failed to fetch') },
-    ];
-  }
-  return [{ type: 'retry' }, { type: 'loadMore' }];
-}
-
-const { paths, gaps } = coveredModel(timelineMachine, { events: eventsFor });
+const cover = coverModel(timelineModel);
 
 describe('timelineMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof timelineMachine>;
-  const ids = () => actor.getSnapshot().context.items.map((i) => i.id);
+  /** What the walk knows without the machine: how many items the pages brought, and the last one failed. */
+  let shownCount = 0;
+  let moreFailed = false;
+  const ctx = () => actor.getSnapshot().context;
+  const ids = () => ctx().items.map((i) => i.id);
+  const can = (type: 'retry' | 'loadMore') => actor.getSnapshot().can({ type });
   const states: StateChecks<Snap> = {
-    loading: () => expect(calls.inputOf('fetchPage')).toEqual({ limit: TIMELINE_PAGE_SIZE, offset: 0 }),
-    failed: () => expect(actor.getSnapshot().context.items).toEqual([]),
+    loading: () => {
+      expect(calls.pending()).toEqual(['fetchPage']);
+      expect(calls.inputOf('fetchPage')).toEqual({ limit: TIMELINE_PAGE_SIZE, offset: 0 });
+      expect(ctx().items).toEqual([]);
+    },
+    failed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(ctx().items).toEqual([]);
+      expect(can('retry')).toBe(true);
+    },
     empty: () => {
-      expect(actor.getSnapshot().context).toMatchObject({ items: [], total: 0 });
-      expect(actor.getSnapshot().can({ type: 'loadMore' })).toBe(false);
+      expect(calls.pending()).toEqual([]);
+      expect(ctx()).toMatchObject({ items: [], total: 0 });
+      expect(can('loadMore')).toBe(false);
+      expect(can('retry')).toBe(false);
     },
     shown: () => {
-      // Newest first, each item once, in the server's order.
-      expect(ids()).toEqual(HISTORY.slice(0, ids().length).map((i) => i.id));
-      expect(ids().length).toBeGreaterThan(0);
+      // Newest first, each item once, in the server's order, as many as the pages brought.
+      expect(ids()).toEqual(HISTORY.slice(0, shownCount).map((i) => i.id));
+      expect(ctx().total).toBe(HISTORY.length);
+      expect(can('retry')).toBe(false);
     },
-    'shown.idle': () =>
-      expect(actor.getSnapshot().can({ type: 'loadMore' })).toBe(ids().length < actor.getSnapshot().context.total),
-    'shown.loadingMore': () => expect(calls.inputOf('fetchPage')).toEqual({ limit: TIMELINE_PAGE_SIZE, offset: ids().length }),
+    'shown.idle': () => {
+      expect(calls.pending()).toEqual([]);
+      expect(can('loadMore')).toBe(shownCount < HISTORY.length);
+      expect(ctx().moreFailed).toBe(moreFailed);
+    },
+    'shown.loadingMore': () => {
+      expect(calls.pending()).toEqual(['fetchPage']);
+      expect(calls.inputOf('fetchPage')).toEqual({ limit: TIMELINE_PAGE_SIZE, offset: shownCount });
+      expect(can('loadMore')).toBe(false);
+    },
   };
 
-  walkEveryPath(it, timelineMachine, paths, states, () => {
+  walkModel(it, cover, timelineMachine, states, () => {
     calls = controllablePromises();
-    actor = createActor(providePromises(timelineMachine, calls, ['fetchPage'])).start();
+    shownCount = 0;
+    moreFailed = false;
+    actor = createActor(provideCalls(timelineMachine, calls)).start();
     return {
       actor,
       calls,
-      send: ['retry', 'loadMore'],
-      // Both the first page and the next ones run the fetchPage service.
-      invoked: { firstPage: 'fetchPage', nextPage: 'fetchPage' },
+      after: {
+        'xstate.done.actor.firstPage': () => {
+          shownCount = Math.min(TIMELINE_PAGE_SIZE, HISTORY.length);
+        },
+        'xstate.done.actor.nextPage': () => {
+          shownCount = Math.min(shownCount + TIMELINE_PAGE_SIZE, HISTORY.length);
+          moreFailed = false;
+        },
+        'xstate.error.actor.nextPage': () => {
+          moreFailed = true;
+        },
+      },
     };
   });
 });
