@@ -1,119 +1,207 @@
-// The session machine, model-based: restore, load, refresh, sign out, refused tokens, an unreachable
-// server and a privacy notice the server says is pending, every state and transition against a real actor
-// with controllable calls.
+// The session machine, model-based: every event the machine declares offered from tests/models, every
+// branch walked against a real actor with controllable calls: restore, load, refresh, sign out, refused
+// tokens, an unreachable server, another tab's token and a privacy notice the server says is pending. Plus
+// the start without a saved token and the token-change rule (spec §4).
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, fromPromise } from 'xstate';
 import type { SessionData } from '../../src/api/sessions';
 import { type SessionEvent, sessionMachine } from '../../src/machines/sessionMachine';
-import {
-  buildModel,
-  controllablePromises,
-  coverageGaps,
-  coveringPaths,
-  type ModelEvent,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const DATA = {
-  condo: { CondoId: 1, CondoName: 'Residencial Las Palmas' },
-  usuario: { UserId: 3, UserName: 'Rosa Hernández Díaz', language: 'es' },
-} as unknown as SessionData;
-
-/** The same person once their condominium's privacy notice waits for them. */
-const DATA_NOTICE_PENDING = {
-  condo: { CondoId: 1, CondoName: 'Residencial Las Palmas', AvisoPrivacidad: 'Aviso.', AvisoActivo: 1 },
-  usuario: { UserId: 3, UserName: 'Rosa Hernández Díaz', language: 'es', AvisoPrivacidad: null },
-} as unknown as SessionData;
+import { responseCache } from '../../src/services/responseCache';
+import { DATA_NOTICE_PENDING, NEW_TOKEN, SAVED_TOKEN, sessionModel } from '../models/sessionMachine.model';
+import { coverModel, invokedActors, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { type Calls, controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof sessionMachine>;
+const cover = coverModel(sessionModel);
+const CACHED = 'GET /api/--reportes/torres-list ';
 
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  const loadId = snapshot.matches({ signedIn: 'refreshing' }) ? 'refreshSession' : 'loadSession';
-  return [
-    { type: 'signedIn', token: 'new-token', rememberMe: true },
-    { type: 'signOut' },
-    { type: 'refresh' },
-    { type: 'retry' },
-    { type: 'tokenChanged' },
-    { type: 'privacyNoticePending' },
-    { type: `xstate.done.actor.${loadId}`, output: DATA },
-    // Only after a 403 PRIVACY_NOTICE_PENDING, so the model stays small.
-    ...(snapshot.context.noticeRechecked ? [{ type: `xstate.done.actor.${loadId}`, output: DATA_NOTICE_PENDING }] : []),
-    { type: `xstate.done.actor.${loadId}`, output: null },
-    { type: `xstate.error.actor.${loadId}`, error: new Error('Failed to fetch') },
-    { type: 'xstate.done.actor.signOut', output: undefined },
-    { type: 'xstate.error.actor.signOut', error: new Error('Failed to fetch') },
-  ];
+/**
+ * Like provideCalls, but a call whose actor is stopped (a refresh cut short by signing out) is no longer
+ * waiting: controllablePromises keeps it until it is settled, and `pending()` would still list it.
+ */
+function provideStoppableCalls<M extends typeof sessionMachine>(machine: M, calls: Calls): M {
+  const latest = new Map<string, object>();
+  const actors = Object.fromEntries(
+    [...new Set(Object.values(invokedActors(machine)))].map((src) => [
+      src,
+      fromPromise(({ input, signal }) => {
+        const started = calls.start(src, input);
+        const call = {};
+        latest.set(src, call);
+        signal.addEventListener('abort', () => {
+          if (latest.get(src) !== call) return;
+          latest.delete(src);
+          calls.reject(src, new DOMException('stopped', 'AbortError'));
+        });
+        return started;
+      }),
+    ]),
+  );
+  return machine.provide({ actors } as never) as M;
 }
 
-for (const savedToken of [null, 'saved-token']) {
-  describe(`sessionMachine model (saved token: ${savedToken ?? 'none'})`, () => {
-    const { model, serializeState } = buildModel(sessionMachine, { input: { token: savedToken }, events: eventsFor });
-    const paths = coveringPaths(model, serializeState as never);
+describe('sessionMachine model', () => {
+  it('offers every declared event and walks every branch', () =>
+    // "checking" is left at once (an eventless transition), so no settled snapshot is ever in it; its
+    // other branch is listed unreachable in the model and walked below.
+    expect(cover.gaps()).toEqual({ ...MODEL_COMPLETE, unreachedStateNodes: ['checking'] }));
 
-    it('walks every model state and transition, and every state node is reachable', () => {
-      const gaps = coverageGaps(sessionMachine, model, paths, serializeState as never);
-      expect(gaps.unwalkedStates).toEqual([]);
-      expect(gaps.missingTransitions).toEqual([]);
-      // "checking" is left at once (an eventless transition), so it never shows in a settled snapshot.
-      expect(gaps.unreachedStateNodes).toEqual(['checking']);
+  let calls = controllablePromises();
+  let actor: Actor<typeof sessionMachine>;
+  /** What the walk knows without the machine: the token, the data shown, a recheck for the notice done. */
+  let token: string | null = SAVED_TOKEN;
+  let data: SessionData | null = null;
+  let rechecked = false;
+  /** What the machine asked the browser to do (its side effects are the browser's, recorded here). */
+  let reloads = 0;
+  let stored: [string | null, boolean][] = [];
+  let cleared = 0;
+  const snapshot = () => actor.getSnapshot();
+  const can = (type: 'signOut' | 'refresh' | 'retry' | 'privacyNoticePending') => snapshot().can({ type });
+  const canSignIn = () => snapshot().can({ type: 'signedIn', token: 'x', rememberMe: false });
+  const states: StateChecks<Snap> = {
+    checking: () => {
+      throw new Error('checking is transient and must never be observed');
+    },
+    loading: () => {
+      expect(calls.pending()).toEqual(['loadSession']);
+      expect(snapshot().context).toMatchObject({ token, data });
+      expect(can('retry')).toBe(false);
+      expect(can('signOut')).toBe(false);
+    },
+    unavailable: () => {
+      expect(calls.pending()).toEqual([]);
+      // The token may still be good: it is kept for the retry.
+      expect(snapshot().context).toMatchObject({ token, data });
+      expect(can('retry')).toBe(true);
+      expect(can('signOut')).toBe(true);
+    },
+    signedIn: () => {
+      expect(snapshot().context).toMatchObject({ token, data });
+      expect(data).not.toBeNull();
+      // A refusal for the notice reloads the session once, until session data shows the notice waiting.
+      expect(can('privacyNoticePending')).toBe(!rechecked);
+      expect(can('signOut')).toBe(true);
+      expect(canSignIn()).toBe(false);
+    },
+    'signedIn.idle': () => {
+      expect(calls.pending()).toEqual([]);
+      expect(can('refresh')).toBe(true);
+    },
+    'signedIn.refreshing': () => {
+      expect(calls.pending()).toEqual(['loadSession']);
+      expect(can('refresh')).toBe(false);
+    },
+    signingOut: () => {
+      expect(calls.pending()).toEqual(['signOut']);
+      expect(snapshot().context.token).toBe(token);
+      expect(can('signOut')).toBe(false);
+      expect(canSignIn()).toBe(false);
+    },
+    signedOut: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().context).toMatchObject({ token: null, data: null, noticeRechecked: false });
+      expect(canSignIn()).toBe(true);
+      expect(can('signOut')).toBe(false);
+    },
+  };
+
+  /** The session data answered: kept, or the token refused and forgotten here. */
+  const answered = (step: { event: unknown }) => {
+    const output = (step.event as { output: SessionData | null }).output;
+    if (output === null) {
+      token = null;
+      data = null;
+      rechecked = false;
+      expect(cleared).toBeGreaterThan(0);
+    } else {
+      data = output;
+      if (output === DATA_NOTICE_PENDING) rechecked = false;
+    }
+  };
+  /** Signed out on the server or not: forgotten here either way, the stored token and the cache with it. */
+  const signOutSettles = (settleCall: () => void) => async () => {
+    await responseCache.put(CACHED, new Response('[]'));
+    const before = cleared;
+    settleCall();
+    await settle();
+    expect(responseCache.size).toBe(0);
+    expect(cleared).toBe(before + 1);
+    token = null;
+    data = null;
+    rechecked = false;
+  };
+
+  walkModel(it, cover, sessionMachine, states, () => {
+    calls = controllablePromises();
+    token = SAVED_TOKEN;
+    data = null;
+    rechecked = false;
+    reloads = 0;
+    stored = [];
+    cleared = 0;
+    // The browser's side of the actions (page reload, storage) is recorded instead of done.
+    const recorded = sessionMachine.provide({
+      actions: {
+        reloadPage: () => void reloads++,
+        storeToken: ({ context }) => void stored.push([context.token, context.rememberMe]),
+        removeStoredToken: () => void cleared++,
+      },
     });
-
-    const calls = controllablePromises();
-    let actor: Actor<typeof sessionMachine>;
-    let reloads = 0;
-    const states: StateChecks<Snap> = {
-      checking: () => {
-        throw new Error('checking is transient and must never be observed');
+    actor = createActor(provideStoppableCalls(recorded, calls), { input: { token: SAVED_TOKEN } }).start();
+    return {
+      actor,
+      calls,
+      special: {
+        tokenChanged: (step) => {
+          const before = reloads;
+          actor.send(step.event as SessionEvent);
+          expect(reloads).toBe(before + 1);
+        },
+        'xstate.done.actor.signOut': signOutSettles(() => calls.resolve('signOut', undefined)),
+        'xstate.error.actor.signOut': signOutSettles(() => calls.reject('signOut', new Error('Failed to fetch'))),
       },
-      loading: () => expect(actor.getSnapshot().context.token).not.toBeNull(),
-      unavailable: () => expect(actor.getSnapshot().context.token).not.toBeNull(),
-      signedIn: (s) => {
-        expect([DATA, DATA_NOTICE_PENDING]).toContainEqual(actor.getSnapshot().context.data);
-        // A refusal for the notice reloads the session once, until session data shows the notice waiting.
-        expect(actor.getSnapshot().can({ type: 'privacyNoticePending' })).toBe(!s.context.noticeRechecked);
-      },
-      'signedIn.idle': () => expect(actor.getSnapshot().context.data).not.toBeNull(),
-      'signedIn.refreshing': () => expect(calls.inputOf('loadSession')).toBeUndefined(),
-      signingOut: () => expect(actor.getSnapshot().context.token).not.toBeNull(),
-      signedOut: () => {
-        expect(actor.getSnapshot().context.token).toBeNull();
-        expect(actor.getSnapshot().context.data).toBeNull();
+      after: {
+        signedIn: () => {
+          token = NEW_TOKEN;
+          data = null;
+          rechecked = false;
+          expect(stored.at(-1)).toEqual([NEW_TOKEN, true]);
+        },
+        privacyNoticePending: () => {
+          rechecked = true;
+        },
+        'xstate.done.actor.loadSession': answered,
+        'xstate.done.actor.refreshSession': answered,
+        'xstate.error.actor.refreshSession': () => expect(snapshot().context.data).toEqual(data),
       },
     };
-
-    walkEveryPath(it, sessionMachine, paths, states, () => {
-      // The page reload of the token-change rule is counted instead of done.
-      const counted = sessionMachine.provide({ actions: { reloadPage: () => void reloads++ } });
-      actor = createActor(providePromises(counted, calls, ['loadSession', 'signOut']), {
-        input: { token: savedToken },
-      }).start();
-      return {
-        actor,
-        calls,
-        send: ['signedIn', 'signOut', 'refresh', 'retry', 'privacyNoticePending'],
-        // Both the first load and a refresh run the loadSession service.
-        invoked: { loadSession: 'loadSession', refreshSession: 'loadSession', signOut: 'signOut' },
-        special: {
-          tokenChanged: (step) => {
-            const before = reloads;
-            actor.send(step.event as SessionEvent);
-            expect(reloads).toBe(before + 1);
-          },
-        },
-      };
-    });
   });
-}
+});
+
+describe('sessionMachine without a saved token', () => {
+  it('starts signed out, asks nothing, and loads the session once a sign-in hands it a token', () => {
+    const calls = controllablePromises();
+    const actor = createActor(provideCalls(sessionMachine, calls), { input: { token: null } }).start();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(calls.pending()).toEqual([]);
+    actor.send({ type: 'signedIn', token: NEW_TOKEN, rememberMe: false });
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(calls.pending()).toEqual(['loadSession']);
+  });
+
+  it('loads the session at once for a saved token', () => {
+    const calls = controllablePromises();
+    const actor = createActor(provideCalls(sessionMachine, calls), { input: { token: SAVED_TOKEN } }).start();
+    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().context.data).toBeNull();
+  });
+});
 
 describe('sessionMachine token-change rule (spec §4)', () => {
   it('clears the response cache and reloads with reloadTime, whatever the state', async () => {
-    const { responseCache } = await import('../../src/services/responseCache');
     const { reloadUrl } = await import('../../src/machines/sessionMachine');
-    await responseCache.put('GET /api/--reportes/torres-list ', new Response('[]'));
+    await responseCache.put(CACHED, new Response('[]'));
     const reloaded: string[] = [];
     const actor = createActor(
       sessionMachine.provide({ actions: { reloadPage: () => void reloaded.push(reloadUrl('https://x.mx/condominio?a=1', 42)) } }),
