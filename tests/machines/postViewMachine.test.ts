@@ -4,7 +4,7 @@
 // rejecting where it waits for an administrator; a refused comment or review keeps the page and says why.
 // Plus the limits of the comment and the rejection note.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise } from 'xstate';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import { COMMENT_MAX, REVIEW_NOTE_MAX } from '../../src/api/posts';
 import { postViewMachine } from '../../src/machines/postViewMachine';
 import { COMMENT, NOT_PENDING, PENDING, POST_ID, PUBLISHED, postViewModel } from '../models/postViewMachine.model';
@@ -92,7 +92,8 @@ describe('postViewMachine model', () => {
       calls,
       // What each answer leaves, from the answers themselves rather than the machine's context.
       after: {
-        'xstate.done.actor.post': (step) => expect(ctx().answer).toEqual((step.event as { output: unknown }).output),
+        'xstate.done.actor.post': (step) =>
+          expect(ctx().answer).toEqual((step.event as EventObject & { output: unknown }).output),
         editComment: () => expect(ctx().error).toBeNull(),
         'xstate.done.actor.comment': () => {
           expect(ctx().draft).toBe('');

@@ -2,7 +2,7 @@
 // tests/models, every branch walked against a real actor whose plans call is a controllable promise
 // answered like the server or failing. Plus the billing period, which only a loaded page offers.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise } from 'xstate';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import type { PlansAnswer } from '../../src/api/pricing';
 import { pricingMachine } from '../../src/machines/pricingMachine';
 import { PLANS, pricingModel } from '../models/pricingMachine.model';
@@ -50,7 +50,9 @@ describe('pricingMachine model', () => {
     return {
       actor,
       calls,
-      after: { choosePeriod: (step) => expect(snapshot().context.period).toBe((step.event as { period: string }).period) },
+      after: {
+        choosePeriod: (step) => expect(snapshot().context.period).toBe((step.event as EventObject & { period: string }).period),
+      },
     };
   });
 });

@@ -2,7 +2,7 @@
 // tests/models, every branch walked against a real actor whose call is a controllable promise, with a
 // recording stand-in for the session actor.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, type EventObject } from 'xstate';
 import type { Language } from '../../src/i18n/languages';
 import { profileLanguageMachine } from '../../src/machines/profileLanguageMachine';
 import { LANGUAGE_INPUT, profileLanguageModel, session } from '../models/profileLanguageMachine.model';
@@ -54,7 +54,7 @@ describe('profileLanguageMachine model', () => {
       calls,
       after: {
         choose: (step) => {
-          chosen = (step.event as { language: Language }).language;
+          chosen = (step.event as EventObject & { language: Language }).language;
         },
         'xstate.done.actor.saveLanguage': () => {
           savesDone++;

@@ -2,7 +2,7 @@
 // tests/models, every branch walked against a real actor whose calls are controllable promises, with a
 // recording stand-in for the session actor. Plus the client-side check of a chosen file.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise } from 'xstate';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../../src/api/profile';
 import { type PhotoFile, type PhotoProblem, photoFileProblem, profilePhotoMachine } from '../../src/machines/profilePhotoMachine';
 import { FILES, PHOTO_INPUT, profilePhotoModel, SIGNED_URL, session } from '../models/profilePhotoMachine.model';
@@ -65,7 +65,7 @@ describe('profilePhotoMachine model', () => {
       calls,
       after: {
         choose: (step) => {
-          problem = (step.event as { file: PhotoFile }).file === FILES.wrongType ? 'wrongType' : null;
+          problem = (step.event as EventObject & { file: PhotoFile }).file === FILES.wrongType ? 'wrongType' : null;
         },
         remove: () => {
           problem = null;

@@ -4,7 +4,7 @@
 // prefieresContacto for 'llamar', fechaContacto, horarioTentativo), what is sent for each tab, and the
 // dialog closing either way.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise } from 'xstate';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import { type ContactTab, contactFormProblems, type ProviderContactForm } from '../../src/api/providerContact';
 import { contactRequest, providerContactMachine, tabOf } from '../../src/machines/providerContactMachine';
 import {
@@ -98,7 +98,7 @@ describe('providerContactMachine model', () => {
   };
 
   const chooseTab = (step: { event: unknown }) => {
-    tab = (step.event as { tab: ContactTab }).tab;
+    tab = (step.event as EventObject & { tab: ContactTab }).tab;
   };
 
   walkModel(it, cover, providerContactMachine, states, () => {
@@ -117,7 +117,7 @@ describe('providerContactMachine model', () => {
         },
         switchTab: chooseTab,
         change: (step) => {
-          const { field, value } = step.event as { field: keyof ProviderContactForm; value: string };
+          const { field, value } = step.event as EventObject & { field: keyof ProviderContactForm; value: string };
           expect(snapshot().context.form[field]).toBe(value);
         },
         'xstate.done.actor.sendContact': () => {

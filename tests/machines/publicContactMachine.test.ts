@@ -3,7 +3,7 @@
 // are controllable promises. Plus its rules: the request it sends, the contact kind's form, the spec's
 // messages for a refused captcha and a transport failure.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, type EventObject } from 'xstate';
 import { CONTACT_FIELDS, type ContactField, type ContactKind } from '../../src/api/publicPage';
 import { type ContactOutcome, contactRequest, fieldsOf, publicContactMachine } from '../../src/machines/publicContactMachine';
 import type { PublicContactResult } from '../../src/services/publicService';
@@ -86,10 +86,10 @@ describe('publicContactMachine model', () => {
         cancel: reset,
         dismiss: reset,
         'field.blur': (step) => {
-          touched = { ...touched, [(step.event as { field: ContactField }).field]: true };
+          touched = { ...touched, [(step.event as EventObject & { field: ContactField }).field]: true };
         },
         'field.change': (step) => {
-          const { field, value } = step.event as { field: ContactField; value: string };
+          const { field, value } = step.event as EventObject & { field: ContactField; value: string };
           expect(ctx().form[field]).toBe(value);
         },
         submit: () => {
@@ -101,7 +101,7 @@ describe('publicContactMachine model', () => {
           outcome = captchaFailed;
         },
         'xstate.done.actor.sendContact': (step) => {
-          const answer = (step.event as { output: PublicContactResult }).output;
+          const answer = (step.event as EventObject & { output: PublicContactResult }).output;
           outcome =
             answer.kind === 'answered' ? { success: answer.success, message: answer.message, messageId: null } : captchaFailed;
         },

@@ -2,7 +2,7 @@
 // every branch walked against a real actor whose call is a controllable promise. Plus its rules: the
 // link's token, the shared password rule, the confirmation, and nothing secret left once the flow ends.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, type EventObject } from 'xstate';
 import { hasNoErrors, newPasswordErrors } from '../../src/machines/passwordRules';
 import { resetPasswordMachine } from '../../src/machines/resetPasswordMachine';
 import { INVALID_LINK, resetPasswordModel, TOKEN } from '../models/resetPasswordMachine.model';
@@ -80,7 +80,7 @@ describe('resetPasswordMachine model', () => {
       calls,
       after: {
         blur: (step) => {
-          touched = { ...touched, [(step.event as { field: 'password' }).field]: true };
+          touched = { ...touched, [(step.event as EventObject & { field: 'password' }).field]: true };
         },
         submit: () => {
           touched = { password: true, confirmation: true };

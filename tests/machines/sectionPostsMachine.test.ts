@@ -3,7 +3,7 @@
 // refused (403/404), failed with retry, and in the shown section searching (back to page 1), moving
 // between pages, and reloading after a new post.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
+import { type Actor, createActor, type EventObject } from 'xstate';
 import { POSTS_PAGE_SIZE } from '../../src/api/posts';
 import { pageCount, sectionPostsMachine } from '../../src/machines/sectionPostsMachine';
 import { SEARCH, SECTION_ID, sectionPostsModel, TOTAL } from '../models/sectionPostsMachine.model';
@@ -78,7 +78,7 @@ describe('sectionPostsMachine model', () => {
           page = 1;
         },
         goToPage: (step) => {
-          page = (step.event as { page: number }).page;
+          page = (step.event as EventObject & { page: number }).page;
         },
       },
     };

@@ -3,7 +3,7 @@
 // tokens, an unreachable server, another tab's token and a privacy notice the server says is pending. Plus
 // the start without a saved token and the token-change rule (spec §4).
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise } from 'xstate';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import type { SessionData } from '../../src/api/sessions';
 import { type SessionEvent, sessionMachine } from '../../src/machines/sessionMachine';
 import { responseCache } from '../../src/services/responseCache';
@@ -108,7 +108,7 @@ describe('sessionMachine model', () => {
 
   /** The session data answered: kept, or the token refused and forgotten here. */
   const answered = (step: { event: unknown }) => {
-    const output = (step.event as { output: SessionData | null }).output;
+    const output = (step.event as EventObject & { output: SessionData | null }).output;
     if (output === null) {
       token = null;
       data = null;

@@ -102,9 +102,9 @@ export const postViewModel = defineModel({
       shown: 'The post: Volver a la sección, its title, author and date, text and attachments, then Comentarios.',
       'shown.idle':
         'Waiting for approval, the administrator sees Motivo del rechazo, Aprobar and Rechazar; where comments are open, Escribe un comentario and Comentar; a failed send says why under the comments.',
-      'shown.commenting': 'Comentar shows it is sending; the fields are disabled.',
-      'shown.approving': 'Aprobar shows it is sending; the fields are disabled.',
-      'shown.rejecting': 'Rechazar shows it is sending; the fields are disabled.',
+      'shown.commenting': 'The post stays; Comentar shows it is sending and the fields are disabled.',
+      'shown.approving': 'The post stays; Aprobar shows it is sending and the fields are disabled.',
+      'shown.rejecting': 'The post stays; Rechazar shows it is sending and the fields are disabled.',
     },
     events: {
       retry: () => 'presses Reintentar',

@@ -46,7 +46,7 @@ const FIELD_NAMES: Record<ContactFormField, string> = {
   nombre: 'Nombre',
   telefono: 'Teléfono (10 dígitos)',
   prefieresContacto: '¿Cómo prefieres que te contactemos?',
-  fechaContacto: 'Fecha de contacto (on Agendar: Día de la reunión)',
+  fechaContacto: 'Fecha de contacto',
   horarioTentativo: 'Horario tentativo',
 };
 const TAB_NAMES = { agendar: 'Agendar', llamar: 'WhatsApp o llamada' };
@@ -87,7 +87,13 @@ export const providerContactModel = defineModel({
     events: {
       open: (e) => `presses ${e.tab === 'agendar' ? 'Agendar una reunión' : 'Que me contacten'}`,
       switchTab: (e) => `switches to the ${TAB_NAMES[e.tab as keyof typeof TAB_NAMES]} tab`,
-      change: (e) => `fills ${FIELD_NAMES[e.field as ContactFormField]} with “${e.value}”`,
+      change: (e, before) => {
+        if (e.field === 'fechaContacto') {
+          return `chooses today (${e.value}) in ${before.matches({ open: 'agendar' }) ? 'Día de la reunión' : 'Fecha de contacto'}`;
+        }
+        if (e.field === 'telefono') return `types “${e.value}” in Teléfono (10 dígitos)`;
+        return `chooses ${e.value === 'whatsapp' ? 'WhatsApp' : e.value} in ${FIELD_NAMES[e.field as ContactFormField]}`;
+      },
       submit: () => 'presses Enviar',
       close: () => 'presses Cancelar',
       dismiss: () => 'presses Aceptar',

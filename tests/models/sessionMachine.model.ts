@@ -68,8 +68,9 @@ export const sessionModel = defineModel({
       loading: 'A loader (or, right after Ingresar, the busy button) while the session data loads.',
       unavailable: 'An alert “Sin conexión con el servidor” with Cerrar sesión and Reintentar.',
       signedIn: 'The condominium’s pages: the header with the member’s menu, and the page.',
-      'signedIn.idle': 'The page as usual.',
-      'signedIn.refreshing': 'The page stays while the session data loads again; its main region says it is busy.',
+      'signedIn.idle': 'The condominium’s page as usual, under the header with the member’s menu.',
+      'signedIn.refreshing':
+        'The condominium’s page stays while the session data loads again; its main region says it is busy (aria-busy).',
       signingOut: 'A loader while the session is closed on the server.',
       signedOut: 'The Iniciar sesión page.',
     },

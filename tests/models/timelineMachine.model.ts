@@ -44,8 +44,8 @@ export const timelineModel = defineModel({
       empty: '“Todavía no hay actividad” and what the timeline will show.',
       shown: 'The timeline, newest first, and “Mostrando N de M”.',
       'shown.idle':
-        'Cargar más while there are more; after a failed load, “No pudimos cargar más actividad.” and Reintentar in its place.',
-      'shown.loadingMore': 'Cargar más shows it is loading; what is shown stays.',
+        'The timeline, “Mostrando N de M” and Cargar más while there are more; after a failed load, “No pudimos cargar más actividad.” and Reintentar in its place.',
+      'shown.loadingMore': 'The timeline stays; Cargar más shows it is loading.',
     },
     events: {
       retry: () => 'presses Reintentar',
