@@ -26,6 +26,8 @@ const HEADER_HEIGHT = 60;
 export function CondoShell({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const data = SessionContext.useSelector((s) => s.context.data);
+  // While the session data loads again (after a profile change), the page says it is being updated.
+  const refreshing = SessionContext.useSelector((s) => s.matches({ signedIn: 'refreshing' }));
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [layout, setLayout] = useLayoutPreferences();
   const [drawerOpened, drawer] = useDisclosure(false);
@@ -116,7 +118,7 @@ export function CondoShell({ children }: { children: ReactNode }) {
           </nav>
         </Drawer>
       )}
-      <AppShell.Main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main}>
+      <AppShell.Main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main} aria-busy={refreshing || undefined}>
         <Container size="md" px={0}>
           {!isDesktop && trialDays !== null && (
             <Box mb="sm">
