@@ -78,7 +78,9 @@ export const postViewModel = defineModel({
       return (draft === '' && answer.comments.length === 0) || error ? [{ value: 'Bien' }] : [];
     },
     editNote: (s) => (s.context.note === '' ? [{ value: NOTE }] : []),
-    comment: BARE,
+    // Until one comment is in: every comment adds to the context, so a machine that let more through
+    // would make the state space endless.
+    comment: (s) => (s.context.answer?.comments.length === 0 ? BARE : []),
     approve: BARE,
     reject: BARE,
     'xstate.done.actor.post': [{ output: PENDING }, { output: PUBLISHED }],
