@@ -1,14 +1,14 @@
 // The session machine, model-based: every event the machine declares offered from tests/models, every
 // branch walked against a real actor with controllable calls: restore, load, refresh, sign out, refused
-// tokens, an unreachable server, another tab's token and a privacy notice the server says is pending. Plus
-// the start without a saved token and the token-change rule (spec §4).
+// tokens, an unreachable server, another tab's token and a privacy notice the server says is pending, from
+// a saved token and from none. Plus the token-change rule (spec §4).
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import type { SessionData } from '../../src/api/sessions';
 import { type SessionEvent, sessionMachine } from '../../src/machines/sessionMachine';
 import { responseCache } from '../../src/services/responseCache';
-import { DATA_NOTICE_PENDING, NEW_TOKEN, SAVED_TOKEN, sessionModel } from '../models/sessionMachine.model';
-import { coverModel, invokedActors, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { DATA_NOTICE_PENDING, NEW_TOKEN, sessionModel } from '../models/sessionMachine.model';
+import { coverModel, invokedActors, MODEL_COMPLETE, walkModel } from '../support/machineModel';
 import { type Calls, controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof sessionMachine>;
@@ -42,14 +42,13 @@ function provideStoppableCalls<M extends typeof sessionMachine>(machine: M, call
 
 describe('sessionMachine model', () => {
   it('offers every declared event and walks every branch', () =>
-    // "checking" is left at once (an eventless transition), so no settled snapshot is ever in it; its
-    // other branch is listed unreachable in the model and walked below.
+    // "checking" is left at once (an eventless transition), so no settled snapshot is ever in it.
     expect(cover.gaps()).toEqual({ ...MODEL_COMPLETE, unreachedStateNodes: ['checking'] }));
 
   let calls = controllablePromises();
   let actor: Actor<typeof sessionMachine>;
   /** What the walk knows without the machine: the token, the data shown, a recheck for the notice done. */
-  let token: string | null = SAVED_TOKEN;
+  let token: string | null = null;
   let data: SessionData | null = null;
   let rechecked = false;
   /** What the machine asked the browser to do (its side effects are the browser's, recorded here). */
@@ -132,9 +131,10 @@ describe('sessionMachine model', () => {
     rechecked = false;
   };
 
-  walkModel(it, cover, sessionMachine, states, () => {
+  walkModel(it, cover, sessionMachine, states, (input) => {
+    const start = input as { token: string | null };
     calls = controllablePromises();
-    token = SAVED_TOKEN;
+    token = start.token;
     data = null;
     rechecked = false;
     reloads = 0;
@@ -148,7 +148,7 @@ describe('sessionMachine model', () => {
         removeStoredToken: () => void cleared++,
       },
     });
-    actor = createActor(provideStoppableCalls(recorded, calls), { input: { token: SAVED_TOKEN } }).start();
+    actor = createActor(provideStoppableCalls(recorded, calls), { input: start }).start();
     return {
       actor,
       calls,
@@ -176,25 +176,6 @@ describe('sessionMachine model', () => {
         'xstate.error.actor.refreshSession': () => expect(snapshot().context.data).toEqual(data),
       },
     };
-  });
-});
-
-describe('sessionMachine without a saved token', () => {
-  it('starts signed out, asks nothing, and loads the session once a sign-in hands it a token', () => {
-    const calls = controllablePromises();
-    const actor = createActor(provideCalls(sessionMachine, calls), { input: { token: null } }).start();
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(calls.pending()).toEqual([]);
-    actor.send({ type: 'signedIn', token: NEW_TOKEN, rememberMe: false });
-    expect(actor.getSnapshot().value).toBe('loading');
-    expect(calls.pending()).toEqual(['loadSession']);
-  });
-
-  it('loads the session at once for a saved token', () => {
-    const calls = controllablePromises();
-    const actor = createActor(provideCalls(sessionMachine, calls), { input: { token: SAVED_TOKEN } }).start();
-    expect(actor.getSnapshot().value).toBe('loading');
-    expect(actor.getSnapshot().context.data).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
-// The reset-password page (/sessions/reset-password?token=…) as a test model: a well-formed link, the
+// The reset-password page (/sessions/reset-password?token=…) as a test model: a well-formed link and a
+// malformed one, the
 // passwords typed and left, the server's answers, and the words its scenarios are told in
 // (docs/scenarios/resetPasswordMachine.md).
 import { resetPasswordMachine } from '../../src/machines/resetPasswordMachine';
@@ -6,6 +7,8 @@ import type { ResetPasswordResult } from '../../src/services/passwordService';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const TOKEN = 'k9X2b7Qw_3mZ-uVt8LpR4sYc';
+/** Too short to be a link's token: refused before the server is asked. */
+export const MALFORMED = 'corto';
 export const INVALID_LINK = 'El enlace para restablecer la contraseña no es válido o ya expiró.';
 
 /** Realistic answers of the reset call, one per branch. */
@@ -22,11 +25,8 @@ const FIELD_NAMES: Record<string, string> = {
 
 export const resetPasswordModel = defineModel({
   machine: resetPasswordMachine,
-  input: { token: TOKEN },
-  unreachable: {
-    'checkingLink: always → invalidToken':
-      'taken only with a missing or malformed token, and the token is the input: the model starts from a well-formed link (the test file starts from malformed ones)',
-  },
+  // The link's token decides at once: a well-formed one opens the form, a malformed one is refused here.
+  inputs: { link: { token: TOKEN }, malformed: { token: MALFORMED } },
   payloads: {
     // The password that passes, in either field; the shared rule's refusals are behaviour tests.
     change: [

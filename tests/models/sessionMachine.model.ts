@@ -37,11 +37,8 @@ const isLoad = (type: string) => type === 'xstate.done.actor.loadSession' || typ
 
 export const sessionModel = defineModel({
   machine: sessionMachine,
-  input: { token: SAVED_TOKEN },
-  unreachable: {
-    'checking: always → signedOut':
-      'taken only when no token is saved, and the saved token is the input: the model starts from a returning member’s (the test file starts without one)',
-  },
+  // A saved token decides at once: a returning member's session loads, a visitor without one is signed out.
+  inputs: { saved: { token: SAVED_TOKEN }, none: { token: null } },
   // `done loadSession:refused`: what the session data said.
   label: (event: EventObject) => {
     const { output } = event as EventObject & { output?: SessionData | null };
