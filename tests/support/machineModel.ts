@@ -311,6 +311,9 @@ export const serializeState = (snapshot: AnyMachineSnapshot) =>
  * The model's traversal and its covering paths (shortest to every state, plus every transition), with
  * what they leave out. Built once per model and kept: the suite, the lister and the exporter share it.
  */
+/** The most traversal states a model may have. */
+export const TRAVERSAL_LIMIT = 20_000;
+
 export function coverModel<M extends AnyStateMachine>(model: MachineModel<M>) {
   const { events, missing } = offering(model);
   const inputs: [string | null, unknown][] = model.inputs ? Object.entries(model.inputs) : [[null, model.input]];
@@ -324,6 +327,9 @@ export function coverModel<M extends AnyStateMachine>(model: MachineModel<M>) {
       serializeEvent: (event: EventObject) => JSON.stringify(event),
       stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => snapshot.matches(key as never),
       ...(input !== undefined ? { input } : {}),
+      // A machine whose state space never ends (a mutant that keeps adding to its context) fails fast
+      // with "Traversal limit exceeded" instead of filling the memory; our largest model has a few thousand.
+      limit: TRAVERSAL_LIMIT,
     } as never);
     const own = coveringPaths(testModel as never, serializeState as never) as Path[];
     for (const path of own) path.input = input;
@@ -341,10 +347,7 @@ export function coverModel<M extends AnyStateMachine>(model: MachineModel<M>) {
     const walkedKeys = new Set([...walked].map((t) => declared.get(t)).filter(Boolean) as string[]);
     const declaredTypes = new Set<string>();
     for (const t of declared.keys()) if (t.eventType) declaredTypes.add(t.eventType);
-    const reached = new Set<string>();
-    for (const path of paths)
-      for (const step of path.steps)
-        for (const key of stateNodeKeys(model.machine)) if (step.state.matches(key as never)) reached.add(key);
+    const reached = new Set(reachedStateNodes(model.machine, paths));
     return {
       eventsWithoutPayloads: [...missing].map(([type, where]) => `${type} (declared in ${[...where].join(', ')})`),
       payloadsForNoEvent: Object.keys(model.payloads).filter((type) => !declaredTypes.has(type)),
@@ -395,10 +398,35 @@ function coverageOfTransitions(testModel: TestModel<AnyMachineSnapshot, EventObj
   return { unwalkedStates: Object.keys(adjacency).filter((key) => !walkedStates.has(key)), missingTransitions };
 }
 
-/** The state nodes a set of paths reaches (every step's snapshot), in declaration order. */
+/**
+ * The state nodes a set of paths reaches, in declaration order: every step's snapshot and every
+ * microstep it passes through (a state left at once by `always`, like `checking`, counts).
+ */
 export function reachedStateNodes(machine: AnyStateMachine, paths: Path[]): string[] {
-  const keys = stateNodeKeys(machine);
-  return keys.filter((key) => paths.some((path) => path.steps.some((step) => step.state.matches(key as never))));
+  const snapshots: AnyMachineSnapshot[] = [];
+  const started = new Set<unknown>();
+  const seen = new Set<string>();
+  for (const path of paths) {
+    if (!started.has(path.input)) {
+      started.add(path.input);
+      const initial = (getInitialMicrosteps as (m: AnyStateMachine, i?: unknown) => [AnyMachineSnapshot, unknown][])(
+        machine,
+        path.input,
+      );
+      snapshots.push(...initial.map(([snapshot]) => snapshot));
+    }
+    for (let i = 1; i < path.steps.length; i++) {
+      const key = serializeState(path.steps[i - 1]!.state) + JSON.stringify(path.steps[i]!.event);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const micro = (
+        getMicrosteps as (m: AnyStateMachine, s: AnyMachineSnapshot, e: EventObject) => [AnyMachineSnapshot, unknown][]
+      )(machine, path.steps[i - 1]!.state, path.steps[i]!.event as EventObject);
+      snapshots.push(...micro.map(([snapshot]) => snapshot));
+    }
+    snapshots.push(path.steps[0]!.state);
+  }
+  return stateNodeKeys(machine).filter((key) => snapshots.some((snapshot) => snapshot.matches(key as never)));
 }
 
 /** The machine's invoked actors, id → src (each invoke has an id and a named src, STYLE.md). */

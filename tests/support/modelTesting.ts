@@ -197,8 +197,15 @@ export type { TestParam };
 export function controllablePromises() {
   const pending = new Map<string, { resolve: (value: unknown) => void; reject: (error: unknown) => void; input: unknown }>();
   return {
-    start(src: string, input: unknown): Promise<unknown> {
-      return new Promise((resolve, reject) => pending.set(src, { resolve, reject, input }));
+    start(src: string, input: unknown, signal?: AbortSignal): Promise<unknown> {
+      return new Promise((resolve, reject) => {
+        const entry = { resolve, reject, input };
+        pending.set(src, entry);
+        // A call whose actor is stopped (its state left, e.g. a refresh cut short by signing out) waits no more.
+        signal?.addEventListener('abort', () => {
+          if (pending.get(src) === entry) pending.delete(src);
+        });
+      });
     },
     inputOf(src: string): unknown {
       return pending.get(src)?.input;
@@ -229,7 +236,9 @@ export type Calls = ReturnType<typeof controllablePromises>;
 
 /** The machine with each of `srcs` invoked as a controllable promise of `calls`, which gets its input. */
 export function providePromises<M extends AnyStateMachine>(machine: M, calls: Calls, srcs: string[]): M {
-  const actors = Object.fromEntries(srcs.map((src) => [src, fromPromise(({ input }) => calls.start(src, input))]));
+  const actors = Object.fromEntries(
+    srcs.map((src) => [src, fromPromise(({ input, signal }) => calls.start(src, input, signal))]),
+  );
   return machine.provide({ actors } as never) as M;
 }
 

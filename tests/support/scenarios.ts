@@ -7,16 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyMachineSnapshot, AnyStateMachine, AnyTransitionDefinition, EventObject } from 'xstate';
 import { type DirectedGraphNode, toDirectedGraph } from 'xstate/graph';
-import {
-  coverModel,
-  declaredBranches,
-  eventLabel,
-  eventTypeLabel,
-  type MachineModel,
-  type Path,
-  type Payload,
-  pathNames,
-} from './machineModel';
+import { coverModel, declaredBranches, eventTypeLabel, type MachineModel, type Path, type Payload } from './machineModel';
 import { stateNodeKeys } from './modelTesting';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -142,7 +133,8 @@ const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export function scenarioDocument(found: FoundModel): string {
   const cover = coverModel(found.model);
   const scenarios: Path[] = cover.browserPaths();
-  const names = pathNames(scenarios, found.model.label ?? eventLabel);
+  // Their names as the headless suite gives them (the input's label first, for a model with several).
+  const names = scenarios.map((scenario) => cover.names[cover.paths.indexOf(scenario)]!);
   const counts = summarize(found);
   const out: string[] = [];
   out.push(`# ${found.name}`);
