@@ -86,16 +86,44 @@ describe('activeSessionsMachine model', () => {
     },
   };
 
+  /** What each action leads to, as the screen promises it. */
+  const now = () => actor.getSnapshot();
+  const leadsTo = {
+    // Another page forgets what was said under the list.
+    goToPage: () => expect(now().context).toMatchObject({ outcome: null, revokeFailed: false }),
+    askRevoke: () => expect(now().value).toBe('confirming'),
+    askRevokeOthers: () => expect(now().context.pending).toEqual({ kind: 'others' }),
+    confirm: () => expect(calls.pending()).toEqual(['revoke']),
+    cancel: () => expect(now().value).toBe('list'),
+    retry: () => expect(calls.pending()).toEqual(['loadPage']),
+    // An ending loads the page again; a failed one says so on the list, which stays.
+    'xstate.done.actor.revoke': () => expect(calls.pending()).toEqual(['loadPage']),
+    'xstate.error.actor.revoke': () => {
+      expect(now().value).toBe('list');
+      expect(now().context).toMatchObject({ revokeFailed: true, pending: null });
+    },
+  };
+
   walkModel(it, cover, activeSessionsMachine, states, () => {
     calls = controllablePromises();
     actor = createActor(provideCalls(activeSessionsMachine, calls)).start();
-    return { actor, calls };
+    return { actor, calls, after: leadsTo };
   });
 });
 
 describe('activeSessionsMachine pages', () => {
   it('counts at least one page, and a page for every ten sessions', () => {
     expect([0, 1, 10, 11, 20, 21].map(pageCount)).toEqual([1, 1, 1, 2, 2, 3]);
+  });
+
+  it('shows an empty first page as it is (only a later page steps back)', async () => {
+    const calls = controllablePromises();
+    const actor = createActor(provideCalls(activeSessionsMachine, calls)).start();
+    calls.resolve('loadPage', { items: [], total: 0 });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('list');
+    expect(calls.pending()).toEqual([]);
+    actor.stop();
   });
 
   it('steps back a page when an ending empties the one shown, and says what was done', async () => {
