@@ -5,7 +5,7 @@
 // refusals, share links, paging without duplicates.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { INVITE_MESSAGES, INVITES_PAGE_SIZE } from '../../src/api/invites';
+import { INVITE_MESSAGES } from '../../src/api/invites';
 import {
   appendUnique,
   type Created,
@@ -32,7 +32,6 @@ import {
   newCondoLink,
   OVERVIEW,
   PASSES_TOTAL,
-  REFUSED,
   userLink,
   VALID_EVENT,
   VALID_PASS,
