@@ -2,7 +2,7 @@
 // last blog moved to the top, '+ Blog' closed with a blog or cancelled, and each failure. The new-blog
 // dialog is a promise stand-in here (its own machine has its own model). The words its scenarios are told
 // in: docs/scenarios/blogListMachine.md.
-import { fromPromise } from 'xstate';
+import { type EventObject, fromPromise } from 'xstate';
 import type { Blog } from '../../src/api/blogs';
 import { blogListMachine } from '../../src/machines/blogListMachine';
 import type { NewBlogOutput } from '../../src/machines/newBlogMachine';
@@ -105,7 +105,7 @@ export const blogListModel = defineModel({
   },
   label: (e) => {
     if (e.type === 'xstate.done.actor.newBlog')
-      return (e as { output: NewBlogOutput }).output.value ? 'done newBlog:Crear' : 'done newBlog:Cancelar';
+      return (e as EventObject & { output: NewBlogOutput }).output.value ? 'done newBlog:Crear' : 'done newBlog:Cancelar';
     return eventLabel(e);
   },
   words: {

@@ -13,7 +13,7 @@ export const LONG_NAME = 'x'.repeat(40);
 /** `change SectName=8`, `change SectPosting=null`: the name by its length (the browser types its own). */
 export function newBlogLabel(event: EventObject): string {
   const e = event as EventObject & { field?: string; value?: unknown };
-  if (e.type === 'change') return `change ${e.field}=${e.value === null ? 'null' : String(e.value).length}`;
+  if (e.type === 'change') return `change ${e.field}=${e.field === 'SectName' ? String(e.value).length : String(e.value)}`;
   if (e.type === 'blur') return `blur ${e.field}`;
   return e.type;
 }
