@@ -1,34 +1,24 @@
-// The login-redirect bridge (spec §2.8), model-based for each kind of link: every event the machine
-// declares offered from tests/models, every branch walked by some link against a real actor whose calls are
-// controllable promises, next to a real session actor that receives the new token. The machine decides from
-// its input at once, so each link's model reaches its part and the links together take every branch. Plus
-// endSession, which the bridge uses to end whatever session there is.
+// The login-redirect bridge (spec §2.8), model-based from each kind of link: every event the machine
+// declares offered from tests/models, every branch walked against a real actor whose calls are controllable
+// promises, next to a real session actor that receives the new token. The machine decides from its input at
+// once, so the model starts from each kind of link (its `inputs`). Plus endSession, which the bridge uses to
+// end whatever session there is.
 import { describe, expect, it } from 'vitest';
-import { type Actor, type AnyTransitionDefinition, createActor } from 'xstate';
+import { type Actor, createActor } from 'xstate';
 import type { SessionData } from '../../src/api/sessions';
-import { LOGGED_OUT_PATH, loginRedirectMachine, refusedDestination, SIGN_IN_PATH } from '../../src/machines/loginRedirectMachine';
+import {
+  LOGGED_OUT_PATH,
+  type LoginRedirectInput,
+  loginRedirectMachine,
+  refusedDestination,
+  SIGN_IN_PATH,
+} from '../../src/machines/loginRedirectMachine';
 import { endSession } from '../../src/machines/sessionLink';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type { ChangeCondoSessionResult } from '../../src/services/bridgeService';
-import { ANTKN, LINKS, type LinkName, loginRedirectLinkModels, TARGET } from '../models/loginRedirectMachine.model';
-import {
-  coverModel,
-  declaredBranches,
-  MODEL_COMPLETE,
-  type Payload,
-  provideCalls,
-  reachedStateNodes,
-  walkedBranches,
-  walkModel,
-} from '../support/machineModel';
-import {
-  controllablePromises,
-  type PathStep,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  stateNodeKeys,
-} from '../support/modelTesting';
+import { ANTKN, loginRedirectModel, TARGET } from '../models/loginRedirectMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type PathStep, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 const DATA = { condo: { CondoId: 1 }, usuario: { UserId: 3, language: 'es' } } as unknown as SessionData;
 
@@ -40,31 +30,11 @@ function newSession(token: string | null) {
 }
 
 type Snap = Snapshot<typeof loginRedirectMachine>;
+const cover = coverModel(loginRedirectModel);
 
-/** The state nodes each link cannot reach ("deciding" is left at once, so no settled snapshot shows it). */
-const UNREACHED: Record<LinkName, string[]> = {
-  logout: ['deciding', 'endingSession', 'changingSession', 'failed'],
-  bridge: ['deciding', 'loggingOut'],
-  withoutToken: ['deciding', 'loggingOut', 'endingSession', 'changingSession', 'failed'],
-  withoutUrl: ['deciding', 'loggingOut', 'endingSession', 'changingSession', 'failed'],
-};
-const covers = Object.fromEntries(
-  Object.entries(loginRedirectLinkModels).map(([name, model]) => [name, coverModel(model)]),
-) as Record<LinkName, ReturnType<typeof coverModel<typeof loginRedirectMachine>>>;
-
-describe('loginRedirectMachine, all links together', () => {
-  it('take every declared branch, and reach every state node but the transient one', () => {
-    const declared = declaredBranches(loginRedirectMachine);
-    const taken = new Set<AnyTransitionDefinition>();
-    const reached = new Set<string>();
-    for (const [name, cover] of Object.entries(covers)) {
-      const model = loginRedirectLinkModels[name as LinkName];
-      for (const t of walkedBranches(loginRedirectMachine, cover.paths, model.input)) taken.add(t);
-      for (const key of reachedStateNodes(loginRedirectMachine, cover.paths)) reached.add(key);
-    }
-    expect([...declared.keys()].filter((t) => !taken.has(t)).map((t) => declared.get(t))).toEqual([]);
-    expect(stateNodeKeys(loginRedirectMachine).filter((key) => !reached.has(key))).toEqual(['deciding']);
-  });
+describe('loginRedirectMachine model', () => {
+  it('offers every declared event and walks every branch, from the four kinds of link', () =>
+    expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   it('sends a refused link to sign-in with the message flag and the page to return to', () => {
     expect(refusedDestination(TARGET)).toBe(
@@ -72,88 +42,77 @@ describe('loginRedirectMachine, all links together', () => {
     );
     expect(refusedDestination(null)).toBe('/sessions/signin?bridge=refused');
   });
-});
 
-for (const [name, cover] of Object.entries(covers) as [LinkName, (typeof covers)[LinkName]][]) {
-  describe(`loginRedirectMachine model (${name})`, () => {
-    it('offers every declared event and walks every branch this link can take', () => {
-      // The branches of the other links are in "all links together"; the state nodes this link cannot reach are listed.
-      const { unwalkedBranches: _, ...gaps } = cover.gaps();
-      const { unwalkedBranches: __, ...complete } = MODEL_COMPLETE;
-      expect(gaps).toEqual({ ...complete, unreachedStateNodes: UNREACHED[name] });
-    });
+  let calls = controllablePromises();
+  let session = newSession(null);
+  let actor: Actor<typeof loginRedirectMachine>;
+  const now = () => actor.getSnapshot();
+  const sessionToken = () => session.actor.getSnapshot().context.token;
+  const states: StateChecks<Snap> = {
+    deciding: () => {
+      throw new Error('deciding is transient and must never be observed');
+    },
+    loggingOut: (s) => {
+      expect(s.context.logout).toBe(true);
+      expect(calls.pending()).toEqual(['endSession']);
+      expect(calls.inputOf('endSession')).toEqual({ session: session.actor });
+    },
+    endingSession: (s) => {
+      expect(s.context.logout).toBe(false);
+      expect(calls.pending()).toEqual(['endSession']);
+      expect(calls.inputOf('endSession')).toEqual({ session: session.actor });
+      expect(now().can({ type: 'retry' })).toBe(false);
+    },
+    changingSession: () => {
+      expect(calls.pending()).toEqual(['changeCondoSession']);
+      expect(calls.inputOf('changeCondoSession')).toEqual({ antkn: ANTKN });
+      expect(sessionToken()).toBeNull();
+    },
+    failed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(now().can({ type: 'retry' })).toBe(true);
+      expect(sessionToken()).toBeNull();
+    },
+    leaving: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(now().status).toBe('done');
+      const { destination } = now().output!;
+      if (s.context.logout) expect(destination).toBe(LOGGED_OUT_PATH);
+      else if (!s.context.antkn || !s.context.redirectTo) expect(destination).toBe(SIGN_IN_PATH);
+      else expect([TARGET, refusedDestination(TARGET)]).toContain(destination);
+      // Only a good token becomes the session (one that lasts as long as the tab), and then the bridge goes
+      // where the link said.
+      if (destination === TARGET) {
+        expect(session.actor.getSnapshot().matches('loading')).toBe(true);
+        expect(session.actor.getSnapshot().context).toMatchObject({ token: 'bridge-session-token', rememberMe: false });
+      } else expect(sessionToken()).toBeNull();
+    },
+  };
 
-    let calls = controllablePromises();
-    let session = newSession(null);
-    let actor: Actor<typeof loginRedirectMachine>;
-    const now = () => actor.getSnapshot();
-    const sessionToken = () => session.actor.getSnapshot().context.token;
-    const states: StateChecks<Snap> = {
-      deciding: () => {
-        throw new Error('deciding is transient and must never be observed');
-      },
-      loggingOut: (s) => {
-        expect(s.context.logout).toBe(true);
-        expect(calls.pending()).toEqual(['endSession']);
-        expect(calls.inputOf('endSession')).toEqual({ session: session.actor });
-      },
-      endingSession: (s) => {
-        expect(s.context.logout).toBe(false);
-        expect(calls.pending()).toEqual(['endSession']);
-        expect(calls.inputOf('endSession')).toEqual({ session: session.actor });
-        expect(now().can({ type: 'retry' })).toBe(false);
-      },
-      changingSession: () => {
-        expect(calls.pending()).toEqual(['changeCondoSession']);
-        expect(calls.inputOf('changeCondoSession')).toEqual({ antkn: ANTKN });
-        expect(sessionToken()).toBeNull();
-      },
-      failed: () => {
-        expect(calls.pending()).toEqual([]);
-        expect(now().can({ type: 'retry' })).toBe(true);
-        expect(sessionToken()).toBeNull();
-      },
-      leaving: (s) => {
-        expect(calls.pending()).toEqual([]);
-        expect(now().status).toBe('done');
-        const { destination } = now().output!;
-        if (s.context.logout) expect(destination).toBe(LOGGED_OUT_PATH);
-        else if (!s.context.antkn || !s.context.redirectTo) expect(destination).toBe(SIGN_IN_PATH);
-        else expect([TARGET, refusedDestination(TARGET)]).toContain(destination);
-        // Only a good token becomes the session (one that lasts as long as the tab), and then the bridge
-        // goes where the link said.
-        if (destination === TARGET) {
-          expect(session.actor.getSnapshot().matches('loading')).toBe(true);
-          expect(session.actor.getSnapshot().context).toMatchObject({ token: 'bridge-session-token', rememberMe: false });
-        } else expect(sessionToken()).toBeNull();
-      },
-    };
+  const leadsTo = {
+    retry: () => expect(calls.pending()).toEqual(['endSession']),
+    // The old session ended, the token is turned into a new one; without an answer, the page says so.
+    'xstate.done.actor.endSession': () => expect(calls.pending()).toEqual(['changeCondoSession']),
+    'xstate.error.actor.endSession': () => expect(now().value).toBe('failed'),
+    'xstate.error.actor.changeCondoSession': () => expect(now().value).toBe('failed'),
+    'xstate.done.actor.changeCondoSession': (step: PathStep) => {
+      const answer = (step.event as Payload).output as ChangeCondoSessionResult;
+      expect(now().output!.destination).toBe(answer.kind === 'ok' ? TARGET : refusedDestination(TARGET));
+    },
+    // Signing out cannot fail for the user.
+    'xstate.error.actor.logout': () => expect(now().output!.destination).toBe(LOGGED_OUT_PATH),
+  };
 
-    const leadsTo = {
-      retry: () => expect(calls.pending()).toEqual(['endSession']),
-      // The old session ended, the token is turned into a new one; without an answer, the page says so.
-      'xstate.done.actor.endSession': () => expect(calls.pending()).toEqual(['changeCondoSession']),
-      'xstate.error.actor.endSession': () => expect(now().value).toBe('failed'),
-      'xstate.error.actor.changeCondoSession': () => expect(now().value).toBe('failed'),
-      'xstate.done.actor.changeCondoSession': (step: PathStep) => {
-        const answer = (step.event as Payload).output as ChangeCondoSessionResult;
-        expect(now().output!.destination).toBe(answer.kind === 'ok' ? TARGET : refusedDestination(TARGET));
-      },
-      // Signing out cannot fail for the user.
-      'xstate.error.actor.logout': () => expect(now().output!.destination).toBe(LOGGED_OUT_PATH),
-    };
-
-    walkModel(it, cover, loginRedirectMachine, states, () => {
-      calls = controllablePromises();
-      session = newSession(null);
-      actor = createActor(provideCalls(loginRedirectMachine, calls), {
-        input: { ...LINKS[name], session: session.actor },
-      }).start();
-      // The model's context holds the model's session ref; each path has its own session actor.
-      return { actor, calls, compared: ({ session: _, ...rest }) => rest, after: leadsTo };
-    });
+  walkModel(it, cover, loginRedirectMachine, states, (input) => {
+    calls = controllablePromises();
+    session = newSession(null);
+    actor = createActor(provideCalls(loginRedirectMachine, calls), {
+      input: { ...(input as LoginRedirectInput), session: session.actor },
+    }).start();
+    // The model's context holds the model's session ref; each path has its own session actor.
+    return { actor, calls, compared: ({ session: _, ...rest }) => rest, after: leadsTo };
   });
-}
+});
 
 describe('endSession', () => {
   it('resolves at once when nobody is signed in', async () => {
