@@ -16,15 +16,17 @@ export const loadKind = (output: unknown) =>
   Object.entries(LOADS).find(([, value]) => JSON.stringify(value) === JSON.stringify(output))?.[0] ?? 'unknown';
 
 /**
- * The branches taken only when the page brings the link's answer (input.preloaded), which this model's
- * input does not: the test file walks them from one start per kind of answer.
+ * Where the model starts: the page asking for the link's answer (`link`), and the page that came with it
+ * (input.preloaded: the first render is already the refusal or the form) for each refusal and one form.
  */
-export const PRELOADED_BRANCHES = {
-  'loading: always [linkInvalid] → invalid': 'taken only with input.preloaded (the answer that came with the page)',
-  'loading: always [eventCancelled] → cancelled': 'taken only with input.preloaded (the answer that came with the page)',
-  'loading: always [eventEnded] → ended': 'taken only with input.preloaded (the answer that came with the page)',
-  'loading: always [guestLimitReached] → guestLimit': 'taken only with input.preloaded (the answer that came with the page)',
-  'loading: always [answered] → form': 'taken only with input.preloaded (the answer that came with the page)',
+export const GUEST_INPUTS = {
+  link: GUEST_INPUT,
+  ...Object.fromEntries(
+    (['notFound', 'cancelled', 'ended', 'full', 'user'] as const).map((kind) => [
+      `page:${kind}`,
+      { ...GUEST_INPUT, preloaded: LOADS[kind]! },
+    ]),
+  ),
 };
 
 const FIELD_LABELS: Record<string, string> = {
@@ -63,7 +65,7 @@ export function guestLabel(event: EventObject): string {
 
 export const guestRegistrationModel = defineModel({
   machine: guestRegistrationMachine,
-  input: GUEST_INPUT,
+  inputs: GUEST_INPUTS,
   payloads: {
     // The next field to fill in; once the guest went by car, going back on foot is a choice too.
     'field.change': (s) => {
@@ -85,7 +87,6 @@ export const guestRegistrationModel = defineModel({
       (s.context.info?.type === 'event' && !s.context.parkingFull ? ANSWERS : ANSWERS.slice(0, 1)).map((output) => ({ output })),
     'xstate.error.actor.submitGuest': [{ error: new Error('Failed to fetch') }],
   },
-  unreachable: PRELOADED_BRANCHES,
   label: guestLabel,
   words: {
     states: {
