@@ -8,7 +8,7 @@ import { type NewBlogValues, newBlogErrors } from '../../src/api/blogs';
 import { readCatalog } from '../../src/i18n/node/readCatalog';
 import { newBlogMachine } from '../../src/machines/newBlogMachine';
 import { NAME, newBlogModel } from '../models/newBlogMachine.model';
-import { coverModel, pathNames, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
+import { coverModel, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
 import { type Snapshot, stateNodeKeys } from '../support/modelTesting';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
@@ -17,9 +17,11 @@ type Snap = Snapshot<typeof newBlogMachine>;
 /** The dialog speaks Spanish: its messages as the Spanish catalogue words them. */
 const spanish = readCatalog('es');
 
-// The headless model's paths, reduced to the fewest that still take every (state, event, state) step.
-const paths = coverModel(newBlogModel).browserPaths();
-const names = pathNames(paths, newBlogModel.label);
+// The scenarios of docs/scenarios: the fewest of the headless model's paths that still take every branch,
+// named as the headless suite names them.
+const cover = coverModel(newBlogModel);
+const paths = cover.browserPaths();
+const names = paths.map((path) => cover.names[cover.paths.indexOf(path)]!);
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Nuevo blog' });
 const rows = (page: Page) => page.getByRole('list', { name: 'Blogs' }).getByRole('listitem');
