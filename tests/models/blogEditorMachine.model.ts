@@ -96,11 +96,14 @@ export const blogEditorModel = defineModel({
       loadFailed: 'No se pudo cargar el blog., with Reintentar.',
       editing:
         'The blog’s fields (Nombre del blog, Estatus, Exclusivo para algunos residentes…); Guardar on only while the form is valid.',
-      'editing.form': 'The form alone; an exclusive blog shows how many residents are selected and Selecciona los residentes.',
+      'editing.form':
+        'The blog’s fields (Nombre del blog, Estatus, Exclusivo para algunos residentes…) and Guardar, on only while the form is valid; an exclusive blog shows how many residents are selected and Selecciona los residentes.',
       'editing.selector':
         'The dialog Selecciona los residentes: Buscar por nombre o vivienda, Torre, the count and a box per resident.',
-      'editing.selector.settled': 'The list shows the residents that match the search and the tower.',
-      'editing.selector.debouncing': 'The search box holds new text; the list still shows the previous search until 500 ms pass.',
+      'editing.selector.settled':
+        'Over the form, the dialog Selecciona los residentes: Buscar por nombre o vivienda, Torre, the count, a box per resident that matches the search and the tower, and Listo.',
+      'editing.selector.debouncing':
+        'The dialog Selecciona los residentes with new text in Buscar por nombre o vivienda; its list still shows the previous search until 500 ms pass.',
       confirming: 'The dialog Guardar cambios asks ¿Deseas guardar los cambios del blog …? with Cancelar and Guardar.',
       saving: 'The dialog’s Guardar shows it is saving; Cancelar is off.',
       saveFailed: 'The dialog says No se pudo guardar el blog. with the server’s words, Cancelar and Reintentar.',

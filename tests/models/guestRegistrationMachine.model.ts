@@ -96,8 +96,9 @@ export const guestRegistrationModel = defineModel({
       ended: `The page says “${GUEST_MESSAGES.ended}” and shows no form.`,
       guestLimit: `The page says “${GUEST_MESSAGES.guestLimit}” and shows no form.`,
       form: 'Formulario: the event’s name (or the resident’s or condominium’s form) with Nombre completo, the two e-mails, Teléfono, Forma de acceso and Registrarme; with no parking left, A pie chosen and En auto off.',
-      'form.editing': 'The form as the guest fills it in; its messages show once Registrarme was pressed.',
-      'form.failed': 'The same form, enabled, with no message: the registration did not go through (spec §8).',
+      'form.editing':
+        'Formulario: the event’s name (or the resident’s or condominium’s form) with Nombre completo, the two e-mails, Teléfono, Forma de acceso and Registrarme; with no parking left, A pie chosen and En auto off; each field’s message once Registrarme was pressed.',
+      'form.failed': 'The same form, complete and enabled, with no message: the registration did not go through (spec §8).',
       submitting: 'Registrarme shows it is sending; the fields are off.',
       success: '¡Registro exitoso!: the pass’s QR, the manual key and Ver mi pase.',
     },

@@ -96,6 +96,7 @@ export const VALID_EVENT = { ...emptyEvent('2025-06-07', 3), nombre: 'Carne asad
 export const INVALID_EVENT = { ...VALID_EVENT, fecha: '2025-06-01' };
 export const REFUSED: Outcome<Created> = { ok: false, problem: { key: 'nombreRequired', field: 'nombre' } };
 export const NOT_YOURS: Outcome<void> = { ok: false, problem: { key: 'forbidden', field: null } };
+export const NOT_ALLOWED: Outcome<Created> = { ok: false, problem: { key: 'forbidden', field: null } };
 export const GONE: Outcome<void> = { ok: false, problem: { key: 'notFound', field: null } };
 
 /** What each kind of creation gives. */
@@ -133,7 +134,7 @@ const savingKind = (s: { matches(value: unknown): boolean }) =>
   (['pass', 'event', 'userLink', 'condoLink'] as const).find((kind) => s.matches({ ready: { saving: kind } }))!;
 
 const PROBLEM_WORDS: Record<string, string> = {
-  forbidden: 'it is not yours',
+  forbidden: 'not allowed',
   notFound: 'it was already gone',
   nombreRequired: 'El nombre es requerido',
 };
@@ -165,7 +166,12 @@ export const myInvitesModel = defineModel({
     dismissProblem: (s) => (s.context.problem ? BARE : []),
     'xstate.done.actor.loadInvites': [{ output: LOADED }],
     'xstate.error.actor.loadInvites': [{ error: new Error('Failed to fetch') }],
-    'xstate.done.actor.save': (s) => [{ output: { ok: true, value: CREATED[savingKind(s)] } }, { output: REFUSED }],
+    // Created, or refused: a form by one of its rules, a link as not allowed.
+    'xstate.done.actor.save': (s) => {
+      const kind = savingKind(s);
+      const refused = kind === 'pass' || kind === 'event' ? REFUSED : NOT_ALLOWED;
+      return [{ output: { ok: true, value: CREATED[kind] } }, { output: refused }];
+    },
     'xstate.error.actor.save': [{ error: new Error('Failed to fetch') }],
     // Each action done, or gone already (both change the lists, each kind its own way); refused as not
     // yours or broken down (the lists stay as they were, whatever the kind) for the pass alone.
@@ -206,18 +212,18 @@ export const myInvitesModel = defineModel({
       ready:
         'Mis invitados: Pases de visita and Links de registro y eventos (Mostrando … de …, Cargar más), Link del condominio for administrators; a share card or a message above them.',
       'ready.idle':
-        'The lists with Nuevo pase, Nuevo evento, Nuevo link de registro, Nuevo link del condominio, Revocar and Cancelar evento.',
+        'Mis invitados: Pases de visita and Links de registro y eventos (Mostrando … de …, Cargar más), Link del condominio for administrators; Nuevo pase, Nuevo evento, Nuevo link de registro, Nuevo link del condominio, Revocar and Cancelar evento; a share card or a message above the lists.',
       'ready.editing':
-        'The dialog Nuevo pase (or Nuevo evento) with its fields, Cancelar and Crear pase (Crear evento); a refusal shows on its field.',
+        'Over the lists, the dialog Nuevo pase (or Nuevo evento) with its fields, Cancelar and Crear pase (Crear evento); a refusal shows on its field.',
       'ready.saving': 'What is being created shows it is saving.',
-      'ready.saving.pass': 'Crear pase shows it is saving.',
-      'ready.saving.event': 'Crear evento shows it is saving.',
-      'ready.saving.userLink': 'Nuevo link de registro shows it is creating the link.',
-      'ready.saving.condoLink': 'Nuevo link del condominio shows it is creating the link.',
+      'ready.saving.pass': 'The dialog Nuevo pase, its Crear pase showing it is saving.',
+      'ready.saving.event': 'The dialog Nuevo evento, its Crear evento showing it is saving.',
+      'ready.saving.userLink': 'The lists, Nuevo link de registro showing it is creating the link.',
+      'ready.saving.condoLink': 'The lists, Nuevo link del condominio showing it is creating the link.',
       'ready.confirming':
-        'A dialog asks ¿Revocar el pase? (¿Revocar el link?, ¿Cancelar el evento?) with No, volver and the action.',
-      'ready.acting': 'The dialog’s action shows it is being done.',
-      'ready.loadingMore': 'Cargar más shows it is loading the next page.',
+        'Over the lists, a dialog asks ¿Revocar el pase? (¿Revocar el link?, ¿Cancelar el evento?) with No, volver and the action.',
+      'ready.acting': 'The confirmation dialog, its action showing it is being done.',
+      'ready.loadingMore': 'The lists, Cargar más under the passes showing it is loading the next page.',
     },
     events: {
       retry: () => 'presses Reintentar',

@@ -71,10 +71,11 @@ export const notificationsModel = defineModel({
       failed: 'Error: No pudimos cargar tus notificaciones., with a way to try again.',
       shown:
         'The notifications, newest first, the unread ones marked Nueva, the unread count on the bell; Cargar más while there are more.',
-      'shown.idle': 'The list at rest.',
-      'shown.refreshing': 'The list stays while the newest ones load again.',
-      'shown.loadingMore': 'Cargar más shows it is loading the next page.',
-      'shown.marking': 'The opened notification shows read while the server is told; the screen it points to opens.',
+      'shown.idle':
+        'The notifications, newest first, the unread ones marked Nueva and counted on the bell; Cargar más while there are more.',
+      'shown.refreshing': 'The notifications as they were, while the newest ones load again.',
+      'shown.loadingMore': 'The notifications, Cargar más showing it is loading the next page.',
+      'shown.marking': 'The notifications, the one opened shown read while the server is told; the screen it points to opens.',
     },
     events: {
       refresh: () => 'opens the panel again (or its refresh comes due)',
