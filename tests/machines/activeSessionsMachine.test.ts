@@ -1,123 +1,113 @@
-// The "Sesiones activas" machine (mi-perfil), model-based: every state node and every transition walked
-// against a real actor whose calls are controllable promises answered like the server would (12 sessions in
-// pages of 10, this one first; a second page emptied by an ending; an ending refused or broken).
+// The "Sesiones activas" machine (mi-perfil), model-based: every event the machine declares offered from
+// tests/models, every branch walked against a real actor whose calls are controllable promises answered like
+// the server would (11 sessions in pages of 10, this one first; the second page emptied by an ending; an
+// ending refused or broken). Plus its page rules.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { ACTIVE_SESSIONS_PAGE_SIZE, type ActiveSession } from '../../src/api/sessions';
+import { ACTIVE_SESSIONS_PAGE_SIZE } from '../../src/api/sessions';
 import { activeSessionsMachine, pageCount } from '../../src/machines/activeSessionsMachine';
-import type { ActiveSessionsPage } from '../../src/services/activeSessionsService';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const session = (id: number, current = false): ActiveSession => ({
-  id,
-  current,
-  device: { browser: 'Chrome', os: 'Android', kind: 'mobile' },
-  address: '201.141.3.4',
-  condoName: 'Residencial Las Palmas',
-  rememberMe: false,
-  signedInAt: '2025-06-02T18:00:00.000Z',
-  lastUsedAt: '2025-06-02T18:30:00.000Z',
-});
-
-const CURRENT = session(1, true);
-const TOTAL = ACTIVE_SESSIONS_PAGE_SIZE + 2;
-/** This session and nine others. */
-const FIRST_PAGE: ActiveSessionsPage = {
-  items: [CURRENT, ...Array.from({ length: ACTIVE_SESSIONS_PAGE_SIZE - 1 }, (_, i) => session(i + 2))],
-  total: TOTAL,
-};
-const SECOND_PAGE: ActiveSessionsPage = { items: [session(11), session(12)], total: TOTAL };
-/** Page 2 after its last sessions ended. */
-const EMPTIED: ActiveSessionsPage = { items: [], total: ACTIVE_SESSIONS_PAGE_SIZE };
-/** After "all the others": this one alone. */
-const ALONE: ActiveSessionsPage = { items: [CURRENT], total: 1 };
+import { activeSessionsModel, CURRENT, EMPTIED, FIRST_PAGE, session } from '../models/activeSessionsMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof activeSessionsMachine>;
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  const c = snapshot.context;
-  if (snapshot.matches('loading')) {
-    const answers = c.page === 1 ? [FIRST_PAGE, ALONE] : [SECOND_PAGE, EMPTIED];
-    return [
-      ...answers.map((output) => ({ type: 'xstate.done.actor.loadPage', output })),
-      { type: 'xstate.error.actor.loadPage', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (snapshot.matches('revoking')) {
-    const outputs = c.pending?.kind === 'others' ? ['revokedOthers'] : ['revoked', 'gone'];
-    return [
-      ...outputs.map((output) => ({ type: 'xstate.done.actor.revoke', output })),
-      { type: 'xstate.error.actor.revoke', error: new Error('Failed to fetch') },
-    ];
-  }
-  const first = c.items[0];
-  const other = c.items.find((s) => !s.current);
-  return [
-    { type: 'retry' },
-    { type: 'goToPage', page: 1 },
-    { type: 'goToPage', page: 2 },
-    { type: 'goToPage', page: 3 },
-    // The first shown: this session on page 1 (never offered by the guard), another one on page 2.
-    ...(first ? [{ type: 'askRevoke', id: first.id }] : []),
-    ...(other && other !== first ? [{ type: 'askRevoke', id: other.id }] : []),
-    { type: 'askRevokeOthers' },
-    { type: 'confirm' },
-    { type: 'cancel' },
-  ];
-}
-
-const { paths, gaps } = coveredModel(activeSessionsMachine, { events: eventsFor });
+const cover = coverModel(activeSessionsModel);
 
 describe('activeSessionsMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof activeSessionsMachine>;
+  const can = (event: Parameters<Snap['can']>[0]) => actor.getSnapshot().can(event);
+  /** The pages the list has, as the pagination shows them. */
+  const pagesOf = (s: Snap) => Array.from({ length: pageCount(s.context.total) }, (_, i) => i + 1);
+
   const states: StateChecks<Snap> = {
     loading: (s) => {
+      expect(calls.pending()).toEqual(['loadPage']);
       expect(calls.inputOf('loadPage')).toEqual({ page: s.context.page });
-      expect(actor.getSnapshot().can({ type: 'askRevokeOthers' })).toBe(false);
-    },
-    loadFailed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
-    list: (s) => {
-      const snapshot = actor.getSnapshot();
-      // This session is never offered for ending; every other one shown is.
-      expect(snapshot.can({ type: 'askRevoke', id: CURRENT.id })).toBe(false);
-      for (const shown of s.context.items.filter((i) => !i.current)) {
-        expect(snapshot.can({ type: 'askRevoke', id: shown.id })).toBe(true);
-      }
-      expect(snapshot.can({ type: 'askRevokeOthers' })).toBe(s.context.total > 1);
-      expect(snapshot.can({ type: 'goToPage', page: pageCount(s.context.total) + 1 })).toBe(false);
+      // A page that exists (before the first answer, the first).
+      expect(s.context.page).toBeGreaterThanOrEqual(1);
+      expect(s.context.page).toBeLessThanOrEqual(pageCount(s.context.total));
       expect(s.context.pending).toBeNull();
+      expect(can({ type: 'askRevokeOthers' })).toBe(false);
+      expect(can({ type: 'goToPage', page: s.context.page === 1 ? 2 : 1 })).toBe(false);
+    },
+    loadFailed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(can({ type: 'retry' })).toBe(true);
+      expect(can({ type: 'askRevokeOthers' })).toBe(false);
+      expect(can({ type: 'confirm' })).toBe(false);
+    },
+    list: (s) => {
+      expect(calls.pending()).toEqual([]);
+      const { items, page, total, pending, outcome, revokeFailed } = s.context;
+      expect(pending).toBeNull();
+      // Never more than a page; this session first on the first page, and never offered for ending.
+      expect(items.length).toBeLessThanOrEqual(ACTIVE_SESSIONS_PAGE_SIZE);
+      if (page === 1) expect(items[0]).toEqual(CURRENT);
+      expect(can({ type: 'askRevoke', id: CURRENT.id })).toBe(false);
+      for (const shown of items.filter((i) => !i.current)) expect(can({ type: 'askRevoke', id: shown.id })).toBe(true);
+      expect(can({ type: 'askRevoke', id: 999 })).toBe(false);
+      expect(can({ type: 'askRevokeOthers' })).toBe(total > 1);
+      // Every other page is offered, this one and those past the last are not.
+      for (const other of pagesOf(s)) expect(can({ type: 'goToPage', page: other })).toBe(other !== page);
+      expect(can({ type: 'goToPage', page: pageCount(total) + 1 })).toBe(false);
+      expect(can({ type: 'goToPage', page: 0 })).toBe(false);
+      // Once all the others ended, this session is alone on the first page.
+      if (outcome === 'revokedOthers') expect({ page, total }).toEqual({ page: 1, total: 1 });
+      // A failure and an outcome are never said together.
+      expect(revokeFailed && outcome !== null).toBe(false);
+      expect(can({ type: 'confirm' })).toBe(false);
     },
     confirming: (s) => {
-      expect(s.context.pending).not.toBeNull();
-      if (s.context.pending?.kind === 'one') expect(s.context.pending.session.current).toBe(false);
+      expect(calls.pending()).toEqual([]);
+      const { pending, items, total, outcome, revokeFailed } = s.context;
+      if (pending?.kind === 'one') {
+        expect(items).toContainEqual(pending.session);
+        expect(pending.session.current).toBe(false);
+      } else expect(pending).toEqual({ kind: 'others' });
+      expect(total).toBeGreaterThan(1);
+      expect({ outcome, revokeFailed }).toEqual({ outcome: null, revokeFailed: false });
+      expect(can({ type: 'confirm' })).toBe(true);
+      expect(can({ type: 'cancel' })).toBe(true);
+      expect(can({ type: 'askRevokeOthers' })).toBe(false);
     },
-    revoking: (s) => expect(calls.inputOf('revoke')).toEqual(s.context.pending),
+    revoking: (s) => {
+      expect(calls.pending()).toEqual(['revoke']);
+      const pending = s.context.pending;
+      const expected =
+        pending?.kind === 'one'
+          ? { kind: 'one', session: s.context.items.find((i) => i.id === pending.session.id) }
+          : { kind: 'others' };
+      expect(calls.inputOf('revoke')).toEqual(expected);
+      expect(can({ type: 'confirm' })).toBe(false);
+      expect(can({ type: 'cancel' })).toBe(false);
+    },
   };
 
-  walkEveryPath(it, activeSessionsMachine, paths, states, () => {
+  /** What each action leads to, as the screen promises it. */
+  const now = () => actor.getSnapshot();
+  const leadsTo = {
+    // Another page forgets what was said under the list.
+    goToPage: () => expect(now().context).toMatchObject({ outcome: null, revokeFailed: false }),
+    askRevoke: () => expect(now().value).toBe('confirming'),
+    askRevokeOthers: () => expect(now().context.pending).toEqual({ kind: 'others' }),
+    confirm: () => expect(calls.pending()).toEqual(['revoke']),
+    cancel: () => expect(now().value).toBe('list'),
+    retry: () => expect(calls.pending()).toEqual(['loadPage']),
+    // An ending loads the page again; a failed one says so on the list, which stays.
+    'xstate.done.actor.revoke': () => expect(calls.pending()).toEqual(['loadPage']),
+    'xstate.error.actor.revoke': () => {
+      expect(now().value).toBe('list');
+      expect(now().context).toMatchObject({ revokeFailed: true, pending: null });
+    },
+  };
+
+  walkModel(it, cover, activeSessionsMachine, states, () => {
     calls = controllablePromises();
-    actor = createActor(providePromises(activeSessionsMachine, calls, ['loadPage', 'revoke'])).start();
-    return {
-      actor,
-      calls,
-      send: ['retry', 'goToPage', 'askRevoke', 'askRevokeOthers', 'confirm', 'cancel'],
-      invoked: ['loadPage', 'revoke'],
-    };
+    actor = createActor(provideCalls(activeSessionsMachine, calls)).start();
+    return { actor, calls, after: leadsTo };
   });
 });
 
@@ -126,9 +116,19 @@ describe('activeSessionsMachine pages', () => {
     expect([0, 1, 10, 11, 20, 21].map(pageCount)).toEqual([1, 1, 1, 2, 2, 3]);
   });
 
+  it('shows an empty first page as it is (only a later page steps back)', async () => {
+    const calls = controllablePromises();
+    const actor = createActor(provideCalls(activeSessionsMachine, calls)).start();
+    calls.resolve('loadPage', { items: [], total: 0 });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('list');
+    expect(calls.pending()).toEqual([]);
+    actor.stop();
+  });
+
   it('steps back a page when an ending empties the one shown, and says what was done', async () => {
     const calls = controllablePromises();
-    const actor = createActor(providePromises(activeSessionsMachine, calls, ['loadPage', 'revoke'])).start();
+    const actor = createActor(provideCalls(activeSessionsMachine, calls)).start();
     calls.resolve('loadPage', FIRST_PAGE);
     await settle();
     actor.send({ type: 'goToPage', page: 2 });

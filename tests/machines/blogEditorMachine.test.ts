@@ -1,172 +1,176 @@
-// The blog editor of listado-blogs, model-based: every state and transition walked against a real actor
-// whose calls are controllable promises and whose delays are short. Plus its rules: exclusivity (public →
-// 0 users and the per-tower view back; exclusive → per-tower view 0), who joins and who leaves against
-// the original assignment, the 500 ms search and the 3000 ms saved message with fake timers, and what
-// update-section is sent.
+// The blog editor of listado-blogs, model-based: every event the machine declares offered from tests/models,
+// every branch walked against a real actor whose calls are controllable promises and whose delays run on a
+// simulated clock (no real waits; each delay is checked to take exactly its 500 ms or 3000 ms). Plus its
+// rules: exclusivity (public → 0 users and the per-tower view back; exclusive → per-tower view 0), who joins
+// and who leaves against the original assignment, the 500 ms search and the 3000 ms saved message with fake
+// timers, and what update-section is sent.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Actor, createActor, fromPromise } from 'xstate';
-import type { Blog, Resident, Tower } from '../../src/api/blogs';
-import { blogEditorMachine, isSelected, saveRequestOf, selectedCount } from '../../src/machines/blogEditorMachine';
-import type { BlogEditorData } from '../../src/services/blogService';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  type PathStep,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
+import { type Actor, createActor, fromPromise, SimulatedClock } from 'xstate';
+import { type Blog, blogFormErrors, blogFormOf, RESIDENT_SEARCH_DEBOUNCE_MS, SAVED_MESSAGE_MS } from '../../src/api/blogs';
+import { blogEditorMachine, isSelected, selectedCount } from '../../src/machines/blogEditorMachine';
+import { BLOG, blogEditorModel, CONSEJO, DATA, SAVE_REFUSED, SEARCHED, VECINO } from '../models/blogEditorMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof blogEditorMachine>;
-
-const BLOG: Blog = {
-  SectId: 9,
-  SectName: 'Comité de jardinería',
-  SectCode: '',
-  SecGraphic: null,
-  SectPosition: 9,
-  SectStatus: 'A',
-  SectPosting: 'B',
-  CommentsDisplay: 'Y',
-  VistaxTorre: 0,
-  SolPrivada: 1,
-  ExclusivaUsuarios: 'Y',
-  PublicoPrivado: 0,
-  TiempoMoroso: 0,
-  userCount: 1,
-  VerResultados: 0,
-  EnviarCopia: 0,
-  MensajeConfirmacion: null,
-  blogCount: 0,
-};
-const CONSEJO: Resident = {
-  UserId: 2,
-  UserName: 'Consejo',
-  AptName: '502',
-  TorreName: 'Torre B',
-  TorreId: 2,
-  IdUsersSections: 7,
-};
-const VECINO: Resident = { UserId: 20, UserName: 'Vecino Veinte', AptName: 'Casa 3', TorreName: '', TorreId: null };
-const TOWERS: Tower[] = [
-  { id: 1, nombre: 'Torre A' },
-  { id: 2, nombre: 'Torre B' },
-];
-const DATA: BlogEditorData = { blog: BLOG, residents: [CONSEJO, VECINO], towers: TOWERS };
-
+const cover = coverModel(blogEditorModel);
+const INPUT = { sectionId: BLOG.SectId };
 const SEARCH_DONE = 'xstate.after.searchDebounce.blogEditor.editing.selector.debouncing';
 const SAVED_DONE = 'xstate.after.savedMessage.blogEditor.saved';
-
-function eventsFor(s: Snap): ModelEvent[] {
-  if (s.matches('loading')) {
-    return [
-      { type: 'xstate.done.actor.loadEditor', output: DATA },
-      { type: 'xstate.error.actor.loadEditor', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (s.matches('reloading')) {
-    return [
-      { type: 'xstate.done.actor.reloadEditor', output: DATA },
-      { type: 'xstate.error.actor.reloadEditor', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (s.matches('saving')) {
-    return [
-      { type: 'xstate.done.actor.saveBlog', output: BLOG },
-      { type: 'xstate.error.actor.saveBlog', error: new Error('El nombre del blog es requerido') },
-    ];
-  }
-  if (s.matches({ editing: 'selector' })) {
-    return [
-      { type: 'search', value: 'torre b' },
-      { type: SEARCH_DONE },
-      { type: 'toggleResident', userId: CONSEJO.UserId },
-      { type: 'toggleResident', userId: VECINO.UserId },
-      { type: 'closeSelector' },
-    ];
-  }
-  const exclusive = s.context.form?.ExclusivaUsuarios === 'Y';
-  return [
-    { type: 'retry' },
-    { type: 'change', field: 'SectName', value: '' },
-    { type: 'change', field: 'SectName', value: 'Jardín' },
-    { type: 'change', field: 'ExclusivaUsuarios', value: exclusive ? 'N' : 'Y' },
-    { type: 'openSelector' },
-    { type: 'save' },
-    { type: 'confirm' },
-    { type: 'cancel' },
-    { type: SAVED_DONE },
-  ];
-}
-
-const { paths, gaps } = coveredModel(blogEditorMachine, { input: { sectionId: 9 }, events: eventsFor });
-
-/** Short delays for the walk; the real 500 ms and 3000 ms are checked with fake timers below. */
-const WALK_DELAY_MS = 40;
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const formIsValid = (s: Snap) => s.context.form !== null && Object.keys(blogFormErrors(s.context.form)).length === 0;
 
 describe('blogEditorMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-    expect(paths.length).toBeGreaterThan(30);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof blogEditorMachine>;
-  let savedEvents: Blog[] = [];
+  let clock = new SimulatedClock();
+  let announced: Blog[] = [];
+  let reloads = 0;
+  const can = (event: Parameters<Snap['can']>[0]) => actor.getSnapshot().can(event);
+  /** The blog is announced as saved once per reload that followed a save, never otherwise. */
+  const announcedOncePerReload = () => expect(announced).toEqual(Array(reloads).fill(BLOG));
+
   const states: StateChecks<Snap> = {
-    loading: () => expect(calls.inputOf('loadEditor')).toEqual({ sectionId: 9 }),
-    loadFailed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
-    editing: (s) => {
-      expect(actor.getSnapshot().context.form).not.toBeNull();
-      const form = s.context.form!;
-      // Guardar is enabled exactly when the form is valid, and only from the form itself.
-      const valid = form.SectName.trim() !== '';
-      expect(actor.getSnapshot().can({ type: 'save' })).toBe(valid && s.matches({ editing: 'form' }));
-      if (form.ExclusivaUsuarios === 'Y') expect(form.VistaxTorre).toBe(0);
-      else expect(selectedCount(s.context)).toBe(0);
+    loading: () => {
+      expect(calls.pending()).toEqual(['loadEditor']);
+      expect(calls.inputOf('loadEditor')).toEqual(INPUT);
+      expect(can({ type: 'save' })).toBe(false);
+      expect(can({ type: 'retry' })).toBe(false);
+      announcedOncePerReload();
     },
-    'editing.form': () => expect(actor.getSnapshot().context.search).toBe(''),
+    loadFailed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(can({ type: 'retry' })).toBe(true);
+      expect(can({ type: 'change', field: 'SectName', value: 'x' })).toBe(false);
+      announcedOncePerReload();
+    },
+    editing: (s) => {
+      expect(calls.pending()).toEqual([]);
+      const { form, assigned, added, removed } = s.context;
+      expect(assigned).toEqual([CONSEJO.UserId]);
+      // Guardar is offered exactly when the shared rule passes, and only from the form itself.
+      expect(can({ type: 'save' })).toBe(formIsValid(s) && s.matches({ editing: 'form' }));
+      if (form!.ExclusivaUsuarios === 'Y') {
+        expect(form!.VistaxTorre).toBe(0);
+        // Leaving is for the assigned, joining for the others.
+        for (const id of removed) expect(assigned).toContain(id);
+        for (const id of added) expect(assigned).not.toContain(id);
+      } else {
+        // Public: nobody is selected, every assigned resident leaves, the per-tower view is back.
+        expect(selectedCount(s.context)).toBe(0);
+        expect({ added, removed }).toEqual({ added: [], removed: [CONSEJO.UserId] });
+        expect(form!.VistaxTorre).toBe(1);
+      }
+    },
+    'editing.form': (s) => {
+      // The selector's search and filter are forgotten once it closes.
+      expect(s.context).toMatchObject({ searchInput: '', search: '', towerFilter: null });
+      expect(can({ type: 'openSelector' })).toBe(s.context.form!.ExclusivaUsuarios === 'Y');
+      expect(can({ type: 'toggleResident', userId: VECINO.UserId })).toBe(false);
+      expect(can({ type: 'search', value: 'x' })).toBe(false);
+    },
     'editing.selector': (s) => {
       expect(s.context.form!.ExclusivaUsuarios).toBe('Y');
-      expect(selectedCount(s.context)).toBe([CONSEJO, VECINO].filter((r) => isSelected(s.context, r.UserId)).length);
+      const ticked = [CONSEJO, VECINO].filter((r) => isSelected(s.context, r.UserId));
+      expect(selectedCount(s.context)).toBe(ticked.length);
+      expect(can({ type: 'closeSelector' })).toBe(true);
+      expect(can({ type: 'filterTower', towerId: null })).toBe(true);
+      expect(can({ type: 'toggleResident', userId: CONSEJO.UserId })).toBe(true);
+      expect(can({ type: 'openSelector' })).toBe(false);
     },
-    'editing.selector.settled': (s) => expect(actor.getSnapshot().context.search).toBe(s.context.searchInput),
-    // The typed text waits; what is applied is still the previous search (compared with the model's).
-    'editing.selector.debouncing': () => expect(actor.getSnapshot().context.searchInput).toBe('torre b'),
-    confirming: () => expect(actor.getSnapshot().can({ type: 'confirm' })).toBe(true),
-    saving: (s) => expect(calls.inputOf('saveBlog')).toEqual(saveRequestOf(s.context)),
-    saveFailed: () => expect(actor.getSnapshot().context.error).toBe('El nombre del blog es requerido'),
-    reloading: () => expect(calls.inputOf('loadEditor')).toEqual({ sectionId: 9 }),
+    'editing.selector.settled': (s) => {
+      // What was typed is applied.
+      expect(s.context.search).toBe(s.context.searchInput);
+      expect(can({ type: SEARCH_DONE } as never)).toBe(false);
+    },
+    // The typed text waits; what is applied is still the previous search.
+    'editing.selector.debouncing': (s) => {
+      expect(s.context.searchInput).toBe(SEARCHED);
+      expect(s.context.search).toBe('');
+      expect(can({ type: SEARCH_DONE } as never)).toBe(true);
+    },
+    confirming: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(formIsValid(s)).toBe(true);
+      expect(can({ type: 'confirm' })).toBe(true);
+      expect(can({ type: 'cancel' })).toBe(true);
+      expect(can({ type: 'save' })).toBe(false);
+      expect(can({ type: 'retry' })).toBe(false);
+    },
+    saving: (s) => {
+      expect(calls.pending()).toEqual(['saveBlog']);
+      // update-section gets the fields, who joins and who leaves.
+      const { form, added, removed } = s.context;
+      expect(calls.inputOf('saveBlog')).toEqual({ ...form, newUsers: added, deletedUsers: removed });
+      expect(can({ type: 'cancel' })).toBe(false);
+    },
+    saveFailed: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context.error).toBe(SAVE_REFUSED);
+      expect(can({ type: 'retry' })).toBe(true);
+      expect(can({ type: 'cancel' })).toBe(true);
+      expect(can({ type: 'confirm' })).toBe(false);
+    },
+    reloading: () => {
+      expect(calls.pending()).toEqual(['loadEditor']);
+      expect(calls.inputOf('loadEditor')).toEqual(INPUT);
+      expect(can({ type: 'change', field: 'SectName', value: 'x' })).toBe(false);
+      expect(can({ type: 'retry' })).toBe(false);
+      announcedOncePerReload();
+    },
     saved: (s) => {
-      expect(savedEvents.at(-1)).toEqual(BLOG);
-      expect(s.context.added).toEqual([]);
-      expect(s.context.removed).toEqual([]);
+      expect(calls.pending()).toEqual([]);
+      // The blog as the server has it now, with nobody joining or leaving; announced to the page.
+      expect(s.context.form).toEqual(blogFormOf(BLOG));
+      expect({ added: s.context.added, removed: s.context.removed, error: s.context.error }).toEqual({
+        added: [],
+        removed: [],
+        error: null,
+      });
+      expect(reloads).toBeGreaterThan(0);
+      announcedOncePerReload();
+      expect(can({ type: 'save' })).toBe(false);
+      expect(can({ type: 'change', field: 'SectName', value: 'x' })).toBe(true);
     },
   };
 
-  const waitForDelay = async (_step: PathStep) => {
-    await wait(WALK_DELAY_MS * 2);
+  /** A delay of `ms` fires exactly when it has passed, not a millisecond before. */
+  const afterExactly = (ms: number, before: string) => () => {
+    clock.increment(ms - 1);
+    expect(actor.getSnapshot().matches(before as never)).toBe(true);
+    clock.increment(1);
   };
 
-  walkEveryPath(it, blogEditorMachine, paths, states, () => {
+  /** Where the user's action leads, as the screen promises it (Cancelar closes the dialog on the form…). */
+  const lands = (key: string) => () => expect(actor.getSnapshot().matches(key as never)).toBe(true);
+  const leadsTo = {
+    save: lands('confirming'),
+    confirm: () => expect(calls.pending()).toEqual(['saveBlog']),
+    cancel: lands('editing.form'),
+    // Reintentar asks the server again: for the blog, or to save.
+    retry: () => expect(calls.pending()).toHaveLength(1),
+    openSelector: lands('editing.selector.settled'),
+    closeSelector: lands('editing.form'),
+    search: lands('editing.selector.debouncing'),
+  };
+
+  walkModel(it, cover, blogEditorMachine, states, () => {
     calls = controllablePromises();
-    savedEvents = [];
-    const machine = providePromises(blogEditorMachine, calls, ['loadEditor', 'saveBlog']).provide({
-      delays: { searchDebounce: WALK_DELAY_MS, savedMessage: WALK_DELAY_MS },
-    });
-    actor = createActor(machine, { input: { sectionId: 9 } });
-    actor.on('saved', (event) => savedEvents.push(event.blog));
+    clock = new SimulatedClock();
+    announced = [];
+    reloads = 0;
+    actor = createActor(provideCalls(blogEditorMachine, calls), { input: INPUT, clock });
+    actor.on('saved', (event) => announced.push(event.blog));
     actor.start();
     return {
       actor,
       calls,
-      send: ['change', 'save', 'confirm', 'cancel', 'retry', 'openSelector', 'closeSelector', 'search', 'toggleResident'],
-      invoked: { loadEditor: 'loadEditor', reloadEditor: 'loadEditor', saveBlog: 'saveBlog' },
-      special: { [SEARCH_DONE]: waitForDelay, [SAVED_DONE]: waitForDelay },
+      special: {
+        [SEARCH_DONE]: afterExactly(RESIDENT_SEARCH_DEBOUNCE_MS, 'editing.selector.debouncing'),
+        [SAVED_DONE]: afterExactly(SAVED_MESSAGE_MS, 'saved'),
+      },
+      after: { ...leadsTo, 'xstate.done.actor.reloadEditor': () => reloads++ },
     };
   });
 });
@@ -186,7 +190,7 @@ describe('blogEditorMachine rules', () => {
           }),
         },
       }),
-      { input: { sectionId: 9 } },
+      { input: INPUT },
     ).start();
     await vi.waitFor(() => expect(actor.getSnapshot().matches('editing')).toBe(true));
     return { actor, saves };

@@ -1,153 +1,136 @@
-// The blog list of listado-blogs, model-based: loading, the active toggle, a move (only the affected
-// blogs sent), the new-blog dialog and the creation, each failure; every state and transition walked
-// against a real actor whose calls are controllable promises.
+// The blog list of listado-blogs, model-based: every event the machine declares offered from tests/models
+// (the reload after an editor's save included), every branch walked against a real actor whose calls are
+// controllable promises: loading, the active toggle both ways, a move (only the affected blogs sent), the
+// new-blog dialog and the creation, each failure. Plus the list with the real dialog.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { Blog } from '../../src/api/blogs';
 import { blogListMachine } from '../../src/machines/blogListMachine';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
+import { BLOGS, blog, blogListModel, CREATED, NEW_BLOG, toggleCandidate } from '../models/blogListMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type PathStep, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof blogListMachine>;
-
-const blog = (SectId: number, SectPosition: number, SectStatus: 'A' | 'I' = 'A'): Blog => ({
-  SectId,
-  SectName: `Blog ${SectId}`,
-  SectCode: '',
-  SecGraphic: null,
-  SectPosition,
-  SectStatus,
-  SectPosting: 'A',
-  CommentsDisplay: 'Y',
-  VistaxTorre: 1,
-  SolPrivada: 0,
-  ExclusivaUsuarios: 'N',
-  PublicoPrivado: 1,
-  TiempoMoroso: 0,
-  userCount: 0,
-  VerResultados: 0,
-  EnviarCopia: 0,
-  MensajeConfirmacion: null,
-  blogCount: 0,
-});
-const BLOGS = [blog(1, 1), blog(2, 2), blog(3, 3)];
-const NEW_BLOG = {
-  SectName: 'Deportes',
-  SectStatus: 'A',
-  SectPosting: 'A',
-  CommentsDisplay: 'Y',
-  PublicoPrivado: 1,
-  VistaxTorre: 1,
-} as const;
-
-function eventsFor(s: Snap): ModelEvent[] {
-  const { blogs } = s.context;
-  if (s.matches('loading'))
-    return [
-      { type: 'xstate.done.actor.loadBlogs', output: BLOGS },
-      { type: 'xstate.error.actor.loadBlogs', error: new Error('Failed to fetch') },
-    ];
-  if (s.matches('toggling')) {
-    // The server answers the blog with its status flipped.
-    const two = blogs.find((b) => b.SectId === 2)!;
-    return [
-      { type: 'xstate.done.actor.setStatus', output: { ...two, SectStatus: two.SectStatus === 'A' ? 'I' : 'A' } },
-      { type: 'xstate.error.actor.setStatus', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (s.matches('moving'))
-    return [
-      { type: 'xstate.done.actor.savePositions', output: blogs },
-      { type: 'xstate.error.actor.savePositions', error: new Error('Failed to fetch') },
-    ];
-  if (s.matches('newBlogDialog'))
-    return [
-      { type: 'xstate.done.actor.newBlog', output: { value: NEW_BLOG } },
-      { type: 'xstate.done.actor.newBlog', output: { value: null } },
-    ];
-  if (s.matches('creating'))
-    return [
-      { type: 'xstate.done.actor.createBlog', output: blog(4, 4) },
-      { type: 'xstate.error.actor.createBlog', error: new Error('Failed to fetch') },
-    ];
-  const last = blogs.at(-1);
-  return [
-    { type: 'retry' },
-    { type: 'toggle', SectId: 2 },
-    ...(last
-      ? [
-          { type: 'move', SectId: last.SectId, position: 1 },
-          { type: 'move', SectId: last.SectId, position: 3 },
-        ]
-      : []),
-    { type: 'newBlog' },
-    { type: 'select', SectId: 2 },
-  ];
-}
-
-// The dialog is a promise stand-in here: its own machine has its own model test.
-const headless = blogListMachine.provide({ actors: { newBlogDialog: fromPromise(async () => ({ value: null })) as never } });
-const { paths, gaps } = coveredModel(headless, { events: eventsFor });
+const machine = blogListModel.machine;
+const cover = coverModel(blogListModel);
 
 describe('blogListMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof blogListMachine>;
+  const now = () => actor.getSnapshot();
+  const can = (event: Parameters<Snap['can']>[0]) => now().can(event);
+  const ids = (blogs: Blog[]) => blogs.map((b) => b.SectId);
+
   const states: StateChecks<Snap> = {
-    loading: () => expect(actor.getSnapshot().children.loadBlogs).toBeDefined(),
-    loadFailed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
+    loading: () => {
+      expect(calls.pending()).toEqual(['loadBlogs']);
+      expect(can({ type: 'toggle', SectId: 1 })).toBe(false);
+      expect(can({ type: 'reload' })).toBe(false);
+    },
+    loadFailed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(can({ type: 'retry' })).toBe(true);
+      expect(can({ type: 'newBlog' })).toBe(false);
+    },
     ready: (s) => {
-      const blogs = actor.getSnapshot().context.blogs;
-      expect(blogs.map((b) => b.SectPosition)).toEqual([1, 2, 3]);
-      expect(blogs.some((b) => b.SectId === s.context.selectedId)).toBe(true);
+      expect(calls.pending()).toEqual([]);
+      const { blogs, selectedId } = s.context;
+      // By position, 1 to n, and one of them open in the editor.
+      expect(blogs.map((b) => b.SectPosition)).toEqual(blogs.map((_, i) => i + 1));
+      expect(ids(blogs)).toContain(selectedId);
+      for (const b of blogs) {
+        expect(can({ type: 'toggle', SectId: b.SectId })).toBe(true);
+        expect(can({ type: 'move', SectId: b.SectId, position: b.SectPosition })).toBe(false);
+      }
+      expect(can({ type: 'move', SectId: blogs.at(-1)!.SectId, position: 1 })).toBe(true);
+      expect(can({ type: 'newBlog' })).toBe(true);
+      expect(can({ type: 'reload' })).toBe(true);
+      expect(can({ type: 'retry' })).toBe(false);
     },
     toggling: (s) => {
-      const two = s.context.blogs.find((b) => b.SectId === 2)!;
-      expect(calls.inputOf('setStatus')).toEqual({ SectId: 2, SectStatus: two.SectStatus === 'A' ? 'I' : 'A' });
+      expect(calls.pending()).toEqual(['setStatus']);
+      const switched = toggleCandidate(s.context)!;
+      expect(calls.inputOf('setStatus')).toEqual({
+        SectId: switched.SectId,
+        SectStatus: switched.SectStatus === 'A' ? 'I' : 'A',
+      });
+      expect(can({ type: 'toggle', SectId: 1 })).toBe(false);
     },
     moving: (s) => {
-      // Shown re-sorted at once (the moved blog first); every blog shifted by one; all of them sent,
-      // since the last one passed both others.
-      const blogs = actor.getSnapshot().context.blogs;
-      expect(blogs.map((b) => b.SectPosition)).toEqual([1, 2, 3]);
-      const sent = calls.inputOf('savePositions') as { SectId: number; SectPosition: number }[];
-      expect(sent).toEqual(s.context.affected);
-      expect([...sent].sort((a, b) => a.SectPosition - b.SectPosition).map((a) => a.SectId)).toEqual(blogs.map((b) => b.SectId));
+      expect(calls.pending()).toEqual(['savePositions']);
+      // Shown re-sorted at once (the moved blog first, the others one down); only they are sent, all three
+      // here since the last one passed both others.
+      expect(ids(s.context.blogs)).toEqual([3, 1, 2]);
+      expect(s.context.blogs.map((b) => b.SectPosition)).toEqual([1, 2, 3]);
+      expect(calls.inputOf('savePositions')).toEqual([
+        { SectId: 1, SectPosition: 2 },
+        { SectId: 2, SectPosition: 3 },
+        { SectId: 3, SectPosition: 1 },
+      ]);
+      expect(s.context.failed).toBe(false);
     },
-    newBlogDialog: () => expect(calls.inputOf('newBlogDialog')).toBeUndefined(),
-    creating: () => expect(calls.inputOf('createBlog')).toEqual(NEW_BLOG),
+    newBlogDialog: () => {
+      expect(calls.pending()).toEqual(['newBlogDialog']);
+      expect(can({ type: 'newBlog' })).toBe(false);
+      expect(can({ type: 'select', SectId: 1 })).toBe(false);
+    },
+    creating: () => {
+      expect(calls.pending()).toEqual(['createBlog']);
+      expect(calls.inputOf('createBlog')).toEqual(NEW_BLOG);
+    },
   };
 
-  walkEveryPath(it, blogListMachine, paths, states, () => {
+  /** What each action and answer leads to, as the screen promises it. */
+  const output = (step: PathStep) => (step.event as Payload).output;
+  const failedOn = (value: string) => () => {
+    expect(now().value).toBe(value);
+    expect(now().context.failed).toBe(true);
+  };
+  const leadsTo = {
+    retry: () => {
+      expect(calls.pending()).toEqual(['loadBlogs']);
+      expect(now().context.failed).toBe(false);
+    },
+    reload: () => expect(calls.pending()).toEqual(['loadBlogs']),
+    select: (step: PathStep) => expect(now().context.selectedId).toBe((step.event as Payload).SectId),
+    toggle: () => expect(calls.pending()).toEqual(['setStatus']),
+    newBlog: () => expect(calls.pending()).toEqual(['newBlogDialog']),
+    // The blog loses or keeps its place in the editor: kept while it is listed, else the first one.
+    'xstate.done.actor.loadBlogs': (step: PathStep) => {
+      const blogs = output(step) as Blog[];
+      expect(now().context.blogs).toEqual(blogs);
+      expect(ids(blogs)).toContain(now().context.selectedId);
+    },
+    // The switched blog as the server answers it, in its place; a failure leaves it as it was.
+    'xstate.done.actor.setStatus': (step: PathStep) => {
+      const saved = output(step) as Blog;
+      expect(now().context.blogs.find((b) => b.SectId === saved.SectId)).toEqual(saved);
+      expect(now().context.failed).toBe(false);
+    },
+    'xstate.error.actor.setStatus': failedOn('ready'),
+    'xstate.done.actor.savePositions': () => expect(now().value).toBe('ready'),
+    // A move the server did not take: the list loads again, saying the change failed.
+    'xstate.error.actor.savePositions': () => {
+      expect(calls.pending()).toEqual(['loadBlogs']);
+      expect(now().context.failed).toBe(true);
+    },
+    // Cancelled, the list is as it was; with a blog, it is created.
+    'xstate.done.actor.newBlog': (step: PathStep) =>
+      expect(calls.pending()).toEqual((output(step) as { value: unknown }).value ? ['createBlog'] : []),
+    // Created: the list loads again with the new blog open in the editor.
+    'xstate.done.actor.createBlog': () => {
+      expect(calls.pending()).toEqual(['loadBlogs']);
+      expect(now().context).toMatchObject({ selectedId: CREATED.SectId, failed: false });
+    },
+    'xstate.error.actor.createBlog': failedOn('ready'),
+  };
+
+  walkModel(it, cover, machine, states, () => {
     calls = controllablePromises();
-    actor = createActor(
-      providePromises(blogListMachine, calls, ['loadBlogs', 'setStatus', 'savePositions', 'newBlogDialog', 'createBlog']),
-    ).start();
-    return {
-      actor,
-      calls,
-      send: ['retry', 'toggle', 'move', 'newBlog', 'select'],
-      invoked: {
-        loadBlogs: 'loadBlogs',
-        setStatus: 'setStatus',
-        savePositions: 'savePositions',
-        newBlog: 'newBlogDialog',
-        createBlog: 'createBlog',
-      },
-      compared: (context) => ({ ...context, blogs: context.blogs.map((b) => b.SectId) }),
-    };
+    actor = createActor(provideCalls(machine, calls)).start();
+    return { actor, calls, after: leadsTo };
   });
 });
 

@@ -1,66 +1,44 @@
-// The blogs summary's machine, model-based: loading, shown, failed with retry.
+// The blogs summary's machine, model-based: every event the machine declares offered from tests/models,
+// every branch walked (loading, shown, failed with retry) against a real actor whose call is a
+// controllable promise.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { SummaryAnswer } from '../../src/api/posts';
 import { blogsSummaryMachine } from '../../src/machines/blogsSummaryMachine';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const SUMMARY: SummaryAnswer = {
-  success: true,
-  sections: [
-    {
-      SectId: 1,
-      SectName: 'Avisos de la administración',
-      SectCode: '',
-      SectPosting: 'R',
-      CommentsDisplay: 'Y',
-      VistaxTorre: 1,
-      SolPrivada: 1,
-      PublicoPrivado: 0,
-      ExclusivaUsuarios: 'N',
-      SectStatus: 'A',
-      blogCount: 14,
-    },
-  ],
-};
+import { blogsSummaryModel, SUMMARY } from '../models/blogsSummaryMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof blogsSummaryMachine>;
-
-const eventsFor = (snapshot: Snap): ModelEvent[] =>
-  snapshot.matches('loading')
-    ? [
-        { type: 'xstate.done.actor.summary', output: SUMMARY },
-        { type: 'xstate.error.actor.summary', error: new Error('Failed to fetch') },
-      ]
-    : [{ type: 'retry' }];
-
-const { paths, gaps } = coveredModel(blogsSummaryMachine, { events: eventsFor });
+const cover = coverModel(blogsSummaryModel);
 
 describe('blogsSummaryMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof blogsSummaryMachine>;
+  const canRetry = () => actor.getSnapshot().can({ type: 'retry' });
   const states: StateChecks<Snap> = {
-    loading: () => expect(actor.getSnapshot().context.sections).toEqual([]),
-    failed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
-    shown: () => expect(actor.getSnapshot().context.sections.map((s) => s.SectName)).toEqual(['Avisos de la administración']),
+    loading: (s) => {
+      expect(calls.pending()).toEqual(['fetchSummary']);
+      expect(s.context.sections).toEqual([]);
+      expect(canRetry()).toBe(false);
+    },
+    failed: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context.sections).toEqual([]);
+      expect(canRetry()).toBe(true);
+    },
+    // The sections as the server answered them; nothing more to do on this screen.
+    shown: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context.sections).toEqual(SUMMARY.sections);
+      expect(canRetry()).toBe(false);
+    },
   };
 
-  walkEveryPath(it, blogsSummaryMachine, paths, states, () => {
+  walkModel(it, cover, blogsSummaryMachine, states, () => {
     calls = controllablePromises();
-    actor = createActor(providePromises(blogsSummaryMachine, calls, ['fetchSummary'])).start();
-    return { actor, calls, send: ['retry'], invoked: { summary: 'fetchSummary' } };
+    actor = createActor(provideCalls(blogsSummaryMachine, calls)).start();
+    return { actor, calls, after: { retry: () => expect(calls.pending()).toEqual(['fetchSummary']) } };
   });
 });

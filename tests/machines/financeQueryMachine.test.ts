@@ -1,88 +1,55 @@
-// The money screens' query machine, model-based: loading, shown, failed, asking again (from every state)
-// walked against a real actor whose call is a controllable promise. Plus which service answers each kind.
+// The money screens' query machine, model-based: every event the machine declares offered from
+// tests/models, every branch walked (loading, shown, failed, asking again from every state) against a
+// real actor whose call is a controllable promise.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { Report } from '../../src/api/finance';
-import { type FinanceAnswer, type FinanceQuery, financeQueryMachine } from '../../src/machines/financeQueryMachine';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
+import { type FinanceQuery, financeQueryMachine } from '../../src/machines/financeQueryMachine';
+import { answerTo, FIRST, financeQueryModel, SECOND } from '../models/financeQueryMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type PathStep, type Snapshot, type StateChecks } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof financeQueryMachine>;
-
-const report = (fechaFin: string): Report => ({
-  Clave: 'IngEg',
-  Titulo: 'Consolidado',
-  fechaInicio: '2025-01-01',
-  fechaFin,
-  columnas: [{ nombre: 'Ingresos', tipo: 'dinero' }],
-  filas: [{ etiqueta: '2025-01', valores: [100] }],
-  totales: [100],
-});
-const FIRST: FinanceQuery = { kind: 'report', query: { Clave: 'IngEg', fechaInicio: '2025-01-01', fechaFin: '2025-12-31' } };
-const SECOND: FinanceQuery = { kind: 'report', query: { Clave: 'IngEg', fechaInicio: '2025-01-01', fechaFin: '2025-06-30' } };
-const answerTo = (q: FinanceQuery): FinanceAnswer => ({
-  kind: 'report',
-  data: report(q.kind === 'report' ? q.query.fechaFin : ''),
-});
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  const asked = snapshot.context.query;
-  const again: ModelEvent[] =
-    asked === SECOND || (snapshot.context.answer?.kind === 'report' && snapshot.context.answer.data.fechaFin === '2025-06-30')
-      ? []
-      : [{ type: 'ask', query: SECOND }];
-  if (snapshot.matches('loading')) {
-    return [
-      { type: 'xstate.done.actor.ask', output: answerTo(asked) },
-      { type: 'xstate.error.actor.ask', error: new Error('Failed to fetch') },
-      ...again,
-    ];
-  }
-  return [{ type: 'retry' }, ...again];
-}
-
-const { paths, gaps } = coveredModel(financeQueryMachine, { events: eventsFor, input: { query: FIRST } });
+const cover = coverModel(financeQueryModel);
 
 describe('financeQueryMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof financeQueryMachine>;
+  const can = (event: Parameters<Snap['can']>[0]) => actor.getSnapshot().can(event);
   const states: StateChecks<Snap> = {
-    loading: (s) => expect(calls.inputOf('ask')).toEqual(s.context.query),
-    shown: (s) => {
-      expect(s.context.answer).not.toBeNull();
-      expect(actor.getSnapshot().context.answer).toEqual(answerTo(s.context.query));
+    loading: (s) => {
+      expect(calls.pending()).toEqual(['ask']);
+      expect(calls.inputOf('ask')).toEqual(s.context.query);
+      // The last answer stays on screen while the new one loads: none yet, or the first period's.
+      expect([null, answerTo(FIRST)]).toContainEqual(s.context.answer);
+      expect(can({ type: 'retry' })).toBe(false);
+      expect(can({ type: 'ask', query: FIRST })).toBe(true);
     },
-    failed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
+    shown: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context.answer).toEqual(answerTo(s.context.query));
+      expect(can({ type: 'retry' })).toBe(false);
+      expect(can({ type: 'ask', query: SECOND })).toBe(true);
+    },
+    failed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(can({ type: 'retry' })).toBe(true);
+      expect(can({ type: 'ask', query: FIRST })).toBe(true);
+    },
   };
 
-  walkEveryPath(
-    it,
-    financeQueryMachine,
-    paths,
-    states,
-    () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(financeQueryMachine, calls, ['ask']), { input: { query: FIRST } }).start();
-      return { actor, calls, send: ['retry', 'ask'], invoked: ['ask'] };
-    },
-    (path) =>
-      `path: ${
-        path.steps
-          .slice(1)
-          .map((s) => s.event.type)
-          .join(' → ') || 'start'
-      }`,
-  );
+  walkModel(it, cover, financeQueryMachine, states, () => {
+    calls = controllablePromises();
+    actor = createActor(provideCalls(financeQueryMachine, calls), { input: { query: FIRST } }).start();
+    return {
+      actor,
+      calls,
+      after: {
+        // Asking sends the new question at once (a pending one is dropped); Reintentar sends the same again.
+        ask: (step: PathStep) => expect(calls.inputOf('ask')).toEqual((step.event as Payload).query as FinanceQuery),
+        retry: () => expect(calls.pending()).toEqual(['ask']),
+      },
+    };
+  });
 });

@@ -1,77 +1,76 @@
-// The forgot-password machine, model-based: every state and transition walked against a real actor whose
-// call is a controllable promise. Plus its rules: the sign-in e-mail rule, the request it sends.
+// The forgot-password machine, model-based: every event the machine declares offered from tests/models
+// (leaving the field included), every branch walked against a real actor whose call is a controllable
+// promise. Plus its rules: the sign-in e-mail rule, the request it sends.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { emailProblem, forgotPasswordMachine } from '../../src/machines/forgotPasswordMachine';
-import type { ForgotPasswordResult } from '../../src/services/passwordService';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const SENT_MESSAGE = 'Si el correo está registrado, te enviaremos un enlace para restablecer tu contraseña.';
-const SENT: ForgotPasswordResult = { kind: 'sent', message: SENT_MESSAGE };
-const TOO_MANY: ForgotPasswordResult = { kind: 'tooManyAttempts' };
+import { forgotPasswordModel, SENT_MESSAGE } from '../models/forgotPasswordMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type PathStep, type Snapshot, type StateChecks } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof forgotPasswordMachine>;
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('sending')) {
-    return [
-      { type: 'xstate.done.actor.requestReset', output: SENT },
-      { type: 'xstate.done.actor.requestReset', output: TOO_MANY },
-      { type: 'xstate.error.actor.requestReset', error: new Error('Failed to fetch') },
-    ];
-  }
-  return [
-    { type: 'email.change', value: 'residente@demo.mx' },
-    { type: 'email.change', value: 'no-es-correo' },
-    { type: 'submit' },
-    { type: 'retry' },
-    { type: 'edit' },
-  ];
-}
-
-const INPUT = { language: 'fr' as const };
-const { paths, gaps } = coveredModel(forgotPasswordMachine, { input: INPUT, events: eventsFor });
+const cover = coverModel(forgotPasswordModel);
+const valid = (s: Snap) => emailProblem(s.context.email) === null;
 
 describe('forgotPasswordMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-    expect(paths.length).toBeGreaterThan(5);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof forgotPasswordMachine>;
+  const now = () => actor.getSnapshot();
+  const can = (type: 'submit' | 'retry' | 'edit' | 'email.blur') => now().can({ type });
   const states: StateChecks<Snap> = {
-    editing: () => expect(calls.inputOf('requestReset')).toBeUndefined(),
-    sending: (s) => expect(calls.inputOf('requestReset')).toEqual({ email: s.context.email.trim(), language: 'fr' }),
-    sent: () => expect(actor.getSnapshot().context.message).toBe(SENT_MESSAGE),
-    throttled: () => {
-      expect(calls.inputOf('requestReset')).toBeUndefined();
-      expect(actor.getSnapshot().can({ type: 'submit' })).toBe(true);
+    editing: (s) => {
+      expect(calls.pending()).toEqual([]);
+      // Enviar enlace is offered exactly when the sign-in e-mail rule passes.
+      expect(can('submit')).toBe(valid(s));
+      expect(can('email.blur')).toBe(true);
+      expect(can('retry')).toBe(false);
     },
-    failed: () => {
-      expect(calls.inputOf('requestReset')).toBeUndefined();
-      expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true);
+    sending: () => {
+      expect(calls.pending()).toEqual(['requestReset']);
+      // The address without its blanks, in the interface's language.
+      expect(calls.inputOf('requestReset')).toEqual({ email: 'residente@demo.mx', language: 'fr' });
+      expect(now().context.touched).toBe(true);
+      expect(can('submit')).toBe(false);
+    },
+    sent: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context.message).toBe(SENT_MESSAGE);
+      expect(can('edit')).toBe(true);
+      expect(can('submit')).toBe(false);
+      expect(now().can({ type: 'email.change', value: 'x' })).toBe(false);
+    },
+    throttled: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(can('submit')).toBe(valid(s));
+      expect(can('retry')).toBe(false);
+      expect(now().can({ type: 'email.change', value: 'x' })).toBe(true);
+    },
+    failed: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(can('retry')).toBe(true);
+      expect(can('submit')).toBe(valid(s));
+      expect(can('edit')).toBe(false);
     },
   };
 
-  walkEveryPath(it, forgotPasswordMachine, paths, states, () => {
+  const leadsTo = {
+    // Typing always returns to the form, with what was typed.
+    'email.change': (step: PathStep) => {
+      expect(now().value).toBe('editing');
+      expect(now().context.email).toBe((step.event as Payload).value);
+    },
+    'email.blur': () => expect(now().context.touched).toBe(true),
+    submit: () => expect(calls.pending()).toEqual(['requestReset']),
+    retry: () => expect(calls.pending()).toEqual(['requestReset']),
+    edit: () => expect(now().value).toBe('editing'),
+  };
+
+  walkModel(it, cover, forgotPasswordMachine, states, () => {
     calls = controllablePromises();
-    actor = createActor(providePromises(forgotPasswordMachine, calls, ['requestReset']), { input: INPUT }).start();
-    return {
-      actor,
-      calls,
-      send: ['email.change', 'submit', 'retry', 'edit'],
-      invoked: ['requestReset'],
-    };
+    actor = createActor(provideCalls(forgotPasswordMachine, calls), { input: forgotPasswordModel.input! }).start();
+    return { actor, calls, after: leadsTo };
   });
 });
 

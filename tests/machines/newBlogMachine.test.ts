@@ -1,75 +1,63 @@
-// The new-blog dialog ('+ Blog'), model-based: every state and transition walked against a real actor.
-// Plus its rules: the defaults A, A, Y, 1, 1; the name required and under 40; 'Elige una opción' for a
-// cleared choice; submitting marks every field touched and closes with a value only when valid.
+// The new-blog dialog ('+ Blog'), model-based: every event the machine declares offered from tests/models
+// (the browser walk builds its paths from the same model), every branch walked against a real actor. Plus
+// its rules: the defaults A, A, Y, 1, 1; the name required and under 40; 'Elige una opción' for a cleared
+// choice; submitting marks every field touched and closes with a value only when valid.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor } from 'xstate';
-import { NEW_BLOG_DEFAULTS, newBlogErrors } from '../../src/api/blogs';
+import { type Actor, createActor, getNextSnapshot } from 'xstate';
+import { NEW_BLOG_DEFAULTS, NEW_BLOG_FIELDS, newBlogErrors } from '../../src/api/blogs';
 import { newBlogMachine } from '../../src/machines/newBlogMachine';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
+import { LONG_NAME, NAME, newBlogModel } from '../models/newBlogMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, walkModel } from '../support/machineModel';
+import { controllablePromises, type PathStep, type Snapshot, type StateChecks } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof newBlogMachine>;
-
-const LONG_NAME = 'x'.repeat(40);
-
-const { paths, gaps } = coveredModel(newBlogMachine, {
-  events: (): ModelEvent[] => [
-    { type: 'change', field: 'SectName', value: 'Deportes' },
-    { type: 'change', field: 'SectName', value: LONG_NAME },
-    { type: 'change', field: 'SectPosting', value: null },
-    { type: 'change', field: 'SectPosting', value: 'B' },
-    { type: 'blur', field: 'SectName' },
-    { type: 'submit' },
-    { type: 'cancel' },
-  ],
-});
+const cover = coverModel(newBlogModel);
+const ALL_TOUCHED = Object.fromEntries(NEW_BLOG_FIELDS.map((field) => [field, true]));
 
 describe('newBlogMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-    expect(paths.length).toBeGreaterThan(20);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let actor: Actor<typeof newBlogMachine>;
+  const now = () => actor.getSnapshot();
   const states: StateChecks<Snap> = {
     editing: (s) => {
-      expect(actor.getSnapshot().status).toBe('active');
+      expect(now().status).toBe('active');
       // Nothing is given back while the dialog is open.
-      expect(actor.getSnapshot().context.result).toBeNull();
-      // A touched field with an error is what the dialog shows under it.
-      const errors = newBlogErrors(s.context.values);
-      if (s.context.touched.SectName && s.context.values.SectName === '')
-        expect(errors.SectName).toBe('blogs.errors.nameRequired');
+      expect(s.context.result).toBeNull();
+      // Crear closes the dialog exactly when the shared rules pass; else it shows every message.
+      const valid = Object.keys(newBlogErrors(s.context.values)).length === 0;
+      expect(getNextSnapshot(newBlogMachine, now(), { type: 'submit' }).value).toBe(valid ? 'created' : 'editing');
+      expect(now().can({ type: 'cancel' })).toBe(true);
+      if (s.context.values.SectName === LONG_NAME)
+        expect(newBlogErrors(s.context.values).SectName).toBe('blogs.errors.nameUnder40');
     },
     created: (s) => {
-      expect(actor.getSnapshot().status).toBe('done');
-      expect(newBlogErrors(s.context.values)).toEqual({});
-      expect(Object.values(actor.getSnapshot().context.touched).every(Boolean)).toBe(true);
-      expect(actor.getSnapshot().output).toEqual({
-        value: { ...NEW_BLOG_DEFAULTS, SectName: 'Deportes', SectPosting: s.context.values.SectPosting },
+      expect(now().status).toBe('done');
+      expect(s.context.touched).toEqual(ALL_TOUCHED);
+      expect(now().output).toEqual({
+        value: { ...NEW_BLOG_DEFAULTS, SectName: NAME, SectPosting: s.context.values.SectPosting },
       });
+      expect(['A', 'B']).toContain(s.context.values.SectPosting);
     },
     cancelled: () => {
-      expect(actor.getSnapshot().status).toBe('done');
-      expect(actor.getSnapshot().output).toEqual({ value: null });
+      expect(now().status).toBe('done');
+      expect(now().output).toEqual({ value: null });
     },
   };
 
-  walkEveryPath(it, newBlogMachine, paths, states, () => {
+  const event = (step: PathStep) => step.event as PathStep['event'] & Payload;
+  const leadsTo = {
+    change: (step: PathStep) => expect(now().context.values[event(step).field as 'SectName']).toBe(event(step).value),
+    blur: (step: PathStep) => expect(now().context.touched[event(step).field as 'SectName']).toBe(true),
+    // Pressed on an invalid form, Crear shows every field's message and the dialog stays.
+    submit: () => {
+      if (now().status === 'active') expect(now().context.touched).toEqual(ALL_TOUCHED);
+    },
+  };
+
+  walkModel(it, cover, newBlogMachine, states, () => {
     actor = createActor(newBlogMachine).start();
-    return {
-      actor,
-      calls: controllablePromises(),
-      send: ['change', 'blur', 'submit', 'cancel'],
-      invoked: [],
-    };
+    return { actor, calls: controllablePromises(), after: leadsTo };
   });
 });
 

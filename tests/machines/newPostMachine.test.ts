@@ -1,87 +1,78 @@
-// The new-post form's machine, model-based: every state and transition against a real actor whose send
-// is a controllable promise; sending only when title and text are filled, private only where allowed,
-// at most MAX_ATTACHMENTS files, a refusal keeps what was written and shows the server's message.
+// The new-post form's machine, model-based: every event the machine declares offered from tests/models,
+// every branch walked against a real actor whose send is a controllable promise; sending only when title
+// and text are filled, private only where allowed, at most MAX_ATTACHMENTS files, a refusal keeps what was
+// written and shows the server's message.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { MAX_ATTACHMENTS, type NewPostAnswer } from '../../src/api/posts';
-import { newPostMachine, postRequest } from '../../src/machines/newPostMachine';
+import { MAX_ATTACHMENTS, POST_TEXT_MAX, POST_TITLE_MAX } from '../../src/api/posts';
+import { newPostMachine } from '../../src/machines/newPostMachine';
 import { ApiError } from '../../src/services/http';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const INPUT = { sectionId: 7, canMarkPrivate: true, defaultPrivate: true };
-const FILE = { name: 'foto.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' };
-const PUBLISHED: NewPostAnswer = { success: true, PostId: 41, Estatus: 'A' };
-const PENDING: NewPostAnswer = { success: true, PostId: 42, Estatus: 'P' };
-const REFUSAL = new ApiError(403, 'FORBIDDEN', 'Solo los administradores publican en esta sección.');
+import { FILE, INPUT, newPostModel, PENDING, PUBLISHED, REFUSAL, TEXT, TITLE } from '../models/newPostMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type PathStep, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof newPostMachine>;
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('sending')) {
-    return [
-      { type: 'xstate.done.actor.send', output: PUBLISHED },
-      { type: 'xstate.done.actor.send', output: PENDING },
-      { type: 'xstate.error.actor.send', error: REFUSAL },
-      { type: 'xstate.error.actor.send', error: new Error('Failed to fetch') },
-    ];
-  }
-  const { title, text, attachments } = snapshot.context;
-  const events: ModelEvent[] = [{ type: 'submit' }, { type: 'again' }];
-  // Few events, so the state space stays small: fill each field once, attach up to the limit once.
-  if (!title) events.push({ type: 'edit', field: 'title', value: 'Bicicleta' });
-  if (!text) events.push({ type: 'edit', field: 'text', value: 'En la caseta' });
-  if (!snapshot.context.private) events.push({ type: 'togglePrivate' });
-  if (snapshot.context.private && attachments.length === 0) events.push({ type: 'togglePrivate' });
-  if (attachments.length === 0) events.push({ type: 'attach', file: FILE });
-  if (attachments.length === 1) events.push({ type: 'detach', index: 0 });
-  return events;
-}
-
-const { paths, gaps } = coveredModel(newPostMachine, { events: eventsFor, input: INPUT });
+const cover = coverModel(newPostModel);
 
 describe('newPostMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof newPostMachine>;
-  const ctx = () => actor.getSnapshot().context;
+  const now = () => actor.getSnapshot();
+  const can = (event: Parameters<Snap['can']>[0]) => now().can(event);
   const states: StateChecks<Snap> = {
-    editing: () => {
-      const filled = ctx().title.trim() !== '' && ctx().text.trim() !== '';
-      expect(actor.getSnapshot().can({ type: 'submit' })).toBe(filled);
-      expect(ctx().result).toBeNull();
-      if (ctx().error) expect([REFUSAL.message, 'network']).toContain(ctx().error);
+    editing: (s) => {
+      expect(calls.pending()).toEqual([]);
+      const filled = s.context.title.trim() !== '' && s.context.text.trim() !== '';
+      expect(can({ type: 'submit' })).toBe(filled);
+      expect(can({ type: 'togglePrivate' })).toBe(true);
+      expect(can({ type: 'attach', file: FILE })).toBe(s.context.attachments.length < MAX_ATTACHMENTS);
+      expect(can({ type: 'again' })).toBe(false);
+      expect(s.context.result).toBeNull();
+      // A refusal in the server's words, a breakdown as 'network'.
+      expect([null, REFUSAL.message, 'network']).toContain(s.context.error);
     },
-    sending: () => {
-      expect(calls.inputOf('send')).toEqual(postRequest(ctx()));
-      expect(calls.inputOf('send')).toMatchObject({ sectionId: 7, Titulo: 'Bicicleta', Texto: 'En la caseta' });
+    sending: (s) => {
+      expect(calls.pending()).toEqual(['send']);
+      expect(calls.inputOf('send')).toEqual({
+        sectionId: 7,
+        Titulo: 'Bicicleta',
+        Texto: TEXT,
+        Privado: s.context.private,
+        adjuntos: s.context.attachments,
+      });
+      expect(s.context.error).toBeNull();
+      expect(can({ type: 'submit' })).toBe(false);
     },
-    sent: () => {
-      expect([PUBLISHED, PENDING]).toContainEqual(ctx().result);
-      expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+    sent: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect([PUBLISHED, PENDING]).toContainEqual(s.context.result);
+      expect(can({ type: 'submit' })).toBe(false);
+      expect(can({ type: 'again' })).toBe(true);
     },
   };
 
-  walkEveryPath(it, newPostMachine, paths, states, () => {
+  const event = (step: PathStep) => step.event as PathStep['event'] & Payload;
+  const leadsTo = {
+    // Editing a field takes back the last refusal.
+    edit: (step: PathStep) => {
+      expect(now().context[event(step).field as 'title']).toBe(event(step).value);
+      expect(now().context.error).toBeNull();
+    },
+    attach: () => expect(now().context.attachments).toEqual([FILE]),
+    detach: () => expect(now().context.attachments).toEqual([]),
+    // Another post starts blank, private again by the section's default.
+    again: () =>
+      expect(now().context).toMatchObject({ title: '', text: '', private: true, attachments: [], error: null, result: null }),
+    // A refusal keeps what was written.
+    'xstate.error.actor.send': () => expect(now().context).toMatchObject({ title: TITLE, text: TEXT }),
+  };
+
+  walkModel(it, cover, newPostMachine, states, () => {
     calls = controllablePromises();
-    actor = createActor(providePromises(newPostMachine, calls, ['send']), { input: INPUT }).start();
-    return {
-      actor,
-      calls,
-      send: ['edit', 'togglePrivate', 'attach', 'detach', 'submit', 'again'],
-      invoked: ['send'],
-    };
+    actor = createActor(provideCalls(newPostMachine, calls), { input: INPUT }).start();
+    return { actor, calls, after: leadsTo };
   });
 });
 
@@ -98,6 +89,34 @@ describe('newPostMachine rules', () => {
     const actor = createActor(newPostMachine, { input: INPUT }).start();
     for (let i = 0; i < MAX_ATTACHMENTS + 2; i++) actor.send({ type: 'attach', file: FILE });
     expect(actor.getSnapshot().context.attachments).toHaveLength(MAX_ATTACHMENTS);
+  });
+
+  it(`does not send a title over ${POST_TITLE_MAX} or a text over ${POST_TEXT_MAX} characters`, () => {
+    const actor = createActor(newPostMachine, { input: INPUT }).start();
+    actor.send({ type: 'edit', field: 'title', value: 'x'.repeat(POST_TITLE_MAX + 1) });
+    actor.send({ type: 'edit', field: 'text', value: 'x' });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+    actor.send({ type: 'edit', field: 'title', value: 'x'.repeat(POST_TITLE_MAX) });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(true);
+    actor.send({ type: 'edit', field: 'text', value: 'x'.repeat(POST_TEXT_MAX + 1) });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+  });
+
+  it('takes back a refusal once a field is edited; a server breakdown is said as no connection', async () => {
+    const calls = controllablePromises();
+    const actor = createActor(provideCalls(newPostMachine, calls), { input: INPUT }).start();
+    actor.send({ type: 'edit', field: 'title', value: TITLE });
+    actor.send({ type: 'edit', field: 'text', value: TEXT });
+    actor.send({ type: 'submit' });
+    calls.reject('send', new ApiError(500, 'INTERNAL', 'Internal Server Error'));
+    await settle();
+    expect(actor.getSnapshot().context.error).toBe('network');
+    actor.send({ type: 'submit' });
+    calls.reject('send', REFUSAL);
+    await settle();
+    expect(actor.getSnapshot().context.error).toBe(REFUSAL.message);
+    actor.send({ type: 'edit', field: 'text', value: `${TEXT}, junto a la pluma` });
+    expect(actor.getSnapshot().context.error).toBeNull();
   });
 
   it('does not send blank fields', () => {

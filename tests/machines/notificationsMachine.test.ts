@@ -1,127 +1,107 @@
-// The notifications panel's machine, model-based: every state and transition walked against a real actor
-// whose calls are controllable promises answered like the server (the newest six with the unread total,
-// then pages of 20). Opening an unread one marks it read and navigates; an opened one only navigates.
+// The notifications panel's machine, model-based: every event the machine declares offered from
+// tests/models, every branch walked against a real actor whose calls are controllable promises answered like
+// the server (the newest six with the unread total, then pages of 20). Opening an unread one marks it read
+// and navigates; a read one only navigates.
 import { describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
-import {
-  type LatestNotificationsAnswer,
-  NOTIFICATIONS_PAGE_SIZE,
-  NOTIFICATIONS_PANEL_SIZE,
-  type NotificationItem,
-  type NotificationsPageAnswer,
-} from '../../src/api/notifications';
+import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_PANEL_SIZE, type NotificationItem } from '../../src/api/notifications';
 import { appendNotifications, notificationsMachine } from '../../src/machines/notificationsMachine';
-import {
-  controllablePromises,
-  coveredModel,
-  type ModelEvent,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
-
-const item = (id: number, abierto: 0 | 1 = 0): NotificationItem => ({
-  id,
-  Titulo: `Aviso ${id}`,
-  TextoApp: `Texto ${id}`,
-  foto: null,
-  FechaCreada: '2026-11-21',
-  HoraCreada: '10:00',
-  abierto,
-  Modulo: 'publicacion',
-  Props: JSON.stringify({ postID: id }),
-});
-
-/** 30 notifications, newest first, the first two unread. */
-const ALL = Array.from({ length: 30 }, (_, i) => item(30 - i, i < 2 ? 0 : 1));
-const latest = (all = ALL): LatestNotificationsAnswer => ({
-  success: true,
-  items: all.slice(0, NOTIFICATIONS_PANEL_SIZE),
-  unread: all.filter((i) => i.abierto === 0).length,
-});
-const page = (offset: number): NotificationsPageAnswer => ({
-  success: true,
-  items: ALL.slice(offset, offset + NOTIFICATIONS_PAGE_SIZE),
-  total: ALL.length,
-  unread: 2,
-});
+import { ALL, item, latest, notificationsModel } from '../models/notificationsMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type PathStep, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof notificationsMachine>;
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('loading') || snapshot.matches({ shown: 'refreshing' })) {
-    return [
-      { type: 'xstate.done.actor.latest', output: latest() },
-      { type: 'xstate.error.actor.latest', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (snapshot.matches({ shown: 'loadingMore' })) {
-    return [
-      { type: 'xstate.done.actor.nextPage', output: page(snapshot.context.items.length) },
-      { type: 'xstate.error.actor.nextPage', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (snapshot.matches({ shown: 'marking' })) {
-    return [{ type: 'xstate.done.actor.markOpened' }, { type: 'xstate.error.actor.markOpened', error: new Error('x') }];
-  }
-  const events: ModelEvent[] = [{ type: 'retry' }, { type: 'refresh' }, { type: 'loadMore' }];
-  // The first item: unread until opened; and a read one.
-  const first = snapshot.context.items[0];
-  if (first && first.abierto === 0 && snapshot.matches({ shown: 'idle' })) events.push({ type: 'open', item: first });
-  return events;
-}
-
-const { paths, gaps } = coveredModel(notificationsMachine, { events: eventsFor });
+const cover = coverModel(notificationsModel);
+const ids = (items: NotificationItem[]) => items.map((i) => i.id);
 
 describe('notificationsMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof notificationsMachine>;
   let navigated: NotificationItem[] = [];
-  const ctx = () => actor.getSnapshot().context;
+  const now = () => actor.getSnapshot();
+  const can = (type: 'retry' | 'refresh' | 'loadMore') => now().can({ type });
   const states: StateChecks<Snap> = {
-    loading: () => expect(calls.inputOf('fetchLatest')).toBeUndefined(),
-    failed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
-    shown: () => {
-      expect(ctx().items.length).toBeGreaterThanOrEqual(NOTIFICATIONS_PANEL_SIZE);
-      // The unread total counts what is not shown yet too.
-      expect(ctx().unread).toBeGreaterThanOrEqual(ctx().items.filter((i) => i.abierto === 0).length);
+    loading: (s) => {
+      expect(calls.pending()).toEqual(['fetchLatest']);
+      expect(s.context.items).toEqual([]);
+      expect(can('loadMore')).toBe(false);
     },
-    'shown.idle': () => expect(actor.getSnapshot().can({ type: 'loadMore' })).toBe(ctx().items.length < ALL.length),
-    'shown.refreshing': () => expect(actor.getSnapshot().can({ type: 'loadMore' })).toBe(false),
-    'shown.loadingMore': () =>
-      expect(calls.inputOf('fetchPage')).toEqual({ limit: NOTIFICATIONS_PAGE_SIZE, offset: ctx().items.length }),
-    'shown.marking': () => {
+    failed: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context.items).toEqual([]);
+      expect(can('retry')).toBe(true);
+      expect(can('refresh')).toBe(true);
+    },
+    shown: (s) => {
+      // The newest first, as the server has them, never one twice.
+      expect(ids(s.context.items)).toEqual(ids(ALL).slice(0, s.context.items.length));
+      expect(s.context.items.length).toBeGreaterThanOrEqual(NOTIFICATIONS_PANEL_SIZE);
+      // The unread total counts what is not shown yet too.
+      expect(s.context.unread).toBeGreaterThanOrEqual(s.context.items.filter((i) => i.abierto === 0).length);
+      expect(can('retry')).toBe(false);
+    },
+    'shown.idle': (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(can('loadMore')).toBe(s.context.items.length < ALL.length);
+    },
+    'shown.refreshing': () => {
+      expect(calls.pending()).toEqual(['fetchLatest']);
+      expect(can('loadMore')).toBe(false);
+    },
+    'shown.loadingMore': (s) => {
+      expect(calls.pending()).toEqual(['fetchPage']);
+      expect(calls.inputOf('fetchPage')).toEqual({ limit: NOTIFICATIONS_PAGE_SIZE, offset: s.context.items.length });
+      expect(can('loadMore')).toBe(false);
+    },
+    'shown.marking': (s) => {
       const opened = navigated.at(-1)!;
+      expect(calls.pending()).toEqual(['markOpened']);
       expect(calls.inputOf('markOpened')).toEqual({ id: opened.id });
-      expect(ctx().items.find((i) => i.id === opened.id)?.abierto).toBe(1);
+      expect(s.context.items.find((i) => i.id === opened.id)?.abierto).toBe(1);
     },
   };
 
-  walkEveryPath(it, notificationsMachine, paths, states, () => {
+  const leadsTo = {
+    // The next page after the shown ones; the last is short, and then there is no more.
+    'xstate.done.actor.nextPage': () => {
+      const shown = now().context.items.length;
+      expect([NOTIFICATIONS_PANEL_SIZE + NOTIFICATIONS_PAGE_SIZE, ALL.length]).toContain(shown);
+      expect(now().context.moreFailed).toBe(false);
+    },
+    'xstate.error.actor.nextPage': () => expect(now().context.moreFailed).toBe(true),
+    // A refresh shows the newest six again, with the server's unread count.
+    'xstate.done.actor.latest': () =>
+      expect(now().context).toMatchObject({ items: latest().items, unread: 2, total: null, moreFailed: false }),
+    'xstate.error.actor.latest': () => expect(now().matches('failed') || now().context.items.length > 0).toBe(true),
+    'xstate.done.actor.markOpened': () => expect(now().value).toEqual({ shown: 'idle' }),
+    'xstate.error.actor.markOpened': () => expect(now().value).toEqual({ shown: 'idle' }),
+    refresh: () => expect(calls.pending()).toEqual(['fetchLatest']),
+    retry: () => expect(calls.pending()).toEqual(['fetchLatest']),
+  };
+
+  walkModel(it, cover, notificationsMachine, states, () => {
     calls = controllablePromises();
     navigated = [];
-    const machine = providePromises(notificationsMachine, calls, ['fetchLatest', 'fetchPage', 'markOpened']).provide({
+    const machine = provideCalls(notificationsMachine, calls).provide({
       actions: { navigate: (_, { item }) => navigated.push(item) },
     });
     actor = createActor(machine).start();
     return {
       actor,
       calls,
-      send: ['retry', 'refresh', 'loadMore'],
-      invoked: { latest: 'fetchLatest', nextPage: 'fetchPage', markOpened: 'markOpened' },
+      after: leadsTo,
       special: {
-        open: (step) => {
-          const before = navigated.length;
+        // Every open navigates, read or not; an unread one is marked read and counted off.
+        open: (step: PathStep) => {
+          const opened = (step.event as Payload).item as NotificationItem;
+          const before = { navigated: navigated.length, unread: now().context.unread };
           actor.send(step.event as never);
-          // Every open navigates, read or not.
-          expect(navigated).toHaveLength(before + 1);
+          expect(navigated.length).toBe(before.navigated + 1);
+          expect(navigated.at(-1)).toEqual(opened);
+          expect(now().context.unread).toBe(before.unread - (opened.abierto === 0 ? 1 : 0));
+          expect(calls.pending()).toEqual(opened.abierto === 0 ? ['markOpened'] : []);
         },
       },
     };
@@ -153,6 +133,24 @@ describe('notificationsMachine details', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(mark).not.toHaveBeenCalled();
     expect(actor.getSnapshot().context.unread).toBe(2);
+  });
+
+  it('ends the list at a short page whatever the counter says, and takes the unread count of each page', async () => {
+    const calls = controllablePromises();
+    const actor = createActor(provideCalls(notificationsMachine, calls)).start();
+    calls.resolve('fetchLatest', latest());
+    await settle();
+    actor.send({ type: 'loadMore' });
+    // Another one arrived meanwhile: 31 on the server, 3 unread.
+    calls.resolve('fetchPage', { success: true, items: ALL.slice(6, 26), total: 31, unread: 3 });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ unread: 3, total: 31 });
+    actor.send({ type: 'loadMore' });
+    // The counter is stale: the page is short, so nothing more.
+    calls.resolve('fetchPage', { success: true, items: ALL.slice(26), total: 40, unread: 3 });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ total: 30, exhausted: true });
+    expect(actor.getSnapshot().can({ type: 'loadMore' })).toBe(false);
   });
 
   it('appends without duplicates', () => {

@@ -1,56 +1,20 @@
-// The employee panel's pass check, model-based: a typed code is checked (a blank one never), and the answer
-// is the pass with its verdict, not found, the rate limit, or a failure; the last two can be retried, any
-// answer followed by another code, and a result or a not-found cleared for the next visitor.
+// The employee panel's pass check, model-based: every event the machine declares offered from tests/models,
+// every branch walked against a real actor whose call is a controllable promise. A typed code is checked
+// (a blank one never), and the answer is the pass with its verdict, not found, the rate limit, or a failure;
+// the last two can be retried, any answer followed by another code, and a result or a not-found cleared for
+// the next visitor.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import type { PassCheck } from '../../src/api/passCheck';
 import { passCheckMachine } from '../../src/machines/passCheckMachine';
-import {
-  buildModel,
-  controllablePromises,
-  coverageGaps,
-  coveringPaths,
-  type ModelEvent,
-  providePromises,
-  requireStateTests,
-  type Snapshot,
-  type StateChecks,
-  walkPath,
-} from '../support/modelTesting';
+import { CHECK, CODE, passCheckModel } from '../models/passCheckMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof passCheckMachine>;
-
-const CHECK = {
-  verdict: 'valid',
-  reason: null,
-  checkedAt: { date: '2025-06-02', time: '12:00' },
-  pass: { Nombre: 'Laura Gómez Pineda', ClaveManual: 'PALMAS01' },
-} as PassCheck;
-
-function eventsFor(s: Snap): ModelEvent[] {
-  if (s.matches('checking')) {
-    return [
-      { type: 'xstate.done.actor.checkPass', output: { kind: 'checked', check: CHECK } },
-      { type: 'xstate.done.actor.checkPass', output: { kind: 'notFound' } },
-      { type: 'xstate.done.actor.checkPass', output: { kind: 'tooMany' } },
-      { type: 'xstate.error.actor.checkPass', error: new Error('Failed to fetch') },
-    ];
-  }
-  // A blank code is offered too: snapshot.can() filters it out, which is the rule under test.
-  return [{ type: 'check', codigo: ' palmas01 ' }, { type: 'check', codigo: '   ' }, { type: 'retry' }, { type: 'clear' }];
-}
-
-const { model, serializeState } = buildModel(passCheckMachine, { events: eventsFor });
-const paths = coveringPaths(model, serializeState as never);
+const cover = coverModel(passCheckModel);
 
 describe('passCheckMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(coverageGaps(passCheckMachine, model, paths, serializeState as never)).toEqual({
-      unreachedStateNodes: [],
-      unwalkedStates: [],
-      missingTransitions: [],
-    });
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   it('never checks a blank code', () => {
     const actor = createActor(passCheckMachine).start();
@@ -61,43 +25,70 @@ describe('passCheckMachine model', () => {
 
   let calls = controllablePromises();
   let actor: Actor<typeof passCheckMachine>;
-  const snap = () => actor.getSnapshot();
+  const can = (event: Parameters<Snap['can']>[0]) => actor.getSnapshot().can(event);
+  /** Another code can be checked (never a blank one). */
+  const takesCodes = (yes: boolean) => {
+    expect(can({ type: 'check', codigo: 'OTRA0001' })).toBe(yes);
+    expect(can({ type: 'check', codigo: '   ' })).toBe(false);
+  };
   const states: StateChecks<Snap> = {
-    idle: () => {
-      expect(snap().context).toEqual({ codigo: '', check: null });
-      expect(snap().can({ type: 'retry' })).toBe(false);
+    idle: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context).toEqual({ codigo: '', check: null });
+      expect(can({ type: 'retry' })).toBe(false);
+      takesCodes(true);
     },
-    checking: () => {
+    checking: (s) => {
+      expect(calls.pending()).toEqual(['checkPass']);
+      // The code without its blanks.
       expect(calls.inputOf('checkPass')).toBe('palmas01');
-      expect(snap().context.check).toBeNull();
-      expect(snap().can({ type: 'check', codigo: 'OTRA0001' })).toBe(false);
+      expect(s.context.check).toBeNull();
+      expect(can({ type: 'clear' })).toBe(false);
+      takesCodes(false);
     },
-    result: () => {
-      expect(snap().context.check).toEqual(CHECK);
-      expect(snap().can({ type: 'clear' })).toBe(true);
+    result: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context).toEqual({ codigo: 'palmas01', check: CHECK });
+      expect(can({ type: 'clear' })).toBe(true);
+      expect(can({ type: 'retry' })).toBe(false);
+      takesCodes(true);
     },
-    notFound: () => {
-      expect(snap().context).toEqual({ codigo: 'palmas01', check: null });
-      expect(snap().can({ type: 'retry' })).toBe(false);
+    notFound: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context).toEqual({ codigo: 'palmas01', check: null });
+      expect(can({ type: 'clear' })).toBe(true);
+      expect(can({ type: 'retry' })).toBe(false);
+      takesCodes(true);
     },
-    limited: () => {
-      expect(snap().context.check).toBeNull();
-      expect(snap().can({ type: 'retry' })).toBe(true);
+    limited: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context.check).toBeNull();
+      expect(can({ type: 'retry' })).toBe(true);
+      expect(can({ type: 'clear' })).toBe(false);
+      takesCodes(true);
     },
-    failed: () => {
-      expect(snap().context.check).toBeNull();
-      expect(snap().can({ type: 'retry' })).toBe(true);
-      expect(snap().can({ type: 'clear' })).toBe(false);
+    failed: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context).toEqual({ codigo: 'palmas01', check: null });
+      expect(can({ type: 'retry' })).toBe(true);
+      expect(can({ type: 'clear' })).toBe(false);
+      takesCodes(true);
     },
   };
 
-  it('has an assertion for every state node', () => requireStateTests(passCheckMachine, states));
+  const leadsTo = {
+    // A new code forgets the last answer and is checked at once.
+    check: () => {
+      expect(calls.pending()).toEqual(['checkPass']);
+      expect(actor.getSnapshot().context).toEqual({ codigo: CODE.trim(), check: null });
+    },
+    retry: () => expect(calls.inputOf('checkPass')).toBe('palmas01'),
+    clear: () => expect(actor.getSnapshot().value).toBe('idle'),
+  };
 
-  for (const path of paths) {
-    it(`path: ${path.description}`, async () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(passCheckMachine, calls, ['checkPass'])).start();
-      await walkPath(path, { actor, calls, states, send: ['check', 'retry', 'clear'], invoked: ['checkPass'] });
-    });
-  }
+  walkModel(it, cover, passCheckMachine, states, () => {
+    calls = controllablePromises();
+    actor = createActor(provideCalls(passCheckMachine, calls)).start();
+    return { actor, calls, after: leadsTo };
+  });
 });
