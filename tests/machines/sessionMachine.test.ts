@@ -41,8 +41,7 @@ function provideStoppableCalls<M extends typeof sessionMachine>(machine: M, call
 }
 
 describe('sessionMachine model', () => {
-  it('offers every declared event and walks every branch', () =>
-    expect(cover.gaps()).toEqual(MODEL_COMPLETE));
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof sessionMachine>;
