@@ -222,6 +222,15 @@ describe('loginMachine rules (spec §5 Login)', () => {
     expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
   });
 
+  it('marks both fields left once Ingresar is pressed, so their messages show', () => {
+    const actor = start();
+    actor.send({ type: 'email.change', value: ADMIN });
+    actor.send({ type: 'password.change', value: DEMO_PASSWORD });
+    expect(actor.getSnapshot().context.touched).toEqual({ email: false, password: false });
+    actor.send({ type: 'submit' });
+    expect(actor.getSnapshot().context.touched).toEqual({ email: true, password: true });
+  });
+
   it('clears the wrong-credentials message as soon as the user edits either field', async () => {
     const signedOut = loginMachine.provide({ actors: { signIn: fromPromise(async () => answerFor(ADMIN, 'wrong')) } });
     const actor = createActor(signedOut, { input: { session: session.ref } }).start();

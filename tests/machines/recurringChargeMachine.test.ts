@@ -34,6 +34,8 @@ describe('recurringChargeMachine model', () => {
   /** The walk's own record: the charges shown, the row being edited with what its field holds, the charge
    * whose cancellation is asked, and the alert. */
   let charges: RecurringCharge[] = [];
+  /** The list call has answered. */
+  let loaded = false;
   let edited: { id: number; draft: string } | null = null;
   let cancelId: number | null = null;
   let alert: RecurringChargeAlert = null;
@@ -78,6 +80,8 @@ describe('recurringChargeMachine model', () => {
     },
     viewing: () => {
       expect(calls.pending()).toEqual([]);
+      // The list shows only once the list call has answered.
+      expect(loaded).toBe(true);
       expect(snapshot().context).toMatchObject({ charges, editingId: null, draft: '', cancelId: null, alert });
       // Each listed charge may be edited or cancelled; nothing else.
       expect(offeredRows()).toEqual(listedRows());
@@ -128,6 +132,7 @@ describe('recurringChargeMachine model', () => {
   walkModel(it, cover, recurringChargeMachine, states, (input) => {
     calls = controllablePromises();
     charges = [];
+    loaded = false;
     edited = null;
     cancelId = null;
     alert = null;
@@ -136,7 +141,10 @@ describe('recurringChargeMachine model', () => {
       actor,
       calls,
       after: {
-        'xstate.done.actor.loadCharges': (step) => (charges = eventOf(step).output as RecurringCharge[]),
+        'xstate.done.actor.loadCharges': (step) => {
+          charges = eventOf(step).output as RecurringCharge[];
+          loaded = true;
+        },
         edit: (step) => {
           const charge = charges.find((c) => c.id === eventOf(step).id)!;
           edited = { id: charge.id, draft: charge.monto };
