@@ -1,26 +1,20 @@
-// bulkStatementsMachine's paths walked through the real UI in Chromium, as the demo administrator on the
-// real demo data (260 dwellings: three batches, like the model's 201). The browser holds the calls of the
-// screen (years, dwellings, each batch) until the path lets them through to the real server or cuts them.
+// bulkStatementsMachine's scenarios (tests/models/bulkStatementsMachine.model.ts: the fewest of the headless
+// paths that take every declared branch) walked through the real UI in Chromium, as the demo administrator
+// on the real demo data (260 dwellings: three batches, like the model's 201). The browser holds the calls of
+// the screen (years, dwellings, each batch) until the path lets them through to the real server or cuts them.
+// Every state node has a screen assertion of its own.
 import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import { bulkProblems, bulkStatementsMachine } from '../../src/machines/bulkStatementsMachine';
-import { DWELLINGS, eventsFor, INPUT, type Snap } from '../support/bulkStatementsModel';
-import {
-  abstractCover,
-  buildModel,
-  coveringPaths,
-  type ModelEvent,
-  requireStateTests,
-  stateNodeKeys,
-} from '../support/modelTesting';
+import { bulkProblems } from '../../src/machines/bulkStatementsMachine';
+import { bulkStatementsModel, DWELLINGS, type Snap } from '../models/bulkStatementsMachine.model';
+import { coverModel, type Payload, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
+import { stateNodeKeys } from '../support/modelTesting';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
-const { model, serializeState } = buildModel(bulkStatementsMachine, { events: eventsFor, input: INPUT });
-const label = (event: EventObject) => {
-  const e = event as ModelEvent;
-  return `${e.type}${'kind' in e ? e.kind : ''}${'tipo' in e ? e.tipo : ''}${'ids' in e ? 'some' : ''}`;
-};
-const paths = abstractCover(coveringPaths(model, serializeState as never), label);
+const { machine } = bulkStatementsModel;
+const cover = coverModel(bulkStatementsModel);
+const paths = cover.browserPaths();
+const nameOf = (index: number) => cover.names[cover.paths.indexOf(paths[index]!)]!;
 
 /** The model's "every dwelling" is its 201; the demo condominium has 260 (three batches either way). */
 const DEMO_DWELLINGS = 260;
@@ -35,6 +29,8 @@ const MESSAGES: Record<string, string> = {
   'finance.bulk.invalidRange': 'Ingrese un rango de fechas valido',
   'finance.bulk.dwellingsRequired': 'Selecciona al menos una vivienda',
 };
+
+const LAYOUTS = { normal: 'Normal', 'por-pagina': 'Una vivienda por página' } as const;
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 const card = (page: Page) => page.getByRole('heading', { name: 'Estados de cuenta', exact: true });
@@ -52,6 +48,8 @@ const STATES: Record<string, (page: Page, s: Snap) => Promise<void>> = {
     for (const name of ['Generando estados de cuenta', 'Exito', 'Error', 'Cancelado'])
       await expect(dialog(page, name)).toHaveCount(0);
     await expect(page.getByTestId('selected-count')).toContainText(String(shownCount(s.context.form.selected.length)));
+    if (s.context.form.tipo === 'descargar')
+      await expect(page.getByRole('combobox', { name: 'Impresión' })).toHaveValue(LAYOUTS[s.context.form.tipoImpresion]);
     const problems = s.context.showErrors ? bulkProblems(s.context.form) : {};
     for (const [id, text] of Object.entries(MESSAGES)) {
       const shown = Object.values(problems).includes(id);
@@ -99,7 +97,7 @@ const STATES: Record<string, (page: Page, s: Snap) => Promise<void>> = {
 
 /** Every state node the snapshot is in, parents first. */
 async function check(page: Page, s: Snap) {
-  for (const key of stateNodeKeys(bulkStatementsMachine)) if (s.matches(key as never)) await STATES[key]!(page, s);
+  for (const key of stateNodeKeys(machine)) if (s.matches(key as never)) await STATES[key]!(page, s);
 }
 
 async function signIn(page: Page) {
@@ -124,14 +122,13 @@ async function choose(page: Page, combobox: string, option: string) {
 }
 
 test.describe('bulkStatementsMachine walked in Chromium', () => {
-  test('every state node has a screen assertion', () => {
-    requireStateTests(bulkStatementsMachine, STATES);
-    expect(paths.length).toBeGreaterThan(8);
+  test('every state node has a screen assertion of its own, and the scenarios reach every one', () => {
+    requireDistinctChecks(machine, STATES);
+    expect(reachedStateNodes(machine, paths)).toEqual(stateNodeKeys(machine));
   });
 
   paths.forEach((path, index) => {
-    const events = path.steps.slice(1).map((step) => label(step.event as EventObject));
-    test(`path ${index + 1}: ${events.join(' → ')}`, async ({ page }) => {
+    test(nameOf(index), async ({ page }) => {
       test.setTimeout(180_000);
       const held: Route[] = [];
       await page.route(
@@ -151,7 +148,7 @@ test.describe('bulkStatementsMachine walked in Chromium', () => {
       await signIn(page);
       await page.goto('/condominio/estado-cuenta-masivo');
       for (const [i, step] of path.steps.entries()) {
-        const event = step.event as EventObject as ModelEvent;
+        const event = step.event as EventObject & Payload;
         const before = i > 0 ? (path.steps[i - 1]!.state as Snap) : null;
         switch (event.type) {
           case 'xstate.init':
@@ -195,6 +192,9 @@ test.describe('bulkStatementsMachine walked in Chromium', () => {
             break;
           case 'set.year':
             await choose(page, 'Año', String(event.year));
+            break;
+          case 'set.tipoImpresion':
+            await choose(page, 'Impresión', LAYOUTS[event.tipoImpresion as keyof typeof LAYOUTS]);
             break;
           case 'set.dates':
             await page.getByLabel('Fecha inicio').fill(String(event.fechaInicio));

@@ -1,85 +1,25 @@
-// loginMachine's paths walked through the real UI in Chromium with the demo accounts. The model offers
-// only what the real server can answer: the sign-in answer follows from the credentials typed (the
-// demo facts below). The browser holds each call until the path says how it ends: let it through to the
-// real server (xstate.done…) or cut the network (xstate.error…). Every state node has a screen assertion.
+// loginMachine's scenarios (tests/models/loginMachine.model.ts: the fewest of the headless paths that take
+// every declared branch) walked through the real UI in Chromium with the demo accounts. The model's sign-in
+// answers follow from what is typed, as the demo server answers them, so the browser lets the real server
+// answer; only the answer without a token, which the server never gives, is the server's answer with its
+// token taken out. The browser holds each call until the path says how it ends: through to the real server
+// (xstate.done…) or cut (xstate.error…). Every state node has a screen assertion of its own.
 import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
-import type { CondoChoice } from '../../src/api/sessions';
-import { loginMachine } from '../../src/machines/loginMachine';
+import { signInFormErrors } from '../../src/api/sessions';
+import type { loginMachine } from '../../src/machines/loginMachine';
 import type { SignInResult } from '../../src/services/sessionService';
-import { sessionRecorder } from '../machines/sessionRecorder';
-import {
-  abstractCover,
-  buildModel,
-  coveringPaths,
-  type ModelEvent,
-  requireStateTests,
-  type Snapshot,
-} from '../support/modelTesting';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { CONDOS, loginModel } from '../models/loginMachine.model';
+import { coverModel, type Payload, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
+import { type Snapshot, stateNodeKeys } from '../support/modelTesting';
+import { expect, test } from './fixtures';
 
 type Snap = Snapshot<typeof loginMachine>;
 
-const PALMAS: CondoChoice = { CondoId: 1, UserId: 0, CondoName: 'Residencial Las Palmas', error: null };
-const BOSQUE: CondoChoice = { CondoId: 2, UserId: 0, CondoName: 'Torres del Bosque', error: null };
-const VILLAS: CondoChoice = { CondoId: 3, UserId: 0, CondoName: 'Villas del Mar', error: 'Suscripción vencida' };
-
-/** What the demo server answers for each account with the right password (DESIGN.md §6). */
-const CONDOS_OF: Record<string, CondoChoice[]> = {
-  'consejo@demo.mx': [PALMAS],
-  'admin@demo.mx': [PALMAS, BOSQUE, VILLAS],
-  'inactivo@demo.mx': [],
-  'villas@demo.mx': [VILLAS],
-};
-
-function answerFor(email: string, password: string): SignInResult {
-  if (password !== DEMO_PASSWORD) return { kind: 'invalidCredentials', message: 'Usuario o Contraseña incorrecta' };
-  return { kind: 'ok', token: 'sign-in-token', condos: CONDOS_OF[email] ?? [] };
-}
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  const { email, password } = snapshot.context;
-  if (snapshot.matches('editing')) {
-    return [
-      ...Object.keys(CONDOS_OF).map((value) => ({ type: 'email.change', value })),
-      { type: 'email.change', value: 'no-es-correo' },
-      { type: 'password.change', value: DEMO_PASSWORD },
-      { type: 'password.change', value: 'incorrecta' },
-      { type: 'submit' },
-    ];
-  }
-  if (snapshot.matches('signingIn')) {
-    return [
-      { type: 'xstate.done.actor.signIn', output: answerFor(email, password) },
-      { type: 'xstate.error.actor.signIn', error: new Error('network down') },
-    ];
-  }
-  if (snapshot.matches('choosingCondo')) {
-    return [{ type: 'choose', condoId: BOSQUE.CondoId }, { type: 'choose', condoId: VILLAS.CondoId }, { type: 'cancel' }];
-  }
-  if (snapshot.matches('loggingIntoCondo')) {
-    return [
-      { type: 'xstate.done.actor.condoLogin', output: { token: 't', productToken: 'p' } },
-      { type: 'xstate.error.actor.condoLogin', error: new Error('network down') },
-    ];
-  }
-  return [{ type: 'dismiss' }];
-}
-
-/** Events are told apart by what changes the path, not by every value typed. */
-function label(event: EventObject): string {
-  const e = event as ModelEvent;
-  if (e.type === 'xstate.done.actor.signIn') {
-    const output = e.output as SignInResult;
-    return `${e.type}:${output.kind === 'ok' ? `${output.condos.length}:${output.condos[0]?.error ?? ''}` : output.kind}`;
-  }
-  if (e.type === 'choose') return `choose:${e.condoId}`;
-  return e.type;
-}
-
-// The model's session is a stand-in; in the browser the app's own session actor gets the token.
-const { model, serializeState } = buildModel(loginMachine, { input: { session: sessionRecorder().ref }, events: eventsFor });
-const paths = abstractCover(coveringPaths(model, serializeState as never), label);
+const { machine } = loginModel;
+const cover = coverModel(loginModel);
+const paths = cover.browserPaths();
+const nameOf = (index: number) => cover.names[cover.paths.indexOf(paths[index]!)]!;
 
 /** The calls the machine invokes, held by the browser until the path settles them. */
 class HeldCalls {
@@ -94,41 +34,63 @@ class HeldCalls {
       });
     }
   }
-  async settle(name: string, how: 'continue' | 'abort') {
+  private async next(name: string): Promise<Route> {
     await expect.poll(() => this.held.get(name)?.length ?? 0, { message: `waiting for the ${name} call` }).toBeGreaterThan(0);
-    const route = this.held.get(name)!.shift()!;
+    return this.held.get(name)!.shift()!;
+  }
+  async settle(name: string, how: 'continue' | 'abort') {
+    const route = await this.next(name);
     if (how === 'continue') await route.continue();
     else await route.abort('internetdisconnected');
+  }
+  /** The real server's answer without its token: what the demo server never sends. */
+  async withoutToken(name: string) {
+    const route = await this.next(name);
+    const response = await route.fetch();
+    const { token: _dropped, ...answer } = (await response.json()) as { token?: string };
+    await route.fulfill({ response, json: answer });
   }
 }
 
 const form = (page: Page) => ({
   email: page.getByRole('textbox', { name: 'Correo electrónico' }),
   password: page.getByRole('textbox', { name: 'Contraseña', exact: true }),
+  rememberMe: page.getByRole('checkbox', { name: 'Recordarme' }),
   submit: page.getByRole('button', { name: 'Ingresar' }),
 });
+const MESSAGES = {
+  email: 'Por favor ingresa un email válido',
+  password: 'La contraseña es requerida',
+  wrongCredentials: 'Usuario o Contraseña incorrecta',
+};
 
 const STATES: Record<string, (page: Page, expected: Snap) => Promise<void>> = {
   editing: async (page, s) => {
+    const { email, password, rememberMe, touched, credentialsError } = s.context;
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(form(page).email).toBeEnabled();
-    await expect(form(page).email).toHaveValue(s.context.email);
-    if (s.context.credentialsError) await expect(page.getByText('Usuario o Contraseña incorrecta')).toBeVisible();
-    if (s.can({ type: 'submit' })) await expect(form(page).submit).toBeEnabled();
-    else await expect(form(page).submit).toBeDisabled();
+    // An e-mail field drops the blanks around what is typed.
+    await expect(form(page).email).toHaveValue(email.trim());
+    await expect(form(page).password).toHaveValue(password);
+    await (rememberMe ? expect(form(page).rememberMe).toBeChecked() : expect(form(page).rememberMe).not.toBeChecked());
+    // The messages of the fields left (or sent), and the server's words for wrong credentials.
+    const errors = signInFormErrors(email, password);
+    await expect(page.getByText(MESSAGES.email)).toHaveCount(touched.email && errors.email ? 1 : 0);
+    await expect(page.getByText(MESSAGES.password)).toHaveCount(!credentialsError && touched.password && errors.password ? 1 : 0);
+    await expect(page.getByText(MESSAGES.wrongCredentials)).toHaveCount(credentialsError ? 1 : 0);
+    await (s.can({ type: 'submit' }) ? expect(form(page).submit).toBeEnabled() : expect(form(page).submit).toBeDisabled());
   },
   signingIn: async (page) => {
     await expect(form(page).submit).toHaveAttribute('data-loading', 'true');
     await expect(form(page).email).toBeDisabled();
+    await expect(form(page).rememberMe).toBeDisabled();
   },
   noActiveCondo: async (page) => {
     await expect(page.getByRole('dialog').getByText('Al parecer no tienes ningún condominio activo.')).toBeVisible();
   },
   choosingCondo: async (page) => {
     const dialog = page.getByRole('dialog', { name: 'Selecciona un condominio' });
-    for (const name of ['Residencial Las Palmas', 'Torres del Bosque', 'Villas del Mar']) {
-      await expect(dialog.getByRole('button', { name: new RegExp(name) })).toBeVisible();
-    }
+    for (const condo of CONDOS) await expect(dialog.getByRole('button', { name: new RegExp(condo.CondoName) })).toBeVisible();
   },
   condoError: async (page) => {
     const dialog = page.getByRole('dialog', { name: 'No es posible ingresar' });
@@ -152,17 +114,25 @@ const STATES: Record<string, (page: Page, expected: Snap) => Promise<void>> = {
   },
 };
 
-async function perform(page: Page, calls: HeldCalls, event: ModelEvent) {
+async function perform(page: Page, calls: HeldCalls, event: EventObject & Payload) {
   const dialog = page.getByRole('dialog');
   switch (event.type) {
     case 'email.change':
       return form(page).email.fill(String(event.value));
     case 'password.change':
       return form(page).password.fill(String(event.value));
+    case 'rememberMe.change':
+      return form(page).rememberMe.setChecked(Boolean(event.value));
+    case 'email.blur':
+      await form(page).email.focus();
+      return form(page).email.blur();
+    case 'password.blur':
+      await form(page).password.focus();
+      return form(page).password.blur();
     case 'submit':
       return form(page).submit.click();
     case 'choose': {
-      const name = [PALMAS, BOSQUE, VILLAS].find((c) => c.CondoId === event.condoId)?.CondoName ?? '';
+      const name = CONDOS.find((c) => c.CondoId === event.condoId)!.CondoName;
       return dialog.getByRole('button', { name: new RegExp(name) }).click();
     }
     case 'cancel':
@@ -170,7 +140,9 @@ async function perform(page: Page, calls: HeldCalls, event: ModelEvent) {
     case 'dismiss':
       return dialog.getByRole('button', { name: 'Aceptar' }).click();
     case 'xstate.done.actor.signIn':
-      return calls.settle('signIn', 'continue');
+      return (event.output as SignInResult).kind === 'ok' && (event.output as { token: unknown }).token === null
+        ? calls.withoutToken('signIn')
+        : calls.settle('signIn', 'continue');
     case 'xstate.error.actor.signIn':
       return calls.settle('signIn', 'abort');
     case 'xstate.done.actor.condoLogin':
@@ -183,23 +155,20 @@ async function perform(page: Page, calls: HeldCalls, event: ModelEvent) {
 }
 
 test.describe('loginMachine walked in Chromium', () => {
-  test('every state node has a screen assertion, and the walk takes every abstract transition', () => {
-    requireStateTests(loginMachine, STATES);
-    expect(paths.length).toBeGreaterThan(8);
-    const reached = new Set(paths.flatMap((p) => p.steps.map((step) => JSON.stringify(step.state.value))));
-    for (const key of Object.keys(STATES)) expect(reached, key).toContain(JSON.stringify(key));
+  test('every state node has a screen assertion of its own, and the scenarios reach every one', () => {
+    requireDistinctChecks(machine, STATES);
+    expect(reachedStateNodes(machine, paths)).toEqual(stateNodeKeys(machine));
   });
 
-  for (const path of paths) {
-    test(path.steps.map((step) => label(step.event as EventObject)).join(' → '), async ({ page }) => {
+  paths.forEach((path, index) => {
+    test(nameOf(index), async ({ page }) => {
       const calls = new HeldCalls(page);
       await page.goto('/sessions/signin');
       for (const step of path.steps) {
-        if (step.event.type !== 'xstate.init') await perform(page, calls, step.event as ModelEvent);
+        if (step.event.type !== 'xstate.init') await perform(page, calls, step.event as EventObject & Payload);
         const state = step.state as Snap;
-        const key = typeof state.value === 'string' ? state.value : Object.keys(state.value)[0]!;
-        await STATES[key]!(page, state);
+        for (const key of stateNodeKeys(machine)) if (state.matches(key as never)) await STATES[key]!(page, state);
       }
     });
-  }
+  });
 });

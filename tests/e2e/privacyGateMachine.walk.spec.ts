@@ -1,37 +1,26 @@
-// privacyGateMachine's paths walked through the real UI in Chromium. Each path signs in as its own
-// neighbour who has not accepted the notice yet (vecino001…005@demo.mx), because accepting changes the
-// demo data. The acceptance call is held by the browser until the path lets it through to the real
-// server or cuts the network. What the machine tells the session (refresh after an acceptance, sign out
-// after a rejection) shows on the screen: the area once accepted, the sign-in page once rejected.
+// privacyGateMachine's scenarios (tests/models/privacyGateMachine.model.ts: the fewest of the headless paths
+// that take every declared branch) walked through the real UI in Chromium. A path of the asked input signs
+// in as its own neighbour who has not accepted the notice yet (vecino001…005@demo.mx), because accepting
+// changes the demo data; the alreadyAccepted input signs in as vecino006, who has. The acceptance call is
+// held by the browser until the path lets it through to the real server or cuts the network. What the
+// machine tells the session (refresh after an acceptance, sign out after a rejection) shows on the screen:
+// the area once accepted, the sign-in page once rejected.
 import type { Page, Route } from '@playwright/test';
-import type { EventObject } from 'xstate';
-import { privacyGateMachine } from '../../src/machines/privacyGateMachine';
-import { sessionRecorder } from '../machines/sessionRecorder';
-import {
-  abstractCover,
-  buildModel,
-  coveringPaths,
-  type ModelEvent,
-  requireStateTests,
-  type Snapshot,
-} from '../support/modelTesting';
+import type { PrivacyGateInput, privacyGateMachine } from '../../src/machines/privacyGateMachine';
+import { privacyGateModel } from '../models/privacyGateMachine.model';
+import { coverModel, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
+import { type Snapshot, stateNodeKeys } from '../support/modelTesting';
 import { expect, submitSignIn, test } from './fixtures';
 
 type Snap = Snapshot<typeof privacyGateMachine>;
 
-const { model, serializeState } = buildModel(privacyGateMachine, {
-  // The model's session is a stand-in; in the browser the app's own session actor gets the events.
-  input: { notice: 'Aviso', active: true, accepted: false, session: sessionRecorder().ref },
-  events: () => [
-    { type: 'accept' },
-    { type: 'reject' },
-    { type: 'xstate.done.actor.acceptNotice', output: 'now' },
-    { type: 'xstate.error.actor.acceptNotice', error: new Error('network down') },
-  ],
-});
-const paths = abstractCover(coveringPaths(model, serializeState as never), (event) => event.type);
+const { machine } = privacyGateModel;
+const cover = coverModel(privacyGateModel);
+const paths = cover.browserPaths();
+const nameOf = (index: number) => cover.names[cover.paths.indexOf(paths[index]!)]!;
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Aviso de privacidad' });
+const greeting = (page: Page) => page.getByRole('heading', { name: /^Hola, / });
 
 const STATES: Record<string, (page: Page, expected: Snap) => Promise<void>> = {
   deciding: async () => {
@@ -42,16 +31,17 @@ const STATES: Record<string, (page: Page, expected: Snap) => Promise<void>> = {
     await expect(dialog(page).getByRole('button', { name: 'Aceptar aviso de privacidad' })).toBeEnabled();
     await expect(dialog(page).getByRole('button', { name: 'Rechazar y salir' })).toBeEnabled();
     // Nothing of the condominium area is behind the dialog.
-    await expect(page.getByRole('heading', { name: /^Hola, / })).toHaveCount(0);
+    await expect(greeting(page)).toHaveCount(0);
     if (s.context.failed) await expect(dialog(page).getByRole('alert')).toBeVisible();
     else await expect(dialog(page).getByRole('alert')).toHaveCount(0);
   },
   accepting: async (page) => {
     await expect(dialog(page).getByText('Actualizando datos...')).toBeVisible();
+    await expect(dialog(page).getByRole('button', { name: 'Rechazar y salir' })).toBeDisabled();
   },
   passed: async (page) => {
     await expect(dialog(page)).toHaveCount(0);
-    await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
+    await expect(greeting(page)).toBeVisible();
   },
   rejected: async (page) => {
     await expect(page).toHaveURL(/\/sessions\/signin/);
@@ -60,15 +50,18 @@ const STATES: Record<string, (page: Page, expected: Snap) => Promise<void>> = {
 };
 
 test.describe('privacyGateMachine walked in Chromium', () => {
-  test('every state node has a screen assertion; one neighbour per path is enough', () => {
-    requireStateTests(privacyGateMachine, STATES);
-    expect(paths.length).toBeGreaterThanOrEqual(3);
-    expect(paths.length).toBeLessThanOrEqual(5);
+  test('every state node has a screen assertion of its own, and the scenarios reach every one', () => {
+    requireDistinctChecks(machine, STATES);
+    expect(reachedStateNodes(machine, paths)).toEqual(stateNodeKeys(machine));
+    // One neighbour without the acceptance per path of the asked input: there are five.
+    expect(paths.filter((path) => !(path.input as PrivacyGateInput).accepted).length).toBeLessThanOrEqual(5);
   });
 
+  let asked = 0;
   paths.forEach((path, index) => {
-    const account = `vecino00${index + 1}@demo.mx`;
-    test(`${account}: ${path.steps.map((step) => step.event.type).join(' → ')}`, async ({ page }) => {
+    const alreadyAccepted = (path.input as PrivacyGateInput).accepted;
+    const account = alreadyAccepted ? 'vecino006@demo.mx' : `vecino00${++asked}@demo.mx`;
+    test(`${account}: ${nameOf(index)}`, async ({ page }) => {
       const held: Route[] = [];
       await page.route('**/api/--sesiones/accept-privacy-notice', (route) => void held.push(route));
       const settle = async (how: 'continue' | 'abort') => {
@@ -79,12 +72,26 @@ test.describe('privacyGateMachine walked in Chromium', () => {
       await page.goto('/sessions/signin');
       await submitSignIn(page, account);
       for (const step of path.steps) {
-        const event = step.event as EventObject as ModelEvent;
-        if (event.type === 'accept') await dialog(page).getByRole('button', { name: 'Aceptar aviso de privacidad' }).click();
-        if (event.type === 'reject') await dialog(page).getByRole('button', { name: 'Rechazar y salir' }).click();
-        if (event.type === 'xstate.done.actor.acceptNotice') await settle('continue');
-        if (event.type === 'xstate.error.actor.acceptNotice') await settle('abort');
-        await STATES[step.state.value as string]!(page, step.state as Snap);
+        switch (step.event.type) {
+          case 'xstate.init':
+            break;
+          case 'accept':
+            await dialog(page).getByRole('button', { name: 'Aceptar aviso de privacidad' }).click();
+            break;
+          case 'reject':
+            await dialog(page).getByRole('button', { name: 'Rechazar y salir' }).click();
+            break;
+          case 'xstate.done.actor.acceptNotice':
+            await settle('continue');
+            break;
+          case 'xstate.error.actor.acceptNotice':
+            await settle('abort');
+            break;
+          default:
+            throw new Error(`no user action for ${step.event.type}`);
+        }
+        const state = step.state as Snap;
+        for (const key of stateNodeKeys(machine)) if (state.matches(key as never)) await STATES[key]!(page, state);
       }
     });
   });

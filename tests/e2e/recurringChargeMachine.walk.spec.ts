@@ -1,42 +1,32 @@
-// recurringChargeMachine's paths walked through the real UI in Chromium at 390×844. Each path signs in as
-// its own neighbour with a house in Las Palmas (vecino074…086@demo.mx: the maintenance fee at $2,450.00
+// recurringChargeMachine's scenarios (tests/models/recurringChargeMachine.model.ts: the fewest of the headless
+// paths that take every declared branch) walked through the real UI in Chromium at 390×844. Each member's
+// path signs in as its own neighbour with a house in Las Palmas (vecino074…084@demo.mx today: the maintenance fee at $2,450.00
 // and the reserve fund at $350.00, server/db/seed/recurringCharges.ts), because saving and cancelling
 // change the demo data. The browser holds each call until the path says how it ends: through to the real
 // server, cut (xstate.error…), or — for a refusal the dialog never provokes, since it only sends amounts
-// above 0 — answered with the server's 400 on monto. Every state node has a screen assertion. The refusal
+// above 0 — answered with the server's 400 on monto. Every state node has a screen assertion of its own. The refusal
 // (spec §6: the dialog is for Las Palmas only) is walked by the demo administrator in Torres del Bosque,
 // who reads and changes nothing here.
 import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import type { RecurringCharge } from '../../src/api/recurringCharges';
-import { recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
+import type { RecurringChargeInput, recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
 import { formatMonto } from '../../src/views/charges/money';
-import {
-  abstractCover,
-  buildModel,
-  coveringPaths,
-  type ModelEvent,
-  requireStateTests,
-  type Snapshot,
-} from '../support/modelTesting';
-import { HOUSE_CHARGES, MEMBER, OUTSIDER, recurringChargeEvents } from '../support/recurringChargeFixtures';
+import { recurringChargeModel } from '../models/recurringChargeMachine.model';
+import { coverModel, type Payload, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
+import { type Snapshot, stateNodeKeys } from '../support/modelTesting';
+import { HOUSE_CHARGES, OUTSIDER } from '../support/recurringChargeFixtures';
 import { apiToken, openSignedIn } from './chargesSession';
 import { expect, test } from './fixtures';
 
 type Snap = Snapshot<typeof recurringChargeMachine>;
 
-const label = (event: EventObject) => {
-  const output = (event as { output?: { kind?: string } }).output;
-  return output?.kind ? `${event.type}:${output.kind}` : event.type;
-};
-
-const pathsFor = (input: typeof MEMBER) => {
-  const { model, serializeState } = buildModel(recurringChargeMachine, { input, events: recurringChargeEvents as never });
-  return coveringPaths(model, serializeState as never);
-};
-const paths = abstractCover(pathsFor(MEMBER), label);
-// The refusal takes no transition after the start, so abstractCover (which keeps paths for their transitions) would drop it.
-const outsiderPaths = pathsFor(OUTSIDER);
+const { machine } = recurringChargeModel;
+const cover = coverModel(recurringChargeModel);
+const paths = cover.browserPaths();
+const nameOf = (index: number) => cover.names[cover.paths.indexOf(paths[index]!)]!;
+const isOutsider = (input: unknown) => (input as RecurringChargeInput).condo.CondoId === OUTSIDER.condo.CondoId;
+const memberPaths = paths.filter((path) => !isOutsider(path.input));
 
 const FIRST_ACCOUNT = 74;
 const LAST_ACCOUNT = 86;
@@ -136,28 +126,37 @@ function checksFor(real: RealCharges) {
   return { STATES, description, amountField };
 }
 
-test.describe('recurringChargeMachine walked in Chromium', () => {
-  test('every state node has a screen assertion; one neighbour per path is enough', () => {
-    requireStateTests(recurringChargeMachine, checksFor(new Map()).STATES);
-    expect(paths.length).toBeGreaterThanOrEqual(8);
-    expect(paths.length).toBeLessThanOrEqual(LAST_ACCOUNT - FIRST_ACCOUNT + 1);
-    expect(outsiderPaths.map((path) => path.steps.map((step) => step.state.value))).toEqual([['refused']]);
-  });
+/** Every state node the snapshot is in, each with its own screen check. */
+async function check(STATES: Record<string, (page: Page, s: Snap) => Promise<void>>, page: Page, s: Snap) {
+  for (const key of stateNodeKeys(machine)) if (s.matches(key as never)) await STATES[key]!(page, s);
+}
 
-  test('admin@demo.mx in Torres del Bosque: refused, back to the communication area, nothing asked', async ({ page }) => {
-    const { STATES } = checksFor(new Map());
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/--cargos-automaticos/')) asked.push(request.url());
-    });
-    await openSignedIn(page, 'admin@demo.mx', '/condominio/cargos-automaticos', 'Torres del Bosque');
-    for (const step of outsiderPaths[0]!.steps) await STATES[step.state.value as string]!(page, step.state as Snap);
-    expect(asked).toEqual([]);
+test.describe('recurringChargeMachine walked in Chromium', () => {
+  test('every state node has a screen assertion of its own, the scenarios reach every one, one neighbour each', () => {
+    requireDistinctChecks(machine, checksFor(new Map()).STATES);
+    expect(reachedStateNodes(machine, paths)).toEqual(stateNodeKeys(machine));
+    expect(memberPaths.length).toBeLessThanOrEqual(LAST_ACCOUNT - FIRST_ACCOUNT + 1);
   });
 
   paths.forEach((path, index) => {
+    if (!isOutsider(path.input)) return;
+    test(`admin@demo.mx in Torres del Bosque: ${nameOf(index)}: back to the communication area, nothing asked`, async ({
+      page,
+    }) => {
+      const { STATES } = checksFor(new Map());
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/--cargos-automaticos/')) asked.push(request.url());
+      });
+      await openSignedIn(page, 'admin@demo.mx', '/condominio/cargos-automaticos', 'Torres del Bosque');
+      for (const step of path.steps) await check(STATES, page, step.state as Snap);
+      expect(asked).toEqual([]);
+    });
+  });
+
+  memberPaths.forEach((path, index) => {
     const account = `vecino0${FIRST_ACCOUNT + index}@demo.mx`;
-    test(`${account}: ${path.steps.map((step) => label(step.event as EventObject)).join(' → ')}`, async ({ page }) => {
+    test(`${account}: ${nameOf(paths.indexOf(path))}`, async ({ page }) => {
       const token = await apiToken(page.request, account);
       const listed = await page.request.get('/api/--cargos-automaticos/list', { headers: { 'app-token': token } });
       const charges = ((await listed.json()) as { data: RecurringCharge[] }).data;
@@ -173,9 +172,10 @@ test.describe('recurringChargeMachine walked in Chromium', () => {
 
       let before = path.steps[0]!.state as Snap;
       for (const step of path.steps) {
-        const event = step.event as EventObject as ModelEvent;
+        const event = step.event as EventObject & Payload;
         const id = event.id as number;
-        switch (label(step.event as EventObject)) {
+        const answer = (event.output as { kind?: string } | undefined)?.kind;
+        switch (event.type) {
           case 'xstate.init':
             break;
           case 'xstate.done.actor.loadCharges':
@@ -216,11 +216,8 @@ test.describe('recurringChargeMachine walked in Chromium', () => {
           case 'dismiss':
             await confirmDialog(page).getByRole('button', { name: 'No' }).click();
             break;
-          case 'xstate.done.actor.saveAmount:saved':
-            await calls.settle('update-amount', 'continue');
-            break;
-          case 'xstate.done.actor.saveAmount:refused':
-            await calls.settle('update-amount', 'refuse');
+          case 'xstate.done.actor.saveAmount':
+            await calls.settle('update-amount', answer === 'saved' ? 'continue' : 'refuse');
             break;
           case 'xstate.error.actor.saveAmount':
             await calls.settle('update-amount', 'abort');
@@ -232,10 +229,10 @@ test.describe('recurringChargeMachine walked in Chromium', () => {
             await calls.settle('cancel', 'abort');
             break;
           default:
-            throw new Error(`no executor for ${label(step.event as EventObject)}`);
+            throw new Error(`no executor for ${event.type}`);
         }
         const state = step.state as Snap;
-        await STATES[state.value as string]!(page, state);
+        await check(STATES, page, state);
         before = state;
       }
     });

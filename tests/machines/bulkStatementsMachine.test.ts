@@ -1,9 +1,11 @@
-// The bulk statements machine (estado-cuenta-masivo), model-based: every state and transition walked
-// against a real actor whose calls are controllable promises, on 201 dwellings (three batches). Plus its
-// rules: the §5 messages, batches of 100, e-mail only with the high ADEUDOS level, cancel between batches,
-// a failed batch retried alone. What the form takes in each state (state.can) is what the view enables.
-import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise } from 'xstate';
+// The bulk statements machine (estado-cuenta-masivo), model-based: every event the machine declares offered
+// from tests/models, every branch walked against a real actor whose calls are controllable promises, on 201
+// dwellings (three batches). Each state is checked against the walk's own record of the form and the run
+// (the literal request of each batch, the files opened in new tabs, the e-mails counted). Plus its rules:
+// the §5 messages, batches of 100, e-mail only with the high ADEUDOS level, cancel between batches, a
+// failed batch retried alone. What the form takes in each state (state.can) is what the view enables.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import {
   allDwellingsChosen,
   type BatchResult,
@@ -15,18 +17,11 @@ import {
   offeredTypes,
   showsProgress,
 } from '../../src/machines/bulkStatementsMachine';
-import { DWELLINGS, eventsFor, INPUT, OPTIONS, type Snap } from '../support/bulkStatementsModel';
-import {
-  controllablePromises,
-  coveredModel,
-  NO_GAPS,
-  providePromises,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
+import { bulkStatementsModel, DWELLINGS, INPUT, OPTIONS, RANGE, type Snap, YEAR } from '../models/bulkStatementsMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type StateChecks, settle } from '../support/modelTesting';
 
-const { paths, gaps } = coveredModel(bulkStatementsMachine, { events: eventsFor, input: INPUT });
+const cover = coverModel(bulkStatementsModel);
 
 /** The form's edits, one per control: the view enables each control when the machine takes its event. */
 const FORM_EDITS: BulkStatementsEvent[] = [
@@ -40,92 +35,185 @@ const FORM_EDITS: BulkStatementsEvent[] = [
   { type: 'submit' },
 ];
 const takesEdits = (snapshot: Snap) => FORM_EDITS.map((event) => snapshot.can(event));
+const ALL = FORM_EDITS.map(() => true);
+const NONE = FORM_EDITS.map(() => false);
+const EMPTY_FORM: BulkForm = {
+  kind: null,
+  tipo: null,
+  year: null,
+  fechaInicio: '',
+  fechaFin: '',
+  tipoImpresion: 'normal',
+  selected: [],
+};
+const NO_RUN = { batches: [], done: 0, files: [], sent: 0, cancelRequested: false };
+
+/** The sizes of the batches of n dwellings: 100 each, the rest last. */
+const batchSizes = (n: number) => Array.from({ length: Math.ceil(n / 100) }, (_, i) => Math.min(100, n - i * 100));
 
 describe('bulkStatementsMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    expect(gaps()).toEqual(NO_GAPS);
-    expect(paths.length).toBeGreaterThan(20);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
+
+  // Files open in a new tab: the walk counts them.
+  let opened: string[] = [];
+  beforeAll(() => vi.stubGlobal('window', { open: (url: string) => opened.push(url) }));
+  afterAll(() => vi.unstubAllGlobals());
 
   let calls = controllablePromises();
   let actor: Actor<typeof bulkStatementsMachine>;
+  /** The walk's own record of the form, and of the run under way (null between runs). */
+  let form: BulkForm = EMPTY_FORM;
+  let showErrors = false;
+  let run: { batches: number; done: number; files: string[]; sent: number; cancelRequested: boolean; failed: boolean } | null =
+    null;
+  const snapshot = () => actor.getSnapshot();
+  const can = (event: EventObject) => snapshot().can(event as never);
+  const theRun = () => {
+    expect(run).not.toBeNull();
+    return run!;
+  };
+  /** The §3.3 request of the run's batch under way, as each chain of the model fills the form. */
+  const expectedRequest = () => {
+    const { done } = theRun();
+    const ApartmentsId = form.selected.slice(done * 100, (done + 1) * 100);
+    return form.kind === 1
+      ? {
+          tipo: 'descargar',
+          request: {
+            ApartmentsId,
+            periodo: false,
+            year: YEAR,
+            fechaInicio: null,
+            fechaFin: null,
+            // The condominium names none: pdf.
+            TipoDescarga: 'pdf',
+            TipoImpresion: 'por-pagina',
+          },
+        }
+      : { tipo: 'enviar', request: { ApartmentsId, periodo: true, year: null, ...RANGE } };
+  };
+  /** What the run has done so far: the batches finished, their files (opened) and e-mails. */
+  const runSoFar = () => {
+    const { done, files, sent } = theRun();
+    expect(snapshot().context).toMatchObject({ done, files, sent });
+    expect(opened).toEqual(files);
+  };
+
   const states: StateChecks<Snap> = {
-    loading: () => expect(actor.getSnapshot().context.dwellings).toEqual([]),
-    loadFailed: () => expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true),
-    editing: (s) => {
-      const snapshot = actor.getSnapshot();
-      expect(snapshot.context.dwellings).toHaveLength(201);
-      // No run left over; e-mail offered with the high ADEUDOS level.
-      expect(snapshot.context).toMatchObject({ batches: [], done: 0, files: [], sent: 0, cancelRequested: false });
-      expect(snapshot.can({ type: 'set.tipo', tipo: 'enviar' })).toBe(true);
-      // Every control of the form takes input.
-      expect(takesEdits(snapshot)).toEqual(FORM_EDITS.map(() => true));
-      // Submitting starts a run exactly when the §5 rules pass.
-      const valid = Object.keys(bulkProblems(s.context.form)).length === 0;
-      expect(snapshot.can({ type: 'submit' })).toBe(true);
-      expect(valid).toBe(
-        s.context.form.selected.length > 0 &&
-          s.context.form.tipo !== null &&
-          !(s.context.form.kind === 2 && s.context.form.fechaFin < s.context.form.fechaInicio) &&
-          s.context.form.kind !== null &&
-          (s.context.form.kind === 2 || s.context.form.year !== null),
-      );
+    loading: () => {
+      expect(calls.pending()).toEqual(['loadOptions']);
+      expect(snapshot().context).toMatchObject({ years: [], dwellings: [] });
+      expect(takesEdits(snapshot())).toEqual(NONE);
+      expect(can({ type: 'retry' })).toBe(false);
     },
-    running: (s) => {
-      expect(s.context.batches.flat()).toEqual(s.context.form.selected);
+    loadFailed: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().context).toMatchObject({ years: [], dwellings: [] });
+      expect(takesEdits(snapshot())).toEqual(NONE);
+      expect(can({ type: 'retry' })).toBe(true);
+    },
+    editing: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().context).toMatchObject({ ...OPTIONS, tipoDescarga: 'pdf', form, showErrors, ...NO_RUN });
+      // Every control takes input, e-mail included with the high ADEUDOS level; no dialog is open.
+      expect(takesEdits(snapshot())).toEqual(ALL);
+      expect(can({ type: 'set.tipo', tipo: 'enviar' } as EventObject)).toBe(true);
+      expect([can({ type: 'retry' }), can({ type: 'cancel' }), can({ type: 'close' })]).toEqual([false, false, false]);
+    },
+    running: () => {
+      // A run starts only from a form the §5 rules pass, with the messages gone.
+      expect(bulkProblems(form)).toEqual({});
+      expect(snapshot().context.showErrors).toBe(false);
+      expect(snapshot().context.batches.flat()).toEqual(form.selected);
+      expect(snapshot().context.batches.map((batch) => batch.length)).toEqual(batchSizes(form.selected.length));
+      expect(snapshot().context.batches).toHaveLength(theRun().batches);
       // No control of the form takes input during a run.
-      expect(takesEdits(actor.getSnapshot())).toEqual(FORM_EDITS.map(() => false));
+      expect(takesEdits(snapshot())).toEqual(NONE);
     },
-    'running.working': (s) => {
-      const batch = s.context.batches[s.context.done]!;
-      const asked = calls.inputOf('runBatch') as ReturnType<typeof batchRequest>;
-      expect(asked.request.ApartmentsId).toEqual(batch);
-      expect(asked.tipo).toBe(s.context.form.tipo);
-      expect(batch.length).toBeLessThanOrEqual(100);
+    'running.working': () => {
+      expect(calls.pending()).toEqual(['runBatch']);
+      expect(calls.inputOf('runBatch')).toEqual(expectedRequest());
+      runSoFar();
       // The progress dialog's Cancelar: between batches, once.
-      expect(actor.getSnapshot().can({ type: 'cancel' })).toBe(s.context.batches.length > 1 && !s.context.cancelRequested);
+      const { batches, cancelRequested } = theRun();
+      expect(snapshot().context.cancelRequested).toBe(cancelRequested);
+      expect(can({ type: 'cancel' })).toBe(batches > 1 && !cancelRequested);
+      expect(can({ type: 'retry' })).toBe(false);
     },
-    'running.batchFailed': (s) => {
-      expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true);
-      // The finished batches are kept.
-      expect(actor.getSnapshot().context.done).toBe(s.context.done);
+    'running.batchFailed': () => {
+      expect(calls.pending()).toEqual([]);
+      // The finished batches are kept; the failed one may be retried alone, or the run stopped.
+      runSoFar();
+      expect(theRun().failed).toBe(true);
+      expect([can({ type: 'retry' }), can({ type: 'cancel' }), can({ type: 'close' })]).toEqual([true, true, false]);
     },
-    succeeded: (s) => {
-      expect(s.context.done).toBe(s.context.batches.length);
+    succeeded: () => {
+      expect(calls.pending()).toEqual([]);
+      runSoFar();
+      expect(theRun().done).toBe(theRun().batches);
       // The §8 dialog is answered before the form takes anything again.
-      expect(takesEdits(actor.getSnapshot())).toEqual(FORM_EDITS.map(() => false));
-      if (s.context.form.tipo === 'descargar') expect(s.context.files).toHaveLength(s.context.batches.length);
-      else expect(s.context.sent).toBe(3 * s.context.batches.length);
+      expect(takesEdits(snapshot())).toEqual(NONE);
+      expect([can({ type: 'close' }), can({ type: 'retry' }), can({ type: 'cancel' })]).toEqual([true, false, false]);
     },
-    cancelled: (s) => {
-      expect(s.context.done).toBeLessThan(s.context.batches.length);
-      expect(takesEdits(actor.getSnapshot())).toEqual(FORM_EDITS.map(() => false));
-      expect(calls.inputOf('runBatch')).toBeUndefined();
+    cancelled: () => {
+      expect(calls.pending()).toEqual([]);
+      runSoFar();
+      expect(theRun().done).toBeLessThan(theRun().batches);
+      expect(takesEdits(snapshot())).toEqual(NONE);
+      expect([can({ type: 'close' }), can({ type: 'retry' })]).toEqual([true, false]);
     },
   };
 
-  walkEveryPath(
-    it,
-    bulkStatementsMachine,
-    paths,
-    states,
-    () => {
-      calls = controllablePromises();
-      actor = createActor(providePromises(bulkStatementsMachine, calls, ['loadOptions', 'runBatch']), { input: INPUT }).start();
-      return {
-        actor,
-        calls,
-        send: ['retry', 'set.kind', 'set.tipo', 'set.year', 'set.dates', 'select', 'select.all', 'submit', 'cancel', 'close'],
-        invoked: ['loadOptions', 'runBatch'],
-      };
-    },
-    // Named by their events: the state descriptions carry all 201 dwellings.
-    (path, index) =>
-      `path ${index + 1}: ${path.steps
-        .slice(1)
-        .map((step) => step.event.type.replace('xstate.', ''))
-        .join(' → ')}`,
-  );
+  const eventOf = (step: { event: EventObject }) => step.event as EventObject & Payload;
+  const edit = (change: Partial<BulkForm>) => (form = { ...form, ...change });
+  walkModel(it, cover, bulkStatementsMachine, states, () => {
+    calls = controllablePromises();
+    form = EMPTY_FORM;
+    showErrors = false;
+    run = null;
+    opened = [];
+    actor = createActor(provideCalls(bulkStatementsMachine, calls), { input: INPUT }).start();
+    return {
+      actor,
+      calls,
+      // The model's context carries the 201 dwellings: compared in full all the same.
+      after: {
+        'set.kind': (step) => edit({ kind: eventOf(step).kind as BulkForm['kind'] }),
+        'set.tipo': (step) => edit({ tipo: eventOf(step).tipo as BulkForm['tipo'] }),
+        'set.year': (step) => edit({ year: eventOf(step).year as number }),
+        'set.dates': (step) =>
+          edit({ fechaInicio: eventOf(step).fechaInicio as string, fechaFin: eventOf(step).fechaFin as string }),
+        'set.tipoImpresion': (step) => edit({ tipoImpresion: eventOf(step).tipoImpresion as BulkForm['tipoImpresion'] }),
+        // In the order of the dwelling list, whatever order they were ticked in.
+        select: (step) => edit({ selected: [...(eventOf(step).ids as number[])].sort((a, b) => a - b) }),
+        'select.all': () => edit({ selected: DWELLINGS.map((d) => d.ApartmentId) }),
+        submit: () => {
+          if (Object.keys(bulkProblems(form)).length > 0) showErrors = true;
+          else {
+            showErrors = false;
+            opened = [];
+            const batches = Math.ceil(form.selected.length / 100);
+            run = { batches, done: 0, files: [], sent: 0, cancelRequested: false, failed: false };
+          }
+        },
+        'xstate.done.actor.runBatch': (step) => {
+          const result = eventOf(step).output as BatchResult;
+          const r = theRun();
+          r.done += 1;
+          if (result.tipo === 'descargar') r.files = [...r.files, result.url];
+          else r.sent += result.sent;
+        },
+        'xstate.error.actor.runBatch': () => (theRun().failed = true),
+        retry: () => {
+          if (run) run.failed = false;
+        },
+        cancel: () => {
+          if (!theRun().failed) theRun().cancelRequested = true;
+        },
+        close: () => (run = null),
+      },
+    };
+  });
 });
 
 const FILLED: BulkForm = {
@@ -219,6 +307,14 @@ describe('bulkStatementsMachine rules', () => {
   it('asks for pdf files when the condominium names no TipoDescarga', () => {
     const actor = createActor(bulkStatementsMachine, { input: { canEmail: false, tipoDescarga: '' } });
     expect(actor.getSnapshot().context.tipoDescarga).toBe('pdf');
+  });
+
+  it('shows the progress dialog from 100 dwellings on (spec §4)', () => {
+    const chosen = (n: number) => ({
+      batches: [],
+      form: { ...FILLED, selected: DWELLINGS.slice(0, n).map((d) => d.ApartmentId) },
+    });
+    expect([99, 100, 101].map((n) => showsProgress(chosen(n)))).toEqual([false, true, true]);
   });
 
   it('sends fewer than 100 dwellings in one request and 201 in three batches of at most 100', async () => {

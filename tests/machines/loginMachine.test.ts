@@ -1,148 +1,208 @@
-// The login machine, model-based: every state and transition walked against a real actor whose service
-// calls are controllable promises, with a recording stand-in for the session actor (which gets the token
-// once signed in, and nothing before). Plus the §5 rules and the data the calls receive.
+// The login machine, model-based: every event the machine declares offered from tests/models (the demo
+// accounts, answered as the demo server answers them), every branch walked against a real actor whose
+// service calls are controllable promises, with a recording stand-in for the session actor (which gets the
+// token once signed in, and nothing before). Each state is checked against the walk's own record of what
+// was typed and answered. Plus the §5 rules and the data the calls receive.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise } from 'xstate';
-import type { CondoChoice } from '../../src/api/sessions';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
+import { type CondoChoice, signInFormErrors } from '../../src/api/sessions';
 import { loginMachine } from '../../src/machines/loginMachine';
 import type { SignInResult } from '../../src/services/sessionService';
 import {
-  buildModel,
-  controllablePromises,
-  coverageGaps,
-  coveringPaths,
-  type ModelEvent,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
-import { sessionRecorder } from './sessionRecorder';
-
-const PALMAS: CondoChoice = { CondoId: 1, UserId: 7, CondoName: 'Residencial Las Palmas', error: null };
-const BOSQUE: CondoChoice = { CondoId: 2, UserId: 7, CondoName: 'Torres del Bosque', error: null };
-const VILLAS: CondoChoice = { CondoId: 3, UserId: 7, CondoName: 'Villas del Mar', error: 'Suscripción vencida' };
-
-/** Realistic answers of the sign-in call, one per branch of spec §4 Login. */
-const SIGN_IN_ANSWERS: Record<string, SignInResult> = {
-  wrongCredentials: { kind: 'invalidCredentials', message: 'Usuario o Contraseña incorrecta' },
-  noToken: { kind: 'ok', token: null, condos: [PALMAS] },
-  noCondos: { kind: 'ok', token: 'sign-in-token', condos: [] },
-  oneCondo: { kind: 'ok', token: 'sign-in-token', condos: [PALMAS] },
-  oneCondoWithError: { kind: 'ok', token: 'sign-in-token', condos: [VILLAS] },
-  severalCondos: { kind: 'ok', token: 'sign-in-token', condos: [PALMAS, BOSQUE, VILLAS] },
-};
+  answerFor,
+  CONDOS,
+  CONDOS_OF,
+  DEMO_PASSWORD,
+  LOGIN_SESSION,
+  loginModel,
+  SESSION,
+  SIGN_IN_TOKEN,
+  VILLAS,
+  WRONG_CREDENTIALS,
+} from '../models/loginMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
 type Snap = Snapshot<typeof loginMachine>;
-
-const session = sessionRecorder();
-const INPUT = { returnUrl: '/condominio/financiero', session: session.ref };
-
-function eventsFor(snapshot: Snap): ModelEvent[] {
-  if (snapshot.matches('editing')) {
-    return [
-      { type: 'email.change', value: 'admin@demo.mx' },
-      { type: 'email.change', value: 'no-es-correo' },
-      { type: 'password.change', value: 'Demo1234!' },
-      { type: 'password.change', value: '' },
-      { type: 'submit' },
-    ];
-  }
-  if (snapshot.matches('signingIn')) {
-    return [
-      ...Object.values(SIGN_IN_ANSWERS).map((output) => ({ type: 'xstate.done.actor.signIn', output })),
-      { type: 'xstate.error.actor.signIn', error: new Error('Failed to fetch') },
-    ];
-  }
-  if (snapshot.matches('choosingCondo')) {
-    return [
-      { type: 'choose', condoId: BOSQUE.CondoId },
-      { type: 'choose', condoId: VILLAS.CondoId },
-      { type: 'choose', condoId: 999 },
-      { type: 'cancel' },
-    ];
-  }
-  if (snapshot.matches('loggingIntoCondo')) {
-    return [
-      { type: 'xstate.done.actor.condoLogin', output: { token: 'session-token', productToken: 'product-token' } },
-      { type: 'xstate.error.actor.condoLogin', error: new Error('Service Unavailable') },
-    ];
-  }
-  return [{ type: 'dismiss' }];
-}
-
-const { model, serializeState } = buildModel(loginMachine, { input: INPUT, events: eventsFor });
-
-const paths = coveringPaths(model, serializeState as never);
+const cover = coverModel(loginModel);
+const session = LOGIN_SESSION;
+const ADMIN = 'admin@demo.mx';
 
 describe('loginMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    const gaps = coverageGaps(loginMachine, model, paths, serializeState as never);
-    expect(gaps).toEqual({ unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] });
-    expect(paths.length).toBeGreaterThan(10);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
-  // Each state's own check, on top of "the real actor is exactly where the model is".
-  const calls = controllablePromises();
+  let calls = controllablePromises();
   let actor: Actor<typeof loginMachine>;
+  /** The walk's own record of the form: what was typed, ticked and left. */
+  let form = { email: '', password: '', rememberMe: false, touched: { email: false, password: false } };
+  /** The wrong-credentials message the form should show (until an edit or a new attempt). */
+  let credentialsError: string | null = null;
+  /** The condominium being entered or refused: the only one listed, or the one chosen. */
+  let chosen: CondoChoice | null = null;
+  /** The failure the Error dialog should show. */
+  let failure: { failure: string; failureDetail: string | null } | null = null;
+  /** Whether a sign-in token is held: from an answer with one until backing out. */
+  let holdsToken = false;
+  /** How many condominiums the last answer listed. */
+  let listed = 0;
+
+  const snapshot = () => actor.getSnapshot();
+  const can = (event: EventObject) => snapshot().can(event as never);
+  const formIsValid = () => Object.keys(signInFormErrors(form.email, form.password)).length === 0;
+  const editable = () => can({ type: 'email.change', value: 'x' } as EventObject);
   // Until the flow is over, the session hears nothing of it.
   const nothingHandedOver = () => expect(session.received).toEqual([]);
+
   const states: StateChecks<Snap> = {
-    editing: (s) => {
-      expect(actor.getSnapshot().context.credentialsError).toBe(s.context.credentialsError);
+    editing: () => {
+      expect(calls.pending()).toEqual([]);
+      const { email, password, rememberMe, touched } = snapshot().context;
+      expect({ email, password, rememberMe, touched }).toEqual(form);
+      expect(snapshot().context).toMatchObject({
+        credentialsError,
+        chosen,
+        failure: null,
+        failureDetail: null,
+        signInToken: null,
+        condos: [],
+      });
+      // Ingresar is offered exactly when the §5 rules pass; every field takes input.
+      expect(can({ type: 'submit' })).toBe(formIsValid());
+      expect([editable(), can({ type: 'email.blur' }), can({ type: 'rememberMe.change', value: true } as EventObject)]).toEqual([
+        true,
+        true,
+        true,
+      ]);
+      expect(can({ type: 'dismiss' })).toBe(false);
       nothingHandedOver();
     },
-    signingIn: (s) => {
+    signingIn: () => {
+      expect(calls.pending()).toEqual(['signIn']);
       expect(calls.inputOf('signIn')).toEqual({
-        username: s.context.email.trim(),
-        password: s.context.password,
-        rememberMe: s.context.rememberMe,
+        username: form.email.trim(),
+        password: form.password,
+        rememberMe: form.rememberMe,
         subdomain: null,
       });
+      expect(snapshot().context).toMatchObject({
+        touched: { email: true, password: true },
+        credentialsError: null,
+        failure: null,
+      });
+      expect([editable(), can({ type: 'submit' })]).toEqual([false, false]);
       nothingHandedOver();
     },
     noActiveCondo: () => {
-      expect(actor.getSnapshot().context.condos).toEqual([]);
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().context).toMatchObject({ condos: [], signInToken: SIGN_IN_TOKEN, chosen: null });
+      expect([can({ type: 'dismiss' }), can({ type: 'cancel' }), editable()]).toEqual([true, false, false]);
       nothingHandedOver();
     },
     choosingCondo: () => {
-      expect(actor.getSnapshot().context.condos.length).toBeGreaterThan(1);
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().context).toMatchObject({ condos: CONDOS_OF[ADMIN], signInToken: SIGN_IN_TOKEN, chosen: null });
+      // Every listed condominium may be chosen, and nothing else.
+      expect(CONDOS.map((c) => can({ type: 'choose', condoId: c.CondoId } as EventObject))).toEqual([true, true, true]);
+      expect(can({ type: 'choose', condoId: 999 } as EventObject)).toBe(false);
+      expect([can({ type: 'cancel' }), can({ type: 'dismiss' }), editable()]).toEqual([true, false, false]);
       nothingHandedOver();
     },
     condoError: () => {
-      expect(actor.getSnapshot().context.chosen?.error).toBe('Suscripción vencida');
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().context.chosen).toEqual(VILLAS);
+      expect(chosen).toEqual(VILLAS);
+      expect(snapshot().context).toMatchObject({ condos: CONDOS_OF[form.email.trim()], signInToken: SIGN_IN_TOKEN });
+      expect([can({ type: 'dismiss' }), can({ type: 'choose', condoId: 1 } as EventObject), editable()]).toEqual([
+        true,
+        false,
+        false,
+      ]);
       nothingHandedOver();
     },
-    loggingIntoCondo: (s) => {
-      expect(calls.inputOf('condoLogin')).toEqual({
-        CondoId: s.context.chosen?.CondoId,
-        UserId: s.context.chosen?.UserId,
-        token: 'sign-in-token',
-      });
+    loggingIntoCondo: () => {
+      expect(calls.pending()).toEqual(['condoLogin']);
+      expect(chosen).not.toBeNull();
+      expect(calls.inputOf('condoLogin')).toEqual({ CondoId: chosen!.CondoId, UserId: 7, token: SIGN_IN_TOKEN });
+      expect([can({ type: 'dismiss' }), can({ type: 'cancel' }), editable()]).toEqual([false, false, false]);
       nothingHandedOver();
     },
     failed: () => {
-      expect(actor.getSnapshot().context.failure).toMatch(/^(missingToken|unexpected)$/);
+      expect(calls.pending()).toEqual([]);
+      expect(failure).not.toBeNull();
+      expect(snapshot().context).toMatchObject({ ...failure, signInToken: holdsToken ? SIGN_IN_TOKEN : null });
+      expect([can({ type: 'dismiss' }), editable()]).toEqual([true, false]);
       nothingHandedOver();
     },
-    signedIn: (s) => {
-      expect(actor.getSnapshot().status).toBe('done');
-      expect(actor.getSnapshot().output).toMatchObject({ token: 'session-token', returnUrl: '/condominio/financiero' });
-      expect(actor.getSnapshot().context.password).toBe('');
+    signedIn: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().status).toBe('done');
+      expect(snapshot().output).toEqual({ ...SESSION, rememberMe: form.rememberMe, returnUrl: null });
+      // Nothing secret stays in memory.
+      expect(snapshot().context).toMatchObject({ password: '', signInToken: null, session: SESSION });
       // The session gets the condominium's session token, once, with the 'Recordarme' choice.
-      expect(session.received).toEqual([{ type: 'signedIn', token: 'session-token', rememberMe: s.context.rememberMe }]);
+      expect(session.received).toEqual([{ type: 'signedIn', token: SESSION.token, rememberMe: form.rememberMe }]);
     },
   };
 
-  walkEveryPath(it, loginMachine, paths, states, () => {
+  const eventOf = (step: { event: EventObject }) => step.event as EventObject & Payload;
+  walkModel(it, cover, loginMachine, states, () => {
     session.clear();
-    actor = createActor(providePromises(loginMachine, calls, ['signIn', 'condoLogin']), { input: INPUT }).start();
+    calls = controllablePromises();
+    form = { email: '', password: '', rememberMe: false, touched: { email: false, password: false } };
+    credentialsError = null;
+    chosen = null;
+    failure = null;
+    holdsToken = false;
+    listed = 0;
+    actor = createActor(provideCalls(loginMachine, calls), { input: { session: session.ref } }).start();
+    const edited = () => (credentialsError = null);
     return {
       actor,
       calls,
-      send: ['email.change', 'password.change', 'rememberMe.change', 'email.blur', 'submit', 'choose', 'cancel', 'dismiss'],
-      invoked: ['signIn', 'condoLogin'],
+      after: {
+        'email.change': (step) => {
+          form.email = eventOf(step).value as string;
+          edited();
+        },
+        'password.change': (step) => {
+          form.password = eventOf(step).value as string;
+          edited();
+        },
+        'rememberMe.change': (step) => (form.rememberMe = eventOf(step).value as boolean),
+        'email.blur': () => (form.touched.email = true),
+        'password.blur': () => (form.touched.password = true),
+        submit: () => {
+          form.touched = { email: true, password: true };
+          edited();
+        },
+        'xstate.done.actor.signIn': (step) => {
+          const answer = eventOf(step).output as SignInResult;
+          if (answer.kind === 'invalidCredentials') credentialsError = answer.message;
+          else if (answer.token == null) failure = { failure: 'missingToken', failureDetail: null };
+          else {
+            holdsToken = true;
+            listed = answer.condos.length;
+            if (answer.condos.length === 1) chosen = answer.condos[0]!;
+          }
+        },
+        'xstate.error.actor.signIn': (step) => {
+          failure = { failure: 'unexpected', failureDetail: (eventOf(step).error as Error).message };
+        },
+        'xstate.error.actor.condoLogin': (step) => {
+          failure = { failure: 'unexpected', failureDetail: (eventOf(step).error as Error).message };
+        },
+        choose: (step) => (chosen = CONDOS.find((c) => c.CondoId === eventOf(step).condoId)!),
+        // Backing out drops the sign-in token; out of the condominium error, the choice too. A failed
+        // condominium login keeps its choice for the next attempt, whose answer replaces it.
+        cancel: () => (holdsToken = false),
+        dismiss: () => {
+          const outOfCondoError = failure === null && chosen !== null;
+          // Out of the condominium error with several condominiums, back to the selector with the token.
+          if (!(outOfCondoError && listed > 1)) holdsToken = false;
+          if (failure === null) chosen = null;
+          failure = null;
+        },
+      },
     };
   });
 });
@@ -162,28 +222,40 @@ describe('loginMachine rules (spec §5 Login)', () => {
     expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
   });
 
-  it('clears the wrong-credentials message as soon as the user edits', () => {
-    const signedOut = loginMachine.provide({
-      actors: { signIn: fromPromise(async () => SIGN_IN_ANSWERS.wrongCredentials!) },
-    });
-    const actor = createActor(signedOut, { input: { session: session.ref } }).start();
-    actor.send({ type: 'email.change', value: 'admin@demo.mx' });
-    actor.send({ type: 'password.change', value: 'wrong' });
+  it('marks both fields left once Ingresar is pressed, so their messages show', () => {
+    const actor = start();
+    actor.send({ type: 'email.change', value: ADMIN });
+    actor.send({ type: 'password.change', value: DEMO_PASSWORD });
+    expect(actor.getSnapshot().context.touched).toEqual({ email: false, password: false });
     actor.send({ type: 'submit' });
-    return settle().then(() => {
-      expect(actor.getSnapshot().context.credentialsError).toBe('Usuario o Contraseña incorrecta');
-      actor.send({ type: 'password.change', value: 'Demo1234!' });
-      expect(actor.getSnapshot().context.credentialsError).toBeNull();
-    });
+    expect(actor.getSnapshot().context.touched).toEqual({ email: true, password: true });
+  });
+
+  it('clears the wrong-credentials message as soon as the user edits either field', async () => {
+    const signedOut = loginMachine.provide({ actors: { signIn: fromPromise(async () => answerFor(ADMIN, 'wrong')) } });
+    const actor = createActor(signedOut, { input: { session: session.ref } }).start();
+    const failOnce = async () => {
+      actor.send({ type: 'email.change', value: ADMIN });
+      actor.send({ type: 'password.change', value: 'wrong' });
+      actor.send({ type: 'submit' });
+      await settle();
+      expect(actor.getSnapshot().context.credentialsError).toBe(WRONG_CREDENTIALS);
+    };
+    await failOnce();
+    actor.send({ type: 'password.change', value: DEMO_PASSWORD });
+    expect(actor.getSnapshot().context.credentialsError).toBeNull();
+    await failOnce();
+    actor.send({ type: 'email.change', value: 'consejo@demo.mx' });
+    expect(actor.getSnapshot().context.credentialsError).toBeNull();
   });
 
   it('refuses to choose a condominium that was not offered', () => {
     const actor = createActor(
-      loginMachine.provide({ actors: { signIn: fromPromise(async () => SIGN_IN_ANSWERS.severalCondos!) } }),
+      loginMachine.provide({ actors: { signIn: fromPromise(async () => answerFor(ADMIN, DEMO_PASSWORD)) } }),
       { input: { session: session.ref } },
     ).start();
-    actor.send({ type: 'email.change', value: 'admin@demo.mx' });
-    actor.send({ type: 'password.change', value: 'Demo1234!' });
+    actor.send({ type: 'email.change', value: ADMIN });
+    actor.send({ type: 'password.change', value: DEMO_PASSWORD });
     actor.send({ type: 'submit' });
     return settle().then(() => {
       expect(actor.getSnapshot().can({ type: 'choose', condoId: 42 })).toBe(false);
@@ -191,25 +263,49 @@ describe('loginMachine rules (spec §5 Login)', () => {
     });
   });
 
+  it('signs in from a public page with its subdomain, and says where to go back', async () => {
+    session.clear();
+    let asked: unknown;
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          signIn: fromPromise(async ({ input }) => {
+            asked = input;
+            return answerFor('consejo@demo.mx', DEMO_PASSWORD);
+          }),
+          condoLogin: fromPromise(async () => SESSION),
+        },
+      }),
+      { input: { subdomain: 'laspalmas', returnUrl: '/condominio/financiero', session: session.ref } },
+    ).start();
+    actor.send({ type: 'email.change', value: 'consejo@demo.mx' });
+    actor.send({ type: 'password.change', value: DEMO_PASSWORD });
+    actor.send({ type: 'submit' });
+    await settle();
+    await settle();
+    expect(asked).toEqual({ username: 'consejo@demo.mx', password: DEMO_PASSWORD, rememberMe: false, subdomain: 'laspalmas' });
+    expect(actor.getSnapshot().output).toEqual({ ...SESSION, rememberMe: false, returnUrl: '/condominio/financiero' });
+  });
+
   it('hands the session token to the session with the Recordarme choice, and the secrets are gone', async () => {
     session.clear();
     const actor = createActor(
       loginMachine.provide({
         actors: {
-          signIn: fromPromise(async () => SIGN_IN_ANSWERS.oneCondo!),
-          condoLogin: fromPromise(async () => ({ token: 'session-token', productToken: 'product-token' })),
+          signIn: fromPromise(async () => answerFor('consejo@demo.mx', DEMO_PASSWORD)),
+          condoLogin: fromPromise(async () => SESSION),
         },
       }),
       { input: { session: session.ref } },
     ).start();
     actor.send({ type: 'email.change', value: 'consejo@demo.mx' });
-    actor.send({ type: 'password.change', value: 'Demo1234!' });
+    actor.send({ type: 'password.change', value: DEMO_PASSWORD });
     actor.send({ type: 'rememberMe.change', value: true });
     actor.send({ type: 'submit' });
     await settle();
     await settle();
     expect(actor.getSnapshot().status).toBe('done');
-    expect(session.received).toEqual([{ type: 'signedIn', token: 'session-token', rememberMe: true }]);
+    expect(session.received).toEqual([{ type: 'signedIn', token: SESSION.token, rememberMe: true }]);
     expect(actor.getSnapshot().context).toMatchObject({ password: '', signInToken: null });
   });
 });

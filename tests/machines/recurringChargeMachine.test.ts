@@ -1,110 +1,195 @@
-// The recurring charges dialog's machine (Cargos automáticos), model-based: every state and transition
-// walked against a real actor whose calls are controllable promises, for a member of the condominium that
-// has recurring charges and for a member of another one (refused, spec §6). Plus the §5 amount rules: typing only
-// digits with a point or comma and at most 2 decimals, 2 decimals on blur, above 0 on save, the previous
-// amount restored on cancel, the charge gone once its cancellation is confirmed.
+// The recurring charges dialog's machine (Cargos automáticos), model-based: every event the machine declares
+// offered from tests/models, every branch walked against a real actor whose calls are controllable promises,
+// for a member of the condominium that has recurring charges and for a member of another one (refused, spec
+// §6). Each state is checked against the walk's own record of the charges, the edit and the alert, with the
+// §5 amount rules from src/api. Plus those rules: typing only digits with a point or comma and at most 2
+// decimals, 2 decimals on blur, above 0 on save, the previous amount restored on cancel, the charge gone
+// once its cancellation is confirmed.
 import { describe, expect, it } from 'vitest';
-import { type Actor, createActor, fromPromise } from 'xstate';
+import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import {
   amountIsValid,
   amountToCents,
   centsToAmount,
   formatAmountOnBlur,
   isAmountTyping,
+  type RecurringCharge,
   type UpdateAmountRequest,
 } from '../../src/api/recurringCharges';
-import { recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
+import { type RecurringChargeAlert, recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
 import type { UpdateAmountResult } from '../../src/services/recurringChargeService';
-import {
-  controllablePromises,
-  coveredModel,
-  NO_GAPS,
-  providePromises,
-  type Snapshot,
-  type StateChecks,
-  settle,
-  walkEveryPath,
-} from '../support/modelTesting';
-import { HOUSE_CHARGES, MEMBER, OUTSIDER, recurringChargeEvents } from '../support/recurringChargeFixtures';
+import { FIRST, recurringChargeModel } from '../models/recurringChargeMachine.model';
+import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
+import { HOUSE_CHARGES, MEMBER, OUTSIDER } from '../support/recurringChargeFixtures';
 
 type Snap = Snapshot<typeof recurringChargeMachine>;
-const CALLS = ['loadCharges', 'saveAmount', 'cancelCharge'];
-
-const member = coveredModel(recurringChargeMachine, { input: MEMBER, events: recurringChargeEvents as never });
-const outsider = coveredModel(recurringChargeMachine, { input: OUTSIDER, events: recurringChargeEvents as never });
+const cover = coverModel(recurringChargeModel);
 
 describe('recurringChargeMachine model', () => {
-  it('walks every state node, every model state and every transition', () => {
-    // deciding is left at once (eventless); a member is never refused, and an outsider is refused at once.
-    expect(member.gaps()).toEqual({ ...NO_GAPS, unreachedStateNodes: ['deciding', 'refused'] });
-    expect(member.paths.length).toBeGreaterThan(20);
-    const outsiderGaps = outsider.gaps();
-    expect(outsiderGaps.unwalkedStates).toEqual([]);
-    expect(outsiderGaps.missingTransitions).toEqual([]);
-    expect(outsiderGaps.unreachedStateNodes).not.toContain('refused');
-    expect(outsider.paths.map((path) => path.steps.map((step) => step.state.value))).toEqual([['refused']]);
-  });
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
   let calls = controllablePromises();
   let actor: Actor<typeof recurringChargeMachine>;
+  /** The walk's own record: the charges shown, the row being edited with what its field holds, the charge
+   * whose cancellation is asked, and the alert. */
+  let charges: RecurringCharge[] = [];
+  /** The list call has answered. */
+  let loaded = false;
+  let edited: { id: number; draft: string } | null = null;
+  let cancelId: number | null = null;
+  let alert: RecurringChargeAlert = null;
+
+  const snapshot = () => actor.getSnapshot();
+  const can = (event: EventObject) => snapshot().can(event as never);
+  /** Which of the house's charges may be edited and cancelled: exactly those listed. */
+  const offeredRows = () =>
+    HOUSE_CHARGES.map((charge) => [
+      can({ type: 'edit', id: charge.id } as EventObject),
+      can({ type: 'askCancel', id: charge.id } as EventObject),
+    ]);
+  const listedRows = () =>
+    HOUSE_CHARGES.map((charge) => [charges.some((c) => c.id === charge.id), charges.some((c) => c.id === charge.id)]);
+  const noRow = () => HOUSE_CHARGES.map(() => [false, false]);
+  const theEdit = () => {
+    expect(edited).not.toBeNull();
+    return edited!;
+  };
+
   const states: StateChecks<Snap> = {
     deciding: () => {
       throw new Error('deciding is transient and must never be observed');
     },
     // Nothing is asked of the server for those the rule leaves out.
     refused: () => {
-      expect(actor.getSnapshot().status).toBe('done');
-      expect(calls.inputOf('loadCharges')).toBeUndefined();
-      expect(actor.getSnapshot().context.charges).toEqual([]);
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().status).toBe('done');
+      expect(snapshot().context).toMatchObject({ condo: OUTSIDER.condo, charges: [], alert: null });
+      expect(can({ type: 'retry' })).toBe(false);
     },
-    loading: () => expect(calls.inputOf('loadCharges')).toBeUndefined(),
+    loading: () => {
+      expect(calls.pending()).toEqual(['loadCharges']);
+      expect(snapshot().context).toMatchObject({ condo: MEMBER.condo, charges: [], alert: null });
+      expect([can({ type: 'retry' }), ...offeredRows().flat()]).toEqual([false, false, false, false, false]);
+    },
     loadFailed: () => {
-      expect(actor.getSnapshot().context.charges).toEqual([]);
-      expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true);
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().context).toMatchObject({ charges: [], alert: null });
+      expect(can({ type: 'retry' })).toBe(true);
+      expect(offeredRows()).toEqual(noRow());
     },
-    viewing: (s) => {
-      expect(s.context.editingId).toBeNull();
-      expect(s.context.cancelId).toBeNull();
-      // Only saved amounts ever reach the list: every charge is the demo one or a saved edit of it.
-      for (const charge of s.context.charges) expect(amountIsValid(charge.monto)).toBe(true);
-      expect(s.context.charges.length).toBeLessThanOrEqual(HOUSE_CHARGES.length);
+    viewing: () => {
+      expect(calls.pending()).toEqual([]);
+      // The list shows only once the list call has answered.
+      expect(loaded).toBe(true);
+      expect(snapshot().context).toMatchObject({ charges, editingId: null, draft: '', cancelId: null, alert });
+      // Each listed charge may be edited or cancelled; nothing else.
+      expect(offeredRows()).toEqual(listedRows());
+      expect(can({ type: 'edit', id: 99 } as EventObject)).toBe(false);
+      expect([can({ type: 'save' }), can({ type: 'confirm' }), can({ type: 'retry' })]).toEqual([false, false, false]);
     },
-    editing: (s) => {
-      expect(s.context.charges.some((c) => c.id === s.context.editingId)).toBe(true);
-      // The field only ever holds what the typing rule lets through, and the edit can always be dropped.
-      expect(isAmountTyping(s.context.draft)).toBe(true);
-      expect(actor.getSnapshot().can({ type: 'cancelEdit' })).toBe(true);
+    editing: () => {
+      expect(calls.pending()).toEqual([]);
+      const { id, draft } = theEdit();
+      expect(snapshot().context).toMatchObject({ charges, editingId: id, draft, cancelId: null, alert });
+      // The field only takes what the typing rule lets through, and the edit can always be dropped.
+      expect(isAmountTyping(draft)).toBe(true);
+      expect(['12', '12,5', '12.345', 'abc'].map((value) => can({ type: 'change', value } as EventObject))).toEqual([
+        true,
+        true,
+        false,
+        false,
+      ]);
+      expect([can({ type: 'save' }), can({ type: 'blur' }), can({ type: 'cancelEdit' })]).toEqual([true, true, true]);
+      expect(offeredRows()).toEqual(noRow());
     },
-    saving: (s) => {
-      expect(calls.inputOf('saveAmount')).toEqual({ id: s.context.editingId, monto: s.context.draft });
-      // What is sent is a number above 0 with two decimals.
-      expect(s.context.draft).toMatch(/^\d+\.\d{2}$/);
-      expect(amountIsValid(s.context.draft)).toBe(true);
+    saving: () => {
+      expect(calls.pending()).toEqual(['saveAmount']);
+      // What is sent is the typed amount as a number above 0 with two decimals.
+      expect(calls.inputOf('saveAmount')).toEqual({ id: theEdit().id, monto: '1500.50' });
+      expect(snapshot().context).toMatchObject({ editingId: theEdit().id, draft: '1500.50', alert: null });
+      expect([can({ type: 'save' }), can({ type: 'cancelEdit' }), can({ type: 'change', value: '1' } as EventObject)]).toEqual([
+        false,
+        false,
+        false,
+      ]);
     },
-    confirmingCancel: (s) => {
-      expect(s.context.cancelId).toBe(s.context.charges[0]!.id);
-      expect(actor.getSnapshot().can({ type: 'confirm' })).toBe(true);
+    confirmingCancel: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().context).toMatchObject({ charges, cancelId, editingId: null, alert: null });
+      expect([can({ type: 'confirm' }), can({ type: 'dismiss' })]).toEqual([true, true]);
+      expect(offeredRows()).toEqual(noRow());
     },
-    cancelling: (s) => expect(calls.inputOf('cancelCharge')).toEqual({ id: s.context.cancelId }),
+    cancelling: () => {
+      expect(calls.pending()).toEqual(['cancelCharge']);
+      expect(calls.inputOf('cancelCharge')).toEqual({ id: cancelId });
+      expect(cancelId).toBe(FIRST.id);
+      expect([can({ type: 'confirm' }), can({ type: 'dismiss' })]).toEqual([false, false]);
+    },
   };
 
-  for (const [who, input, { paths }] of [
-    ['member', MEMBER, member],
-    ['outsider', OUTSIDER, outsider],
-  ] as const) {
-    describe(who, () => {
-      walkEveryPath(it, recurringChargeMachine, paths, states, () => {
-        calls = controllablePromises();
-        actor = createActor(providePromises(recurringChargeMachine, calls, CALLS), { input }).start();
-        return {
-          actor,
-          calls,
-          send: ['edit', 'change', 'blur', 'save', 'cancelEdit', 'askCancel', 'confirm', 'dismiss', 'retry'],
-          invoked: CALLS,
-        };
-      });
-    });
-  }
+  const eventOf = (step: { event: EventObject }) => step.event as EventObject & Payload;
+  walkModel(it, cover, recurringChargeMachine, states, (input) => {
+    calls = controllablePromises();
+    charges = [];
+    loaded = false;
+    edited = null;
+    cancelId = null;
+    alert = null;
+    actor = createActor(provideCalls(recurringChargeMachine, calls), { input: input as typeof MEMBER }).start();
+    return {
+      actor,
+      calls,
+      after: {
+        'xstate.done.actor.loadCharges': (step) => {
+          charges = eventOf(step).output as RecurringCharge[];
+          loaded = true;
+        },
+        edit: (step) => {
+          const charge = charges.find((c) => c.id === eventOf(step).id)!;
+          edited = { id: charge.id, draft: charge.monto };
+          alert = null;
+        },
+        change: (step) => {
+          theEdit().draft = eventOf(step).value as string;
+          alert = null;
+        },
+        blur: () => (theEdit().draft = formatAmountOnBlur(theEdit().draft)),
+        save: () => {
+          if (amountIsValid(theEdit().draft)) theEdit().draft = formatAmountOnBlur(theEdit().draft);
+          else alert = 'invalidAmount';
+        },
+        'xstate.done.actor.saveAmount': (step) => {
+          const result = eventOf(step).output as UpdateAmountResult;
+          if (result.kind === 'saved') {
+            charges = charges.map((c) => (c.id === result.charge.id ? result.charge : c));
+            edited = null;
+            alert = null;
+          } else alert = 'invalidAmount';
+        },
+        'xstate.error.actor.saveAmount': () => (alert = 'saveFailed'),
+        // The row never changed: dropping the edit leaves the amount as it was.
+        cancelEdit: () => {
+          edited = null;
+          alert = null;
+        },
+        askCancel: (step) => {
+          cancelId = eventOf(step).id as number;
+          alert = null;
+        },
+        dismiss: () => (cancelId = null),
+        'xstate.done.actor.cancelCharge': () => {
+          charges = charges.filter((c) => c.id !== cancelId);
+          cancelId = null;
+          alert = null;
+        },
+        'xstate.error.actor.cancelCharge': () => {
+          cancelId = null;
+          alert = 'cancelFailed';
+        },
+      },
+    };
+  });
 });
 
 describe('recurringChargeMachine: who may open the dialog (spec §6)', () => {
