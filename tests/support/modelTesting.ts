@@ -1,14 +1,9 @@
-// Model-based testing helpers over xstate/graph (see ../shared/STYLE.md, "Model-based tests").
+// Model-based testing's runtime over xstate/graph (see ../shared/STYLE.md, "Model-based tests"); the model
+// itself (the events read from the machine, coverage by declared branch, names) is tests/support/machineModel.ts.
 //
-// - Machines with `invoke` need `new TestModel(machine, …)` rather than createTestModel, and the results
-//   of invoked actors are offered to the traversal as the events xstate.done.actor.<id> /
-//   xstate.error.actor.<id> with realistic outputs.
-// - Events are offered as a function of the snapshot and filtered with snapshot.can(event).
-// - Paths: one shortest path to every state of the model, plus, for every transition no such path takes,
-//   the shortest path to its source followed by that transition. So every state and every transition of
-//   the adjacency map is walked, loops included; `coverageGaps` proves it, and that every state node the
-//   machine declares is reachable.
-// - Every state node needs an assertion: `requireStateTests` fails when one is missing.
+// - Paths: one shortest path to every traversal state, plus, for every transition no such path takes, the
+//   shortest path to its source followed by that transition, so every state and transition of the
+//   adjacency map is walked, loops included.
 // - Headless walks: `providePromises` makes a machine's invoked actors controllable promises; `walkPath`
 //   runs a path on the started actor, where `againstModel` checks in each state that the actor's value and
 //   context are the model's before the state's own check, and `executors` sends the user events and
@@ -23,55 +18,15 @@ import {
   type SnapshotFrom,
   type StateNode,
 } from 'xstate';
-import { TestModel, type TestParam, type TestPath } from 'xstate/graph';
+import type { TestModel, TestParam, TestPath } from 'xstate/graph';
 
 export type Snapshot<M extends AnyStateMachine> = SnapshotFrom<M>;
 
 /** An event the model may offer: user events and xstate.done/error.actor.* with their payloads. */
 export type ModelEvent = { type: string; [key: string]: unknown };
 
-export interface ModelOptions<M extends AnyStateMachine> {
-  /** The events worth trying in a snapshot; those it cannot take are filtered out. */
-  events: (snapshot: Snapshot<M>) => ModelEvent[];
-  input?: unknown;
-}
-
-export function serializeEvent(event: EventObject): string {
-  return JSON.stringify(event);
-}
-
-export function buildModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>) {
-  // Value and the whole context: an abstraction of the context would let xstate/graph pick a snapshot
-  // with another context as the representative of a state, and the paths would stop being replayable.
-  // Keep the offered events few instead, so the state space stays small.
-  const serializeState = (snapshot: AnyMachineSnapshot) =>
-    JSON.stringify({ value: snapshot.value, status: snapshot.status, context: snapshot.context });
-  const model = new TestModel(machine, {
-    events: (snapshot: AnyMachineSnapshot) =>
-      options.events(snapshot as Snapshot<M>).filter((event) => snapshot.can(event as never)),
-    serializeState: (snapshot: AnyMachineSnapshot) => serializeState(snapshot),
-    serializeEvent,
-    stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => snapshot.matches(key as never),
-    ...(options.input !== undefined ? { input: options.input } : {}),
-  } as never);
-  return { model, serializeState };
-}
-
-type Model = ReturnType<typeof buildModel>['model'];
+type Model = TestModel<AnyMachineSnapshot, EventObject, unknown>;
 type Path = TestPath<AnyMachineSnapshot, EventObject>;
-
-/** What `coverageGaps` answers when the paths walk the whole machine: nothing left out. */
-export const NO_GAPS = { unreachedStateNodes: [], unwalkedStates: [], missingTransitions: [] };
-
-/**
- * A machine's model (see buildModel), the paths that cover it (see coveringPaths), and what those paths
- * leave out (see coverageGaps; a suite expects NO_GAPS, or says which state nodes its input cannot reach).
- */
-export function coveredModel<M extends AnyStateMachine>(machine: M, options: ModelOptions<M>) {
-  const { model, serializeState } = buildModel(machine, options);
-  const paths = coveringPaths(model, serializeState as never);
-  return { model, serializeState, paths, gaps: () => coverageGaps(machine, model, paths, serializeState as never) };
-}
 
 /** Shortest paths to every state, then one extra path for each transition those paths do not take. */
 export function coveringPaths(model: Model, serializeState: (s: never) => string): Path[] {
@@ -114,7 +69,7 @@ function takenTransitions(paths: Path[], serializeState: (s: never) => string): 
     for (let i = 1; i < path.steps.length; i++) {
       const from = path.steps[i - 1]!.state;
       const step = path.steps[i]!;
-      taken.add(`${serializeState(from as never)} -> ${serializeEvent(step.event as EventObject)}`);
+      taken.add(`${serializeState(from as never)} -> ${JSON.stringify(step.event)}`);
     }
   }
   return taken;
@@ -133,59 +88,11 @@ export function stateNodeKeys(machine: AnyStateMachine): string[] {
   return keys;
 }
 
-/** What the paths leave out: state nodes never reached, adjacency states and transitions never walked. */
-export function coverageGaps(machine: AnyStateMachine, model: Model, paths: Path[], serializeState: (s: never) => string) {
-  const reachedNodes = new Set<string>();
-  const walkedStates = new Set<string>();
-  for (const path of paths) {
-    for (const step of path.steps) {
-      const snapshot = step.state as unknown as Snapshot<AnyStateMachine>;
-      walkedStates.add(serializeState(step.state as never));
-      for (const key of stateNodeKeys(machine)) if (snapshot.matches(key as never)) reachedNodes.add(key);
-    }
-  }
-  const taken = takenTransitions(paths, serializeState);
-  const adjacency = model.getAdjacencyMap();
-  const missingTransitions: string[] = [];
-  for (const [stateKey, { transitions }] of Object.entries(adjacency)) {
-    for (const eventKey of Object.keys(transitions)) {
-      if (!taken.has(`${stateKey} -> ${eventKey}`)) missingTransitions.push(`${stateKey} -> ${eventKey}`);
-    }
-  }
-  return {
-    unreachedStateNodes: stateNodeKeys(machine).filter((key) => !reachedNodes.has(key)),
-    unwalkedStates: Object.keys(adjacency).filter((key) => !walkedStates.has(key)),
-    missingTransitions,
-  };
-}
-
 /** Fails unless every state node of the machine has an assertion in `states`. (No test-runner import:
  * the browser suite uses this too.) */
 export function requireStateTests(machine: AnyStateMachine, states: Record<string, unknown>): void {
   const missing = stateNodeKeys(machine).filter((key) => !(key in states));
   if (missing.length) throw new Error(`state nodes without an assertion: ${missing.join(', ')}`);
-}
-
-/**
- * For the browser, where a path costs seconds: the fewest of `paths` (shortest first) that still take
- * every abstract transition, i.e. every (state value, event label, state value) triple, whatever the
- * context. `label` names an event for this purpose (e.g. a sign-in answer by its kind).
- */
-export function abstractCover(paths: Path[], label: (event: EventObject) => string): Path[] {
-  const edgeOf = (from: AnyMachineSnapshot, event: EventObject, to: AnyMachineSnapshot) =>
-    `${JSON.stringify(from.value)} --${label(event)}--> ${JSON.stringify(to.value)}`;
-  const chosen: Path[] = [];
-  const covered = new Set<string>();
-  for (const path of [...paths].sort((a, b) => a.steps.length - b.steps.length)) {
-    const edges = path.steps
-      .slice(1)
-      .map((step, i) => edgeOf(path.steps[i]!.state as never, step.event as EventObject, step.state as never));
-    if (edges.some((edge) => !covered.has(edge))) {
-      chosen.push(path);
-      for (const edge of edges) covered.add(edge);
-    }
-  }
-  return chosen;
 }
 
 export type { TestParam };
@@ -333,20 +240,3 @@ export async function walkPath<S extends AnyMachineSnapshot>(path: Path, walk: W
 
 /** The runner's test function (vitest's `it`, Playwright's `test`): a name and what to run. */
 export type TestFunction = (name: string, run: () => void | Promise<void>) => void;
-
-/**
- * The tests every headless suite of a machine has, registered with the runner's `it`: every state node has
- * its check in `states`, and one test per path walks it (see walkPath) on what `start` makes afresh for it
- * (the started actor, its controllable calls, and the executors' spec). `name` names a path's test (by its description unless said).
- */
-export function walkEveryPath<S extends AnyMachineSnapshot>(
-  it: TestFunction,
-  machine: AnyStateMachine,
-  paths: Path[],
-  states: StateChecks<S>,
-  start: () => Omit<Walk<S>, 'states'>,
-  name: (path: Path, index: number) => string = (path) => `path: ${path.description}`,
-): void {
-  it('has an assertion for every state node', () => requireStateTests(machine, states));
-  for (const [index, path] of paths.entries()) it(name(path, index), () => walkPath(path, { ...start(), states }));
-}
