@@ -54,9 +54,9 @@ const batchSizes = (n: number) => Array.from({ length: Math.ceil(n / 100) }, (_,
 describe('bulkStatementsMachine model', () => {
   it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
 
-  // Files open in a new tab: the walk counts them.
-  let opened: string[] = [];
-  beforeAll(() => vi.stubGlobal('window', { open: (url: string) => opened.push(url) }));
+  // Files open in a new tab, with no way back to this page: the walk records them.
+  let opened: string[][] = [];
+  beforeAll(() => vi.stubGlobal('window', { open: (...args: string[]) => opened.push(args) }));
   afterAll(() => vi.unstubAllGlobals());
 
   let calls = controllablePromises();
@@ -96,7 +96,7 @@ describe('bulkStatementsMachine model', () => {
   const runSoFar = () => {
     const { done, files, sent } = theRun();
     expect(snapshot().context).toMatchObject({ done, files, sent });
-    expect(opened).toEqual(files);
+    expect(opened).toEqual(files.map((url) => [url, '_blank', 'noopener']));
   };
 
   const states: StateChecks<Snap> = {
@@ -242,6 +242,8 @@ describe('bulkStatementsMachine rules', () => {
       fechaFin: 'finance.bulk.invalidRange',
     });
     expect(bulkProblems({ ...FILLED, kind: 2, fechaInicio: '2025-01-01', fechaFin: '2025-01-01' })).toEqual({});
+    // A range asks for no year.
+    expect(bulkProblems({ ...FILLED, kind: 2, year: null, fechaInicio: '2025-01-01', fechaFin: '2025-01-01' })).toEqual({});
   });
 
   it('builds the §3.3 request of each kind', () => {
@@ -315,6 +317,31 @@ describe('bulkStatementsMachine rules', () => {
       form: { ...FILLED, selected: DWELLINGS.slice(0, n).map((d) => d.ApartmentId) },
     });
     expect([99, 100, 101].map((n) => showsProgress(chosen(n)))).toEqual([false, true, true]);
+  });
+
+  it('finishes a download batch where there is no window to open its file in', async () => {
+    const actor = createActor(
+      bulkStatementsMachine.provide({
+        actors: {
+          loadOptions: fromPromise(async () => OPTIONS),
+          runBatch: fromPromise(async () => ({ tipo: 'descargar', url: '/file/1' }) as BatchResult),
+        },
+      }),
+      { input: INPUT },
+    ).start();
+    await settle();
+    for (const event of [
+      { type: 'set.kind', kind: 1 },
+      { type: 'set.tipo', tipo: 'descargar' },
+      { type: 'set.year', year: 2025 },
+      { type: 'select', ids: [1] },
+      { type: 'submit' },
+    ] as BulkStatementsEvent[])
+      actor.send(event);
+    await settle();
+    expect(typeof window).toBe('undefined');
+    expect(actor.getSnapshot().value).toBe('succeeded');
+    expect(actor.getSnapshot().context.files).toEqual(['/file/1']);
   });
 
   it('sends fewer than 100 dwellings in one request and 201 in three batches of at most 100', async () => {

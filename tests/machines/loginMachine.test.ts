@@ -249,6 +249,31 @@ describe('loginMachine rules (spec §5 Login)', () => {
     expect(actor.getSnapshot().context.credentialsError).toBeNull();
   });
 
+  it('shows the failure’s words only when the failure is an Error', async () => {
+    const failing = (error: unknown) =>
+      createActor(
+        loginMachine.provide({
+          actors: {
+            signIn: fromPromise(async () => {
+              throw error;
+            }),
+          },
+        }),
+        { input: { session: session.ref } },
+      ).start();
+    for (const [error, detail] of [
+      [new Error('Failed to fetch'), 'Failed to fetch'],
+      ['aborted', null],
+    ] as const) {
+      const actor = failing(error);
+      actor.send({ type: 'email.change', value: ADMIN });
+      actor.send({ type: 'password.change', value: DEMO_PASSWORD });
+      actor.send({ type: 'submit' });
+      await settle();
+      expect(actor.getSnapshot().context).toMatchObject({ failure: 'unexpected', failureDetail: detail });
+    }
+  });
+
   it('refuses to choose a condominium that was not offered', () => {
     const actor = createActor(
       loginMachine.provide({ actors: { signIn: fromPromise(async () => answerFor(ADMIN, DEMO_PASSWORD)) } }),

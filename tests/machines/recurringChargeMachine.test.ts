@@ -269,6 +269,7 @@ describe('recurringChargeMachine behaviour', () => {
     });
     await settle();
     actor.send({ type: 'edit', id: 2 });
+    expect(actor.getSnapshot().context).toMatchObject({ editingId: 2, draft: '350.00' });
     for (const value of ['0', '', '0,00']) {
       actor.send({ type: 'change', value });
       actor.send({ type: 'save' });
