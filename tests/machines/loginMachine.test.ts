@@ -254,7 +254,7 @@ describe('loginMachine rules (spec §5 Login)', () => {
       createActor(
         loginMachine.provide({
           actors: {
-            signIn: fromPromise(async () => {
+            signIn: fromPromise(async (): Promise<SignInResult> => {
               throw error;
             }),
           },
