@@ -192,3 +192,45 @@ describe('sessionMachine token-change rule (spec §4)', () => {
     expect(actor.getSnapshot().value).toBe('signedOut');
   });
 });
+
+describe('sessionMachine privacy-notice recheck (the server refused for a pending notice)', () => {
+  const notice = { AvisoPrivacidad: 'Aviso.', AvisoActivo: 1 };
+  const waiting = DATA_NOTICE_PENDING;
+  const inactive = { condo: { ...waiting.condo, AvisoActivo: 0 }, usuario: waiting.usuario } as unknown as SessionData;
+  const accepted = {
+    condo: { ...waiting.condo, ...notice },
+    usuario: { ...waiting.usuario, AvisoPrivacidad: '2026-11-01' },
+  } as unknown as SessionData;
+
+  /** Signed in, refused once for the notice, and answered `data` by the recheck. */
+  async function recheckedWith(data: SessionData) {
+    let answer: SessionData = { ...waiting, condo: { ...waiting.condo, AvisoActivo: 0 } } as unknown as SessionData;
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: { loadSession: fromPromise(async () => answer) },
+        actions: { storeToken: () => {}, removeStoredToken: () => {}, reloadPage: () => {} },
+      }),
+      { input: { token: 'saved-token' } },
+    ).start();
+    await settle();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    answer = data;
+    actor.send({ type: 'privacyNoticePending' });
+    await settle();
+    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
+    return actor;
+  }
+
+  it('rechecks again after data that shows the notice waiting (the gate takes it from there)', async () => {
+    const actor = await recheckedWith(waiting);
+    expect(actor.getSnapshot().can({ type: 'privacyNoticePending' })).toBe(true);
+  });
+
+  it('leaves further refusals to their calls after data that shows no notice waiting: inactive, or accepted', async () => {
+    for (const data of [inactive, accepted]) {
+      const actor = await recheckedWith(data);
+      expect(actor.getSnapshot().can({ type: 'privacyNoticePending' })).toBe(false);
+      actor.stop();
+    }
+  });
+});
