@@ -207,7 +207,7 @@ describe('sessionMachine privacy-notice recheck (the server refused for a pendin
     let answer: SessionData = { ...waiting, condo: { ...waiting.condo, AvisoActivo: 0 } } as unknown as SessionData;
     const actor = createActor(
       sessionMachine.provide({
-        actors: { loadSession: fromPromise(async () => answer) },
+        actors: { loadSession: fromPromise<SessionData | null>(async () => answer) },
         actions: { storeToken: () => {}, removeStoredToken: () => {}, reloadPage: () => {} },
       }),
       { input: { token: 'saved-token' } },
