@@ -211,44 +211,47 @@ function branchesOfMicrosteps(
   return taken;
 }
 
-/** Every branch some step of `paths` takes, start-up `always` included. */
-export function walkedBranches(machine: AnyStateMachine, paths: Path[]): Set<AnyTransitionDefinition> {
-  const walked = new Set<AnyTransitionDefinition>();
+/** One macrostep of the paths: an event on a snapshot (none for the start) and the microsteps it makes. */
+interface Macrostep {
+  before: AnyMachineSnapshot | null;
+  event: EventObject | null;
+  microsteps: AnyMachineSnapshot[];
+}
+
+const initialMicrosteps = getInitialMicrosteps as (m: AnyStateMachine, input?: unknown) => [AnyMachineSnapshot, unknown][];
+const microstepsOf = getMicrosteps as (
+  m: AnyStateMachine,
+  s: AnyMachineSnapshot,
+  e: EventObject,
+) => [AnyMachineSnapshot, unknown][];
+
+/** Every distinct macrostep of `paths`: the start once per input, then each (state, event) once. */
+function macrosteps(machine: AnyStateMachine, paths: Path[]): Macrostep[] {
+  const steps: Macrostep[] = [];
   const started = new Set<unknown>();
   const seen = new Set<string>();
   for (const path of paths) {
     if (!started.has(path.input)) {
       started.add(path.input);
-      const initial = (getInitialMicrosteps as (m: AnyStateMachine, i?: unknown) => [AnyMachineSnapshot, unknown][])(
-        machine,
-        path.input,
-      );
-      for (const t of branchesOfMicrosteps(
-        machine,
-        null,
-        null,
-        initial.map(([s]) => s),
-      ))
-        walked.add(t);
+      steps.push({ before: null, event: null, microsteps: initialMicrosteps(machine, path.input).map(([s]) => s) });
     }
     for (let i = 1; i < path.steps.length; i++) {
       const before = path.steps[i - 1]!.state;
       const event = path.steps[i]!.event as EventObject;
-      const key = `${JSON.stringify(before.value)}|${JSON.stringify(before.context)}|${JSON.stringify(event)}`;
+      const key = serializeState(before) + JSON.stringify(event);
       if (seen.has(key)) continue;
       seen.add(key);
-      const micro = (
-        getMicrosteps as (m: AnyStateMachine, s: AnyMachineSnapshot, e: EventObject) => [AnyMachineSnapshot, unknown][]
-      )(machine, before, event);
-      for (const t of branchesOfMicrosteps(
-        machine,
-        before,
-        event,
-        micro.map(([s]) => s),
-      ))
-        walked.add(t);
+      steps.push({ before, event, microsteps: microstepsOf(machine, before, event).map(([s]) => s) });
     }
   }
+  return steps;
+}
+
+/** Every branch some step of `paths` takes, start-up `always` included. */
+export function walkedBranches(machine: AnyStateMachine, paths: Path[]): Set<AnyTransitionDefinition> {
+  const walked = new Set<AnyTransitionDefinition>();
+  for (const { before, event, microsteps } of macrosteps(machine, paths))
+    for (const t of branchesOfMicrosteps(machine, before, event, microsteps)) walked.add(t);
   return walked;
 }
 
@@ -403,29 +406,7 @@ function coverageOfTransitions(testModel: TestModel<AnyMachineSnapshot, EventObj
  * microstep it passes through (a state left at once by `always`, like `checking`, counts).
  */
 export function reachedStateNodes(machine: AnyStateMachine, paths: Path[]): string[] {
-  const snapshots: AnyMachineSnapshot[] = [];
-  const started = new Set<unknown>();
-  const seen = new Set<string>();
-  for (const path of paths) {
-    if (!started.has(path.input)) {
-      started.add(path.input);
-      const initial = (getInitialMicrosteps as (m: AnyStateMachine, i?: unknown) => [AnyMachineSnapshot, unknown][])(
-        machine,
-        path.input,
-      );
-      snapshots.push(...initial.map(([snapshot]) => snapshot));
-    }
-    for (let i = 1; i < path.steps.length; i++) {
-      const key = serializeState(path.steps[i - 1]!.state) + JSON.stringify(path.steps[i]!.event);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const micro = (
-        getMicrosteps as (m: AnyStateMachine, s: AnyMachineSnapshot, e: EventObject) => [AnyMachineSnapshot, unknown][]
-      )(machine, path.steps[i - 1]!.state, path.steps[i]!.event as EventObject);
-      snapshots.push(...micro.map(([snapshot]) => snapshot));
-    }
-    snapshots.push(path.steps[0]!.state);
-  }
+  const snapshots = macrosteps(machine, paths).flatMap((step) => step.microsteps);
   return stateNodeKeys(machine).filter((key) => snapshots.some((snapshot) => snapshot.matches(key as never)));
 }
 
