@@ -35,7 +35,7 @@ if (flags.has('--export')) {
   process.exit(0);
 }
 
-const rows = found.map(summarize);
+const rows = found.map((model) => summarize(model));
 const header = ['machine', 'states', 'transitions', 'unreachable', 'paths', 'scenarios', 'in Chromium'];
 const table = [
   header,

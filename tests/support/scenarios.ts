@@ -43,10 +43,10 @@ export async function findModels(only: string[] = []): Promise<FoundModel[]> {
   return found;
 }
 
-/** One machine's counts for the listing. */
-export function summarize(found: FoundModel) {
-  const cover = coverModel(found.model);
-  const scenarios = cover.browserPaths();
+type Cover = ReturnType<typeof coverModel>;
+
+/** One machine's counts for the listing, from its cover (built here unless given). */
+export function summarize(found: FoundModel, cover: Cover = coverModel(found.model), scenarios: Path[] = cover.browserPaths()) {
   return {
     machine: found.name,
     states: stateNodeKeys(found.model.machine).length,
@@ -135,7 +135,7 @@ export function scenarioDocument(found: FoundModel): string {
   const scenarios: Path[] = cover.browserPaths();
   // Their names as the headless suite gives them (the input's label first, for a model with several).
   const names = scenarios.map((scenario) => cover.names[cover.paths.indexOf(scenario)]!);
-  const counts = summarize(found);
+  const counts = summarize(found, cover, scenarios);
   const out: string[] = [];
   out.push(`# ${found.name}`);
   out.push('');
