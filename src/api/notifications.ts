@@ -2,6 +2,7 @@
 // the unread total, the full list a page of NOTIFICATIONS_PAGE_SIZE at a time, and marking one opened.
 // Opening navigates by Modulo and Props (notificationTarget below, shared by the panel and the list).
 import { array, boolean, enums, type Infer, literal, nullable, number, object, optional, string } from 'superstruct';
+import { conversationPath, ticketPath } from './sections';
 import { Id, QueryInteger } from './validation';
 
 export const NOTIFICATIONS_PATHS = {
@@ -33,8 +34,11 @@ export const NOTIFICATION_MODULES = {
   publicacion: 'postID',
   encuesta: 'pollID',
   instalacion: 'facilityID',
-  tarea: 'taskID',
-  ticket: 'classificationId',
+  /** A request to the administrator: Props { taskID (the request), classificationId (its category),
+   * SectId (its SA section) } (issue 13). */
+  ticket: 'taskID',
+  /** An interpersonal message: Props { conversationId, SectId (its IC section) }. */
+  mensaje: 'conversationId',
   invitados: null,
 } as const;
 export type NotificationModule = keyof typeof NOTIFICATION_MODULES;
@@ -105,9 +109,14 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
       return facility ? `/comunicacion/instalaciones/mostrar/${facility}` : null;
     }
     case 'ticket': {
-      const classification = id('classificationId');
+      const section = id('SectId');
       const task = id('taskID');
-      return classification ? `/comunicacion/tickets-administrador/${classification}${task ? `?ticket=${task}` : ''}` : null;
+      return section && task ? ticketPath(section, task) : null;
+    }
+    case 'mensaje': {
+      const section = id('SectId');
+      const conversation = id('conversationId');
+      return section && conversation ? conversationPath(section, conversation) : null;
     }
     // A guest registered through the member's link or to their event: the list of their passes.
     case 'invitados':

@@ -338,3 +338,53 @@ export const canSeeEmployeePanel = (data: { usuario: Roles & Pick<User, 'UserIsS
  * administrators of the condominium; not plain employees, who do not keep the gate. */
 export const canCheckPasses = (data: { usuario: Pick<User, 'UserIsAdmin' | 'UserIsGuard' | 'UserIsSupervisor'> }) =>
   isGuard(data.usuario) || isSupervisor(data.usuario) || isAdmin(data.usuario);
+
+// ── Requests to the administrator (SA) and interpersonal messages (IC), issue 13. The server enforces these on
+// every call of src/api/tickets.ts and src/api/conversations.ts; the screens offer only what they allow.
+
+/** Filing a request in an SA section: whoever reads the section (resident, board member, administrator) and
+ * has a dwelling to file it for or names a common area; never in an inactive section. */
+export const canFileTicket = (viewer: CommunicationViewer, section: SectionFacts) =>
+  section.SectCode === 'SA' && section.SectStatus === 'A' && canReadSection(viewer, section);
+
+/** Assigning, prioritising, internal notes, categories and due hours: administrators. */
+export const canManageTickets = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);
+
+/** The overview: administrators in full, board members as counts by category and state (no personal text). */
+export const canSeeTicketOverview = (viewer: Pick<CommunicationViewer, 'usuario'>) =>
+  isAdmin(viewer.usuario) || isBoard(viewer.usuario);
+
+/** Employees' task list (panel-del-empleado): the requests assigned to them. */
+export const canWorkTickets = (viewer: Pick<CommunicationViewer, 'usuario'>) => isEmployee(viewer.usuario);
+
+export interface TicketFactsOfPeople {
+  requesterId: number;
+  assigneeId: number | null;
+}
+
+/** The parts the viewer plays on one request (ticketLifecycle.ts TicketRole); empty: they may not see it. */
+export function ticketRolesOf(
+  viewer: Pick<CommunicationViewer, 'usuario'>,
+  ticket: TicketFactsOfPeople,
+): ('requester' | 'admin' | 'assignee')[] {
+  const roles: ('requester' | 'admin' | 'assignee')[] = [];
+  if (ticket.requesterId === viewer.usuario.UserId) roles.push('requester');
+  if (isAdmin(viewer.usuario)) roles.push('admin');
+  if (ticket.assigneeId !== null && ticket.assigneeId === viewer.usuario.UserId) roles.push('assignee');
+  return roles;
+}
+
+/** Seeing one request: its requester, its assignee, administrators. The board sees counts only. */
+export const canSeeTicket = (viewer: Pick<CommunicationViewer, 'usuario'>, ticket: TicketFactsOfPeople) =>
+  ticketRolesOf(viewer, ticket).length > 0;
+
+/** Internal notes (written and read): administrators and the assignee, never the requester as such. */
+export const canSeeInternalNotes = (viewer: Pick<CommunicationViewer, 'usuario'>, ticket: TicketFactsOfPeople) =>
+  isAdmin(viewer.usuario) || (ticket.assigneeId !== null && ticket.assigneeId === viewer.usuario.UserId);
+
+/** Interpersonal messages in an IC section: whoever reads the section (the menu's rules). */
+export const canUseConversations = (viewer: CommunicationViewer, section: SectionFacts) =>
+  section.SectCode === 'IC' && section.SectStatus === 'A' && canReadSection(viewer, section);
+
+/** Administrators read the administration's conversations and the reported messages, never others'. */
+export const canReviewReportedMessages = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);

@@ -9,6 +9,8 @@ export type MessageId =
   | Keys<typeof import('./es/blogs.json')>
   | Keys<typeof import('./es/charges.json')>
   | Keys<typeof import('./es/communication.json')>
+  | Keys<typeof import('./es/conversations.json')>
+  | Keys<typeof import('./es/conversationsNotices.json')>
   | Keys<typeof import('./es/documents.json')>
   | Keys<typeof import('./es/errors.json')>
   | Keys<typeof import('./es/finance.json')>
@@ -24,6 +26,8 @@ export type MessageId =
   | Keys<typeof import('./es/sessions.json')>
   | Keys<typeof import('./es/shell.json')>
   | Keys<typeof import('./es/staff.json')>
+  | Keys<typeof import('./es/tickets.json')>
+  | Keys<typeof import('./es/ticketsNotices.json')>
   | Keys<typeof import('./es/timeline.json')>;
 
 /** A value of an ICU argument; a message is formatted in the same language first (a field's label). */

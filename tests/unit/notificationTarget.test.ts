@@ -8,8 +8,8 @@ describe('notificationTarget', () => {
     ['publicacion', '{"postID":"7"}', '/comunicacion/ver-publicacion/7'],
     ['encuesta', '{"pollID":3}', '/comunicacion/encuestas?PollId=3'],
     ['instalacion', '{"facilityID":4}', '/comunicacion/instalaciones/mostrar/4'],
-    ['ticket', '{"classificationId":5,"taskID":9}', '/comunicacion/tickets-administrador/5?ticket=9'],
-    ['ticket', '{"classificationId":5}', '/comunicacion/tickets-administrador/5'],
+    ['ticket', '{"classificationId":5,"taskID":9,"SectId":2}', '/comunicacion/tickets-administrador/2?ticket=9'],
+    ['mensaje', '{"conversationId":14,"SectId":5}', '/comunicacion/comunicacion-interpersonal/5?conversacion=14'],
     ['invitados', '{}', '/mis-invitados'],
   ])('%s with %s opens %s', (Modulo, Props, target) => {
     expect(notificationTarget({ Modulo, Props })).toBe(target);
@@ -19,6 +19,8 @@ describe('notificationTarget', () => {
     ['publicacion', '{}'],
     ['publicacion', '{"postID":"12; drop"}'],
     ['publicacion', 'not json'],
+    ['ticket', '{"classificationId":5}'],
+    ['mensaje', '{"conversationId":14}'],
     ['desconocido', '{"postID":1}'],
   ])('%s with %s opens nothing', (Modulo, Props) => {
     expect(notificationTarget({ Modulo, Props })).toBeNull();
