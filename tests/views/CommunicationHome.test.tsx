@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PostSection } from '../../src/api/posts';
 import BlogsSummaryPage from '../../src/views/communication/BlogsPage';
 import { CommunicationHome } from '../../src/views/condominio/CommunicationHome';
+import { HomeCountsProvider } from '../../src/views/condominio/homeCounts';
 import { sessionFor } from './sessionFixtures';
 import { signedIn, stubApi } from './shellSupport';
 
@@ -13,6 +14,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The home as the shell holds it: inside the counts' provider. */
+const withCounts = (
+  <HomeCountsProvider enabled>
+    <CommunicationHome />
+  </HomeCountsProvider>
+);
 
 describe('CommunicationHome', () => {
   const counts = {
@@ -27,7 +35,7 @@ describe('CommunicationHome', () => {
 
   it('lists the menu’s sections, each linking to the screen of its code, with what waits there', async () => {
     stubApi(sessionFor('board'), { '/api/--comunicacion/home-summary': () => json(counts) });
-    const { location } = signedIn(<CommunicationHome />, '/comunicacion');
+    const { location } = signedIn(withCounts, '/comunicacion');
     const list = await screen.findByRole('list', { name: 'Secciones de tu condominio' });
     const links = within(list).getAllByRole('link');
     // Surveys, reservations and the events calendar have no screen yet: they are not offered.
@@ -52,7 +60,7 @@ describe('CommunicationHome', () => {
       '/api/--comunicacion/home-summary': () =>
         fail ? json({ success: false, code: 'INTERNAL', message: 'x' }, 500) : json(counts),
     });
-    signedIn(<CommunicationHome />, '/comunicacion');
+    signedIn(withCounts, '/comunicacion');
     expect(await screen.findByText('No pudimos cargar los pendientes.')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Avisos de la administración' })).toHaveLength(1);
     fail = false;

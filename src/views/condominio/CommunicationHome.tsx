@@ -1,21 +1,20 @@
 // /condominio/comunicacion: the user's greeting and the sections their role lets them see (spec §6), each a
 // link to the screen its code opens (src/api/sections.ts, the same list as the menu's) with what waits there:
-// open requests, unread messages, new posts (communicationHomeMachine, refreshed every 15 s). Employees have no
+// open requests, unread messages, new posts (homeCounts.tsx: the shell's communicationHomeMachine, refreshed every 15 s). Employees have no
 // Comunicación (spec §6): their home is the employee panel, where signing in lands them through here.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
 import type { HomeSectionCounts } from '../../api/communicationHome';
 import { canSeeCommunication } from '../../api/permissions';
 import type { SessionSection } from '../../api/sessions';
-import { communicationHomeMachine } from '../../machines/communicationHomeMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
 import { openableSections } from '../shell/menuModel';
 import { SCREENS } from '../shell/screens';
+import { useHomeCounts, useHomeCountsActor } from './homeCounts';
 
 /** What waits in one section, in words: requests for SA, messages for IC, posts elsewhere. */
 function Waiting({ section, counts }: { section: SessionSection; counts: HomeSectionCounts | undefined }) {
@@ -43,11 +42,12 @@ export function CommunicationHome() {
   const intl = useIntl();
   const data = SessionContext.useSelector((s) => s.context.data);
   useDocumentTitle(data?.condo.CondoName ?? '', intl.formatMessage({ id: 'communication.title' }));
-  const [state, send] = useMachine(communicationHomeMachine);
+  const { counts: answered, loading, failed } = useHomeCounts();
+  const countsActor = useHomeCountsActor();
   if (!data) return null;
   if (!canSeeCommunication(data)) return <Redirect to={SCREENS.employeePanel} replace />;
   const sections = openableSections(data);
-  const counts = new Map(state.context.counts.map((c) => [c.SectId, c]));
+  const counts = new Map(answered.map((c) => [c.SectId, c]));
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -69,7 +69,7 @@ export function CommunicationHome() {
             m={0}
             style={{ listStyle: 'none' }}
             aria-label={intl.formatMessage({ id: 'communication.sectionsTitle' })}
-            aria-busy={state.matches('loading')}
+            aria-busy={loading}
           >
             {sections.map(({ section, href }) => (
               <Group component="li" key={section.SectId} justify="space-between" wrap="wrap" gap="xs">
@@ -82,12 +82,12 @@ export function CommunicationHome() {
             ))}
           </Stack>
         )}
-        {state.matches('failed') ? (
+        {failed ? (
           <Group mt="sm" gap="xs" role="status">
             <Text size="sm" c="red">
               <FormattedMessage id="communication.home.countsFailed" />
             </Text>
-            <Button size="xs" variant="light" onClick={() => send({ type: 'retry' })}>
+            <Button size="xs" variant="light" onClick={() => countsActor?.send({ type: 'retry' })}>
               <FormattedMessage id="communication.home.retry" />
             </Button>
           </Group>

@@ -36,6 +36,8 @@ export interface MenuEntry {
   depth: 0 | 1;
   /** A screen of the legacy application: href is absolute and opens in a new tab. */
   external?: boolean;
+  /** A section's entry: which section, of which code (its badge counts by code). */
+  section?: { id: number; code: string };
 }
 
 const LEGACY_ICONS: Record<LegacyLinkKey, MenuIcon> = {
@@ -78,6 +80,7 @@ function sectionEntry(section: SessionSection, available: ReadonlySet<string>): 
     screen,
     icon: 'section',
     depth: 1,
+    section: { id: section.SectId, code: section.SectCode },
   };
 }
 
