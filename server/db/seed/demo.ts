@@ -6,6 +6,7 @@ import type { Clock } from '../../domain/clock';
 import { hashPassword } from '../../domain/passwords';
 import type { Database, NewCondominium } from '../schema';
 import { seedActivity } from './activity';
+import { seedConversations } from './conversations';
 import {
   DEMO_ACCOUNTS,
   DEMO_CONDOS,
@@ -32,6 +33,11 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'message_reports',
+  'message_photos',
+  'messages',
+  'conversation_blocks',
+  'conversations',
   'notifications',
   'post_comments',
   'post_attachments',
@@ -251,6 +257,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedPlans(trx, options.clock);
   await seedLedger(trx, options.clock);
   await seedPosts(trx, options.clock);
+  await seedConversations(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);
 }
 
