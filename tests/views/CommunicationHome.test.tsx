@@ -25,7 +25,7 @@ describe('CommunicationHome', () => {
       ['Solicitudes a la administración', '/comunicacion/seccion/2'],
       ['Reservación de áreas comunes', '/comunicacion/seccion/3'],
       ['Encuestas y votaciones', '/comunicacion/seccion/4'],
-      ['Comunicación entre vecinos', '/comunicacion/seccion/5'],
+      ['Comunicación entre vecinos', '/comunicacion/comunicacion-interpersonal/5'],
       ['Calendario de eventos', '/comunicacion/seccion/6'],
       ['Asuntos del consejo', '/comunicacion/seccion/7'],
     ]);
