@@ -37,12 +37,14 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
-    // The generic section screen exists (issue 6): plain sections (code '') are linked; AC for the board.
+    // The generic section screen exists (issue 6): plain sections (code '') are linked; AC for the board;
+    // IC opens its own screen (issue 13).
     [
       'admin',
       [
         'communication',
         'section-1',
+        'section-5',
         'accountStatement',
         'welcome',
         'myInvites',
@@ -51,9 +53,9 @@ describe('the main menu today (only built screens)', () => {
         'blogConfiguration',
       ],
     ],
-    ['board', ['communication', 'section-1', 'section-7', 'accountStatement', 'welcome']],
-    ['resident', ['communication', 'section-1', 'accountStatement', 'welcome']],
-    ['guard', ['communication', 'section-1', 'welcome', 'employeePanel']],
+    ['board', ['communication', 'section-1', 'section-5', 'section-7', 'accountStatement', 'welcome']],
+    ['resident', ['communication', 'section-1', 'section-5', 'accountStatement', 'welcome']],
+    ['guard', ['communication', 'section-1', 'section-5', 'welcome', 'employeePanel']],
     ['employee', ['welcome', 'employeePanel']],
     ['supervisor', ['welcome', 'employeePanel']],
   ])('the %s gets %j', (role, expected) => {
