@@ -15,7 +15,6 @@ import {
   type SendMessageRequest,
   StartConversationAnswer,
   type StartConversationRequest,
-  UnreadAnswer,
   UpdatesAnswer,
 } from '../api/conversations';
 import { apiPath, call, http } from './http';
@@ -109,9 +108,4 @@ export function fetchReports(page: { limit: number; offset: number }, signal?: A
     () => http.get(apiPath(CONVERSATIONS_PATHS.reports), { searchParams: { limit: page.limit, offset: page.offset }, signal }),
     ReportsAnswer,
   );
-}
-
-/** The unread messages across the caller's conversations: the menu's and the home's badge. */
-export function fetchUnreadMessages(signal?: AbortSignal): Promise<UnreadAnswer> {
-  return call(() => http.get(apiPath(CONVERSATIONS_PATHS.unread), { signal }), UnreadAnswer);
 }

@@ -3,7 +3,7 @@
 // messages within 15 s without reloading, blocking, reporting, a new conversation picked by tower and
 // dwelling, the phone layout one pane at a time, and the administrators' reported messages. The network is
 // stubbed at fetch, the edge of these tests.
-import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   CONVERSATION_REFRESH_MS,
@@ -13,7 +13,6 @@ import {
 } from '../../src/api/conversations';
 import ConversationsPage from '../../src/views/conversations/ConversationsPage';
 import { dwellingName, messageTime, stateName } from '../../src/views/conversations/conversationTime';
-import { unreadInSection, useUnreadMessages } from '../../src/views/conversations/useUnreadMessages';
 import { CONDO_TIME_ZONE } from '../../src/views/welcome/timelineDate';
 import { ADMINISTRATION, NEIGHBOUR, RESIDENT_DIRECTORY } from '../models/conversationListMachine.model';
 import { SUMMARY } from '../models/conversationMachine.model';
@@ -324,27 +323,7 @@ describe('ConversationsPage for administrators', () => {
   });
 });
 
-describe('the unread badge and the times', () => {
-  it('useUnreadMessages asks on mount and every 15 s, keeping the last answer through a failure', async () => {
-    let answer: Response = json({ success: true, total: 3, porSeccion: [{ SectId: SECTION, noLeidos: 3 }] });
-    const api = stubApi(sessionFor('resident'), { [`${API}/unread`]: () => answer });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { result, unmount } = renderHook(() => useUnreadMessages());
-    await vi.waitFor(() => expect(result.current?.total).toBe(3));
-    expect(unreadInSection(result.current, SECTION)).toBe(3);
-    expect(unreadInSection(result.current, 99)).toBe(0);
-    answer = json({ success: false, code: 'INTERNAL', message: 'x' }, 500);
-    await act(() => vi.advanceTimersByTimeAsync(CONVERSATION_REFRESH_MS));
-    expect(api.calls.filter((c) => c.path === `${API}/unread`)).toHaveLength(2);
-    expect(result.current?.total).toBe(3);
-    answer = json({ success: true, total: 0, porSeccion: [] });
-    await act(() => vi.advanceTimersByTimeAsync(CONVERSATION_REFRESH_MS));
-    await vi.waitFor(() => expect(result.current?.total).toBe(0));
-    unmount();
-    await act(() => vi.advanceTimersByTimeAsync(CONVERSATION_REFRESH_MS * 2));
-    expect(api.calls.filter((c) => c.path === `${API}/unread`)).toHaveLength(3);
-  });
-
+describe('the times', () => {
   it('shows the time alone today and the date too on other days, in the condominium’s time zone', () => {
     const now = new Date('2026-11-21T18:00:00.000Z');
     expect(messageTime('2026-11-21T16:42:00.000Z', 'es-MX', now)).toBe('10:42');

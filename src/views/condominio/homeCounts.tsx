@@ -17,7 +17,7 @@ function RunningHomeCounts({ children }: { children: ReactNode }) {
 }
 
 export function HomeCountsProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
-  return enabled ? <RunningHomeCounts>{children}</RunningHomeCounts> : <>{children}</>;
+  return enabled ? <RunningHomeCounts>{children}</RunningHomeCounts> : children;
 }
 
 /** The actor, for the home's retry; undefined where nothing counts (employees, tests without the shell). */
