@@ -21,6 +21,7 @@ import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
 import { seedPosts } from './posts';
 import { seedRecurringCharges } from './recurringCharges';
+import { seedTickets } from './tickets';
 
 export interface SeedOptions {
   clock: Clock;
@@ -32,6 +33,14 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'audit_log',
+  'scheduled_jobs',
+  'ticket_ratings',
+  'ticket_attachments',
+  'ticket_events',
+  'tickets',
+  'ticket_due_hours',
+  'ticket_categories',
   'notifications',
   'post_comments',
   'post_attachments',
@@ -252,6 +261,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedLedger(trx, options.clock);
   await seedPosts(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);
+  await seedTickets(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];
