@@ -764,7 +764,7 @@ export async function seedTickets(db: Kysely<Database>, clock: Clock): Promise<v
         const values = {
           title: demo.title,
           days: RESOLUTION_ANSWER_DAYS,
-          state: { id: 'ticketsNotices.state' as const, values: { state: transition.to } },
+          state: { id: `ticketsNotices.state.${transition.to}` as const },
         };
         tellRequester(when, es(title), es(text, values));
       }

@@ -34,7 +34,7 @@ export function ticketCopyMail(copy: TicketCopy): OutgoingMail {
     [t('ticketsNotices.copy.number'), `#${copy.ticketId}`],
     [t('ticketsNotices.copy.category'), copy.category],
     [t('ticketsNotices.copy.place'), copy.place],
-    [t('ticketsNotices.copy.priority'), t('ticketsNotices.priority', { priority: copy.priority })],
+    [t('ticketsNotices.copy.priority'), t(`ticketsNotices.priority.${copy.priority}`)],
     [t('ticketsNotices.copy.title'), copy.title],
   ];
   const greeting = t('ticketsNotices.copy.greeting', { name: copy.to.name });

@@ -96,7 +96,7 @@ export async function tellStateChange(
     await tell(db, clock, requester, ticket, {
       title: 'ticketsNotices.notify.state.title',
       text: 'ticketsNotices.notify.state.text',
-      values: { title: ticket.title, state: { id: 'ticketsNotices.state', values: { state } } },
+      values: { title: ticket.title, state: { id: `ticketsNotices.state.${state}` } },
     });
   }
 }
