@@ -5,6 +5,7 @@
 // nothing.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTicketCountsBySection } from '../../server/domain/tickets/list';
 import { DEFAULT_DUE_HOURS } from '../../src/api/ticketLifecycle';
 import {
   AssigneesAnswer,
@@ -90,6 +91,28 @@ describe(`requests: lists, overview and administration (${dialect})`, () => {
       expect(tasks.items.map((i) => i.TicketId).sort((a, b) => a - b)).toEqual(assigned.map((a) => a.id));
       expect(tasks.total).toBeGreaterThan(3);
     }
+    // The menu's counts: the open requests each one sees, per SA section.
+    const auth = async (email: string) => {
+      const member = await t.app.db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.id', 'm.user_id', 'm.condo_id'])
+        .where('u.email', '=', email)
+        .executeTakeFirstOrThrow();
+      return { sessionId: 0, userId: member.user_id, condoId: member.condo_id, membershipId: member.id, language: 'es' as const };
+    };
+    const counts = async (who: string) =>
+      Object.fromEntries(await openTicketCountsBySection(t.app.db, await auth(`${who}@demo.mx`)));
+    expect(await counts('admin')).toEqual({ [sectionId]: 22 });
+    expect(await counts('residente')).toEqual({ [sectionId]: 4 });
+    const employeeOpen = await t.app.db
+      .selectFrom('tickets')
+      .select(t.app.db.fn.countAll<number>().as('n'))
+      .where('assignee_user_id', '=', users.empleado!)
+      .where('state', 'in', ['nuevo', 'asignado', 'en_proceso', 'en_espera'])
+      .executeTakeFirstOrThrow();
+    expect(await counts('empleado')).toEqual({ [sectionId]: Number(employeeOpen.n) });
+    expect(await counts('guardia')).toEqual({});
     // The guard reads no SA section (COM-SOL inactive) and works no requests.
     expect((await get('guardia', TICKETS_PATHS.list)).statusCode).toBe(403);
     expect((await get('guardia', `${TICKETS_PATHS.list}${inSection()}`)).statusCode).toBe(403);
