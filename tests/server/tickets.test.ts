@@ -5,7 +5,7 @@
 // the copy e-mail over real SMTP, and the audit rows every change leaves.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_TICKET_CONFIRMATION } from '../../server/db/seed/tickets';
+import { DEMO_TICKET_CONFIRMATION } from '../../server/db/seed/ticketsDemo';
 import { notificationTarget } from '../../src/api/notifications';
 import { ticketPath } from '../../src/api/sections';
 import { ticketActions } from '../../src/api/ticketLifecycle';
