@@ -523,6 +523,11 @@ export interface Database {
   ticket_ratings: TicketRatingTable;
   scheduled_jobs: ScheduledJobTable;
   audit_log: AuditLogTable;
+  conversations: ConversationTable;
+  messages: MessageTable;
+  message_photos: MessagePhotoTable;
+  conversation_blocks: ConversationBlockTable;
+  message_reports: MessageReportTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;
@@ -693,5 +698,57 @@ export interface AuditLogTable {
   /** JSON text; null when there was nothing before (a creation) or after. */
   before_json: string | null;
   after_json: string | null;
+  created_at: string;
+}
+
+/** A conversation of an IC section between two parties (migration 0012), in canonical order: party A the lower
+ * dwelling id, party B the other dwelling or null for the administration. */
+export interface ConversationTable {
+  id: Generated<number>;
+  condo_id: number;
+  section_id: number;
+  party_a_apartment_id: number;
+  party_b_apartment_id: number | null;
+  created_at: string;
+}
+
+export interface MessageTable {
+  id: Generated<number>;
+  conversation_id: number;
+  sender_user_id: number;
+  /** The side that wrote it; null: the administration. */
+  sender_apartment_id: number | null;
+  body: string;
+  created_at: string;
+  /** When the other side first opened it; null: not yet. */
+  read_at: string | null;
+  /** Written while the recipient dwelling blocked the sender's: only the sender's side sees it. */
+  hidden_for_recipient: Flag;
+}
+
+export interface MessagePhotoTable {
+  id: Generated<number>;
+  message_id: number;
+  file_id: number;
+  file_name: string;
+  position: number;
+}
+
+/** A dwelling no longer receives another dwelling's messages. */
+export interface ConversationBlockTable {
+  id: Generated<number>;
+  blocker_apartment_id: number;
+  blocked_apartment_id: number;
+  blocked_by_user_id: number | null;
+  created_at: string;
+}
+
+/** A message reported to the administration. state: 'nuevo' or 'revisado'. */
+export interface MessageReportTable {
+  id: Generated<number>;
+  message_id: number;
+  reporter_user_id: number;
+  reason: string;
+  state: string;
   created_at: string;
 }

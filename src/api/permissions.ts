@@ -388,3 +388,69 @@ export const canUseConversations = (viewer: CommunicationViewer, section: Sectio
 
 /** Administrators read the administration's conversations and the reported messages, never others'. */
 export const canReviewReportedMessages = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);
+
+/** Administrators speak for the administration in interpersonal messages: they read and write its
+ * conversations with dwellings, and no conversation between two dwellings. */
+export const speaksForAdministration = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);
+
+/** A conversation's two parties: dwellings by id, partyB null for the administration. */
+export interface ConversationParties {
+  partyA: number;
+  partyB: number | null;
+}
+
+/**
+ * The side the viewer speaks for in a conversation: one of their dwellings, or the administration (null);
+ * undefined when no party is theirs, as in every conversation between two other dwellings, for
+ * administrators too. An administrator who also lives in the dwelling of an administration conversation
+ * speaks for the administration there.
+ */
+export function conversationSideOf(
+  viewer: Pick<CommunicationViewer, 'usuario'>,
+  ownApartmentIds: readonly number[],
+  conversation: ConversationParties,
+): number | null | undefined {
+  if (conversation.partyB === null && speaksForAdministration(viewer)) return null;
+  if (ownApartmentIds.includes(conversation.partyA)) return conversation.partyA;
+  if (conversation.partyB !== null && ownApartmentIds.includes(conversation.partyB)) return conversation.partyB;
+  return undefined;
+}
+
+/** Reading and writing in a conversation: the viewer speaks for one of its parties. */
+export const canReadConversation = (
+  viewer: Pick<CommunicationViewer, 'usuario'>,
+  ownApartmentIds: readonly number[],
+  conversation: ConversationParties,
+) => conversationSideOf(viewer, ownApartmentIds, conversation) !== undefined;
+
+/** Writing for a side (null: the administration): residents for a dwelling of theirs, administrators for
+ * the administration. */
+export const canWriteFor = (
+  viewer: Pick<CommunicationViewer, 'usuario'>,
+  ownApartmentIds: readonly number[],
+  from: number | null,
+) => (from === null ? speaksForAdministration(viewer) : ownApartmentIds.includes(from));
+
+/** Writing to a party (null: the administration): any party the viewer does not belong to. With
+ * canWriteFor this is the whole rule: a dwelling writes to another dwelling or to the administration, and the
+ * administration only to dwellings. */
+export const canWriteTo = (
+  viewer: Pick<CommunicationViewer, 'usuario'>,
+  ownApartmentIds: readonly number[],
+  to: number | null,
+) => (to === null ? !speaksForAdministration(viewer) : !ownApartmentIds.includes(to));
+
+/** Blocking a dwelling's messages: for a dwelling of one's own, so members with a dwelling. */
+export const canBlockDwellings = (ownApartmentIds: readonly number[]) => ownApartmentIds.length > 0;
+
+/** Reporting a message to the administration: one the viewer reads, written by the other side (the
+ * sender's side: a dwelling, or null for the administration). */
+export function canReportMessage(
+  viewer: Pick<CommunicationViewer, 'usuario'>,
+  ownApartmentIds: readonly number[],
+  conversation: ConversationParties,
+  senderSide: number | null,
+): boolean {
+  const side = conversationSideOf(viewer, ownApartmentIds, conversation);
+  return side !== undefined && side !== senderSide;
+}

@@ -35,6 +35,11 @@ const TABLES = [
   'ticket_events',
   'ticket_ratings',
   'scheduled_jobs',
+  'conversations',
+  'messages',
+  'message_photos',
+  'conversation_blocks',
+  'message_reports',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Every row of every table, by id, without what legitimately differs between two loads. */
@@ -274,6 +279,71 @@ describe(`demo data (${dialect})`, () => {
     expect(events.some((e) => e.kind === 'estado' && e.user_id === null && e.to_value === 'cerrado')).toBe(true);
     const ratings = await db.selectFrom('ticket_ratings').select('stars').execute();
     expect(ratings).toHaveLength(7);
+  });
+
+  it('gives Las Palmas’ IC section conversations with read and unread messages, and one reported message', async () => {
+    const palmas = await condo('palmas');
+    const section = await db
+      .selectFrom('sections')
+      .select('id')
+      .where('condo_id', '=', palmas.id)
+      .where('code', '=', 'IC')
+      .executeTakeFirstOrThrow();
+    const party = async (email: string) =>
+      (
+        await db
+          .selectFrom('users as u')
+          .innerJoin('memberships as m', 'm.user_id', 'u.id')
+          .innerJoin('residencies as r', 'r.membership_id', 'm.id')
+          .select('r.apartment_id')
+          .where('u.email', '=', email)
+          .executeTakeFirstOrThrow()
+      ).apartment_id;
+    const [residente, consejo, vecino25, vecino26] = await Promise.all(
+      ['residente@demo.mx', 'consejo@demo.mx', 'vecino025@demo.mx', 'vecino026@demo.mx'].map(party),
+    );
+    const conversations = await db.selectFrom('conversations').selectAll().orderBy('id').execute();
+    expect(new Set(conversations.map((c) => c.section_id))).toEqual(new Set([section.id]));
+    const pairs = conversations.map((c) => [c.party_a_apartment_id, c.party_b_apartment_id]);
+    const sorted = (a: number, b: number) => [Math.min(a, b), Math.max(a, b)];
+    expect(pairs).toEqual([[residente, null], sorted(residente!, consejo!), sorted(vecino25!, vecino26!), [consejo, null]]);
+    const between = conversations[1]!;
+    const messages = await db
+      .selectFrom('messages')
+      .selectAll()
+      .where('conversation_id', '=', between.id)
+      .orderBy('id')
+      .execute();
+    const read = (from: number, isRead: boolean) =>
+      messages.filter((m) => m.sender_apartment_id === from && (m.read_at !== null) === isRead).length;
+    // Read both ways; consejo's last two wait for residente.
+    expect([read(residente!, true), read(consejo!, true), read(consejo!, false)]).toEqual([2, 1, 2]);
+    for (const m of messages) if (m.read_at) expect(m.read_at > m.created_at).toBe(true);
+    // Each conversation's messages in time order.
+    const all = await db.selectFrom('messages').select(['conversation_id', 'created_at']).orderBy('id').execute();
+    for (const c of conversations) {
+      const times = all.filter((m) => m.conversation_id === c.id).map((m) => m.created_at);
+      expect([...times].sort()).toEqual(times);
+    }
+    const reports = await db
+      .selectFrom('message_reports as r')
+      .innerJoin('messages as m', 'm.id', 'r.message_id')
+      .select(['m.conversation_id', 'm.sender_apartment_id', 'r.state'])
+      .execute();
+    expect(reports).toEqual([{ conversation_id: conversations[2]!.id, sender_apartment_id: vecino26, state: 'nuevo' }]);
+    // Every unread message told its readers.
+    const unread = await db
+      .selectFrom('messages')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('read_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    const told = await db
+      .selectFrom('notifications')
+      .select(db.fn.countAll<number>().as('n'))
+      .where('modulo', '=', 'mensaje')
+      .executeTakeFirstOrThrow();
+    expect(Number(unread.n)).toBe(5);
+    expect(Number(told.n)).toBe(5);
   });
 
   it('loads the same rows every time from the same clock', async () => {

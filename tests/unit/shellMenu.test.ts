@@ -9,7 +9,14 @@ import {
   parseLayout,
   toggleSidebar,
 } from '../../src/views/shell/layoutPreferences';
-import { activeEntryKey, mainMenu, profileMenu, sectionHref, splitTopNav } from '../../src/views/shell/menuModel';
+import {
+  activeEntryKey,
+  mainMenu,
+  openableSections,
+  profileMenu,
+  sectionLink,
+  splitTopNav,
+} from '../../src/views/shell/menuModel';
 import { AVAILABLE_SCREENS, menuToggleEnabled } from '../../src/views/shell/screens';
 import { ROLES, type Role, sessionFor } from '../views/sessionFixtures';
 
@@ -30,12 +37,14 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
-    // The generic section screen exists (issue 6): plain sections (code '') are linked; AC for the board.
+    // The generic section screen exists (issue 6): plain sections (code '') are linked; AC for the board;
+    // IC opens its own screen (issue 13).
     [
       'admin',
       [
         'communication',
         'section-1',
+        'section-5',
         'accountStatement',
         'welcome',
         'myInvites',
@@ -44,9 +53,9 @@ describe('the main menu today (only built screens)', () => {
         'blogConfiguration',
       ],
     ],
-    ['board', ['communication', 'section-1', 'section-7', 'accountStatement', 'welcome']],
-    ['resident', ['communication', 'section-1', 'accountStatement', 'welcome']],
-    ['guard', ['communication', 'section-1', 'welcome', 'employeePanel']],
+    ['board', ['communication', 'section-1', 'section-5', 'section-7', 'accountStatement', 'welcome']],
+    ['resident', ['communication', 'section-1', 'section-5', 'accountStatement', 'welcome']],
+    ['guard', ['communication', 'section-1', 'section-5', 'welcome', 'employeePanel']],
     ['employee', ['welcome', 'employeePanel']],
     ['supervisor', ['welcome', 'employeePanel']],
   ])('the %s gets %j', (role, expected) => {
@@ -77,15 +86,13 @@ describe('the main menu once every screen is built', () => {
       '/comunicacion',
       '/comunicacion/seccion/1',
       '/comunicacion/tickets-administrador/2',
-      '/comunicacion/instalaciones',
-      '/comunicacion/encuestas',
       '/comunicacion/comunicacion-interpersonal/5',
-      '/comunicacion/calendario-eventos',
       '/comunicacion/seccion/7',
       '/estado-cta',
       '/welcome',
     ]);
-    expect(board.filter((e) => e.depth === 1)).toHaveLength(7);
+    // Surveys, reservations and the events calendar stay out until their screens exist (src/api/sections.ts).
+    expect(board.filter((e) => e.depth === 1)).toHaveLength(4);
   });
 
   it('gives Panel del administrador to administrators only, and hides the board section from them', () => {
@@ -113,13 +120,29 @@ describe('the main menu once every screen is built', () => {
   });
 });
 
-describe('a section link outside the menu (the communication home)', () => {
-  it('opens the section’s own screen once built, else the generic section page', () => {
+describe('a section link outside the menu (the communication home, the blogs summary)', () => {
+  it('opens the section’s own screen by code once built, and nothing for a code without one', () => {
     const requests = { SectId: 2, SectCode: 'SA' };
-    expect(sectionHref(requests)).toBe('/comunicacion/seccion/2');
-    expect(sectionHref(requests, EVERY_SCREEN)).toBe('/comunicacion/tickets-administrador/2');
-    expect(sectionHref({ SectId: 5, SectCode: 'RI' }, EVERY_SCREEN)).toBe('/comunicacion/instalaciones');
-    expect(sectionHref({ SectId: 1, SectCode: '' }, EVERY_SCREEN)).toBe('/comunicacion/seccion/1');
+    const withoutRequests = new Set([...EVERY_SCREEN].filter((s) => !s.startsWith('/comunicacion/tickets')));
+    expect(sectionLink(requests, withoutRequests)).toBeNull();
+    expect(sectionLink(requests, EVERY_SCREEN)).toBe('/comunicacion/tickets-administrador/2');
+    expect(sectionLink({ SectId: 5, SectCode: 'RI' }, EVERY_SCREEN)).toBeNull();
+    expect(sectionLink({ SectId: 6, SectCode: 'EV' }, EVERY_SCREEN)).toBeNull();
+    expect(sectionLink({ SectId: 1, SectCode: '' }, EVERY_SCREEN)).toBe('/comunicacion/seccion/1');
+    expect(sectionLink({ SectId: 7, SectCode: 'AC' }, EVERY_SCREEN)).toBe('/comunicacion/seccion/7');
+  });
+
+  it('lists on the home exactly the menu’s sections, in the same order', () => {
+    for (const role of ROLES) {
+      const session = sessionFor(role);
+      const menu = mainMenu(session, EVERY_SCREEN)
+        .filter((e) => e.depth === 1)
+        .map((e) => e.href);
+      expect(
+        openableSections(session, EVERY_SCREEN).map((s) => s.href),
+        role,
+      ).toEqual(menu);
+    }
   });
 });
 
@@ -156,7 +179,8 @@ describe('activeEntryKey', () => {
 
   it('picks the entry whose path is the longest prefix of the location', () => {
     expect(activeEntryKey(entries, '/comunicacion')).toBe('communication');
-    expect(activeEntryKey(entries, '/comunicacion/encuestas')).toBe('section-4');
+    expect(activeEntryKey(entries, '/comunicacion/comunicacion-interpersonal/5')).toBe('section-5');
+    expect(activeEntryKey(entries, '/comunicacion/encuestas')).toBe('communication');
     expect(activeEntryKey(entries, '/comunicacion/seccion/1')).toBe('section-1');
     expect(activeEntryKey(entries, '/comunicacion/ver-publicacion/9')).toBe('communication');
     expect(activeEntryKey(entries, '/comunicaciones')).toBeNull();

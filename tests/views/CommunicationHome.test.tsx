@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PostSection } from '../../src/api/posts';
 import BlogsSummaryPage from '../../src/views/communication/BlogsPage';
 import { CommunicationHome } from '../../src/views/condominio/CommunicationHome';
+import { HomeCountsProvider } from '../../src/views/condominio/homeCounts';
 import { sessionFor } from './sessionFixtures';
 import { signedIn, stubApi } from './shellSupport';
 
@@ -14,23 +15,57 @@ afterEach(() => vi.unstubAllGlobals());
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The home as the shell holds it: inside the counts' provider. */
+const withCounts = (
+  <HomeCountsProvider enabled>
+    <CommunicationHome />
+  </HomeCountsProvider>
+);
+
 describe('CommunicationHome', () => {
-  it('lists the sections as links, each to its screen (the generic section page until that is built)', async () => {
-    stubApi(sessionFor('board'));
-    const { location } = signedIn(<CommunicationHome />, '/comunicacion');
+  const counts = {
+    success: true,
+    sections: [
+      { SectId: 1, abiertas: 0, noLeidos: 0, nuevas: 2 },
+      { SectId: 2, abiertas: 3, noLeidos: 0, nuevas: 0 },
+      { SectId: 5, abiertas: 0, noLeidos: 1, nuevas: 0 },
+      { SectId: 7, abiertas: 0, noLeidos: 0, nuevas: 0 },
+    ],
+  };
+
+  it('lists the menu’s sections, each linking to the screen of its code, with what waits there', async () => {
+    stubApi(sessionFor('board'), { '/api/--comunicacion/home-summary': () => json(counts) });
+    const { location } = signedIn(withCounts, '/comunicacion');
     const list = await screen.findByRole('list', { name: 'Secciones de tu condominio' });
     const links = within(list).getAllByRole('link');
+    // Surveys, reservations and the events calendar have no screen yet: they are not offered.
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Avisos de la administración', '/comunicacion/seccion/1'],
-      ['Solicitudes a la administración', '/comunicacion/seccion/2'],
-      ['Reservación de áreas comunes', '/comunicacion/seccion/3'],
-      ['Encuestas y votaciones', '/comunicacion/seccion/4'],
-      ['Comunicación entre vecinos', '/comunicacion/seccion/5'],
-      ['Calendario de eventos', '/comunicacion/seccion/6'],
+      ['Solicitudes a la administración', '/comunicacion/tickets-administrador/2'],
+      ['Comunicación entre vecinos', '/comunicacion/comunicacion-interpersonal/5'],
       ['Asuntos del consejo', '/comunicacion/seccion/7'],
     ]);
-    fireEvent.click(links[6]!);
-    expect(location.history.at(-1)).toBe('/comunicacion/seccion/7');
+    const rows = within(list).getAllByRole('listitem');
+    expect(await within(rows[0]!).findByText('2 publicaciones nuevas')).toBeTruthy();
+    expect(within(rows[1]!).getByText('3 solicitudes abiertas')).toBeTruthy();
+    expect(within(rows[2]!).getByText('1 mensaje sin leer')).toBeTruthy();
+    expect(within(rows[3]!).getByText('Nada pendiente')).toBeTruthy();
+    fireEvent.click(links[1]!);
+    expect(location.history.at(-1)).toBe('/comunicacion/tickets-administrador/2');
+  });
+
+  it('keeps the sections when the counts fail, and says so with a retry', async () => {
+    let fail = true;
+    stubApi(sessionFor('resident'), {
+      '/api/--comunicacion/home-summary': () =>
+        fail ? json({ success: false, code: 'INTERNAL', message: 'x' }, 500) : json(counts),
+    });
+    signedIn(withCounts, '/comunicacion');
+    expect(await screen.findByText('No pudimos cargar los pendientes.')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Avisos de la administración' })).toHaveLength(1);
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('2 publicaciones nuevas')).toBeTruthy();
   });
 });
 

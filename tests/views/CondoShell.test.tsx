@@ -36,6 +36,7 @@ describe('the desktop shell', () => {
       [
         'Comunicación',
         'Avisos de la administración',
+        'Comunicación entre vecinos',
         'Estado de cuenta',
         'Linea del tiempo',
         'Mis invitados',
@@ -44,9 +45,25 @@ describe('the desktop shell', () => {
         'Configuración de blogs',
       ],
     ],
-    ['board', ['Comunicación', 'Avisos de la administración', 'Asuntos del consejo', 'Estado de cuenta', 'Linea del tiempo']],
-    ['resident', ['Comunicación', 'Avisos de la administración', 'Estado de cuenta', 'Linea del tiempo']],
-    ['guard', ['Comunicación', 'Avisos de la administración', 'Linea del tiempo', 'Panel del empleado']],
+    [
+      'board',
+      [
+        'Comunicación',
+        'Avisos de la administración',
+        'Comunicación entre vecinos',
+        'Asuntos del consejo',
+        'Estado de cuenta',
+        'Linea del tiempo',
+      ],
+    ],
+    [
+      'resident',
+      ['Comunicación', 'Avisos de la administración', 'Comunicación entre vecinos', 'Estado de cuenta', 'Linea del tiempo'],
+    ],
+    [
+      'guard',
+      ['Comunicación', 'Avisos de la administración', 'Comunicación entre vecinos', 'Linea del tiempo', 'Panel del empleado'],
+    ],
     ['employee', ['Linea del tiempo', 'Panel del empleado']],
     ['supervisor', ['Linea del tiempo', 'Panel del empleado']],
   ])('gives the %s the menu %j', async (role, expected) => {
@@ -56,7 +73,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/seccion\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/seccion\/\d+|comunicacion\/comunicacion-interpersonal\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();
@@ -110,8 +127,13 @@ describe('the desktop shell', () => {
     condominio('/condominio/comunicacion');
     const nav = await mainNav();
     expect(screen.getByRole('banner').contains(nav)).toBe(true);
-    // Five entries: four in the header, the timeline under 'Más'.
-    expect(linkNames(nav)).toEqual(['Comunicación', 'Avisos de la administración', 'Asuntos del consejo', 'Estado de cuenta']);
+    // Six entries: four in the header, the statement and the timeline under 'Más'.
+    expect(linkNames(nav)).toEqual([
+      'Comunicación',
+      'Avisos de la administración',
+      'Comunicación entre vecinos',
+      'Asuntos del consejo',
+    ]);
     expect(within(nav).getByRole('button', { name: 'Más' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /menú lateral/ })).toBeNull();
   });

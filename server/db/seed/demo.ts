@@ -6,6 +6,7 @@ import type { Clock } from '../../domain/clock';
 import { hashPassword } from '../../domain/passwords';
 import type { Database, NewCondominium } from '../schema';
 import { seedActivity } from './activity';
+import { seedConversations } from './conversations';
 import {
   DEMO_ACCOUNTS,
   DEMO_CONDOS,
@@ -41,6 +42,11 @@ const TABLES_CHILD_FIRST = [
   'tickets',
   'ticket_due_hours',
   'ticket_categories',
+  'message_reports',
+  'message_photos',
+  'messages',
+  'conversation_blocks',
+  'conversations',
   'notifications',
   'post_comments',
   'post_attachments',
@@ -260,6 +266,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedPlans(trx, options.clock);
   await seedLedger(trx, options.clock);
   await seedPosts(trx, options.clock);
+  await seedConversations(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);
   await seedTickets(trx, options.clock);
 }

@@ -54,10 +54,8 @@ const PUBLISHED = 'A';
 const PENDING = 'P';
 const REJECTED = 'R';
 
-/** The sections the member may read, in menu order, with their published post counts. */
-export async function sectionsSummary(db: Kysely<Database>, auth: Auth): Promise<SummaryAnswer> {
-  const viewer = await loadViewer(db, auth);
-  requireCommunication(viewer);
+/** The sections of the condominium the viewer may read (permissions.canReadSection), in menu order. */
+export async function readableSections(db: Kysely<Database>, auth: Auth, viewer: CommunicationViewer): Promise<Section[]> {
   const sections = await db.selectFrom('sections').selectAll().where('condo_id', '=', auth.condoId).orderBy('position').execute();
   const assigned = new Set(
     (
@@ -70,7 +68,14 @@ export async function sectionsSummary(db: Kysely<Database>, auth: Auth): Promise
         .execute()
     ).map((r) => r.section_id),
   );
-  const readable = sections.filter((s) => canReadSection(viewer, sectionFacts(s, assigned.has(s.id))));
+  return sections.filter((s) => canReadSection(viewer, sectionFacts(s, assigned.has(s.id))));
+}
+
+/** The sections the member may read, in menu order, with their published post counts. */
+export async function sectionsSummary(db: Kysely<Database>, auth: Auth): Promise<SummaryAnswer> {
+  const viewer = await loadViewer(db, auth);
+  requireCommunication(viewer);
+  const readable = await readableSections(db, auth, viewer);
   const counts = await publishedCounts(db, auth.condoId);
   return { success: true, sections: readable.map((s) => sectionAnswer(s, counts.get(s.id) ?? 0)) };
 }
@@ -159,6 +164,29 @@ async function summaries(db: Kysely<Database>, rows: PostRow[], sign: Signer): P
   }));
 }
 
+/** The posts of one section the viewer may read (canReadPost in SQL), joined with author and tower. */
+export function readablePosts(db: Kysely<Database>, viewer: CommunicationViewer, section: Pick<Section, 'id' | 'vista_x_torre'>) {
+  let query = db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.author_user_id')
+    .leftJoin('towers as t', 't.id', 'p.tower_id')
+    .where('p.section_id', '=', section.id);
+  if (!isAdmin(viewer.usuario)) {
+    const towers = viewer.towerIds.length ? viewer.towerIds : [-1];
+    query = query.where((eb) =>
+      eb.or([
+        eb('p.author_user_id', '=', viewer.usuario.UserId),
+        eb.and([
+          eb('p.status', '=', PUBLISHED),
+          eb('p.is_private', '=', 0),
+          section.vista_x_torre === 1 ? eb.or([eb('p.tower_id', 'is', null), eb('p.tower_id', 'in', towers)]) : eb.lit(true),
+        ]),
+      ]),
+    );
+  }
+  return query;
+}
+
 /**
  * A page of the section's posts the member may read, newest first; search is "contains" on the title and
  * text, ignoring case and accents (server/db/textSearch.ts). The WHERE below is canReadPost in SQL (so
@@ -173,24 +201,7 @@ export async function sectionPosts(
 ): Promise<SectionPostsAnswer> {
   const viewer = await loadViewer(db, auth);
   const { section, facts } = await readableSection(db, auth, viewer, sectionId);
-  let query = db
-    .selectFrom('posts as p')
-    .innerJoin('users as u', 'u.id', 'p.author_user_id')
-    .leftJoin('towers as t', 't.id', 'p.tower_id')
-    .where('p.section_id', '=', section.id);
-  if (!isAdmin(viewer.usuario)) {
-    const towers = viewer.towerIds.length ? viewer.towerIds : [-1];
-    query = query.where((eb) =>
-      eb.or([
-        eb('p.author_user_id', '=', auth.userId),
-        eb.and([
-          eb('p.status', '=', PUBLISHED),
-          eb('p.is_private', '=', 0),
-          section.vista_x_torre === 1 ? eb.or([eb('p.tower_id', 'is', null), eb('p.tower_id', 'in', towers)]) : eb.lit(true),
-        ]),
-      ]),
-    );
-  }
+  let query = readablePosts(db, viewer, section);
   const search = containsSearch(page.search, ['p.title', 'p.body']);
   if (search) query = query.where(search);
   const total = await query.select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

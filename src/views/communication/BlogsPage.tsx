@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 // /condominio/comunicacion/blogs: the sections the member may read, each with its post count and posting
-// mode, linking to the section. Administrators also read inactive sections: those say so in words. A thin
+// mode, linking to the screen its code opens. Administrators also read inactive sections: those say so in words. A thin
 // view over blogsSummaryMachine.
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
@@ -11,6 +11,7 @@ import { Link } from 'wouter';
 import { blogsSummaryMachine } from '../../machines/blogsSummaryMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
+import { sectionLink } from '../shell/menuModel';
 import { FailedAlert, LoadingCard } from './PageStates';
 
 export default function BlogsPage() {
@@ -18,7 +19,11 @@ export default function BlogsPage() {
   const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
   useDocumentTitle(condoName, intl.formatMessage({ id: 'communication.title' }), intl.formatMessage({ id: 'posts.blogsTitle' }));
   const [state, send] = useMachine(blogsSummaryMachine);
-  const { sections } = state.context;
+  // Each section opens the screen of its code; codes whose screen is not built yet are left out.
+  const sections = state.context.sections.flatMap((section) => {
+    const href = sectionLink(section);
+    return href ? [{ ...section, href }] : [];
+  });
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -51,7 +56,7 @@ export default function BlogsPage() {
               padding="lg"
               role="listitem"
               component={Link}
-              href={`/comunicacion/seccion/${section.SectId}`}
+              href={section.href}
               aria-label={
                 section.SectStatus === 'I'
                   ? `${section.SectName}, ${intl.formatMessage({ id: 'posts.inactive' })}`

@@ -7,10 +7,11 @@ import { Anchor, Badge, Button, Group, Pagination, Stack, Text, TextInput, Title
 import { useMachine } from '@xstate/react';
 import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { pageCount, sectionPostsMachine } from '../../machines/sectionPostsMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
+import { sectionLink } from '../shell/menuModel';
 import { NewPostForm } from './NewPostForm';
 import { FailedAlert, LoadingCard } from './PageStates';
 import { PostCard } from './PostCard';
@@ -42,6 +43,10 @@ function SectionView({ sectionId }: { sectionId: number }) {
       </Stack>
     );
   }
+
+  // A section whose code opens a screen of its own (requests, messages) goes there (src/api/sections.ts).
+  const ownScreen = answer ? sectionLink(answer.section) : null;
+  if (ownScreen && ownScreen !== `/comunicacion/seccion/${sectionId}`) return <Redirect to={ownScreen} replace />;
 
   return (
     <Stack gap="lg">

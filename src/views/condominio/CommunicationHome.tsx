@@ -1,24 +1,53 @@
 // /condominio/comunicacion: the user's greeting and the sections their role lets them see (spec §6), each a
-// link to where the section opens. Employees have no Comunicación (spec §6): their home is the employee panel,
-// where signing in lands them through here.
+// link to the screen its code opens (src/api/sections.ts, the same list as the menu's) with what waits there:
+// open requests, unread messages, new posts (homeCounts.tsx: the shell's communicationHomeMachine, refreshed every 15 s). Employees have no
+// Comunicación (spec §6): their home is the employee panel, where signing in lands them through here.
+import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/List.css';
-import { Anchor, Card, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
-import { canSeeCommunication, menuSections } from '../../api/permissions';
+import type { HomeSectionCounts } from '../../api/communicationHome';
+import { canSeeCommunication } from '../../api/permissions';
+import type { SessionSection } from '../../api/sessions';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
-import { sectionHref } from '../shell/menuModel';
+import { openableSections } from '../shell/menuModel';
 import { SCREENS } from '../shell/screens';
+import { useHomeCounts, useHomeCountsActor } from './homeCounts';
+
+/** What waits in one section, in words: requests for SA, messages for IC, posts elsewhere. */
+function Waiting({ section, counts }: { section: SessionSection; counts: HomeSectionCounts | undefined }) {
+  if (!counts) return null;
+  const [id, count] =
+    section.SectCode === 'SA'
+      ? ['communication.home.openRequests', counts.abiertas]
+      : section.SectCode === 'IC'
+        ? ['communication.home.unreadMessages', counts.noLeidos]
+        : ['communication.home.newPosts', counts.nuevas];
+  if (count === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        <FormattedMessage id="communication.home.nothingWaiting" />
+      </Text>
+    );
+  return (
+    <Badge variant="light" color={section.SectCode === 'IC' ? 'red' : 'blue'}>
+      <FormattedMessage id={id} values={{ count }} />
+    </Badge>
+  );
+}
 
 export function CommunicationHome() {
   const intl = useIntl();
   const data = SessionContext.useSelector((s) => s.context.data);
   useDocumentTitle(data?.condo.CondoName ?? '', intl.formatMessage({ id: 'communication.title' }));
+  const { counts: answered, loading, failed } = useHomeCounts();
+  const countsActor = useHomeCountsActor();
   if (!data) return null;
   if (!canSeeCommunication(data)) return <Redirect to={SCREENS.employeePanel} replace />;
-  const sections = menuSections(data);
+  const sections = openableSections(data);
+  const counts = new Map(answered.map((c) => [c.SectId, c]));
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -33,17 +62,36 @@ export function CommunicationHome() {
             <FormattedMessage id="communication.sectionsEmpty" />
           </Text>
         ) : (
-          <List spacing="xs" aria-label={intl.formatMessage({ id: 'communication.sectionsTitle' })}>
-            {sections.map((section) => (
-              <List.Item key={section.SectId}>
+          <Stack
+            component="ul"
+            gap="sm"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            aria-label={intl.formatMessage({ id: 'communication.sectionsTitle' })}
+            aria-busy={loading}
+          >
+            {sections.map(({ section, href }) => (
+              <Group component="li" key={section.SectId} justify="space-between" wrap="wrap" gap="xs">
                 {/* A name without spaces breaks inside the card rather than running out of it. */}
-                <Anchor component={Link} href={sectionHref(section)} style={{ overflowWrap: 'anywhere' }}>
+                <Anchor component={Link} href={href} style={{ overflowWrap: 'anywhere' }}>
                   {section.SectName}
                 </Anchor>
-              </List.Item>
+                <Waiting section={section} counts={counts.get(section.SectId)} />
+              </Group>
             ))}
-          </List>
+          </Stack>
         )}
+        {failed ? (
+          <Group mt="sm" gap="xs" role="status">
+            <Text size="sm" c="red">
+              <FormattedMessage id="communication.home.countsFailed" />
+            </Text>
+            <Button size="xs" variant="light" onClick={() => countsActor?.send({ type: 'retry' })}>
+              <FormattedMessage id="communication.home.retry" />
+            </Button>
+          </Group>
+        ) : null}
         <Anchor component={Link} href="/comunicacion/blogs" mt="md" display="inline-block">
           <FormattedMessage id="posts.blogsTitle" />
         </Anchor>

@@ -22,6 +22,7 @@ const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
 const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
 const EmployeePanelPage = lazy(() => import('../staff/EmployeePanelPage'));
+const ConversationsPage = lazy(() => import('../conversations/ConversationsPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -36,6 +37,7 @@ export default function CondominioRoutes() {
           <Route path="/comunicacion/blogs" component={BlogsSummaryPage} />
           <Route path="/comunicacion/seccion/:sectionId" component={SectionPage} />
           <Route path="/comunicacion/ver-publicacion/:postID" component={PostPage} />
+          <Route path="/comunicacion/comunicacion-interpersonal/:sectionId" component={ConversationsPage} />
           <Route path="/mi-perfil" component={ProfilePage} />
           <Route path="/profile/overview" component={ProfilePage} />
           <Route path="/profile/settings" component={ProfilePage} />

@@ -8,6 +8,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { canSeeCommunication } from '../../api/permissions';
+import { HomeCountsProvider } from '../condominio/homeCounts';
 import { SessionContext } from '../session/SessionContext';
 import { SIDEBAR_WIDTH, toggleSidebar } from './layoutPreferences';
 import { mainMenu, profileMenu } from './menuModel';
@@ -52,82 +54,84 @@ export function CondoShell({ children }: { children: ReactNode }) {
   const navLabel = intl.formatMessage({ id: 'shell.mainNav' });
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT }}
-      navbar={sidebar ? { width: SIDEBAR_WIDTH[sidebar], breakpoint: 'md' } : undefined}
-      padding={{ base: 'sm', sm: 'md' }}
-    >
-      <a
-        href={`#${MAIN_ID}`}
-        className={classes.skipLink}
-        onClick={(event) => {
-          event.preventDefault();
-          mainRef.current?.focus();
-        }}
+    <HomeCountsProvider enabled={canSeeCommunication(data)}>
+      <AppShell
+        header={{ height: HEADER_HEIGHT }}
+        navbar={sidebar ? { width: SIDEBAR_WIDTH[sidebar], breakpoint: 'md' } : undefined}
+        padding={{ base: 'sm', sm: 'md' }}
       >
-        <FormattedMessage id="app.skipToContent" />
-      </a>
-      <AppShell.Header>
-        <ShellHeader
-          condoName={data.condo.CondoName}
-          entries={entries}
-          profileLinks={profileLinks}
-          isDesktop={isDesktop}
-          layout={layout}
-          onLayoutChange={setLayout}
-          onToggleSidebar={() => setLayout(toggleSidebar)}
-          trialDays={trialDays}
-          drawerOpened={drawerOpened}
-          onOpenDrawer={drawer.open}
-          burgerRef={burgerRef}
-          navId={NAV_ID}
-        />
-      </AppShell.Header>
-      {sidebar && (
-        <AppShell.Navbar id={NAV_ID} aria-label={navLabel} p={sidebar === 'full' ? 'sm' : 8}>
-          <AppShell.Section grow component={ScrollArea}>
-            <SideNav entries={entries} variant={sidebar} />
-          </AppShell.Section>
-        </AppShell.Navbar>
-      )}
-      {!isDesktop && (
-        <Drawer
-          opened={drawerOpened}
-          onClose={() => {
-            drawer.close();
-            burgerRef.current?.focus();
+        <a
+          href={`#${MAIN_ID}`}
+          className={classes.skipLink}
+          onClick={(event) => {
+            event.preventDefault();
+            mainRef.current?.focus();
           }}
-          returnFocus={false}
-          size={300}
-          padding="sm"
-          title={data.condo.CondoName}
-          styles={{ title: { fontWeight: 700 } }}
-          closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'shell.closeMenu' }) }}
         >
-          {/* Choosing a link closes the drawer, also when it is the page already open. */}
-          <nav
-            id={NAV_ID}
-            aria-label={navLabel}
-            onClickCapture={(event) => {
-              if (!(event.target instanceof Element) || !event.target.closest('a')) return;
+          <FormattedMessage id="app.skipToContent" />
+        </a>
+        <AppShell.Header>
+          <ShellHeader
+            condoName={data.condo.CondoName}
+            entries={entries}
+            profileLinks={profileLinks}
+            isDesktop={isDesktop}
+            layout={layout}
+            onLayoutChange={setLayout}
+            onToggleSidebar={() => setLayout(toggleSidebar)}
+            trialDays={trialDays}
+            drawerOpened={drawerOpened}
+            onOpenDrawer={drawer.open}
+            burgerRef={burgerRef}
+            navId={NAV_ID}
+          />
+        </AppShell.Header>
+        {sidebar && (
+          <AppShell.Navbar id={NAV_ID} aria-label={navLabel} p={sidebar === 'full' ? 'sm' : 8}>
+            <AppShell.Section grow component={ScrollArea}>
+              <SideNav entries={entries} variant={sidebar} />
+            </AppShell.Section>
+          </AppShell.Navbar>
+        )}
+        {!isDesktop && (
+          <Drawer
+            opened={drawerOpened}
+            onClose={() => {
               drawer.close();
-              mainRef.current?.focus({ preventScroll: true });
+              burgerRef.current?.focus();
             }}
+            returnFocus={false}
+            size={300}
+            padding="sm"
+            title={data.condo.CondoName}
+            styles={{ title: { fontWeight: 700 } }}
+            closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'shell.closeMenu' }) }}
           >
-            <SideNav entries={entries} variant="full" />
-          </nav>
-        </Drawer>
-      )}
-      <AppShell.Main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main} aria-busy={refreshing || undefined}>
-        <Container size="md" px={0}>
-          {!isDesktop && trialDays !== null && (
-            <Box mb="sm">
-              <TrialCountdown days={trialDays} size="md" />
-            </Box>
-          )}
-          {children}
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+            {/* Choosing a link closes the drawer, also when it is the page already open. */}
+            <nav
+              id={NAV_ID}
+              aria-label={navLabel}
+              onClickCapture={(event) => {
+                if (!(event.target instanceof Element) || !event.target.closest('a')) return;
+                drawer.close();
+                mainRef.current?.focus({ preventScroll: true });
+              }}
+            >
+              <SideNav entries={entries} variant="full" />
+            </nav>
+          </Drawer>
+        )}
+        <AppShell.Main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main} aria-busy={refreshing || undefined}>
+          <Container size="md" px={0}>
+            {!isDesktop && trialDays !== null && (
+              <Box mb="sm">
+                <TrialCountdown days={trialDays} size="md" />
+              </Box>
+            )}
+            {children}
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </HomeCountsProvider>
   );
 }

@@ -2,8 +2,11 @@
 // tooltip) and compact-big (icon over a short name). The drawer on phones uses the full style.
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Tooltip.css';
-import { NavLink, Tooltip } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import { Badge, NavLink, Tooltip } from '@mantine/core';
+import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { useMenuBadges } from '../condominio/homeCounts';
 import { EntryLink } from './entryLink';
 import { ShellIcon } from './icons';
 import type { OpenSidebarStyle } from './layoutPreferences';
@@ -20,11 +23,16 @@ export function SideNav({ entries, variant }: SideNavProps) {
   const [location] = useLocation();
   const active = activeEntryKey(entries, location);
   const nameOf = useEntryName();
+  const intl = useIntl();
+  const badges = useMenuBadges(entries);
 
   return (
     <ul className={classes.navList}>
       {entries.map((entry) => {
         const name = nameOf(entry);
+        const badge = badges[entry.key];
+        // The unread count is part of the link's name for screen readers ("Vecinos, 2 mensajes sin leer").
+        const unread = badge ? intl.formatMessage({ id: 'communication.home.unreadMessages' }, { count: badge }) : null;
         const isActive = entry.key === active;
         const current = isActive ? ('page' as const) : undefined;
         if (variant === 'full') {
@@ -36,10 +44,17 @@ export function SideNav({ entries, variant }: SideNavProps) {
                 className={classes.navLink}
                 active={isActive}
                 aria-current={current}
-                aria-label={name.cut ? name.full : undefined}
+                aria-label={unread ? `${name.full}, ${unread}` : name.cut ? name.full : undefined}
                 title={name.cut ? name.full : undefined}
                 label={name.shown}
                 leftSection={<ShellIcon name={entry.icon} size={entry.depth ? 16 : 20} />}
+                rightSection={
+                  badge ? (
+                    <Badge size="sm" color="red" circle aria-hidden>
+                      {badge}
+                    </Badge>
+                  ) : undefined
+                }
                 pl={entry.depth ? 'xl' : 'sm'}
               />
             </li>
@@ -53,9 +68,14 @@ export function SideNav({ entries, variant }: SideNavProps) {
                 className={classes.compactItem}
                 data-active={isActive || undefined}
                 aria-current={current}
-                aria-label={variant === 'compact' || name.cut ? name.full : undefined}
+                aria-label={unread ? `${name.full}, ${unread}` : variant === 'compact' || name.cut ? name.full : undefined}
               >
                 <ShellIcon name={entry.icon} size={variant === 'compact' ? 22 : 20} />
+                {badge ? (
+                  <Badge size="xs" color="red" circle aria-hidden className={classes.compactBadge}>
+                    {badge}
+                  </Badge>
+                ) : null}
                 {variant === 'compact-big' && <span className={classes.compactLabel}>{name.shown}</span>}
               </EntryLink>
             </Tooltip>

@@ -12,6 +12,7 @@ import {
   canSeeMyInvites,
   menuSections,
 } from '../../api/permissions';
+import { sectionScreen } from '../../api/sections';
 import type { SessionData, SessionSection } from '../../api/sessions';
 import { AVAILABLE_SCREENS, SCREENS } from './screens';
 
@@ -35,6 +36,8 @@ export interface MenuEntry {
   depth: 0 | 1;
   /** A screen of the legacy application: href is absolute and opens in a new tab. */
   external?: boolean;
+  /** A section's entry: which section, of which code (its badge counts by code). */
+  section?: { id: number; code: string };
 }
 
 const LEGACY_ICONS: Record<LegacyLinkKey, MenuIcon> = {
@@ -65,36 +68,43 @@ const legacyEntries = (data: SessionData, place: LegacyLink['place']) =>
     .filter((link) => link.place === place)
     .map(legacyEntry);
 
-/** The screen each kind of section opens (spec §2.2, Communication); other codes are generic sections. */
-const SECTION_SCREENS: Record<string, string> = {
-  SA: '/comunicacion/tickets-administrador/:sectionId',
-  RI: '/comunicacion/instalaciones',
-  EN: '/comunicacion/encuestas',
-  IC: '/comunicacion/comunicacion-interpersonal/:sectionId',
-  EV: '/comunicacion/calendario-eventos',
-};
-const GENERIC_SECTION_SCREEN = '/comunicacion/seccion/:sectionId';
-
-function sectionEntry(section: SessionSection): MenuEntry {
-  const screen = SECTION_SCREENS[section.SectCode] ?? GENERIC_SECTION_SCREEN;
+/** A section's menu entry; null while its code has no screen (src/api/sections.ts) or that screen is not built. */
+function sectionEntry(section: SessionSection, available: ReadonlySet<string>): MenuEntry | null {
+  const screen = sectionScreen(section.SectCode);
+  const href = sectionLink(section, available);
+  if (!screen || !href) return null;
   return {
     key: `section-${section.SectId}`,
     label: { text: section.SectName },
-    href: screen.replace(':sectionId', String(section.SectId)),
+    href,
     screen,
     icon: 'section',
     depth: 1,
+    section: { id: section.SectId, code: section.SectCode },
   };
 }
 
-/**
- * Where a section's link goes outside the menu (the communication home): its own screen once that is built,
- * else the generic section page, which shows any section's posts (as the blogs summary's cards do).
- */
-export function sectionHref(section: Pick<SessionSection, 'SectId' | 'SectCode'>, available = AVAILABLE_SCREENS): string {
-  const own = SECTION_SCREENS[section.SectCode];
-  const screen = own && available.has(own) ? own : GENERIC_SECTION_SCREEN;
-  return screen.replace(':sectionId', String(section.SectId));
+/** Where a section's link goes outside the menu (home, blogs summary): its screen by code; null when not built. */
+export function sectionLink(
+  section: Pick<SessionSection, 'SectId' | 'SectCode'>,
+  available: ReadonlySet<string> = AVAILABLE_SCREENS,
+): string | null {
+  const screen = sectionScreen(section.SectCode);
+  return screen && available.has(screen) ? screen.replace(':sectionId', String(section.SectId)) : null;
+}
+
+/** The sections a user sees (spec §6) that open a screen of their own, by position, with where each goes. */
+export function openableSections(
+  data: Pick<SessionData, 'usuario' | 'secciones' | 'usuarioPermisos'>,
+  available: ReadonlySet<string> = AVAILABLE_SCREENS,
+): { section: SessionSection; href: string }[] {
+  if (!canSeeCommunication(data)) return [];
+  return [...menuSections(data)]
+    .sort((a, b) => a.SectPosition - b.SectPosition)
+    .flatMap((section) => {
+      const entry = sectionEntry(section, available);
+      return entry ? [{ section, href: entry.href }] : [];
+    });
 }
 
 /** The left (or top) menu: Comunicación and the user's sections, the timeline, Mis invitados, the admin and employee panels. */
@@ -109,7 +119,7 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       icon: 'communication',
       depth: 0,
     });
-    entries.push(...[...menuSections(data)].sort((a, b) => a.SectPosition - b.SectPosition).map(sectionEntry));
+    entries.push(...openableSections(data, available).flatMap(({ section }) => sectionEntry(section, available) ?? []));
   }
   // 'Estado de cuenta' (spec §6), built here rather than left to the legacy application.
   if (canSeeAccountStatement(data)) {

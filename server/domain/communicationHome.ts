@@ -1,0 +1,41 @@
+// The communication home's counts (src/api/communicationHome.ts): for each section the member may read, what
+// waits there. Requests and messages are counted by their own areas; posts here, with the posts' own reading
+// rule (readablePosts), so a count never includes what the section would not show.
+import type { Kysely } from 'kysely';
+import { type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../src/api/communicationHome';
+import type { Database } from '../db/schema';
+import type { Clock } from './clock';
+import { loadViewer, requireCommunication } from './posts/access';
+import { readablePosts, readableSections } from './posts/posts';
+import type { Auth } from './sessions';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Counts of other areas, per section id (tickets: open requests; conversations: unread messages). */
+export interface AreaCounts {
+  openTickets(db: Kysely<Database>, auth: Auth): Promise<Map<number, number>>;
+  unreadMessages(db: Kysely<Database>, auth: Auth): Promise<Map<number, number>>;
+}
+
+export async function homeSummary(db: Kysely<Database>, auth: Auth, clock: Clock, areas: AreaCounts): Promise<HomeSummaryAnswer> {
+  const viewer = await loadViewer(db, auth);
+  requireCommunication(viewer);
+  const sections = await readableSections(db, auth, viewer);
+  const [open, unread] = await Promise.all([areas.openTickets(db, auth), areas.unreadMessages(db, auth)]);
+  const since = new Date(clock.now().getTime() - NEW_POSTS_DAYS * DAY_MS).toISOString();
+  const counts = [];
+  for (const section of sections) {
+    let nuevas = 0;
+    if (section.code !== 'SA' && section.code !== 'IC') {
+      const row = await readablePosts(db, viewer, section)
+        .where('p.status', '=', 'A')
+        .where('p.author_user_id', '!=', auth.userId)
+        .where('p.created_at', '>=', since)
+        .select(db.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      nuevas = Number(row.n);
+    }
+    counts.push({ SectId: section.id, abiertas: open.get(section.id) ?? 0, noLeidos: unread.get(section.id) ?? 0, nuevas });
+  }
+  return { success: true, sections: counts };
+}

@@ -1,0 +1,71 @@
+// The communication home's counts, model-based: every declared event offered from tests/models, every branch
+// walked (first load, failure and retry, the 15 s refresh and its failure) against a real actor whose calls
+// are controllable promises and whose time is a simulated clock.
+import { describe, expect, it } from 'vitest';
+import { type Actor, createActor, SimulatedClock } from 'xstate';
+import { CONVERSATION_REFRESH_MS } from '../../src/api/conversations';
+import { communicationHomeMachine, HOME_REFRESH_MS } from '../../src/machines/communicationHomeMachine';
+import { communicationHomeModel, FIRST, LATER } from '../models/communicationHomeMachine.model';
+import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
+import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
+
+type Snap = Snapshot<typeof communicationHomeMachine>;
+const cover = coverModel(communicationHomeModel);
+const REFRESHED = 'xstate.after.refresh.communicationHome.shown';
+
+describe('communicationHomeMachine model', () => {
+  it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
+
+  it('refreshes within the 15 s the issue allows for a new message', () => {
+    expect(HOME_REFRESH_MS).toBe(CONVERSATION_REFRESH_MS);
+    expect(HOME_REFRESH_MS).toBeLessThanOrEqual(15_000);
+  });
+
+  let calls = controllablePromises();
+  let actor: Actor<typeof communicationHomeMachine>;
+  let clock: SimulatedClock;
+  const canRetry = () => actor.getSnapshot().can({ type: 'retry' });
+  const states: StateChecks<Snap> = {
+    loading: (s) => {
+      expect(calls.pending()).toEqual(['fetchHomeSummary']);
+      expect(s.context.counts).toEqual([]);
+      expect(canRetry()).toBe(false);
+    },
+    failed: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect(s.context.counts).toEqual([]);
+      expect(canRetry()).toBe(true);
+    },
+    // The counts of the last answer: the first, or a fresher one after a refresh.
+    shown: (s) => {
+      expect(calls.pending()).toEqual([]);
+      expect([FIRST.sections, LATER.sections]).toContainEqual(s.context.counts);
+      expect(canRetry()).toBe(false);
+    },
+    // The counts stay while fresh ones load.
+    refreshing: (s) => {
+      expect(calls.pending()).toEqual(['fetchHomeSummary']);
+      expect(s.context.counts.length).toBeGreaterThan(0);
+      expect(canRetry()).toBe(false);
+    },
+  };
+
+  walkModel(it, cover, communicationHomeMachine, states, () => {
+    calls = controllablePromises();
+    clock = new SimulatedClock();
+    actor = createActor(provideCalls(communicationHomeMachine, calls), { clock }).start();
+    return {
+      actor,
+      calls,
+      special: {
+        // The refresh fires when 15 s have passed, not a millisecond before.
+        [REFRESHED]: () => {
+          clock.increment(HOME_REFRESH_MS - 1);
+          expect(actor.getSnapshot().matches('shown')).toBe(true);
+          clock.increment(1);
+        },
+      },
+      after: { retry: () => expect(calls.pending()).toEqual(['fetchHomeSummary']) },
+    };
+  });
+});

@@ -1,0 +1,50 @@
+// The communication home's counts as a test model: the first load (shown or failed with retry) and the
+// refresh every 15 s that keeps the counts on a failure. Its scenarios: docs/scenarios/communicationHomeMachine.md.
+import type { HomeSummaryAnswer } from '../../src/api/communicationHome';
+import { communicationHomeMachine } from '../../src/machines/communicationHomeMachine';
+import { BARE, defineModel } from '../support/machineModel';
+
+export const FIRST: HomeSummaryAnswer = {
+  success: true,
+  sections: [
+    { SectId: 1, abiertas: 0, noLeidos: 0, nuevas: 3 },
+    { SectId: 2, abiertas: 2, noLeidos: 0, nuevas: 0 },
+    { SectId: 5, abiertas: 0, noLeidos: 1, nuevas: 0 },
+  ],
+};
+
+export const LATER: HomeSummaryAnswer = {
+  success: true,
+  sections: [
+    { SectId: 1, abiertas: 0, noLeidos: 0, nuevas: 3 },
+    { SectId: 2, abiertas: 2, noLeidos: 0, nuevas: 0 },
+    { SectId: 5, abiertas: 0, noLeidos: 4, nuevas: 0 },
+  ],
+};
+
+export const communicationHomeModel = defineModel({
+  machine: communicationHomeMachine,
+  payloads: {
+    retry: BARE,
+    'xstate.done.actor.summary': [{ output: FIRST }],
+    'xstate.error.actor.summary': [{ error: new Error('Failed to fetch') }],
+    'xstate.done.actor.refresh': [{ output: LATER }],
+    'xstate.error.actor.refresh': [{ error: new Error('Failed to fetch') }],
+  },
+  words: {
+    states: {
+      loading: 'Comunicación lists the sections; their counts are loading (the list is aria-busy).',
+      failed: 'The sections without counts, and No pudimos cargar los pendientes with Reintentar.',
+      shown: 'Each section with what waits there: open requests, unread messages or new posts.',
+      refreshing: 'The counts stay on screen while fresh ones load (every 15 s).',
+    },
+    events: {
+      retry: () => 'presses Reintentar',
+      'xstate.after.refresh.communicationHome.shown': () => '15 seconds pass',
+      'xstate.done.actor.summary': () => 'the server answers the counts',
+      'xstate.error.actor.summary': () => 'the connection fails',
+      'xstate.done.actor.refresh': () => 'the server answers fresh counts (a new message arrived)',
+      'xstate.error.actor.refresh': () => 'the refresh fails',
+    },
+  },
+});
