@@ -14,6 +14,7 @@ import errorsPlugin from './plugins/errors';
 import languagePlugin from './plugins/language';
 import mailPlugin from './plugins/mail';
 import rateLimitPlugin from './plugins/rateLimit';
+import scheduledJobsPlugin from './plugins/scheduledJobs';
 import securityHeadersPlugin from './plugins/securityHeaders';
 import spaPlugin from './plugins/spa';
 import tasksPlugin from './plugins/tasks';
@@ -35,6 +36,7 @@ import publicPageRoutes from './routes/publicPage';
 import recurringChargeRoutes from './routes/recurringCharges';
 import sessionRoutes from './routes/sessions';
 import staffRoutes from './routes/staff';
+import ticketRoutes from './routes/tickets';
 import timelineRoutes from './routes/timeline';
 import './types';
 
@@ -146,6 +148,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Mail before tasks: closing runs hooks last-registered first, so running tasks finish before mail closes.
   await app.register(mailPlugin);
   await app.register(tasksPlugin);
+  // After tasks and mail: closing stops the job runner first, so its job in flight settles before they close.
+  await app.register(scheduledJobsPlugin);
 
   await app.register(
     async (api) => {
@@ -161,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(planRoutes);
       await api.register(financeRoutes);
       await api.register(postRoutes);
+      await api.register(ticketRoutes);
       await api.register(conversationRoutes);
       await api.register(notificationRoutes);
       await api.register(blogRoutes);

@@ -17,6 +17,8 @@ export interface Config {
   mailFrom: string;
   /** With SMTP_URL: how often each process re-sends due outbox mail, in seconds; 0 turns it off. */
   mailRetrySeconds: number;
+  /** How often each process runs the due scheduled jobs (domain/scheduledJobs.ts), in seconds; 0 turns it off. */
+  scheduledJobsSeconds: number;
   /** Where people open the app, e.g. https://app.condominio.mx: the base of links in e-mails. Required
    * when NODE_ENV=production; elsewhere, without it, links are built from the request's protocol and a
    * host of PUBLIC_BASE_DOMAIN or this machine (domain/links.ts). No trailing slash. */
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Comunidad <no-responder@localhost>',
     mailRetrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 60, 0, 86_400),
+    scheduledJobsSeconds: integer(env, 'SCHEDULED_JOBS_SECONDS', 60, 0, 86_400),
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     hstsMaxAge: integer(env, 'HSTS_MAX_AGE', 31_536_000, 0, 63_072_000),
     rateLimitFactor: integer(env, 'RATE_LIMIT_FACTOR', 1, 1, 1000),

@@ -17,6 +17,9 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly refusal: Refusal,
     readonly field?: string,
+    /** More of the answer beside the error's fields, e.g. a 409's fresh object (TicketConflictAnswer's
+     * `ticket`); it never replaces success, code, message, field or messageId. */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     // The id in logs and stack traces; people get the worded message.
     super(typeof refusal === 'string' ? refusal : 'id' in refusal ? refusal.id : refusal.text);

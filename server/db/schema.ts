@@ -515,6 +515,14 @@ export interface Database {
   post_attachments: PostAttachmentTable;
   post_comments: PostCommentTable;
   notifications: NotificationTable;
+  ticket_categories: TicketCategoryTable;
+  ticket_due_hours: TicketDueHoursTable;
+  tickets: TicketTable;
+  ticket_events: TicketEventTable;
+  ticket_attachments: TicketAttachmentTable;
+  ticket_ratings: TicketRatingTable;
+  scheduled_jobs: ScheduledJobTable;
+  audit_log: AuditLogTable;
   conversations: ConversationTable;
   messages: MessageTable;
   message_photos: MessagePhotoTable;
@@ -574,6 +582,122 @@ export interface NotificationTable {
   modulo: string;
   props: string;
   abierto: Flag;
+  created_at: string;
+}
+
+/** A classification of requests to the administrator (migration 0011); retired ones keep active 0. */
+export interface TicketCategoryTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  active: Flag;
+  position: number;
+}
+
+/** Hours from filing to the due date, by priority; a condominium without a row uses DEFAULT_DUE_HOURS. */
+export interface TicketDueHoursTable {
+  id: Generated<number>;
+  condo_id: number;
+  baja: number;
+  media: number;
+  alta: number;
+  urgente: number;
+}
+
+/** A request to the administrator in an SA section. state, priority: src/api/ticketLifecycle.ts. */
+export interface TicketTable {
+  id: Generated<number>;
+  condo_id: number;
+  section_id: number;
+  category_id: number;
+  requester_user_id: number;
+  /** The dwelling it is about; null: a common area (common_area). */
+  apartment_id: number | null;
+  common_area: string | null;
+  title: string;
+  description: string;
+  priority: string;
+  state: string;
+  assignee_user_id: number | null;
+  due_at: string | null;
+  /** The last move to resuelto; null while not resolved (a reopened request loses it). */
+  resolved_at: string | null;
+  /** When it reached cerrado or cancelado. */
+  closed_at: string | null;
+  /** The first public reply of an administrator or the assignee. */
+  first_reply_at: string | null;
+  /** When the administrators were told it is overdue (once). */
+  overdue_notified_at: string | null;
+  /** Optimistic concurrency: every change writes WHERE version = the one the caller saw, and adds one. */
+  version: Generated<number>;
+  /** Title and description folded for searching (src/api/search.ts foldForSearch). */
+  search: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One line of a request's timeline. kind: TICKET_EVENT_KINDS; user_id null: the system. */
+export interface TicketEventTable {
+  id: Generated<number>;
+  ticket_id: number;
+  kind: string;
+  from_value: string | null;
+  to_value: string | null;
+  text: string | null;
+  /** 1: an internal note, never shown to the requester. */
+  internal: Flag;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface TicketAttachmentTable {
+  id: Generated<number>;
+  ticket_id: number;
+  /** The reply it came with; null: the request's own. */
+  event_id: number | null;
+  file_id: number;
+  file_name: string;
+  /** 'image' or 'file'. */
+  kind: string;
+  position: number;
+}
+
+export interface TicketRatingTable {
+  id: Generated<number>;
+  ticket_id: number;
+  stars: number;
+  comment: string | null;
+  created_at: string;
+}
+
+/** Work due at a time (server/domain/scheduledJobs.ts); (kind, key) is unique. */
+export interface ScheduledJobTable {
+  id: Generated<number>;
+  kind: string;
+  key: string;
+  due_at: string;
+  /** The lease of the process running it now. */
+  claimed_by: string | null;
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** Handled, or given up on after the last attempt (then last_error says why). */
+  done_at: string | null;
+  created_at: string;
+}
+
+/** Who changed what, before and after (DESIGN.md §8 "History"). actor_user_id null: the system. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  condo_id: number;
+  actor_user_id: number | null;
+  /** e.g. 'ticket', 'ticket_category', 'ticket_due_hours'. */
+  entity: string;
+  entity_id: number;
+  action: string;
+  /** JSON text; null when there was nothing before (a creation) or after. */
+  before_json: string | null;
+  after_json: string | null;
   created_at: string;
 }
 

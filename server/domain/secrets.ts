@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from './clock';
 
-export type SecretName = 'photo-url' | 'altcha-hmac' | 'finance-file-url' | 'post-file-url';
+export type SecretName = 'photo-url' | 'altcha-hmac' | 'finance-file-url' | 'post-file-url' | 'ticket-file-url';
 
 const cache = new WeakMap<Kysely<Database>, Map<SecretName, Promise<Buffer>>>();
 

@@ -52,7 +52,9 @@ export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(error.statusCode).send(answer(request, error.code, error.refusal, error.field));
+      return reply
+        .status(error.statusCode)
+        .send({ ...error.details, ...answer(request, error.code, error.refusal, error.field) });
     }
     // Validation failures (see validation.ts) name the field and say what is wrong with it.
     if (error instanceof InputError)

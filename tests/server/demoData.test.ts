@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { isEmpty, resetAndSeed, seedDemo, seedIfEmpty } from '../../server/db/seed/demo';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
+import { DEMO_TICKET_CATEGORIES, DEMO_TICKET_CONFIRMATION } from '../../server/db/seed/ticketsDemo';
 import { verifyPassword } from '../../server/domain/passwords';
+import { OPEN_STATES } from '../../src/api/ticketLifecycle';
 import { testClock } from '../support/testApp';
 import { dialect, openTestDatabase, type TestDatabase } from '../support/testDatabase';
 
@@ -28,6 +30,11 @@ const TABLES = [
   'post_attachments',
   'post_comments',
   'notifications',
+  'ticket_categories',
+  'tickets',
+  'ticket_events',
+  'ticket_ratings',
+  'scheduled_jobs',
   'conversations',
   'messages',
   'message_photos',
@@ -189,6 +196,89 @@ describe(`demo data (${dialect})`, () => {
       .where('u.email', '=', 'residente@demo.mx')
       .execute();
     expect(row).toEqual([{ tower: 'Torre A', apartment: '101', privacy_accepted_at: null }]);
+  });
+
+  it('gives Las Palmas forty requests to the administrator across every state and age, walked like the server would', async () => {
+    const palmas = await condo('palmas');
+    const section = await db
+      .selectFrom('sections')
+      .selectAll()
+      .where('condo_id', '=', palmas.id)
+      .where('code', '=', 'SA')
+      .executeTakeFirstOrThrow();
+    expect(section).toMatchObject({ mensaje_confirmacion: DEMO_TICKET_CONFIRMATION, enviar_copia: 1 });
+    const categories = await db
+      .selectFrom('ticket_categories')
+      .select(['name', 'active'])
+      .where('condo_id', '=', palmas.id)
+      .orderBy('position')
+      .execute();
+    expect(categories).toEqual(DEMO_TICKET_CATEGORIES.map((name) => ({ name, active: 1 })));
+    const tickets = await db.selectFrom('tickets').selectAll().execute();
+    expect(tickets).toHaveLength(40);
+    expect(tickets.every((t) => t.section_id === section.id && t.condo_id === palmas.id)).toBe(true);
+    const byState: Record<string, number> = {};
+    for (const t of tickets) byState[t.state] = (byState[t.state] ?? 0) + 1;
+    expect(byState).toEqual({ nuevo: 6, asignado: 6, en_proceso: 7, en_espera: 3, resuelto: 4, cerrado: 11, cancelado: 3 });
+    const now = clock.now().getTime();
+    const ages = tickets.map((t) => (now - Date.parse(t.created_at)) / 86_400_000);
+    expect(Math.min(...ages)).toBeLessThan(0.25);
+    expect(Math.max(...ages)).toBeGreaterThan(80);
+    expect(Math.max(...ages)).toBeLessThan(95);
+
+    const user = async (email: string) =>
+      (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    const own = await db
+      .selectFrom('tickets as t')
+      .leftJoin('apartments as a', 'a.id', 't.apartment_id')
+      .leftJoin('towers as w', 'w.id', 'a.tower_id')
+      .select(['t.state', 'a.name', 'w.name as tower', 't.common_area'])
+      .where('t.requester_user_id', '=', await user('residente@demo.mx'))
+      .execute();
+    expect(own).toHaveLength(7);
+    expect(new Set(own.map((t) => t.state)).size).toBe(7);
+    expect(own.filter((t) => t.name !== null).every((t) => `${t.tower} - ${t.name}` === 'Torre A - 101')).toBe(true);
+    expect(tickets.filter((t) => t.assignee_user_id === null).every((t) => ['nuevo', 'cancelado'].includes(t.state))).toBe(true);
+    const employee = await user('empleado@demo.mx');
+    expect(tickets.filter((t) => t.assignee_user_id === employee).length).toBeGreaterThan(10);
+
+    // Overdue: open past the due date, the administrators told once; the rest wait for their jobs.
+    const nowIso = clock.now().toISOString();
+    const open = tickets.filter((t) => (OPEN_STATES as readonly string[]).includes(t.state));
+    const overdue = open.filter((t) => t.due_at! < nowIso);
+    expect(overdue).toHaveLength(8);
+    expect(overdue.every((t) => t.overdue_notified_at === t.due_at)).toBe(true);
+    const jobs = await db.selectFrom('scheduled_jobs').select(['kind', 'key', 'due_at', 'done_at']).execute();
+    const job = (kind: string, id: number) => jobs.find((j) => j.kind === kind && j.key === String(id));
+    for (const t of open.filter((o) => !overdue.includes(o)))
+      expect(job('ticket-overdue', t.id)).toMatchObject({ due_at: t.due_at, done_at: null });
+    for (const t of tickets.filter((r) => r.state === 'resuelto')) {
+      expect(Date.parse(job('ticket-autoclose', t.id)!.due_at) - Date.parse(t.resolved_at!)).toBe(7 * 86_400_000);
+      expect(Date.parse(t.resolved_at!)).toBeGreaterThan(now - 7 * 86_400_000);
+    }
+    expect(jobs).toHaveLength(open.length - overdue.length + 4);
+    const overdueNotices = await db
+      .selectFrom('notifications')
+      .select('props')
+      .where('titulo', '=', 'Solicitud vencida')
+      .execute();
+    expect(overdueNotices.map((n) => JSON.parse(n.props).taskID).sort()).toEqual(overdue.map((t) => t.id).sort());
+
+    // Every timeline ends where its request stands, and the closed ones' times agree with it.
+    const events = await db.selectFrom('ticket_events').selectAll().orderBy('id').execute();
+    for (const t of tickets) {
+      const own = events.filter((e) => e.ticket_id === t.id);
+      expect(own[0]).toMatchObject({ kind: 'creada', to_value: 'nuevo' });
+      const last = own.filter((e) => e.kind === 'estado').at(-1);
+      expect(last?.to_value ?? 'nuevo').toBe(t.state);
+      expect(t.version).toBe(1 + own.filter((e) => e.kind === 'estado').length);
+      if (t.state === 'cerrado' || t.state === 'cancelado') expect(t.closed_at).toBe(last!.created_at);
+      expect(own.every((e) => e.created_at <= nowIso)).toBe(true);
+    }
+    expect(events.filter((e) => e.kind === 'nota').every((e) => e.internal === 1)).toBe(true);
+    expect(events.some((e) => e.kind === 'estado' && e.user_id === null && e.to_value === 'cerrado')).toBe(true);
+    const ratings = await db.selectFrom('ticket_ratings').select('stars').execute();
+    expect(ratings).toHaveLength(7);
   });
 
   it('gives Las Palmas’ IC section conversations with read and unread messages, and one reported message', async () => {

@@ -26,6 +26,7 @@ const PUBLIC = [
   'GET /api/--perfil/photo-file/:userId',
   'GET /api/--planes/list',
   'GET /api/--comunicacion/post-file/:attachmentId',
+  'GET /api/--tickets/file/:attachmentId',
   'GET /api/--conversaciones/photo/:photoId',
   'GET /api/--invitados/formulario/:token',
   'POST /api/--invitados/registrar/:token',

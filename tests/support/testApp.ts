@@ -53,6 +53,8 @@ export async function createTestApp(
     // The outbox re-sender runs on real time against the test's clock: tests that want it call
     // app.mailResender.runOnce() or turn it on.
     MAIL_RETRY_SECONDS: '0',
+    // Likewise the scheduled jobs: tests move their clock and call app.jobRunner.runOnce().
+    SCHEDULED_JOBS_SECONDS: '0',
     ...options.env,
     ...fresh.env,
   };

@@ -11,6 +11,7 @@ import * as recurringCharges from './0007_recurring_charges';
 import * as communication from './0008_communication';
 import * as mailRetry from './0009_mail_retry';
 import * as sessionDetails from './0010_session_details';
+import * as tickets from './0011_tickets';
 import * as conversations from './0012_conversations';
 
 export const migrations: Record<string, Migration> = {
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '0008_communication': communication,
   '0009_mail_retry': mailRetry,
   '0010_session_details': sessionDetails,
+  '0011_tickets': tickets,
   '0012_conversations': conversations,
 };

@@ -22,6 +22,7 @@ import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
 import { seedPosts } from './posts';
 import { seedRecurringCharges } from './recurringCharges';
+import { seedTickets } from './tickets';
 
 export interface SeedOptions {
   clock: Clock;
@@ -33,6 +34,14 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'audit_log',
+  'scheduled_jobs',
+  'ticket_ratings',
+  'ticket_attachments',
+  'ticket_events',
+  'tickets',
+  'ticket_due_hours',
+  'ticket_categories',
   'message_reports',
   'message_photos',
   'messages',
@@ -259,6 +268,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedPosts(trx, options.clock);
   await seedConversations(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);
+  await seedTickets(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];

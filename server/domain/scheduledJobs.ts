@@ -1,0 +1,227 @@
+// Scheduled work (DESIGN.md §8): a row of scheduled_jobs says "do <kind> for <key> at <due_at>". Every server
+// process runs a runner (the mail outbox's lease pattern, generalised): it claims each due row with one
+// conditional UPDATE (atomic on SQLite and PostgreSQL alike), runs the kind's handler and marks the row done
+// in one transaction, so each due item is handled once however many processes poll, and a process that dies
+// mid-job only delays it until its lease ends. A handler that throws is retried later, a few times.
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Clock } from './clock';
+import { failureText } from './mail/mailer';
+
+export interface DueJob {
+  id: number;
+  kind: string;
+  key: string;
+  dueAt: string;
+  /** This attempt included. */
+  attempts: number;
+}
+
+/**
+ * Does the job's work in `trx`, the transaction that also marks it done: both commit or neither. Handlers
+ * re-check what they act on (is the request still open?), since what was true when the job was scheduled
+ * may no longer be.
+ */
+export type JobHandler = (trx: Kysely<Database>, job: DueJob, clock: Clock) => Promise<void>;
+export type JobHandlers = Readonly<Record<string, JobHandler>>;
+
+/** How long a claim lasts: far longer than a job's transaction takes. */
+export const JOB_LEASE_MS = 5 * 60_000;
+/** The wait after the first failure; each further failure doubles it, up to JOB_RETRY_MAX_DELAY_MS. */
+export const JOB_RETRY_FIRST_DELAY_MS = 60_000;
+export const JOB_RETRY_MAX_DELAY_MS = 60 * 60_000;
+/** After this many failed attempts the job is given up (done_at set, last_error kept for people to read). */
+export const JOB_MAX_ATTEMPTS = 10;
+
+export const jobRetryDelayMs = (attempts: number) =>
+  Math.min(JOB_RETRY_FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1), JOB_RETRY_MAX_DELAY_MS);
+
+const iso = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+/**
+ * Schedules (kind, key) at dueAt, in the caller's transaction. Scheduling it again moves it: the new due time,
+ * not done, no attempts, no claim (a runner holding the old claim then cannot mark it done, and its work
+ * rolls back with that: the job runs again at the new time).
+ */
+export async function scheduleJob(
+  trx: Kysely<Database>,
+  kind: string,
+  key: string | number,
+  dueAt: Date | string,
+  now: Date = new Date(),
+): Promise<void> {
+  const fresh = { due_at: iso(dueAt), claimed_by: null, claimed_until: null, attempts: 0, last_error: null, done_at: null };
+  await trx
+    .insertInto('scheduled_jobs')
+    .values({ kind, key: String(key), ...fresh, created_at: now.toISOString() })
+    .onConflict((oc) => oc.columns(['kind', 'key']).doUpdateSet(fresh))
+    .execute();
+}
+
+/** Ids of jobs of these kinds that are due, not done, and not held by a live lease; the earliest first. */
+export async function dueJobIds(db: Kysely<Database>, kinds: readonly string[], now: Date, limit: number): Promise<number[]> {
+  if (kinds.length === 0) return [];
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('scheduled_jobs')
+    .select('id')
+    .where('done_at', 'is', null)
+    .where('due_at', '<=', at)
+    .where('kind', 'in', [...kinds])
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+    .orderBy('due_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Takes the job for `owner` if it is still due and no live lease holds it, counting the attempt; null when
+ * another runner was first. The check and the write are one UPDATE: on PostgreSQL a racing UPDATE waits for
+ * the first to commit and then no longer matches; SQLite runs one writer at a time.
+ */
+export async function claimJob(db: Kysely<Database>, id: number, owner: string, now: Date): Promise<DueJob | null> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('scheduled_jobs')
+    .set((eb) => ({ claimed_by: owner, claimed_until: later(now, JOB_LEASE_MS), attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('done_at', 'is', null)
+    .where('due_at', '<=', at)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  const row = await db.selectFrom('scheduled_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return { id: row.id, kind: row.kind, key: row.key, dueAt: row.due_at, attempts: row.attempts };
+}
+
+/** The claim was lost before the job could be marked done (re-scheduled, or a lease that ran out). */
+class LeaseLost extends Error {}
+
+/** Failed: tried again after the backoff, or given up after JOB_MAX_ATTEMPTS. Answers whether it will be retried. */
+async function recordJobFailure(db: Kysely<Database>, job: DueJob, owner: string, now: Date, failure: string) {
+  const retry = job.attempts < JOB_MAX_ATTEMPTS;
+  await db
+    .updateTable('scheduled_jobs')
+    .set({
+      last_error: failure,
+      claimed_by: null,
+      claimed_until: null,
+      ...(retry ? { due_at: later(now, jobRetryDelayMs(job.attempts)) } : { done_at: now.toISOString() }),
+    })
+    .where('id', '=', job.id)
+    .where('claimed_by', '=', owner)
+    .execute();
+  return retry;
+}
+
+export interface JobRunLog {
+  /** A handler threw; `retry` says whether it will be tried again. */
+  failed(error: unknown, job: DueJob, retry: boolean): void;
+  /** The pass itself broke (the database went away): logged, and the next pass tries again. */
+  broken(error: unknown): void;
+}
+
+export interface JobRunner {
+  /** One pass over every due job; answers how many were handled. Tests call it directly. */
+  runOnce(): Promise<number>;
+  /** A pass after intervalMs, then one every intervalMs after the previous one ends. */
+  start(): void;
+  /** No new pass or job; resolves once the job being run (if any) is settled. */
+  stop(): Promise<void>;
+}
+
+const BATCH = 20;
+
+export function createJobRunner(deps: {
+  db: Kysely<Database>;
+  clock: Clock;
+  handlers: JobHandlers;
+  intervalMs: number;
+  log: JobRunLog;
+  /** This runner's name on its claims (default: a random one, as each process has). */
+  owner?: string;
+}): JobRunner {
+  const { db, clock, handlers, log } = deps;
+  const owner = deps.owner ?? randomUUID();
+  const kinds = Object.keys(handlers);
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  async function runOne(id: number): Promise<'done' | 'failed' | 'taken'> {
+    const now = clock.now();
+    const job = await claimJob(db, id, owner, now);
+    if (!job) return 'taken';
+    const handler = handlers[job.kind]!;
+    try {
+      await db.transaction().execute(async (trx) => {
+        await handler(trx, job, clock);
+        const done = await trx
+          .updateTable('scheduled_jobs')
+          .set({ done_at: clock.now().toISOString(), claimed_by: null, claimed_until: null, last_error: null })
+          .where('id', '=', job.id)
+          .where('claimed_by', '=', owner)
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) throw new LeaseLost();
+      });
+      return 'done';
+    } catch (error) {
+      if (error instanceof LeaseLost) return 'taken';
+      const retry = await recordJobFailure(db, job, owner, clock.now(), failureText(error));
+      log.failed(error, job, retry);
+      return 'failed';
+    }
+  }
+
+  async function pass(): Promise<number> {
+    let handled = 0;
+    while (!stopping) {
+      const ids = await dueJobIds(db, kinds, clock.now(), BATCH);
+      let claimedAny = false;
+      for (const id of ids) {
+        if (stopping) break;
+        const outcome = await runOne(id);
+        if (outcome === 'done') handled += 1;
+        if (outcome !== 'taken') claimedAny = true;
+      }
+      // A short batch was the last; a batch others took from under us leaves the rest to them. A failed job
+      // is due again only after its backoff, so it is not met again in this pass.
+      if (ids.length < BATCH || !claimedAny) break;
+    }
+    return handled;
+  }
+
+  function runOnce(): Promise<number> {
+    // One pass at a time per runner: a tick that finds one running waits for it instead.
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(delayMs: number) {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce()
+        .catch((error: unknown) => log.broken(error))
+        .finally(() => schedule(deps.intervalMs));
+    }, delayMs);
+  }
+
+  return {
+    runOnce,
+    // The first pass waits one interval: starting up is busy enough, and nothing due is lost by waiting.
+    start: () => schedule(deps.intervalMs),
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,128 @@
+// Which SA section and which request the caller is asking about, and whether it is theirs to see: always
+// through the shared rules of src/api/permissions.ts. Another condominium's section or request, and a request
+// the caller may not see, answer 404 (nothing tells them it exists).
+import type { Kysely } from 'kysely';
+import { ErrorCodes } from '../../../src/api/errors';
+import {
+  type CommunicationViewer,
+  canReadSection,
+  canSeeTicket,
+  canWorkTickets,
+  type SectionFacts,
+} from '../../../src/api/permissions';
+import type { Database, Section } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import { sectionFacts } from '../posts/access';
+import type { Auth } from '../sessions';
+import { findTicket, peopleOf, type TicketRow } from './rows';
+
+export const ticketNotFound = () => new AppError(404, ErrorCodes.notFound, 'ticketsNotices.refusal.notFound');
+
+/** The SA section of the caller's condominium with its facts for the caller; 404 for any other section. */
+export async function requestSection(
+  db: Kysely<Database>,
+  auth: Auth,
+  sectionId: number,
+): Promise<{ section: Section; facts: SectionFacts }> {
+  const section = await db
+    .selectFrom('sections')
+    .selectAll()
+    .where('id', '=', sectionId)
+    .where('condo_id', '=', auth.condoId)
+    .where('code', '=', 'SA')
+    .executeTakeFirst();
+  if (!section) throw notFound('errors.notFound.section');
+  const assigned = !!(await db
+    .selectFrom('section_users')
+    .select('id')
+    .where('section_id', '=', section.id)
+    .where('user_id', '=', auth.userId)
+    .executeTakeFirst());
+  return { section, facts: sectionFacts(section, assigned) };
+}
+
+/** The SA section, readable by the caller (permissions.canReadSection); 403 when it is not theirs to read. */
+export async function readableRequestSection(db: Kysely<Database>, auth: Auth, viewer: CommunicationViewer, sectionId: number) {
+  const found = await requestSection(db, auth, sectionId);
+  if (!canReadSection(viewer, found.facts)) throw forbidden();
+  return found;
+}
+
+/**
+ * Lists are for those who deal with requests somewhere: employees (their task list), and whoever reads an SA
+ * section of the condominium. With a section named, that section (its readers, and employees for the requests
+ * assigned to them there).
+ */
+export async function requireListAccess(
+  db: Kysely<Database>,
+  auth: Auth,
+  viewer: CommunicationViewer,
+  sectionId: number | undefined,
+): Promise<void> {
+  if (sectionId !== undefined) {
+    const { facts } = await requestSection(db, auth, sectionId);
+    if (!canReadSection(viewer, facts) && !canWorkTickets(viewer)) throw forbidden();
+    return;
+  }
+  if (canWorkTickets(viewer)) return;
+  const sections = await db
+    .selectFrom('sections')
+    .select('id')
+    .where('condo_id', '=', auth.condoId)
+    .where('code', '=', 'SA')
+    .execute();
+  for (const { id } of sections) {
+    if (canReadSection(viewer, (await requestSection(db, auth, id)).facts)) return;
+  }
+  throw forbidden();
+}
+
+/** The request, when the caller may see it (permissions.canSeeTicket); 404 otherwise. */
+export async function visibleTicket(
+  db: Kysely<Database>,
+  auth: Auth,
+  viewer: CommunicationViewer,
+  ticketId: number,
+): Promise<TicketRow> {
+  const row = await findTicket(db, auth.condoId, ticketId);
+  if (!row || !canSeeTicket(viewer, peopleOf(row))) throw ticketNotFound();
+  return row;
+}
+
+/** The active employees of the condominium: whom a request may be assigned to. */
+export async function employeesOf(db: Kysely<Database>, condoId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('memberships as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['u.id', 'u.name'])
+    .where('m.condo_id', '=', condoId)
+    .where('m.active', '=', 1)
+    .where('m.is_employee', '=', 1)
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute();
+}
+
+/** The employee named as assignee; 400 naming the field when it is not an active employee of the condominium. */
+export async function assigneeFor(db: Kysely<Database>, condoId: number, userId: number, field = 'asignadoId') {
+  const employee = (await employeesOf(db, condoId)).find((e) => e.id === userId);
+  if (!employee) throw new AppError(400, ErrorCodes.badRequest, 'ticketsNotices.refusal.assignee', field);
+  return employee;
+}
+
+/** The active administrators of the condominium: told of new and overdue requests. */
+export async function administratorsOf(db: Kysely<Database>, condoId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('memberships')
+    .select('user_id')
+    .where('condo_id', '=', condoId)
+    .where('is_admin', '=', 1)
+    .where('active', '=', 1)
+    .orderBy('user_id')
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+export async function userName(db: Kysely<Database>, userId: number): Promise<string> {
+  return (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow()).name;
+}

@@ -1,0 +1,36 @@
+// app.jobRunner: this process's runner of due scheduled jobs (domain/scheduledJobs.ts), every
+// SCHEDULED_JOBS_SECONDS (0: never on its own; tests call runOnce()). Each area adds its handlers by kind here.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createJobRunner, type JobHandlers, type JobRunner } from '../domain/scheduledJobs';
+import { TICKET_JOB_HANDLERS } from '../domain/tickets/jobs';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobRunner: JobRunner;
+  }
+}
+
+/** Every kind of job this server knows, with what to do when one is due. */
+const HANDLERS: JobHandlers = { ...TICKET_JOB_HANDLERS };
+
+export default fp(async function scheduledJobs(app: FastifyInstance) {
+  const runner = createJobRunner({
+    db: app.db,
+    clock: app.clock,
+    handlers: HANDLERS,
+    intervalMs: app.config.scheduledJobsSeconds * 1000,
+    log: {
+      failed: (error, job, retry) =>
+        app.log.error(
+          { err: error, job: { id: job.id, kind: job.kind, key: job.key, attempts: job.attempts } },
+          retry ? 'scheduled job failed; it will be tried again' : 'scheduled job failed; giving up',
+        ),
+      broken: (error) => app.log.error({ err: error }, 'scheduled jobs pass failed'),
+    },
+  });
+  app.decorate('jobRunner', runner);
+  // Started once the app is ready, never during a failed start; stopped before the database closes.
+  if (app.config.scheduledJobsSeconds > 0) app.addHook('onReady', async () => runner.start());
+  app.addHook('onClose', () => runner.stop());
+});
