@@ -21,6 +21,7 @@ import tasksPlugin from './plugins/tasks';
 import validationPlugin, { frameworkErrors } from './plugins/validation';
 import accountRoutes from './routes/account';
 import blogRoutes from './routes/blogs';
+import communicationHomeRoutes from './routes/communicationHome';
 import conversationRoutes from './routes/conversations';
 import financeRoutes from './routes/finance';
 import guestRoutes from './routes/guests';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(postRoutes);
       await api.register(ticketRoutes);
       await api.register(conversationRoutes);
+      await api.register(communicationHomeRoutes);
       await api.register(notificationRoutes);
       await api.register(blogRoutes);
       await api.register(recurringChargeRoutes);

@@ -1,0 +1,20 @@
+// The communication home's counts (src/api/communicationHome.ts). Signed in, not an employee (no Comunicación).
+import type { FastifyInstance } from 'fastify';
+import { COMMUNICATION_HOME_PATHS, type HomeSummaryAnswer } from '../../src/api/communicationHome';
+import { canSeeCommunication } from '../../src/api/permissions';
+import { homeSummary } from '../domain/communicationHome';
+import { unreadBySection } from '../domain/conversations/conversations';
+import { openTicketCountsBySection } from '../domain/tickets/list';
+import { allowOnly } from './guards';
+
+export default async function communicationHomeRoutes(app: FastifyInstance) {
+  app.get(
+    COMMUNICATION_HOME_PATHS.summary,
+    { onRequest: allowOnly(app, canSeeCommunication) },
+    async (request): Promise<HomeSummaryAnswer> =>
+      homeSummary(app.db, request.auth!, app.clock, {
+        openTickets: openTicketCountsBySection,
+        unreadMessages: unreadBySection,
+      }),
+  );
+}

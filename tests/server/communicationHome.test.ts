@@ -1,0 +1,91 @@
+// The communication home's counts (GET /--comunicacion/home-summary), on the demo data: who may ask, and that
+// each count is what the section's own screen would show the caller: the open requests of the list, the
+// unread messages of the conversations, the posts of the last 7 days by others that the section shows. A new
+// message and a new post move them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMUNICATION_HOME_PATHS, type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../src/api/communicationHome';
+import { CONVERSATIONS_PATHS, type ConversationListAnswer, type UnreadAnswer } from '../../src/api/conversations';
+import { POSTS_PATHS, type SectionPostsAnswer } from '../../src/api/posts';
+import type { SessionData } from '../../src/api/sessions';
+import { OPEN_STATES } from '../../src/api/ticketLifecycle';
+import { TICKETS_PATHS, type TicketListAnswer } from '../../src/api/tickets';
+import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
+
+const api = (path: string) => `/api${path}`;
+const WHO = ['admin', 'consejo', 'residente'] as const;
+
+describe(`the communication home's counts (${dialect})`, () => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (const who of [...WHO, 'empleado', 'guardia']) tokens[who] = await signInAs(t.app, `${who}@demo.mx`);
+  });
+  afterAll(async () => t?.close());
+
+  const get = async <T>(who: string, path: string) => {
+    const res = await call(t.app, 'GET', api(path), { token: tokens[who] });
+    expect(res.statusCode, `${who} ${path}: ${res.body}`).toBe(200);
+    return res.json() as T;
+  };
+  const summary = (who: string) => get<HomeSummaryAnswer>(who, COMMUNICATION_HOME_PATHS.summary);
+
+  it('answers members with Comunicación; employees have none, and nobody without a session', async () => {
+    expect((await call(t.app, 'GET', api(COMMUNICATION_HOME_PATHS.summary), { token: tokens.empleado })).statusCode).toBe(403);
+    expect((await call(t.app, 'GET', api(COMMUNICATION_HOME_PATHS.summary))).statusCode).toBe(401);
+    expect((await summary('guardia')).sections.length).toBeGreaterThan(0);
+  });
+
+  it.each(WHO)('gives the %s the counts each section’s own screen shows', async (who) => {
+    const { data } = await get<{ data: SessionData }>(who, '/--sesiones/session-data');
+    const answer = await summary(who);
+    const byId = new Map(answer.sections.map((s) => [s.SectId, s]));
+    const sa = data.secciones.find((s) => s.SectCode === 'SA')!;
+    const ic = data.secciones.find((s) => s.SectCode === 'IC')!;
+    // Open requests: the list's totals for the open states.
+    let open = 0;
+    for (const estado of OPEN_STATES) {
+      const page = await get<TicketListAnswer>(who, `${TICKETS_PATHS.list}?sectionId=${sa.SectId}&estado=${estado}&limit=1`);
+      open += page.total;
+    }
+    expect(byId.get(sa.SectId)?.abiertas).toBe(open);
+    expect(open).toBeGreaterThan(0);
+    // Unread messages: the conversations' own count.
+    const unread = await get<UnreadAnswer>(who, CONVERSATIONS_PATHS.unread);
+    expect(byId.get(ic.SectId)?.noLeidos).toBe(unread.porSeccion.find((s) => s.SectId === ic.SectId)?.noLeidos ?? 0);
+    // New posts: what the section shows, published in the last days by someone else.
+    const since = Date.now() - NEW_POSTS_DAYS * 24 * 60 * 60 * 1000;
+    for (const section of answer.sections.filter((s) => s.SectId !== sa.SectId && s.SectId !== ic.SectId)) {
+      const page = await get<SectionPostsAnswer>(who, `${POSTS_PATHS.sectionPosts(section.SectId)}?limit=50`);
+      expect(page.total).toBeLessThanOrEqual(50);
+      const mine = (await get<{ data: SessionData }>(who, '/--sesiones/session-data')).data.usuario.UserId;
+      const fresh = page.posts.filter((p) => p.Estatus === 'A' && p.UserId !== mine && Date.parse(p.FechaCreada) >= since);
+      expect(section.nuevas, `section ${section.SectId}`).toBe(fresh.length);
+    }
+  });
+
+  it('counts a new message to one’s side and a new post by someone else at once', async () => {
+    const before = await summary('consejo');
+    const { data } = await get<{ data: SessionData }>('consejo', '/--sesiones/session-data');
+    const ic = data.secciones.find((s) => s.SectCode === 'IC')!;
+    const notices = data.secciones.find((s) => s.SectCode === '' && s.SectName === 'Avisos de la administración')!;
+    const conversations = await get<ConversationListAnswer>('residente', `${CONVERSATIONS_PATHS.list}?sectionId=${ic.SectId}`);
+    const withBoard = conversations.items.find((c) => c.otro.ApmtId !== null)!;
+    const sent = await call(t.app, 'POST', api(CONVERSATIONS_PATHS.send), {
+      token: tokens.residente,
+      payload: { conversationId: withBoard.ConversationId, Texto: 'Nos vemos en la junta.' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const posted = await call(t.app, 'POST', api(POSTS_PATHS.newPost), {
+      token: tokens.admin,
+      payload: { sectionId: notices.SectId, Titulo: 'Corte de agua', Texto: 'El jueves de 9 a 12.' },
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    const after = await summary('consejo');
+    const count = (answer: HomeSummaryAnswer, id: number) => answer.sections.find((s) => s.SectId === id)!;
+    // The conversation in the list is the board member's (the demo's residente ↔ consejo).
+    expect(withBoard.otro.Nombre).toMatch(/Torre B - 502/);
+    expect(count(after, ic.SectId).noLeidos).toBe(count(before, ic.SectId).noLeidos + 1);
+    expect(count(after, notices.SectId).nuevas).toBe(count(before, notices.SectId).nuevas + 1);
+  });
+});
