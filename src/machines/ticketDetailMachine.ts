@@ -55,7 +55,7 @@ export interface TicketUpdateDraft {
   FechaLimite?: string;
 }
 
-export type TicketNotice = 'changed' | 'replied' | 'updated' | 'rated';
+export type TicketNotice = 'changed' | 'replied' | 'noted' | 'updated' | 'rated';
 
 export interface TicketDetailContext {
   ticketId: number;
@@ -212,7 +212,7 @@ export const ticketDetailMachine = setup({
       acting: null,
       refreshFailed: false,
       ...(notice === 'changed' ? { assignTo: null } : {}),
-      ...(notice === 'replied' ? { reply: '', internal: false } : {}),
+      ...(notice === 'replied' || notice === 'noted' ? { reply: '', internal: false } : {}),
       ...(notice === 'updated' ? { update: {} } : {}),
       ...(notice === 'rated' ? { stars: 0, comment: '' } : {}),
     })),
@@ -359,7 +359,13 @@ export const ticketDetailMachine = setup({
               },
               {
                 target: 'viewing',
-                actions: { type: 'changed', params: ({ event }) => ({ output: event.output, notice: 'replied' as const }) },
+                actions: {
+                  type: 'changed',
+                  params: ({ context, event }) => ({
+                    output: event.output,
+                    notice: context.internal ? ('noted' as const) : ('replied' as const),
+                  }),
+                },
               },
             ],
             onError: { target: 'viewing', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { TICKET_ACTIONS, type TicketAction } from '../../src/api/ticketLifecycle';
 import { TICKET_REFRESH_MS, type TicketAnswer } from '../../src/api/tickets';
-import { offeredActions, pendingUpdate, ticketDetailMachine } from '../../src/machines/ticketDetailMachine';
+import { offeredActions, pendingUpdate, type TicketChanged, ticketDetailMachine } from '../../src/machines/ticketDetailMachine';
 import { NETWORK } from '../../src/machines/ticketFailure';
 import {
   ADMIN_NEW,
@@ -173,9 +173,11 @@ describe('ticketDetailMachine model', () => {
       },
       after: {
         // A change that went through says so and clears what it sent.
-        'xstate.done.actor.reply': () => {
+        'xstate.done.actor.reply': (step) => {
+          const output = (step.event as unknown as { output: TicketChanged }).output;
+          const note = output.answer.timeline.at(-1)?.tipo === 'nota';
           if (snapshot().matches({ shown: 'viewing' }))
-            expect(snapshot().context).toMatchObject({ notice: 'replied', reply: '', internal: false });
+            expect(snapshot().context).toMatchObject({ notice: note ? 'noted' : 'replied', reply: '', internal: false });
         },
         'xstate.done.actor.update': () => {
           if (snapshot().matches({ shown: 'viewing' }))
