@@ -31,11 +31,13 @@ const keys = (role: Role, screens?: ReadonlySet<string>) => mainMenu(sessionFor(
 describe('the main menu today (only built screens)', () => {
   it.each<[Role, string[]]>([
     // The generic section screen exists (issue 6): plain sections (code '') are linked; AC for the board.
+    // Requests to the administrator (SA) have their screen (issue 13).
     [
       'admin',
       [
         'communication',
         'section-1',
+        'section-2',
         'accountStatement',
         'welcome',
         'myInvites',
@@ -44,8 +46,8 @@ describe('the main menu today (only built screens)', () => {
         'blogConfiguration',
       ],
     ],
-    ['board', ['communication', 'section-1', 'section-7', 'accountStatement', 'welcome']],
-    ['resident', ['communication', 'section-1', 'accountStatement', 'welcome']],
+    ['board', ['communication', 'section-1', 'section-2', 'section-7', 'accountStatement', 'welcome']],
+    ['resident', ['communication', 'section-1', 'section-2', 'accountStatement', 'welcome']],
     ['guard', ['communication', 'section-1', 'welcome', 'employeePanel']],
     ['employee', ['welcome', 'employeePanel']],
     ['supervisor', ['welcome', 'employeePanel']],
@@ -116,7 +118,8 @@ describe('the main menu once every screen is built', () => {
 describe('a section link outside the menu (the communication home)', () => {
   it('opens the section’s own screen once built, else the generic section page', () => {
     const requests = { SectId: 2, SectCode: 'SA' };
-    expect(sectionHref(requests)).toBe('/comunicacion/seccion/2');
+    expect(sectionHref(requests)).toBe('/comunicacion/tickets-administrador/2');
+    expect(sectionHref({ SectId: 5, SectCode: 'IC' }, new Set<string>())).toBe('/comunicacion/seccion/5');
     expect(sectionHref(requests, EVERY_SCREEN)).toBe('/comunicacion/tickets-administrador/2');
     expect(sectionHref({ SectId: 5, SectCode: 'RI' }, EVERY_SCREEN)).toBe('/comunicacion/instalaciones');
     expect(sectionHref({ SectId: 1, SectCode: '' }, EVERY_SCREEN)).toBe('/comunicacion/seccion/1');

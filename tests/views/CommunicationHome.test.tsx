@@ -22,7 +22,7 @@ describe('CommunicationHome', () => {
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Avisos de la administración', '/comunicacion/seccion/1'],
-      ['Solicitudes a la administración', '/comunicacion/seccion/2'],
+      ['Solicitudes a la administración', '/comunicacion/tickets-administrador/2'],
       ['Reservación de áreas comunes', '/comunicacion/seccion/3'],
       ['Encuestas y votaciones', '/comunicacion/seccion/4'],
       ['Comunicación entre vecinos', '/comunicacion/seccion/5'],

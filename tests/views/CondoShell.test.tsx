@@ -30,12 +30,14 @@ describe('the desktop shell', () => {
   beforeEach(() => useViewport('desktop'));
 
   it.each<[Role, string[]]>([
-    // Plain sections (code '') open the generic section screen; AC is for the board only.
+    // Plain sections (code '') open the generic section screen; AC is for the board only; requests to the
+    // administrator (SA) open their own screen (issue 13). Names past 30 characters are cut (spec §9).
     [
       'admin',
       [
         'Comunicación',
         'Avisos de la administración',
+        'Solicitudes a la administraci…',
         'Estado de cuenta',
         'Linea del tiempo',
         'Mis invitados',
@@ -44,8 +46,21 @@ describe('the desktop shell', () => {
         'Configuración de blogs',
       ],
     ],
-    ['board', ['Comunicación', 'Avisos de la administración', 'Asuntos del consejo', 'Estado de cuenta', 'Linea del tiempo']],
-    ['resident', ['Comunicación', 'Avisos de la administración', 'Estado de cuenta', 'Linea del tiempo']],
+    [
+      'board',
+      [
+        'Comunicación',
+        'Avisos de la administración',
+        'Solicitudes a la administraci…',
+        'Asuntos del consejo',
+        'Estado de cuenta',
+        'Linea del tiempo',
+      ],
+    ],
+    [
+      'resident',
+      ['Comunicación', 'Avisos de la administración', 'Solicitudes a la administraci…', 'Estado de cuenta', 'Linea del tiempo'],
+    ],
     ['guard', ['Comunicación', 'Avisos de la administración', 'Linea del tiempo', 'Panel del empleado']],
     ['employee', ['Linea del tiempo', 'Panel del empleado']],
     ['supervisor', ['Linea del tiempo', 'Panel del empleado']],
@@ -56,7 +71,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/seccion\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/(seccion|tickets-administrador)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();
@@ -110,8 +125,13 @@ describe('the desktop shell', () => {
     condominio('/condominio/comunicacion');
     const nav = await mainNav();
     expect(screen.getByRole('banner').contains(nav)).toBe(true);
-    // Five entries: four in the header, the timeline under 'Más'.
-    expect(linkNames(nav)).toEqual(['Comunicación', 'Avisos de la administración', 'Asuntos del consejo', 'Estado de cuenta']);
+    // Six entries: four in the header, the rest under 'Más'.
+    expect(linkNames(nav)).toEqual([
+      'Comunicación',
+      'Avisos de la administración',
+      'Solicitudes a la administraci…',
+      'Asuntos del consejo',
+    ]);
     expect(within(nav).getByRole('button', { name: 'Más' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /menú lateral/ })).toBeNull();
   });

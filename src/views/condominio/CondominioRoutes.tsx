@@ -22,6 +22,8 @@ const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
 const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
 const EmployeePanelPage = lazy(() => import('../staff/EmployeePanelPage'));
+// Requests to the administrator (issue 13).
+const TicketsPage = lazy(() => import('../tickets/TicketsPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -36,6 +38,7 @@ export default function CondominioRoutes() {
           <Route path="/comunicacion/blogs" component={BlogsSummaryPage} />
           <Route path="/comunicacion/seccion/:sectionId" component={SectionPage} />
           <Route path="/comunicacion/ver-publicacion/:postID" component={PostPage} />
+          <Route path="/comunicacion/tickets-administrador/:sectionId" component={TicketsPage} />
           <Route path="/mi-perfil" component={ProfilePage} />
           <Route path="/profile/overview" component={ProfilePage} />
           <Route path="/profile/settings" component={ProfilePage} />

@@ -6,6 +6,7 @@ export const SCREENS = {
   blogs: '/comunicacion/blogs',
   section: '/comunicacion/seccion/:sectionId',
   post: '/comunicacion/ver-publicacion/:postID',
+  tickets: '/comunicacion/tickets-administrador/:sectionId',
   myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',
