@@ -1,11 +1,12 @@
 // One request to the administrator (?ticket=ID, or the employee's task list): the request, its timeline and
 // what the caller may do with it. The lifecycle actions offered are exactly those ticketActions() of
 // src/api/ticketLifecycle.ts lists for the caller's roles at the moment the request was read, one guard per
-// action reading that table. Besides: a public reply or an internal note (where abilities allow), the
-// administrator's assignee, priority and due date, and the requester's rating (1–5 and a comment). While
-// viewing, the request is read again every TICKET_REFRESH_MS so changes by others show. A change that lost
-// the race (409) shows the fresh request and says so.
+// action reading that table. Besides: a public reply or an internal note with photos or PDFs (where
+// abilities allow), the administrator's assignee, priority and due date, and the requester's rating (1–5 and
+// a comment). While viewing, the request is read again every TICKET_REFRESH_MS so changes by others show. A
+// change that lost the race (409) shows the fresh request and says so.
 import { assign, fromPromise, setup } from 'xstate';
+import type { AttachmentUpload } from '../api/posts';
 import {
   type TicketAction,
   type TicketFacts,
@@ -14,6 +15,7 @@ import {
   ticketTransition,
 } from '../api/ticketLifecycle';
 import {
+  TICKET_MAX_ATTACHMENTS,
   TICKET_RATING_COMMENT_MAX,
   TICKET_REFRESH_MS,
   TICKET_REPLY_MAX,
@@ -68,6 +70,8 @@ export interface TicketDetailContext {
   acting: TicketAction | null;
   reply: string;
   internal: boolean;
+  /** Photos or PDFs going with the reply. */
+  replyFiles: AttachmentUpload[];
   update: TicketUpdateDraft;
   stars: number;
   comment: string;
@@ -87,6 +91,8 @@ export type TicketDetailEvent =
   | { type: 'chooseAssignee'; asignadoId: number | null }
   | { type: 'editReply'; text: string }
   | { type: 'setInternal'; internal: boolean }
+  | { type: 'attachReply'; file: AttachmentUpload }
+  | { type: 'detachReply'; index: number }
   | { type: 'reply' }
   | { type: 'editUpdate'; draft: TicketUpdateDraft }
   | { type: 'update' }
@@ -170,6 +176,8 @@ export const ticketDetailMachine = setup({
       if (!transition) return false;
       return !transition.needsAssignee || (context.assignees ?? []).some((a) => a.UserId === context.assignTo);
     },
+    canAttachReply: ({ context }) => !!context.answer?.abilities.canReply && context.replyFiles.length < TICKET_MAX_ATTACHMENTS,
+    replyFileThere: ({ context }, { index }: { index: number }) => index >= 0 && index < context.replyFiles.length,
     canNote: ({ context }, { internal }: { internal: boolean }) => !internal || !!context.answer?.abilities.canWriteInternalNote,
     replyReady: ({ context }) =>
       !!context.answer?.abilities.canReply &&
@@ -198,6 +206,10 @@ export const ticketDetailMachine = setup({
     chooseAssignee: assign((_, { asignadoId }: { asignadoId: number | null }) => ({ assignTo: asignadoId })),
     editReply: assign((_, { text }: { text: string }) => ({ reply: text })),
     setInternal: assign((_, { internal }: { internal: boolean }) => ({ internal })),
+    attachReply: assign(({ context }, { file }: { file: AttachmentUpload }) => ({ replyFiles: [...context.replyFiles, file] })),
+    detachReply: assign(({ context }, { index }: { index: number }) => ({
+      replyFiles: context.replyFiles.filter((_, i) => i !== index),
+    })),
     editUpdate: assign(({ context }, { draft }: { draft: TicketUpdateDraft }) => ({ update: { ...context.update, ...draft } })),
     editRating: assign(({ context }, { stars, comment }: { stars?: number; comment?: string }) => ({
       stars: stars ?? context.stars,
@@ -212,7 +224,7 @@ export const ticketDetailMachine = setup({
       acting: null,
       refreshFailed: false,
       ...(notice === 'changed' ? { assignTo: null } : {}),
-      ...(notice === 'replied' || notice === 'noted' ? { reply: '', internal: false } : {}),
+      ...(notice === 'replied' || notice === 'noted' ? { reply: '', internal: false, replyFiles: [] } : {}),
       ...(notice === 'updated' ? { update: {} } : {}),
       ...(notice === 'rated' ? { stars: 0, comment: '' } : {}),
     })),
@@ -239,6 +251,7 @@ export const ticketDetailMachine = setup({
     acting: null,
     reply: '',
     internal: false,
+    replyFiles: [],
     update: {},
     stars: 0,
     comment: '',
@@ -275,6 +288,14 @@ export const ticketDetailMachine = setup({
         setInternal: {
           guard: { type: 'canNote', params: ({ event }) => ({ internal: event.internal }) },
           actions: { type: 'setInternal', params: ({ event }) => ({ internal: event.internal }) },
+        },
+        attachReply: {
+          guard: 'canAttachReply',
+          actions: { type: 'attachReply', params: ({ event }) => ({ file: event.file }) },
+        },
+        detachReply: {
+          guard: { type: 'replyFileThere', params: ({ event }) => ({ index: event.index }) },
+          actions: { type: 'detachReply', params: ({ event }) => ({ index: event.index }) },
         },
         editUpdate: {
           guard: 'canUpdate',
@@ -349,7 +370,7 @@ export const ticketDetailMachine = setup({
               ticketId: context.ticketId,
               Texto: context.reply.trim(),
               interna: context.internal,
-              adjuntos: [],
+              adjuntos: context.replyFiles,
             }),
             onDone: [
               {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { TICKET_ACTIONS, type TicketAction } from '../../src/api/ticketLifecycle';
-import { TICKET_REFRESH_MS, type TicketAnswer } from '../../src/api/tickets';
+import { TICKET_MAX_ATTACHMENTS, TICKET_REFRESH_MS, type TicketAnswer } from '../../src/api/tickets';
 import { offeredActions, pendingUpdate, type TicketChanged, ticketDetailMachine } from '../../src/machines/ticketDetailMachine';
 import { NETWORK } from '../../src/machines/ticketFailure';
 import {
@@ -17,6 +17,7 @@ import {
   CONFLICT_MESSAGE,
   EMILIO,
   NEW_DUE,
+  PHOTO,
   READ_AT,
   REFUSED,
   REPLY,
@@ -124,8 +125,9 @@ describe('ticketDetailMachine model', () => {
         ticketId: TICKET_ID,
         Texto: REPLY.trim(),
         interna: s.context.internal,
-        adjuntos: [],
+        adjuntos: s.context.replyFiles,
       });
+      expect([[], [PHOTO]]).toContainEqual(s.context.replyFiles);
       // An internal note only from those who may write one.
       if (s.context.internal) expect(s.context.answer!.abilities.canWriteInternalNote).toBe(true);
       expect(sendable()).toEqual([]);
@@ -177,7 +179,12 @@ describe('ticketDetailMachine model', () => {
           const output = (step.event as unknown as { output: TicketChanged }).output;
           const note = output.answer.timeline.at(-1)?.tipo === 'nota';
           if (snapshot().matches({ shown: 'viewing' }))
-            expect(snapshot().context).toMatchObject({ notice: note ? 'noted' : 'replied', reply: '', internal: false });
+            expect(snapshot().context).toMatchObject({
+              notice: note ? 'noted' : 'replied',
+              reply: '',
+              internal: false,
+              replyFiles: [],
+            });
         },
         'xstate.done.actor.update': () => {
           if (snapshot().matches({ shown: 'viewing' }))
@@ -255,6 +262,16 @@ describe('ticketDetailMachine rules', () => {
     }
     requester.send({ type: 'editRating', stars: 1 });
     expect(requester.getSnapshot().can({ type: 'rate' })).toBe(true);
+  });
+
+  it(`takes at most ${TICKET_MAX_ATTACHMENTS} files with a reply`, async () => {
+    const admin = await shown(opened(ADMIN_NEW));
+    for (let i = 0; i < TICKET_MAX_ATTACHMENTS + 1; i++) admin.send({ type: 'attachReply', file: PHOTO });
+    expect(admin.getSnapshot().context.replyFiles).toHaveLength(TICKET_MAX_ATTACHMENTS);
+    admin.send({ type: 'detachReply', index: TICKET_MAX_ATTACHMENTS });
+    expect(admin.getSnapshot().context.replyFiles).toHaveLength(TICKET_MAX_ATTACHMENTS);
+    const late = await shown(opened(REQUESTER_LATE));
+    expect(late.getSnapshot().can({ type: 'attachReply', file: PHOTO })).toBe(false);
   });
 
   it('does not send a blank reply', async () => {

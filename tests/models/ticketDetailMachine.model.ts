@@ -1,7 +1,8 @@
 // One request to the administrator as a test model, read as each of the parts a person plays on it: an
 // administrator on a new request (assign it to Emilio, cancel it, reply or write an internal note, raise its
 // priority), the assignee on one in progress (put it on hold, resolve it), the requester two days after the
-// resolution (confirm, reopen, rate it 4 with a comment) and nine days after it (nothing left to do). Each
+// resolution (confirm, reopen, rate it 4 with a comment) and nine days after it (nothing left to do); a
+// reply may carry a photo. Each
 // change is answered as done, as lost to someone else (409 with the fresh request), as refused, or not at
 // all; the 15-second refresh reads it again, sometimes changed by someone else. Drafts are written one kind
 // at a time on the request as first read, and lifecycle changes answered for two steps, so the states stay
@@ -29,6 +30,7 @@ export const REPLY = ' Mañana a las 10 pasa el plomero. ';
 export const STARS = 4;
 export const COMMENT = 'Rápido y amable';
 export const NEW_DUE = '2026-11-22T18:00:00.000Z';
+export const PHOTO = { name: 'llave.jpg', dataUrl: 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==' };
 
 const created: TicketEvent = {
   id: 1,
@@ -194,6 +196,12 @@ export const ticketDetailModel = defineModel({
     chooseAssignee: (s) => (starts(s) ? [{ asignadoId: EMILIO.UserId }] : []),
     editReply: (s) => (starts(s) && s.context.answer!.timeline.length === 1 ? [{ text: REPLY }] : []),
     setInternal: (s) => (writing(s) && s.context.reply && !s.context.internal ? [{ internal: true }] : []),
+    // A photo with a public reply: attached once and removed.
+    attachReply: (s) =>
+      writing(s) && s.context.reply && !s.context.internal && s.context.replyFiles.length === 0 && !s.context.error
+        ? [{ file: PHOTO }]
+        : [],
+    detachReply: (s) => (writing(s) && s.context.replyFiles.length === 1 && !s.context.error ? [{ index: 0 }] : []),
     reply: BARE,
     editUpdate: (s) =>
       writing(s) && asRead(s) && noDraft(s) ? [{ draft: { Prioridad: 'alta' } }, { draft: { FechaLimite: NEW_DUE } }] : [],
@@ -312,6 +320,8 @@ export const ticketDetailModel = defineModel({
       chooseAssignee: () => `chooses ${EMILIO.UserName} in Asignar a`,
       editReply: () => `types “${REPLY.trim()}” in Respuesta`,
       setInternal: () => 'ticks Nota interna',
+      attachReply: () => `attaches ${PHOTO.name} to the reply`,
+      detachReply: () => `removes ${PHOTO.name}`,
       reply: (_, s) => `presses ${s.context.internal ? 'Guardar nota interna' : 'Enviar respuesta'}`,
       editUpdate: (e) =>
         'Prioridad' in (e.draft as object) ? 'chooses Alta in Prioridad' : 'sets Fecha límite to 22 Nov 2026, 12:00',

@@ -1,8 +1,8 @@
 // One request (?ticket=ID) over ticketDetailMachine, the network stubbed at fetch: its facts, files and
 // timeline (who and when; internal notes marked); the actions offered by the lifecycle table for each role
 // (the requester within the 7 days of a resolution, the administrator on a new request); assigning with the
-// version read; a lost race showing the fresh request and the server's words; a reply, an internal note, a
-// rating; a request that is not theirs.
+// version read; a lost race showing the fresh request and the server's words; a reply with a photo, an
+// internal note, a rating; a request that is not theirs.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TicketsPage from '../../src/views/tickets/TicketsPage';
@@ -222,6 +222,34 @@ describe('A request (?ticket=)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Cambios guardados.')).toBeTruthy();
     expect(api.calls.find((c) => c.path === PATHS.update)?.body).toEqual({ ticketId: 41, version: 3, Prioridad: 'urgente' });
     expect(within(article).getByText('Prioridad Urgente')).toBeTruthy();
+  });
+
+  it('sends a public reply with a photo, and refuses a file that is not a photo or PDF', async () => {
+    const working = ticketAnswer(
+      ['assignee'],
+      { Estado: 'en_proceso', AsignadoId: 7, version: 3 },
+      { canWriteInternalNote: true },
+    );
+    const api = stubApi(sessionFor('employee'), {
+      [PATHS.section]: () => json(sectionAnswer({ canFile: false })),
+      [PATHS.ticket]: () => json(working),
+      [PATHS.reply]: () => json(working),
+    });
+    open();
+    const article = await screen.findByRole('article', { name: '#41 Fuga en el baño' });
+    const reply = within(article).getByRole('region', { name: 'Responder' });
+    const files = reply.querySelector('input[type="file"]')!;
+    fireEvent.change(files, { target: { files: [new File(['x'], 'notas.txt', { type: 'text/plain' })] } });
+    expect(await within(reply).findByText(/No se puede adjuntar notas.txt/)).toBeTruthy();
+    fireEvent.change(files, { target: { files: [new File([new Uint8Array([255, 216])], 'llave.jpg', { type: 'image/jpeg' })] } });
+    expect(await within(reply).findByRole('button', { name: 'Quitar llave.jpg' })).toBeTruthy();
+    fireEvent.change(within(reply).getByLabelText('Respuesta'), { target: { value: 'Ya quedó, así se ve.' } });
+    fireEvent.click(within(reply).getByRole('button', { name: 'Enviar respuesta' }));
+    expect(await screen.findByText('Respuesta enviada.')).toBeTruthy();
+    const body = api.calls.find((c) => c.path === PATHS.reply)?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ ticketId: 41, Texto: 'Ya quedó, así se ve.', interna: false });
+    expect(body.adjuntos).toEqual([{ name: 'llave.jpg', dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) }]);
+    expect(within(reply).queryByRole('button', { name: 'Quitar llave.jpg' })).toBeNull();
   });
 
   it('says so when the request is not theirs', async () => {

@@ -24,7 +24,6 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../api/posts';
 import { ticketPath } from '../../api/sections';
 import { TICKET_PRIORITIES, type TicketPriority } from '../../api/ticketLifecycle';
 import {
@@ -42,15 +41,7 @@ import {
   ticketFormProblems,
   ticketMachine,
 } from '../../machines/ticketMachine';
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
+import { ACCEPTED_FILES, acceptableFile, readAttachment } from './attachmentFiles';
 
 const NONE = '';
 
@@ -83,12 +74,12 @@ export function NewTicketForm({
   async function attach(files: File[]) {
     setFileProblem(null);
     for (const file of files) {
-      if (!(ATTACHMENT_TYPES as readonly string[]).includes(file.type) || file.size > ATTACHMENT_MAX_BYTES) {
+      if (!acceptableFile(file)) {
         setFileProblem(intl.formatMessage({ id: 'tickets.form.fileRefused' }, { name: file.name }));
         continue;
       }
       if (!state.can({ type: 'attach', file: { name: file.name, dataUrl: '' } })) break;
-      send({ type: 'attach', file: { name: file.name, dataUrl: await readAsDataUrl(file) } });
+      send({ type: 'attach', file: await readAttachment(file) });
     }
   }
 
@@ -241,7 +232,7 @@ export function NewTicketForm({
             </Stack>
           ) : null}
           <Stack gap={2}>
-            <FileButton onChange={attach} accept={ATTACHMENT_TYPES.join(',')} multiple>
+            <FileButton onChange={attach} accept={ACCEPTED_FILES} multiple>
               {(props) => (
                 <Button
                   {...props}

@@ -5,6 +5,7 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Radio.css';
 import {
@@ -12,6 +13,8 @@ import {
   Button,
   Card,
   Checkbox,
+  CloseButton,
+  FileButton,
   Group,
   NativeSelect,
   Radio,
@@ -22,13 +25,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { autoCloseAt, TICKET_PRIORITIES, type TicketAction, type TicketPriority } from '../../api/ticketLifecycle';
 import { TICKET_RATING_COMMENT_MAX, TICKET_REPLY_MAX, type TicketAnswer } from '../../api/tickets';
 import { offeredActions, pendingUpdate, ticketDetailMachine } from '../../machines/ticketDetailMachine';
 import { NETWORK } from '../../machines/ticketFailure';
 import { LoadingCard } from '../communication/PageStates';
+import { ACCEPTED_FILES, acceptableFile, readAttachment } from './attachmentFiles';
 import { TicketBadges } from './TicketCard';
 import { AttachmentLinks, TicketTimeline } from './TicketTimeline';
 import { formatTicketDate, fromLocalInput, toLocalInput } from './ticketFormat';
@@ -357,7 +361,18 @@ function Management({ state, send }: { state: DetailState; send: DetailSend }) {
 function ReplyForm({ state, send }: { state: DetailState; send: DetailSend }) {
   const intl = useIntl();
   const headingId = useId();
-  const { reply, internal } = state.context;
+  const { reply, internal, replyFiles } = state.context;
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  async function attach(files: File[]) {
+    setFileProblem(null);
+    for (const file of files) {
+      if (!acceptableFile(file)) {
+        setFileProblem(intl.formatMessage({ id: 'tickets.form.fileRefused' }, { name: file.name }));
+        continue;
+      }
+      send({ type: 'attachReply', file: await readAttachment(file) });
+    }
+  }
   const canNote = state.context.answer!.abilities.canWriteInternalNote;
   const replying = state.matches({ shown: 'replying' });
   return (
@@ -388,6 +403,41 @@ function ReplyForm({ state, send }: { state: DetailState; send: DetailSend }) {
               checked={internal}
               onChange={(event) => send({ type: 'setInternal', internal: event.currentTarget.checked })}
             />
+          ) : null}
+          {replyFiles.length > 0 ? (
+            <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {replyFiles.map((file, index) => (
+                <Group key={`${file.name}-${index}`} component="li" gap="xs" wrap="nowrap">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {file.name}
+                  </Text>
+                  <CloseButton
+                    size="sm"
+                    disabled={calling(state)}
+                    aria-label={intl.formatMessage({ id: 'tickets.form.removeFile' }, { name: file.name })}
+                    onClick={() => send({ type: 'detachReply', index })}
+                  />
+                </Group>
+              ))}
+            </Stack>
+          ) : null}
+          <FileButton onChange={attach} accept={ACCEPTED_FILES} multiple>
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                size="xs"
+                style={{ alignSelf: 'flex-start' }}
+                disabled={calling(state) || !state.can({ type: 'attachReply', file: { name: 'x', dataUrl: '' } })}
+              >
+                <FormattedMessage id="tickets.form.attach" />
+              </Button>
+            )}
+          </FileButton>
+          {fileProblem ? (
+            <Text size="sm" c="red.8" role="alert">
+              {fileProblem}
+            </Text>
           ) : null}
           <Button
             type="submit"
