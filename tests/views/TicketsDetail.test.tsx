@@ -61,7 +61,7 @@ describe('A request (?ticket=)', { timeout: 20_000 }, () => {
     });
     open();
     const article = await screen.findByRole('article', { name: '#41 Fuga en el baño' });
-    expect(screen.getByRole('link', { name: 'Volver a las solicitudes' }).getAttribute('href')).toBe(
+    expect((await screen.findByRole('link', { name: 'Volver a las solicitudes' })).getAttribute('href')).toBe(
       '/comunicacion/tickets-administrador/2',
     );
     const facts = within(article).getByLabelText('Datos de la solicitud');
@@ -250,6 +250,18 @@ describe('A request (?ticket=)', { timeout: 20_000 }, () => {
     expect(body).toMatchObject({ ticketId: 41, Texto: 'Ya quedó, así se ve.', interna: false });
     expect(body.adjuntos).toEqual([{ name: 'llave.jpg', dataUrl: expect.stringMatching(/^data:image\/jpeg;base64,/) }]);
     expect(within(reply).queryByRole('button', { name: 'Quitar llave.jpg' })).toBeNull();
+  });
+
+  it('opens the request for one sent by a notification even where the section is not theirs to read', async () => {
+    stubApi(sessionFor('employee'), {
+      [PATHS.section]: () => json({ success: false, code: 'FORBIDDEN', message: 'No tienes permiso para esta acción.' }, 403),
+      [PATHS.ticket]: () => json(ticketAnswer(['assignee'], { Estado: 'asignado', AsignadoId: 7, version: 2 })),
+    });
+    open();
+    expect(await screen.findByRole('article', { name: '#41 Fuga en el baño' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Solicitud #41' })).toBeTruthy();
+    expect(screen.queryByText('Esta sección no existe o no tienes acceso a ella.')).toBeNull();
+    expect(buttons(screen.getByRole('region', { name: 'Acciones' }))).toEqual(['Iniciar trabajo', 'Marcar como resuelta']);
   });
 
   it('says so when the request is not theirs', async () => {

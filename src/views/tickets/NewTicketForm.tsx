@@ -215,10 +215,17 @@ export function NewTicketForm({
             data={TICKET_PRIORITIES.map((p) => ({ value: p, label: intl.formatMessage({ id: `tickets.priority.${p}` }) }))}
           />
           {context.adjuntos.length > 0 ? (
-            <Stack gap={4} role="list" aria-label={intl.formatMessage({ id: 'tickets.form.attached' })}>
+            <Stack
+              gap={4}
+              component="ul"
+              m={0}
+              p={0}
+              style={{ listStyle: 'none' }}
+              aria-label={intl.formatMessage({ id: 'tickets.form.attached' })}
+            >
               {context.adjuntos.map((file, index) => (
-                <Group key={`${file.name}-${index}`} gap="xs" role="listitem" wrap="nowrap">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                <Group key={`${file.name}-${index}`} gap="xs" component="li" wrap="nowrap">
+                  <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                     {file.name}
                   </Text>
                   <CloseButton

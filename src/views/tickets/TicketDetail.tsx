@@ -135,7 +135,7 @@ function Fact({ term, children }: { term: ReactNode; children: ReactNode }) {
       <Text component="dt" size="sm" c="dimmed" style={{ flexShrink: 0 }}>
         {term}
       </Text>
-      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+      <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
         {children}
       </Text>
     </Group>
@@ -408,7 +408,7 @@ function ReplyForm({ state, send }: { state: DetailState; send: DetailSend }) {
             <Stack gap={4} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
               {replyFiles.map((file, index) => (
                 <Group key={`${file.name}-${index}`} component="li" gap="xs" wrap="nowrap">
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                     {file.name}
                   </Text>
                   <CloseButton

@@ -32,7 +32,7 @@ function CountList({ title, counts, name }: { title: ReactNode; counts: Count[];
         <Stack component="dl" gap={4} m={0}>
           {counts.map((count) => (
             <Group key={count.clave} justify="space-between" wrap="nowrap" gap="xs">
-              <Text component="dt" size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text component="dt" size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
                 {name(count.clave)}
               </Text>
               <Text component="dd" size="sm" fw={600} m={0}>

@@ -57,6 +57,25 @@ function TicketsView({ sectionId }: { sectionId: number }) {
   useDocumentTitle(condoName, intl.formatMessage({ id: 'communication.title' }), section?.section.SectName ?? '');
   const reloadSection = useCallback(() => send({ type: 'reload' }), [send]);
 
+  // One request opens whatever the section says: the request's own call decides (an employee sent here by a
+  // notification may work a request in a section they do not read).
+  if (ticketId !== null) {
+    return (
+      <Stack gap="md">
+        <Stack gap={4}>
+          {section ? (
+            <Anchor component={Link} href={sectionPath(sectionId)} size="sm">
+              <FormattedMessage id="tickets.backToList" />
+            </Anchor>
+          ) : null}
+          <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+            {section ? section.section.SectName : <FormattedMessage id="tickets.tasks.drawerTitle" values={{ id: ticketId }} />}
+          </Title>
+        </Stack>
+        <TicketDetail key={ticketId} ticketId={ticketId} />
+      </Stack>
+    );
+  }
   if (state.matches('refused')) return <Refused />;
   if (!section) {
     if (state.matches('failed')) {
@@ -87,16 +106,7 @@ function TicketsView({ sectionId }: { sectionId: number }) {
           {section.section.SectName}
         </Title>
       </Stack>
-      {ticketId !== null ? (
-        <Stack gap="md">
-          <Anchor component={Link} href={sectionPath(sectionId)} size="sm">
-            <FormattedMessage id="tickets.backToList" />
-          </Anchor>
-          <TicketDetail key={ticketId} ticketId={ticketId} />
-        </Stack>
-      ) : (
-        <SectionTabs sectionId={sectionId} section={section} onCategoriesChanged={reloadSection} />
-      )}
+      <SectionTabs sectionId={sectionId} section={section} onCategoriesChanged={reloadSection} />
     </Stack>
   );
 }
