@@ -16,6 +16,7 @@ import {
   refine,
   size,
   string,
+  type,
 } from 'superstruct';
 import { AttachmentUpload, IdParam } from './posts';
 import { TICKET_ACTIONS, TICKET_PRIORITIES, TICKET_ROLES, TICKET_STATES } from './ticketLifecycle';
@@ -64,6 +65,11 @@ export const TICKET_RATING_COMMENT_MAX = 500;
 export const TICKET_SEARCH_MAX = 100;
 export const TICKET_MAX_ATTACHMENTS = 4;
 export const CATEGORY_NAME_MAX = 60;
+/** The request screens ask again this often while one is open, so state changes show without a reload
+ * (DESIGN.md §8: live things refresh within 15 s until a push channel exists). */
+export const TICKET_REFRESH_MS = 15_000;
+/** The list's search waits this long after the last keystroke (the same 500 ms as spec §5's searches). */
+export const TICKET_SEARCH_DEBOUNCE_MS = 500;
 
 export const TicketState = enums(TICKET_STATES);
 export const TicketPriority = enums(TICKET_PRIORITIES);
@@ -299,6 +305,9 @@ export const AssigneesAnswer = object({ success: literal(true), items: array(Tic
 export const DueHours = object({ baja: number(), media: number(), alta: number(), urgente: number() });
 export const TicketSettingsAnswer = object({ success: literal(true), categorias: array(TicketCategory), horas: DueHours });
 export type TicketSettingsAnswer = Infer<typeof TicketSettingsAnswer>;
+/** save-category and save-due-hours: read leniently (at least success; the fresh settings may ride along),
+ * and the settings screen asks for the settings again. */
+export const TicketSettingsSavedAnswer = type({ success: literal(true) });
 
 const Count = object({ clave: string(), total: number() });
 export const TicketOverviewAnswer = object({

@@ -36,6 +36,7 @@ describe('the desktop shell', () => {
       [
         'Comunicación',
         'Avisos de la administración',
+        'Solicitudes a la administraci…',
         'Comunicación entre vecinos',
         'Estado de cuenta',
         'Linea del tiempo',
@@ -50,6 +51,7 @@ describe('the desktop shell', () => {
       [
         'Comunicación',
         'Avisos de la administración',
+        'Solicitudes a la administraci…',
         'Comunicación entre vecinos',
         'Asuntos del consejo',
         'Estado de cuenta',
@@ -58,7 +60,14 @@ describe('the desktop shell', () => {
     ],
     [
       'resident',
-      ['Comunicación', 'Avisos de la administración', 'Comunicación entre vecinos', 'Estado de cuenta', 'Linea del tiempo'],
+      [
+        'Comunicación',
+        'Avisos de la administración',
+        'Solicitudes a la administraci…',
+        'Comunicación entre vecinos',
+        'Estado de cuenta',
+        'Linea del tiempo',
+      ],
     ],
     [
       'guard',
@@ -73,7 +82,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/seccion\/\d+|comunicacion\/comunicacion-interpersonal\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();
@@ -127,12 +136,12 @@ describe('the desktop shell', () => {
     condominio('/condominio/comunicacion');
     const nav = await mainNav();
     expect(screen.getByRole('banner').contains(nav)).toBe(true);
-    // Six entries: four in the header, the statement and the timeline under 'Más'.
+    // Eight entries: four in the header; the board's section, the statement and the timeline under 'Más'.
     expect(linkNames(nav)).toEqual([
       'Comunicación',
       'Avisos de la administración',
+      'Solicitudes a la administraci…',
       'Comunicación entre vecinos',
-      'Asuntos del consejo',
     ]);
     expect(within(nav).getByRole('button', { name: 'Más' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /menú lateral/ })).toBeNull();

@@ -23,6 +23,8 @@ const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'
 const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
 const EmployeePanelPage = lazy(() => import('../staff/EmployeePanelPage'));
 const ConversationsPage = lazy(() => import('../conversations/ConversationsPage'));
+// Requests to the administrator (issue 13).
+const TicketsPage = lazy(() => import('../tickets/TicketsPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -38,6 +40,7 @@ export default function CondominioRoutes() {
           <Route path="/comunicacion/seccion/:sectionId" component={SectionPage} />
           <Route path="/comunicacion/ver-publicacion/:postID" component={PostPage} />
           <Route path="/comunicacion/comunicacion-interpersonal/:sectionId" component={ConversationsPage} />
+          <Route path="/comunicacion/tickets-administrador/:sectionId" component={TicketsPage} />
           <Route path="/mi-perfil" component={ProfilePage} />
           <Route path="/profile/overview" component={ProfilePage} />
           <Route path="/profile/settings" component={ProfilePage} />

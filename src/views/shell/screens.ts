@@ -7,6 +7,7 @@ export const SCREENS = {
   section: '/comunicacion/seccion/:sectionId',
   post: '/comunicacion/ver-publicacion/:postID',
   interpersonal: '/comunicacion/comunicacion-interpersonal/:sectionId',
+  tickets: '/comunicacion/tickets-administrador/:sectionId',
   myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',

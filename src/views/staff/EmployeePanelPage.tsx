@@ -2,16 +2,17 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/List.css';
 // /condominio/panel-del-empleado: the staff's home (employees, guards, supervisors; administrators may open it
-// too). Who they are and where, and for those who keep the gate, 'Verificar pase'. Residents and the board
-// are sent to their home, communication, like on the other guarded screens. What it holds is our choice
+// too). Who they are and where, employees' assigned requests, and for those who keep the gate, 'Verificar
+// pase'. Residents and the board are sent to their home, communication, like on the other guarded screens. What it holds is our choice
 // (docs/decisions.md): the spec names the route only.
 import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
-import { canCheckPasses, staffRole } from '../../api/permissions';
+import { canCheckPasses, canWorkTickets, staffRole } from '../../api/permissions';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
 import { SCREENS } from '../shell/screens';
+import { EmployeeTasksCard } from '../tickets/EmployeeTasksCard';
 import { PassCheckCard } from './PassCheckCard';
 
 export default function EmployeePanelPage() {
@@ -37,6 +38,7 @@ export default function EmployeePanelPage() {
           </Badge>
         </Group>
       </Stack>
+      {canWorkTickets(data) ? <EmployeeTasksCard /> : null}
       {canCheckPasses(data) ? <PassCheckCard /> : <Shortcuts condo={condo} />}
     </Stack>
   );

@@ -1,0 +1,145 @@
+// Browser side of requests to the administrator (src/api/tickets.ts): one function per call of TICKETS_PATHS.
+// The four calls that change a request (change, update, reply, rate) resolve a 409 as a typed result carrying
+// the request as it is now, since losing a race to another administrator is expected, not a breakdown.
+import { HTTPError } from 'ky';
+import { type Infer, validate } from 'superstruct';
+import type { TicketState } from '../api/ticketLifecycle';
+import {
+  AssigneesAnswer,
+  type CategorySaveRequest,
+  type DueHoursRequest,
+  NewTicketAnswer,
+  type NewTicketRequest,
+  type TICKET_AGES,
+  TICKETS_PATHS,
+  TicketAnswer,
+  type TicketChangeRequest,
+  TicketConflictAnswer,
+  TicketListAnswer,
+  TicketOverviewAnswer,
+  type TicketRatingRequest,
+  type TicketReplyRequest,
+  TicketSectionAnswer,
+  TicketSettingsAnswer,
+  TicketSettingsSavedAnswer,
+  type TicketUpdateRequest,
+} from '../api/tickets';
+import { apiPath, call, http } from './http';
+
+export type TicketAge = (typeof TICKET_AGES)[number];
+export type TicketAssignee = Infer<typeof AssigneesAnswer>['items'][number];
+type ConflictAnswer = Infer<typeof TicketConflictAnswer>;
+
+/** What the list asks for; absent filters are not sent. */
+export interface TicketListParams {
+  /** Absent: every SA section of the condominium (the employee's task list). */
+  sectionId?: number;
+  estado?: TicketState;
+  categoria?: number;
+  /** An employee's user id, or 0 for unassigned. */
+  asignado?: number;
+  edad?: TicketAge;
+  vencidas?: boolean;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The answer of a call that changes a request: the fresh request, or the refusal of a 409 with it. */
+export type TicketChangeResult =
+  | { kind: 'changed'; answer: TicketAnswer }
+  | { kind: 'conflict'; message: string; answer: TicketAnswer };
+
+export function fetchTicketSection(sectionId: number, signal?: AbortSignal): Promise<TicketSectionAnswer> {
+  return call(() => http.get(apiPath(TICKETS_PATHS.section(sectionId)), { signal }), TicketSectionAnswer);
+}
+
+export function listSearchParams(params: TicketListParams): Record<string, string | number> {
+  const searchParams: Record<string, string | number> = { limit: params.limit, offset: params.offset };
+  if (params.sectionId !== undefined) searchParams.sectionId = params.sectionId;
+  if (params.estado) searchParams.estado = params.estado;
+  if (params.categoria !== undefined) searchParams.categoria = params.categoria;
+  if (params.asignado !== undefined) searchParams.asignado = params.asignado;
+  if (params.edad) searchParams.edad = params.edad;
+  if (params.vencidas) searchParams.vencidas = '1';
+  if (params.search?.trim()) searchParams.search = params.search.trim();
+  return searchParams;
+}
+
+export function fetchTickets(params: TicketListParams, signal?: AbortSignal): Promise<TicketListAnswer> {
+  return call(() => http.get(apiPath(TICKETS_PATHS.list), { searchParams: listSearchParams(params), signal }), TicketListAnswer);
+}
+
+export function fetchTicket(ticketId: number, signal?: AbortSignal): Promise<TicketAnswer> {
+  return call(() => http.get(apiPath(TICKETS_PATHS.ticket(ticketId)), { signal }), TicketAnswer);
+}
+
+export function createTicket(request: NewTicketRequest, signal?: AbortSignal): Promise<NewTicketAnswer> {
+  // Up to four photos or PDFs travel as data URLs: more time than a plain call.
+  return call(() => http.post(apiPath(TICKETS_PATHS.create), { json: request, signal, timeout: 120_000 }), NewTicketAnswer);
+}
+
+/** A changing call whose 409 carries the fresh request (TicketConflictAnswer) becomes a 'conflict' result. */
+async function changing(request: () => Promise<Response>): Promise<TicketChangeResult> {
+  let conflict: ConflictAnswer | null = null;
+  try {
+    const answer = await call(async () => {
+      try {
+        return await request();
+      } catch (error) {
+        if (error instanceof HTTPError && error.response.status === 409) {
+          // Read from a copy: call() reads the original for the ApiError it throws.
+          const body: unknown = await error.response
+            .clone()
+            .json()
+            .catch(() => null);
+          const [, parsed] = validate(body, TicketConflictAnswer, { coerce: true });
+          conflict = parsed ?? null;
+        }
+        throw error;
+      }
+    }, TicketAnswer);
+    return { kind: 'changed', answer };
+  } catch (error) {
+    const known = conflict as ConflictAnswer | null;
+    if (known) return { kind: 'conflict', message: known.message, answer: known.ticket };
+    throw error;
+  }
+}
+
+export function changeTicket(request: TicketChangeRequest, signal?: AbortSignal): Promise<TicketChangeResult> {
+  return changing(() => http.post(apiPath(TICKETS_PATHS.change), { json: request, signal }));
+}
+
+export function updateTicket(request: TicketUpdateRequest, signal?: AbortSignal): Promise<TicketChangeResult> {
+  return changing(() => http.post(apiPath(TICKETS_PATHS.update), { json: request, signal }));
+}
+
+export function replyToTicket(request: TicketReplyRequest, signal?: AbortSignal): Promise<TicketChangeResult> {
+  return changing(() => http.post(apiPath(TICKETS_PATHS.reply), { json: request, signal, timeout: 120_000 }));
+}
+
+export function rateTicket(request: TicketRatingRequest, signal?: AbortSignal): Promise<TicketChangeResult> {
+  return changing(() => http.post(apiPath(TICKETS_PATHS.rate), { json: request, signal }));
+}
+
+export function fetchTicketOverview(sectionId: number | undefined, signal?: AbortSignal): Promise<TicketOverviewAnswer> {
+  const searchParams: Record<string, number> = sectionId === undefined ? {} : { sectionId };
+  return call(() => http.get(apiPath(TICKETS_PATHS.overview), { searchParams, signal }), TicketOverviewAnswer);
+}
+
+export function fetchAssignees(signal?: AbortSignal): Promise<Infer<typeof AssigneesAnswer>> {
+  return call(() => http.get(apiPath(TICKETS_PATHS.assignees), { signal }), AssigneesAnswer);
+}
+
+export function fetchTicketSettings(signal?: AbortSignal): Promise<TicketSettingsAnswer> {
+  return call(() => http.get(apiPath(TICKETS_PATHS.settings), { signal }), TicketSettingsAnswer);
+}
+
+export async function saveTicketCategory(request: CategorySaveRequest, signal?: AbortSignal): Promise<void> {
+  await call(() => http.post(apiPath(TICKETS_PATHS.saveCategory), { json: request, signal }), TicketSettingsSavedAnswer);
+}
+
+export async function saveTicketDueHours(request: DueHoursRequest, signal?: AbortSignal): Promise<void> {
+  await call(() => http.post(apiPath(TICKETS_PATHS.saveDueHours), { json: request, signal }), TicketSettingsSavedAnswer);
+}

@@ -1,0 +1,210 @@
+// A list of requests over ticketListMachine: filters (state, category, assignee for administrators, age,
+// overdue) and a search that waits for the typing to stop, the page of cards, its count, the empty and
+// failed states, and the pages. Used by the section's screen and by the employee's task list.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  Pagination,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { TICKET_STATES } from '../../api/ticketLifecycle';
+import { TICKET_AGES, TICKET_SEARCH_MAX, type TicketCategory, type TicketSummary } from '../../api/tickets';
+import { NETWORK } from '../../machines/ticketFailure';
+import { isFiltered, type TicketFilters, ticketListMachine, ticketPageCount } from '../../machines/ticketListMachine';
+import type { TicketAssignee } from '../../services/ticketsService';
+import { LoadingCard } from '../communication/PageStates';
+import { TicketCard } from './TicketCard';
+
+const ANY = '';
+/** The assignee filter's value for requests nobody works on yet (the contract's asignado=0). */
+const UNASSIGNED = '0';
+
+export function TicketList({
+  sectionId,
+  heading,
+  categorias,
+  assignees,
+  showRequester,
+  reloadKey = 0,
+  onOpen,
+}: {
+  sectionId: number | null;
+  heading: string;
+  /** The section's categories for the filter; none: no category filter. */
+  categorias: readonly TicketCategory[];
+  /** Administrators: the employees for the assignee filter; null: no assignee filter. */
+  assignees: readonly TicketAssignee[] | null;
+  showRequester: boolean;
+  /** Changes when the list should be read again (a request was just filed). */
+  reloadKey?: number;
+  onOpen?: (ticket: TicketSummary) => void;
+}) {
+  const intl = useIntl();
+  const [state, send] = useMachine(ticketListMachine, {
+    input: { sectionId, canFilterByAssignee: assignees !== null },
+  });
+  const { filters, searchInput, search, page, answer, error } = state.context;
+  useEffect(() => {
+    if (reloadKey > 0) send({ type: 'reload' });
+  }, [reloadKey, send]);
+  const busy = state.matches('loading') || state.matches('debouncing');
+  const headingId = `ticket-list-${sectionId ?? 'tasks'}`;
+  const filter = (next: Partial<TicketFilters>) => send({ type: 'filter', filters: next });
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h3" id={headingId}>
+        {heading}
+      </Title>
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is still unknown to some browsers we serve. */}
+      <div role="search" aria-label={intl.formatMessage({ id: 'tickets.filters.label' })}>
+        <Stack gap="sm">
+          <TextInput
+            type="search"
+            label={intl.formatMessage({ id: 'tickets.filters.search' })}
+            value={searchInput}
+            maxLength={TICKET_SEARCH_MAX}
+            onChange={(event) => send({ type: 'search', text: event.currentTarget.value })}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2, md: assignees ? 4 : 3 }} spacing="sm">
+            <NativeSelect
+              label={intl.formatMessage({ id: 'tickets.filters.state' })}
+              value={filters.estado ?? ANY}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                filter({ estado: value === ANY ? null : (value as TicketFilters['estado']) });
+              }}
+              data={[
+                { value: ANY, label: intl.formatMessage({ id: 'tickets.filters.anyState' }) },
+                ...TICKET_STATES.map((s) => ({ value: s, label: intl.formatMessage({ id: `tickets.state.${s}` }) })),
+              ]}
+            />
+            {categorias.length > 0 ? (
+              <NativeSelect
+                label={intl.formatMessage({ id: 'tickets.filters.category' })}
+                value={filters.categoria === null ? ANY : String(filters.categoria)}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  filter({ categoria: value === ANY ? null : Number(value) });
+                }}
+                data={[
+                  { value: ANY, label: intl.formatMessage({ id: 'tickets.filters.anyCategory' }) },
+                  ...categorias.map((c) => ({ value: String(c.id), label: c.nombre })),
+                ]}
+              />
+            ) : null}
+            {assignees ? (
+              <NativeSelect
+                label={intl.formatMessage({ id: 'tickets.filters.assignee' })}
+                value={filters.asignado === null ? ANY : String(filters.asignado)}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  filter({ asignado: value === ANY ? null : Number(value) });
+                }}
+                data={[
+                  { value: ANY, label: intl.formatMessage({ id: 'tickets.filters.anyAssignee' }) },
+                  { value: UNASSIGNED, label: intl.formatMessage({ id: 'tickets.unassigned' }) },
+                  ...assignees.map((a) => ({ value: String(a.UserId), label: a.UserName })),
+                ]}
+              />
+            ) : null}
+            <NativeSelect
+              label={intl.formatMessage({ id: 'tickets.filters.age' })}
+              value={filters.edad ?? ANY}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                filter({ edad: value === ANY ? null : (value as TicketFilters['edad']) });
+              }}
+              data={[
+                { value: ANY, label: intl.formatMessage({ id: 'tickets.filters.anyAge' }) },
+                ...TICKET_AGES.map((a) => ({ value: a, label: intl.formatMessage({ id: `tickets.age.${a}` }) })),
+              ]}
+            />
+          </SimpleGrid>
+          <Group gap="md" justify="space-between" wrap="wrap">
+            <Checkbox
+              label={intl.formatMessage({ id: 'tickets.filters.overdue' })}
+              checked={filters.vencidas}
+              onChange={(event) => filter({ vencidas: event.currentTarget.checked })}
+            />
+            {isFiltered(state.context) || searchInput ? (
+              <Button variant="subtle" size="xs" onClick={() => send({ type: 'clearFilters' })}>
+                <FormattedMessage id="tickets.filters.clear" />
+              </Button>
+            ) : null}
+          </Group>
+        </Stack>
+      </div>
+
+      <Stack gap="sm" aria-busy={busy} aria-live="polite">
+        {busy && !answer ? <LoadingCard /> : null}
+        {busy && answer ? (
+          <Text size="sm" c="dimmed" role="status">
+            <FormattedMessage id="tickets.list.loading" />
+          </Text>
+        ) : null}
+        {state.matches('failed') ? (
+          <Alert color="red" role="alert" title={<FormattedMessage id="tickets.list.failedTitle" />}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{error === NETWORK || !error ? <FormattedMessage id="tickets.network" /> : error}</Text>
+              <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
+                <FormattedMessage id="tickets.retry" />
+              </Button>
+            </Stack>
+          </Alert>
+        ) : null}
+        {state.matches('empty') ? (
+          <Text c="dimmed" role="status">
+            {isFiltered(state.context) ? (
+              <FormattedMessage id="tickets.list.noMatch" />
+            ) : (
+              <FormattedMessage id={sectionId === null ? 'tickets.list.noTasks' : 'tickets.list.none'} />
+            )}
+          </Text>
+        ) : null}
+        {state.matches('shown') && answer ? (
+          <Text size="sm" c="dimmed" role="status">
+            {search ? (
+              <FormattedMessage id="tickets.list.countSearch" values={{ total: answer.total, search }} />
+            ) : (
+              <FormattedMessage id="tickets.list.count" values={{ total: answer.total }} />
+            )}
+          </Text>
+        ) : null}
+        {answer && answer.items.length > 0 && !state.matches('empty') && !state.matches('failed') ? (
+          <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={heading}>
+            {answer.items.map((ticket) => (
+              <li key={ticket.TicketId}>
+                <TicketCard ticket={ticket} showRequester={showRequester} onOpen={onOpen} />
+              </li>
+            ))}
+          </Stack>
+        ) : null}
+        {state.matches('shown') && answer && ticketPageCount(answer.total) > 1 ? (
+          <Pagination
+            total={ticketPageCount(answer.total)}
+            value={page}
+            onChange={(next) => send({ type: 'goToPage', page: next })}
+            aria-label={intl.formatMessage({ id: 'tickets.list.pages' })}
+            getItemProps={(n) => ({ 'aria-label': intl.formatMessage({ id: 'tickets.list.page' }, { page: n }) })}
+          />
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}
