@@ -41,6 +41,12 @@ export const SIGNED_IN: readonly (readonly [email: string, condo?: string])[] = 
   ['vecino035@demo.mx'],
   // communication.spec.ts posts and comments as them (one per project), and reads the notices as 082 (read
   // only; the counts it expects are those of 082's tower; recurringChargeMachine's walk edits 082's charges).
+  // tickets.spec.ts files, and rates, a request as them (one per project); conversations.spec.ts writes as 012
+  // to 013.
+  ['vecino010@demo.mx'],
+  ['vecino011@demo.mx'],
+  ['vecino012@demo.mx'],
+  ['vecino013@demo.mx'],
   ['vecino036@demo.mx'],
   ['vecino037@demo.mx'],
   ['vecino082@demo.mx'],

@@ -43,9 +43,9 @@ test(
     // Never anyone's e-mail or phone: only dwellings.
     await expect(form.getByText(/nunca el correo ni el teléfono/)).toBeVisible();
     await form.getByRole('radio', { name: 'Una vivienda' }).check();
-    await form.getByLabel('Torre').selectOption({ label: dwelling.TorreName ?? 'Casas sin torre' });
+    await form.getByLabel('Torre', { exact: true }).selectOption({ label: dwelling.TorreName ?? 'Casas sin torre' });
     const dwellingName = dwelling.TorreName ? `${dwelling.TorreName} - ${dwelling.AptName}` : dwelling.AptName;
-    await form.getByLabel('Vivienda').selectOption({ label: dwellingName });
+    await form.getByLabel('Vivienda', { exact: true }).selectOption({ label: dwellingName });
     await form.getByLabel('Mensaje').fill(text);
     await shot(writer, testInfo, 'new-conversation');
     await form.getByRole('button', { name: 'Enviar' }).click();
