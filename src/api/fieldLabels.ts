@@ -2,11 +2,13 @@
 // (DESIGN.md §8). Labels are the views' own message ids where a view shows the field; a field no screen
 // shows (ids, tokens) is named by its path. Used by the server's validation (server/plugins/validation.ts).
 import type { MessageId } from '../i18n/messages';
+import { SendMessageRequest, StartConversationRequest } from './conversations';
 import { BulkMailRequest, BulkPdfRequest, ReportQuery, StatementQuery } from './finance';
 import { NewEvent, NewPass } from './invites';
 import { NewCommentRequest } from './posts';
 import { ProviderContactRequest } from './providerContact';
 import { PublicContactRequest } from './publicPage';
+import { NewTicketRequest, TicketReplyRequest } from './tickets';
 
 /** By the field's name: what it means wherever it appears. */
 const BY_NAME: Record<string, MessageId> = {
@@ -96,6 +98,20 @@ const BY_NAME: Record<string, MessageId> = {
   adjuntos: 'errors.field.attachments',
   note: 'posts.rejectNote',
   search: 'posts.search',
+  // Requests to the administrator
+  categoriaId: 'tickets.form.category',
+  Descripcion: 'tickets.form.description',
+  ApmtId: 'tickets.form.dwelling',
+  AreaComun: 'tickets.form.commonArea',
+  Prioridad: 'tickets.form.priority',
+  asignadoId: 'tickets.detail.assignTo',
+  FechaLimite: 'tickets.detail.dueField',
+  estrellas: 'tickets.detail.stars',
+  comentario: 'tickets.detail.ratingComment',
+  interna: 'tickets.detail.internal',
+  // Interpersonal messages
+  fotos: 'conversations.composer.attach',
+  motivo: 'conversations.report.reason',
 };
 
 /** Where a request's screen names a field otherwise. */
@@ -109,6 +125,10 @@ const BY_REQUEST = new Map<object, Record<string, MessageId>>([
   [BulkMailRequest, { fechaInicio: 'finance.bulk.start', fechaFin: 'finance.bulk.end' }],
   [BulkPdfRequest, { fechaInicio: 'finance.bulk.start', fechaFin: 'finance.bulk.end' }],
   [NewCommentRequest, { Texto: 'posts.commentLabel' }],
+  [NewTicketRequest, { Titulo: 'tickets.form.fieldTitle' }],
+  [TicketReplyRequest, { Texto: 'tickets.detail.replyField' }],
+  [StartConversationRequest, { Texto: 'conversations.new.message', desdeApmtId: 'conversations.new.side' }],
+  [SendMessageRequest, { Texto: 'conversations.composer.label' }],
 ]);
 
 /** The label of a request's field (its first named path segment: "adjuntos" for "adjuntos.0.dataUrl"). */
