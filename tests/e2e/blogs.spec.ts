@@ -159,9 +159,12 @@ test.describe('blog configuration', () => {
 
     // The session data was refreshed: Comunicación lists the renamed blog (first on desktop) without a reload.
     if (isPhone(testInfo)) await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('link', { name: 'Comunicación' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menú principal' })
+      .getByRole('link', { name: 'Comunicación', exact: true })
+      .click();
     if (isPhone(testInfo)) await expect(sectionsOnHome(page).filter({ hasText: renamed })).toHaveCount(1);
-    else await expect(sectionsOnHome(page).first()).toHaveText(renamed);
+    else await expect(sectionsOnHome(page).first().getByRole('link')).toHaveText(renamed);
   });
 
   test('the surveys blog shows its own fields and offers no approval', async ({ page }, testInfo) => {

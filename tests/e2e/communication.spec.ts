@@ -36,8 +36,8 @@ test('a neighbour posts with an image in an open section, opens it and comments'
   await expect(page.getByRole('listitem', { name: 'Comité de jardinería' })).toHaveCount(0);
   await expect(page.getByRole('listitem', { name: 'Asuntos del consejo' })).toHaveCount(0);
   await shot(page, testInfo, 'blogs');
-  await page.getByRole('listitem', { name: 'Comunicación entre vecinos' }).click();
-  await expect(page.getByRole('heading', { name: 'Comunicación entre vecinos' })).toBeVisible();
+  await page.getByRole('listitem', { name: 'Tablón de vecinos' }).click();
+  await expect(page.getByRole('heading', { name: 'Tablón de vecinos' })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Nueva publicación' });
   const publish = form.getByRole('button', { name: 'Publicar' });

@@ -34,8 +34,16 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await screenshotForPeople(page, { path: `test-results/shell/${testInfo.project.name}-${name}.png` });
 }
 
+/** Requests to the administrator open their own screen (issue 13), the name cut at 30 characters. */
+const REQUESTS: [RegExp, string] = [/^Solicitudes a la administraci…$/, '/condominio/comunicacion/tickets-administrador/2'];
+/** Interpersonal messages too; the entry's text ends with the unread count when there is one. */
+const MESSAGES: [RegExp, string] = [/^Comunicación entre vecinos\d*$/, '/condominio/comunicacion/comunicacion-interpersonal/5'];
+
+/** The neighbours' open board, a plain section (the generic screen). */
+const BOARD: [string, string] = ['Tablón de vecinos', '/condominio/comunicacion/seccion/11'];
+
 /** Exactly the links each role's menu has today (the screens that exist), in order. */
-const MENUS: [email: string, condo: string | undefined, links: [name: string, href: string][]][] = [
+const MENUS: [email: string, condo: string | undefined, links: [name: string | RegExp, href: string][]][] = [
   [
     'consejo@demo.mx',
     undefined,
@@ -44,8 +52,11 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
       // Plain sections open the generic section screen (issue 6): the notices, the board's and the
       // committee this board member belongs to.
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
+      REQUESTS,
+      MESSAGES,
       ['Asuntos del consejo', '/condominio/comunicacion/seccion/7'],
       ['Comité de jardinería', '/condominio/comunicacion/seccion/9'],
+      BOARD,
       ['Estado de cuenta', '/condominio/estado-cta'],
       ['Linea del tiempo', '/condominio/welcome'],
       ['Mis invitados', '/condominio/mis-invitados'],
@@ -56,7 +67,10 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     undefined,
     [
       ['Comunicación', '/condominio/comunicacion'],
+      // Not the requests: the guard's COM-SOL is inactive (spec §6).
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
+      MESSAGES,
+      BOARD,
       ['Linea del tiempo', '/condominio/welcome'],
       ['Panel del empleado', '/condominio/panel-del-empleado'],
     ],
@@ -75,6 +89,9 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string, hr
     [
       ['Comunicación', '/condominio/comunicacion'],
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
+      REQUESTS,
+      MESSAGES,
+      BOARD,
       ['Estado de cuenta', '/condominio/estado-cta'],
       ['Linea del tiempo', '/condominio/welcome'],
       ['Mis invitados', '/condominio/mis-invitados'],
@@ -100,7 +117,7 @@ test.describe('each role sees exactly its menu', () => {
           await expect(nav.getByRole('link').nth(index)).toHaveAttribute('href', href);
         }
         if (links.some(([name]) => name === 'Comunicación')) {
-          await expect(nav.getByRole('link', { name: 'Comunicación' })).toHaveAttribute('aria-current', 'page');
+          await expect(nav.getByRole('link', { name: 'Comunicación', exact: true })).toHaveAttribute('aria-current', 'page');
         }
         // Nothing of later issues: no legacy links; the admin panel for administrators only; the reports live in
         // the profile menu.
@@ -146,7 +163,7 @@ test('the menu and the profile menu open their pages, marking the current one', 
   await expect(page.getByRole('main')).toBeFocused();
   const again = await openMainMenu(page, testInfo);
   await expect(again.getByRole('link', { name: 'Linea del tiempo' })).toHaveAttribute('aria-current', 'page');
-  await expect(again.getByRole('link', { name: 'Comunicación' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(again.getByRole('link', { name: 'Comunicación', exact: true })).not.toHaveAttribute('aria-current', 'page');
   if (isPhone(testInfo)) await page.keyboard.press('Escape');
 
   await page.getByRole('button', { name: 'Menú de Carlos Ramírez Soto' }).click();
@@ -215,7 +232,7 @@ test.describe('desktop layout', { tag: '@desktop-only' }, () => {
     await expect(page.getByRole('heading', { name: 'Hola, Carlos' })).toBeVisible();
     await expect(mainNav(page)).toHaveCount(0);
     await page.getByRole('button', { name: 'Mostrar menú lateral' }).click();
-    await expect(mainNav(page).getByRole('link', { name: 'Comunicación' })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Comunicación', exact: true })).toBeVisible();
   });
 
   test.describe(() => {
@@ -230,15 +247,15 @@ test.describe('desktop layout', { tag: '@desktop-only' }, () => {
       await page.keyboard.press('Escape');
       const nav = mainNav(page);
       await expect(nav).toHaveCSS('width', '72px');
-      await expect(nav.getByRole('link', { name: 'Comunicación' })).toBeVisible();
-      await expect(nav.getByText('Comunicación')).toHaveCount(0);
+      await expect(nav.getByRole('link', { name: 'Comunicación', exact: true })).toBeVisible();
+      await expect(nav.getByText('Comunicación', { exact: true })).toHaveCount(0);
       await screenshot(page, testInfo, 'admin-palmas-compact');
 
       await layout.click();
       await page.getByRole('menuitemradio', { name: 'Compacto grande' }).click();
       await page.keyboard.press('Escape');
       await expect(nav).toHaveCSS('width', '112px');
-      await expect(nav.getByText('Comunicación')).toBeVisible();
+      await expect(nav.getByText('Comunicación', { exact: true })).toBeVisible();
       await screenshot(page, testInfo, 'admin-palmas-compact-big');
 
       await layout.click();
@@ -255,13 +272,8 @@ test.describe('desktop layout', { tag: '@desktop-only' }, () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    // Seven entries: four in the header, the rest under 'Más'; no sidebar toggle without a sidebar.
-    await expect(nav.getByRole('link')).toHaveText([
-      'Comunicación',
-      'Avisos de la administración',
-      'Asuntos del consejo',
-      'Comité de jardinería',
-    ]);
+    // Ten entries: four in the header, the rest under 'Más'; no sidebar toggle without a sidebar.
+    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Avisos de la administración', REQUESTS[0], MESSAGES[0]]);
     await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
     await screenshot(page, testInfo, 'board-top-nav');
@@ -323,7 +335,7 @@ test.describe('phone layout', { tag: '@phone-only' }, () => {
   test('choosing a link closes the drawer and takes focus to the page', async ({ page }) => {
     await openHome(page);
     await page.getByRole('button', { name: 'Abrir menú' }).click();
-    await mainNav(page).getByRole('link', { name: 'Comunicación' }).click();
+    await mainNav(page).getByRole('link', { name: 'Comunicación', exact: true }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('main')).toBeFocused();
   });

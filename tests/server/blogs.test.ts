@@ -62,9 +62,9 @@ describe(`blog configuration (${dialect})`, () => {
   const userId = async (email: string) =>
     (await t.app.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
-  it("lists Las Palmas' ten blogs by position with their user and post counts", async () => {
+  it("lists Las Palmas' eleven blogs by position with their user and post counts", async () => {
     const blogs = await list();
-    expect(blogs.map((b) => b.SectPosition)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(blogs.map((b) => b.SectPosition)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect(blogs[0]!.SectName).toBe('Avisos de la administración');
     const garden = byName(blogs, 'Comité de jardinería');
     expect(garden).toMatchObject({ ExclusivaUsuarios: 'Y', userCount: 2, VistaxTorre: 0, SectPosting: 'B' });
@@ -155,6 +155,7 @@ describe(`blog configuration (${dialect})`, () => {
       ...before.slice(2, 7).map((b) => b.SectId),
       before[8]!.SectId,
       before[9]!.SectId,
+      before[10]!.SectId,
     ]);
     const bosqueBlog = (await list(bosqueAdmin))[0]!;
     const foreign = await call(t.app, 'POST', api(BLOG_PATHS.updatePositions), {
@@ -192,7 +193,7 @@ describe(`blog configuration (${dialect})`, () => {
     expect(res.json().data).toMatchObject({
       SectName: 'Deportes',
       SectCode: '',
-      SectPosition: 11,
+      SectPosition: 12,
       SectPosting: 'B',
       userCount: 0,
     });
@@ -213,7 +214,7 @@ describe(`blog configuration (${dialect})`, () => {
     });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('VistaxTorre');
-    expect((await list()).length).toBe(11);
+    expect((await list()).length).toBe(12);
   });
 
   it('saves the fields and the residents who join and leave an exclusive blog', async () => {

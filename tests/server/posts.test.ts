@@ -53,7 +53,7 @@ describe(`posts (${dialect})`, () => {
       return body.sections;
     };
     const admin = await names('admin');
-    expect(admin).toHaveLength(10);
+    expect(admin).toHaveLength(11);
     expect(admin.find((s) => s.SectName === 'Avisos de la administración')!.blogCount).toBe(14);
     expect(admin.find((s) => s.SectName === 'Comité de jardinería')!.blogCount).toBe(1);
     // Administrators read the inactive Mascotas too, told that it is inactive.

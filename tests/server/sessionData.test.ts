@@ -9,7 +9,7 @@ import { createTestApp, dialect, getSessionData, signInAs, type TestApp, testClo
 
 const SECRET = 'chat-secret-for-tests';
 
-/** Las Palmas' active sections in position order; Mascotas (position 10) is inactive. */
+/** Las Palmas' active sections in position order; Mascotas (position 10) is inactive; Tablón de vecinos is 11. */
 const PALMAS_SECTIONS = [
   ['', 'Avisos de la administración'],
   ['SA', 'Solicitudes a la administración'],
@@ -20,6 +20,7 @@ const PALMAS_SECTIONS = [
   ['AC', 'Asuntos del consejo'],
   ['OR', 'Obras y reparaciones'],
   ['', 'Comité de jardinería'],
+  ['', 'Tablón de vecinos'],
 ];
 
 type Flags = Pick<SessionData['usuario'], 'UserIsAdmin' | 'UserIsBoard' | 'UserIsEmployed' | 'UserIsGuard' | 'UserIsSupervisor'>;
@@ -155,7 +156,7 @@ describe(`session data (${dialect})`, () => {
 
     it('lists only active sections, by position, marking the exclusive one they belong to', () => {
       expect(data.secciones.map((s) => [s.SectCode, s.SectName])).toEqual(PALMAS_SECTIONS);
-      expect(data.secciones.map((s) => s.SectPosition)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(data.secciones.map((s) => s.SectPosition)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 11]);
       const committee = data.secciones.find((s) => s.SectName === 'Comité de jardinería')!;
       expect(committee.ExclusivaUsuarios).toBe('Y');
       expect(committee.UserId).toBe(account.inCommittee ? data.usuario.UserId : null);
@@ -279,7 +280,7 @@ describe(`session data after the data changes (${dialect})`, () => {
     for (const s of sections) {
       await t.app.db
         .updateTable('sections')
-        .set({ position: 11 - s.position })
+        .set({ position: 12 - s.position })
         .where('id', '=', s.id)
         .execute();
     }
@@ -289,6 +290,7 @@ describe(`session data after the data changes (${dialect})`, () => {
     const res = await getSessionData(t.app, await signInAs(t.app, 'consejo@demo.mx'));
     const data = res.json().data as SessionData;
     expect(data.secciones.map((s) => s.SectName)).toEqual([
+      'Tablón de vecinos',
       'Mascotas',
       'Comité de jardinería',
       'Obras y reparaciones',
@@ -299,7 +301,7 @@ describe(`session data after the data changes (${dialect})`, () => {
       'Solicitudes a la administración',
       'Avisos de la administración',
     ]);
-    expect(data.secciones.map((s) => s.SectPosition)).toEqual([1, 2, 3, 4, 6, 7, 8, 9, 10]);
+    expect(data.secciones.map((s) => s.SectPosition)).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10, 11]);
   });
 
   it('refuses a session once the membership is deactivated', async () => {

@@ -15,7 +15,7 @@ const URL = '/api/--comunicacion/timeline';
 const DAY = 86_400_000;
 
 /** condo.created, the administrator joining, the sections, the privacy notice, 5 more named accounts and 8 neighbours joining (server/db/seed/activity.ts). */
-const PALMAS_SECTIONS = 10;
+const PALMAS_SECTIONS = 11;
 const PALMAS_TOTAL = 1 + 1 + PALMAS_SECTIONS + 1 + 5 + 8;
 
 describe(`timeline (${dialect})`, () => {

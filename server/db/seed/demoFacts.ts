@@ -154,6 +154,8 @@ export const DEMO_CONDOS: DemoCondo[] = [
       { name: 'Obras y reparaciones', code: 'OR', posting: 'R' },
       { name: 'Comité de jardinería', code: '', posting: 'B', exclusiveFor: ['consejo@demo.mx', 'residente@demo.mx'] },
       { name: 'Mascotas', code: '', status: 'I' },
+      // The open board of the neighbours (SectPosting A): IC is private messages since issue 13.
+      { name: 'Tablón de vecinos', code: '' },
     ],
   },
   {

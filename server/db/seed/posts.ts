@@ -26,7 +26,7 @@ interface DemoPost {
 }
 
 const AVISOS = 'Avisos de la administración';
-const VECINOS = 'Comunicación entre vecinos';
+const VECINOS = 'Tablón de vecinos';
 const JARDIN = 'Comité de jardinería';
 const SOLICITUDES = 'Solicitudes a la administración';
 const CONSEJO = 'Asuntos del consejo';

@@ -10,16 +10,18 @@ import type { TicketSummary } from '../../api/tickets';
 import { formatTicketDate, PRIORITY_COLOR, STATE_COLOR } from './ticketFormat';
 
 export function TicketBadges({ ticket }: { ticket: Pick<TicketSummary, 'Estado' | 'Prioridad' | 'Vencida'> }) {
+  const intl = useIntl();
   return (
     <Group gap={6} wrap="wrap">
       <Badge color={STATE_COLOR[ticket.Estado]} variant="light">
         <FormattedMessage id={`tickets.state.${ticket.Estado}`} />
       </Badge>
       <Badge color={PRIORITY_COLOR[ticket.Prioridad]} variant="outline">
-        <FormattedMessage
-          id="tickets.priorityBadge"
-          values={{ priority: <FormattedMessage id={`tickets.priority.${ticket.Prioridad}`} /> }}
-        />
+        {/* The priority's name as text: an element among a message's values needs a key of its own. */}
+        {intl.formatMessage(
+          { id: 'tickets.priorityBadge' },
+          { priority: intl.formatMessage({ id: `tickets.priority.${ticket.Prioridad}` }) },
+        )}
       </Badge>
       {ticket.Vencida ? (
         <Badge color="red" variant="filled">
