@@ -106,7 +106,9 @@ export function TicketOverview({ sectionId }: { sectionId: number }) {
                 ) : (
                   <FormattedMessage
                     id="tickets.overview.hours"
-                    values={{ hours: <FormattedNumber value={answer.horasPrimeraRespuesta} maximumFractionDigits={1} /> }}
+                    values={{
+                      hours: <FormattedNumber key="hours" value={answer.horasPrimeraRespuesta} maximumFractionDigits={1} />,
+                    }}
                   />
                 )}
               </Figure>
@@ -116,7 +118,7 @@ export function TicketOverview({ sectionId }: { sectionId: number }) {
                 ) : (
                   <FormattedMessage
                     id="tickets.overview.hours"
-                    values={{ hours: <FormattedNumber value={answer.horasResolucion} maximumFractionDigits={1} /> }}
+                    values={{ hours: <FormattedNumber key="hours" value={answer.horasResolucion} maximumFractionDigits={1} /> }}
                   />
                 )}
               </Figure>
@@ -127,7 +129,7 @@ export function TicketOverview({ sectionId }: { sectionId: number }) {
                   <FormattedMessage
                     id="tickets.overview.ratingValue"
                     values={{
-                      average: <FormattedNumber value={answer.calificacionPromedio} maximumFractionDigits={1} />,
+                      average: <FormattedNumber key="average" value={answer.calificacionPromedio} maximumFractionDigits={1} />,
                       count: answer.calificaciones ?? 0,
                     }}
                   />

@@ -30,7 +30,7 @@ function What({ event }: { event: TicketEvent }): ReactNode {
       return (
         <FormattedMessage
           id="tickets.timeline.state"
-          values={{ from: <StateName value={event.de} />, to: <StateName value={event.a} /> }}
+          values={{ from: <StateName key="from" value={event.de} />, to: <StateName key="to" value={event.a} /> }}
         />
       );
     case 'respuesta':
@@ -47,7 +47,7 @@ function What({ event }: { event: TicketEvent }): ReactNode {
       return (
         <FormattedMessage
           id="tickets.timeline.priority"
-          values={{ from: <PriorityName value={event.de} />, to: <PriorityName value={event.a} /> }}
+          values={{ from: <PriorityName key="from" value={event.de} />, to: <PriorityName key="to" value={event.a} /> }}
         />
       );
     case 'vencimiento':
