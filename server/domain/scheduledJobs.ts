@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from './clock';
+import { createLeasedPoller, type Poller, type PollOutcome } from './leasedPoller';
 import { failureText } from './mail/mailer';
 
 export interface DueJob {
@@ -125,14 +126,8 @@ export interface JobRunLog {
   broken(error: unknown): void;
 }
 
-export interface JobRunner {
-  /** One pass over every due job; answers how many were handled. Tests call it directly. */
-  runOnce(): Promise<number>;
-  /** A pass after intervalMs, then one every intervalMs after the previous one ends. */
-  start(): void;
-  /** No new pass or job; resolves once the job being run (if any) is settled. */
-  stop(): Promise<void>;
-}
+/** runOnce answers how many jobs were handled; the first pass comes one interval after start. */
+export type JobRunner = Poller;
 
 const BATCH = 20;
 
@@ -148,11 +143,7 @@ export function createJobRunner(deps: {
   const { db, clock, handlers, log } = deps;
   const owner = deps.owner ?? randomUUID();
   const kinds = Object.keys(handlers);
-  let stopping = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
-  async function runOne(id: number): Promise<'done' | 'failed' | 'taken'> {
+  async function runOne(id: number): Promise<PollOutcome> {
     const now = clock.now();
     const job = await claimJob(db, id, owner, now);
     if (!job) return 'taken';
@@ -173,55 +164,17 @@ export function createJobRunner(deps: {
       if (error instanceof LeaseLost) return 'taken';
       const retry = await recordJobFailure(db, job, owner, clock.now(), failureText(error));
       log.failed(error, job, retry);
-      return 'failed';
+      return 'tried';
     }
   }
 
-  async function pass(): Promise<number> {
-    let handled = 0;
-    while (!stopping) {
-      const ids = await dueJobIds(db, kinds, clock.now(), BATCH);
-      let claimedAny = false;
-      for (const id of ids) {
-        if (stopping) break;
-        const outcome = await runOne(id);
-        if (outcome === 'done') handled += 1;
-        if (outcome !== 'taken') claimedAny = true;
-      }
-      // A short batch was the last; a batch others took from under us leaves the rest to them. A failed job
-      // is due again only after its backoff, so it is not met again in this pass.
-      if (ids.length < BATCH || !claimedAny) break;
-    }
-    return handled;
-  }
-
-  function runOnce(): Promise<number> {
-    // One pass at a time per runner: a tick that finds one running waits for it instead.
-    running ??= pass().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function schedule(delayMs: number) {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) => log.broken(error))
-        .finally(() => schedule(deps.intervalMs));
-    }, delayMs);
-  }
-
-  return {
-    runOnce,
+  return createLeasedPoller({
+    dueIds: (batch) => dueJobIds(db, kinds, clock.now(), batch),
+    handle: runOne,
+    batch: BATCH,
+    intervalMs: deps.intervalMs,
     // The first pass waits one interval: starting up is busy enough, and nothing due is lost by waiting.
-    start: () => schedule(deps.intervalMs),
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => {});
-    },
-  };
+    firstDelayMs: deps.intervalMs,
+    broken: (error) => log.broken(error),
+  });
 }

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
+import { createLeasedPoller, type Poller, type PollOutcome } from '../leasedPoller';
 import { failureText, type OutgoingMail } from './mailer';
 import { claimMail, dueMailIds, forgetDelivered, giveUpExpired, recordFailure } from './outbox';
 
@@ -17,14 +18,8 @@ export interface ResendLog {
   broken(error: unknown): void;
 }
 
-export interface Resender {
-  /** One pass over every due row; answers how many were delivered. Tests call it directly. */
-  runOnce(): Promise<number>;
-  /** A pass now, then one every intervalMs after the previous one ends. */
-  start(): void;
-  /** No new pass or row; resolves once the row being sent (if any) is settled. */
-  stop(): Promise<void>;
-}
+/** runOnce answers how many mails were delivered; the first pass comes at once. */
+export type Resender = Poller;
 
 const BATCH = 20;
 
@@ -38,12 +33,8 @@ export function createResender(deps: {
   const { db, clock, deliver, log } = deps;
   /** This process's name on its claims. */
   const owner = randomUUID();
-  let stopping = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-
-  /** 'taken': another process holds it; 'tried': refused or expired. */
-  async function sendOne(id: number): Promise<'delivered' | 'tried' | 'taken'> {
+  /** 'done': delivered; 'tried': refused or expired; 'taken': another process holds it. */
+  async function sendOne(id: number): Promise<PollOutcome> {
     const now = clock.now();
     const claimed = await claimMail(db, id, owner, now);
     if (!claimed) return 'taken';
@@ -61,52 +52,15 @@ export function createResender(deps: {
       return 'tried';
     }
     await forgetDelivered(db, id, owner);
-    return 'delivered';
+    return 'done';
   }
 
-  async function pass(): Promise<number> {
-    let delivered = 0;
-    while (!stopping) {
-      const ids = await dueMailIds(db, clock.now(), BATCH);
-      let claimedAny = false;
-      for (const id of ids) {
-        if (stopping) break;
-        const outcome = await sendOne(id);
-        if (outcome === 'delivered') delivered += 1;
-        if (outcome !== 'taken') claimedAny = true;
-      }
-      // A short batch was the last; a batch others took from under us leaves the rest to them.
-      if (ids.length < BATCH || !claimedAny) break;
-    }
-    return delivered;
-  }
-
-  function runOnce(): Promise<number> {
-    // One pass at a time per process: a tick that finds one running waits for it instead.
-    running ??= pass().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function schedule(delayMs: number) {
-    if (stopping) return;
-    timer = setTimeout(() => {
-      timer = null;
-      runOnce()
-        .catch((error: unknown) => log.broken(error))
-        .finally(() => schedule(deps.intervalMs));
-    }, delayMs);
-  }
-
-  return {
-    runOnce,
-    start: () => schedule(0),
-    async stop() {
-      stopping = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running?.catch(() => {});
-    },
-  };
+  return createLeasedPoller({
+    dueIds: (batch) => dueMailIds(db, clock.now(), batch),
+    handle: sendOne,
+    batch: BATCH,
+    intervalMs: deps.intervalMs,
+    firstDelayMs: 0,
+    broken: (error) => log.broken(error),
+  });
 }

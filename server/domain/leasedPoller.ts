@@ -1,0 +1,77 @@
+// The loop every lease-based worker shares (the mail re-sender, the scheduled jobs): every interval, a pass
+// over the due rows, a batch at a time, each row handled by whoever claims it first. Any number of processes
+// may run one on the same database; the claim (the caller's) keeps each row to one of them.
+
+/** What handling one due row came to: done, tried (claimed and refused, or given up), or taken by another. */
+export type PollOutcome = 'done' | 'tried' | 'taken';
+
+export interface Poller {
+  /** One pass over every due row; answers how many were done. Tests call it directly. */
+  runOnce(): Promise<number>;
+  /** A pass after firstDelayMs, then one every intervalMs after the previous one ends. */
+  start(): void;
+  /** No new pass or row; resolves once the row being handled (if any) is settled. */
+  stop(): Promise<void>;
+}
+
+export function createLeasedPoller(deps: {
+  /** Up to `batch` due row ids, oldest first. */
+  dueIds(batch: number): Promise<number[]>;
+  handle(id: number): Promise<PollOutcome>;
+  batch: number;
+  intervalMs: number;
+  firstDelayMs: number;
+  /** The pass itself broke (the database went away): logged, and the next pass tries again. */
+  broken(error: unknown): void;
+}): Poller {
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  async function pass(): Promise<number> {
+    let done = 0;
+    while (!stopping) {
+      const ids = await deps.dueIds(deps.batch);
+      let claimedAny = false;
+      for (const id of ids) {
+        if (stopping) break;
+        const outcome = await deps.handle(id);
+        if (outcome === 'done') done += 1;
+        if (outcome !== 'taken') claimedAny = true;
+      }
+      // A short batch was the last; a batch others took from under us leaves the rest to them. A row that
+      // was tried is due again only after its backoff, so it is not met again in this pass.
+      if (ids.length < deps.batch || !claimedAny) break;
+    }
+    return done;
+  }
+
+  function runOnce(): Promise<number> {
+    // One pass at a time per poller: a tick that finds one running waits for it instead.
+    running ??= pass().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  function schedule(delayMs: number) {
+    if (stopping) return;
+    timer = setTimeout(() => {
+      timer = null;
+      runOnce()
+        .catch((error: unknown) => deps.broken(error))
+        .finally(() => schedule(deps.intervalMs));
+    }, delayMs);
+  }
+
+  return {
+    runOnce,
+    start: () => schedule(deps.firstDelayMs),
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running?.catch(() => {});
+    },
+  };
+}
