@@ -2,7 +2,7 @@
 // answer. Who may call each is written next to its path; the rules are src/api/permissions.ts's, applied in
 // server/domain/conversations. Employees are refused everywhere (no Comunicación, spec §6).
 import type { FastifyInstance } from 'fastify';
-import { type Infer, object, pattern, string } from 'superstruct';
+import { type Infer, object } from 'superstruct';
 import {
   BlockRequest,
   CONVERSATIONS_PAGE_SIZE,
@@ -33,10 +33,10 @@ import { conversationDirectory } from '../domain/conversations/directory';
 import { sendMessage, startConversation } from '../domain/conversations/messages';
 import { checkPhotoLink, photoFile, photoSigner } from '../domain/conversations/photos';
 import { reportedMessages, reportMessage } from '../domain/conversations/reports';
+import { SignedFileQuery } from '../domain/files/fileLinks';
 import { AppError, notFound } from '../errors';
 import { allowOnly } from './guards';
 
-const FileQuery = object({ exp: IdParam, sig: pattern(string(), /^[0-9a-f]{64}$/) });
 const FileParams = object({ photoId: IdParam });
 const ReportsQuery = PageQueryOf(50);
 
@@ -153,7 +153,7 @@ export default async function conversationRoutes(app: FastifyInstance) {
   // Anyone holding an unexpired signed link (given only with a message its holder reads): the photo's bytes.
   app.get<{ Params: { photoId: number }; Querystring: { exp: number; sig: string } }>(
     CONVERSATIONS_PATHS.photoFile(':photoId'),
-    { schema: { params: FileParams, querystring: FileQuery } },
+    { schema: { params: FileParams, querystring: SignedFileQuery } },
     async (request, reply) => {
       const { exp, sig } = request.query;
       const check = await checkPhotoLink(app.db, app.clock, { photoId: request.params.photoId, exp, sig });

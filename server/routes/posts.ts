@@ -2,7 +2,7 @@
 // each is written next to its path; the rules themselves are src/api/permissions.ts's, applied in
 // server/domain/posts. Employees are refused everywhere (no Comunicación, spec §6).
 import type { FastifyInstance } from 'fastify';
-import { object, pattern, string } from 'superstruct';
+import { object } from 'superstruct';
 import { ErrorCodes } from '../../src/api/errors';
 import { canModeratePosts, canSeeCommunication } from '../../src/api/permissions';
 import {
@@ -22,6 +22,7 @@ import {
   SectionPostsQuery,
   type SummaryAnswer,
 } from '../../src/api/posts';
+import { SignedFileQuery } from '../domain/files/fileLinks';
 import { attachmentSigner, checkAttachmentLink } from '../domain/posts/attachmentLinks';
 import {
   addComment,
@@ -35,7 +36,6 @@ import {
 import { AppError, notFound } from '../errors';
 import { allowOnly } from './guards';
 
-const FileQuery = object({ exp: IdParam, sig: pattern(string(), /^[0-9a-f]{64}$/) });
 const FileParams = object({ attachmentId: IdParam });
 
 /** Four attachments of 1.5 MB as base64 data URLs, plus the text. */
@@ -110,7 +110,7 @@ export default async function postRoutes(app: FastifyInstance) {
   // Anyone holding an unexpired signed link (given only with a post its holder may read): the bytes.
   app.get<{ Params: { attachmentId: number }; Querystring: { exp: number; sig: string } }>(
     POSTS_PATHS.attachmentFile(':attachmentId'),
-    { schema: { params: FileParams, querystring: FileQuery } },
+    { schema: { params: FileParams, querystring: SignedFileQuery } },
     async (request, reply) => {
       const { exp, sig } = request.query;
       const check = await checkAttachmentLink(app.db, app.clock, { attachmentId: request.params.attachmentId, exp, sig });

@@ -4,7 +4,7 @@
 // before reading the body (routes/guards.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Infer } from 'superstruct';
-import { object, pattern, string } from 'superstruct';
+import { object } from 'superstruct';
 import { ErrorCodes } from '../../src/api/errors';
 import { canManageTickets, canSeeCommunication, canSeeTicketOverview } from '../../src/api/permissions';
 import { IdParam } from '../../src/api/posts';
@@ -29,6 +29,7 @@ import {
   type TicketSettingsAnswer,
   TicketUpdateRequest,
 } from '../../src/api/tickets';
+import { SignedFileQuery } from '../domain/files/fileLinks';
 import { appBaseUrl } from '../domain/links';
 import { loadViewer } from '../domain/posts/access';
 import { visibleTicket } from '../domain/tickets/access';
@@ -44,7 +45,6 @@ import { updateTicket } from '../domain/tickets/update';
 import { AppError, notFound } from '../errors';
 import { allowOnly } from './guards';
 
-const FileQuery = object({ exp: IdParam, sig: pattern(string(), /^[0-9a-f]{64}$/) });
 const FileParams = object({ attachmentId: IdParam });
 
 /** Four attachments of 1.5 MB as base64 data URLs, plus the text (as posts). */
@@ -161,7 +161,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
   // Anyone holding an unexpired signed link (given only with a request its holder may see): the bytes.
   app.get<{ Params: { attachmentId: number }; Querystring: { exp: number; sig: string } }>(
     TICKETS_PATHS.attachmentFile(':attachmentId'),
-    { schema: { params: FileParams, querystring: FileQuery } },
+    { schema: { params: FileParams, querystring: SignedFileQuery } },
     async (request, reply) => {
       const { exp, sig } = request.query;
       const check = await checkTicketAttachmentLink(app.db, app.clock, { attachmentId: request.params.attachmentId, exp, sig });

@@ -1,18 +1,13 @@
 // A message's photos: images only (the bytes must be what the data URL claims, as for posts), stored in
 // `files` and served behind short-lived signed links that only answers to a party of the conversation carry.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CONVERSATIONS_PATHS } from '../../../src/api/conversations';
 import { ErrorCodes } from '../../../src/api/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../clock';
+import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
 import { decodeAttachment } from '../posts/attachments';
-import { appSecret } from '../secrets';
-
-export const PHOTO_URL_SECONDS = 60 * 60;
-/** Expiries are rounded up to this step so the same answer gives the same URL for a while (browser cache). */
-const EXPIRY_STEP_SECONDS = 10 * 60;
 
 /** Signs photo links (photoSigner). */
 export type PhotoSigner = (photoId: number) => string;
@@ -38,32 +33,16 @@ export function decodePhotos(uploads: readonly { name: string; dataUrl: string }
   });
 }
 
-// The key is the one post attachments are signed with; the signed text names what it is for, so a post
-// attachment's signature never opens a message photo of the same id, nor the other way round.
-const signature = (key: Buffer, photoId: number, exp: number) =>
-  createHmac('sha256', key).update(`message-photo.${photoId}.${exp}`).digest('hex');
-
-const photoKey = (db: Kysely<Database>, clock: Clock) => appSecret(db, clock, 'post-file-url');
+// The key is the one post attachments are signed with; the signed purpose differs, so a post attachment's
+// link never opens a message photo of the same id, nor the other way round.
+const MESSAGE_PHOTO: FileLinkKind = { secret: 'post-file-url', purpose: 'message-photo', path: CONVERSATIONS_PATHS.photoFile };
 
 /** A function that signs photo links with the server's key, as of now. */
-export async function photoSigner(db: Kysely<Database>, clock: Clock, apiPrefix: string): Promise<PhotoSigner> {
-  const key = await photoKey(db, clock);
-  const earliest = Math.floor(clock.now().getTime() / 1000) + PHOTO_URL_SECONDS;
-  const exp = Math.ceil(earliest / EXPIRY_STEP_SECONDS) * EXPIRY_STEP_SECONDS;
-  return (photoId) => `${apiPrefix}${CONVERSATIONS_PATHS.photoFile(photoId)}?exp=${exp}&sig=${signature(key, photoId, exp)}`;
-}
+export const photoSigner = (db: Kysely<Database>, clock: Clock, apiPrefix: string): Promise<PhotoSigner> =>
+  fileLinkSigner(db, clock, apiPrefix, MESSAGE_PHOTO);
 
-export async function checkPhotoLink(
-  db: Kysely<Database>,
-  clock: Clock,
-  link: { photoId: number; exp: number; sig: string },
-): Promise<'valid' | 'expired' | 'forged'> {
-  const key = await photoKey(db, clock);
-  const expected = Buffer.from(signature(key, link.photoId, link.exp), 'hex');
-  const given = Buffer.from(link.sig, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
-  return link.exp * 1000 <= clock.now().getTime() ? 'expired' : 'valid';
-}
+export const checkPhotoLink = (db: Kysely<Database>, clock: Clock, link: { photoId: number; exp: number; sig: string }) =>
+  checkFileLink(db, clock, MESSAGE_PHOTO, { id: link.photoId, exp: link.exp, sig: link.sig });
 
 /** The bytes behind a photo link (already checked by the route). */
 export async function photoFile(db: Kysely<Database>, photoId: number) {
