@@ -17,6 +17,7 @@ import { stateName } from './conversationTime';
 import { MessageIcon } from './icons';
 import { MessageBubble } from './MessageBubble';
 import { PhotoPicker } from './PhotoPicker';
+import { ProblemAlert } from './ProblemAlert';
 import { ReportDialog } from './ReportDialog';
 
 export interface ConversationPaneProps {
@@ -122,14 +123,12 @@ export function ConversationPane(props: ConversationPaneProps) {
           </Text>
         ) : null}
         {state.matches('loadFailed') ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="conversations.pane.failed" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{problem ?? <FormattedMessage id="conversations.networkError" />}</Text>
-              <Button size="xs" color="red" variant="outline" onClick={() => actor.send({ type: 'retry' })}>
-                <FormattedMessage id="common.retry" />
-              </Button>
-            </Stack>
-          </Alert>
+          <ProblemAlert
+            title="conversations.pane.failed"
+            problem={problem}
+            action="retry"
+            onAction={() => actor.send({ type: 'retry' })}
+          />
         ) : null}
 
         {blocked ? (
@@ -138,14 +137,12 @@ export function ConversationPane(props: ConversationPaneProps) {
           </Alert>
         ) : null}
         {state.matches({ viewing: 'blockFailed' }) ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="conversations.pane.blockFailed" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{problem ?? <FormattedMessage id="conversations.networkError" />}</Text>
-              <Button size="xs" color="red" variant="outline" onClick={() => actor.send({ type: 'dismiss' })}>
-                <FormattedMessage id="common.close" />
-              </Button>
-            </Stack>
-          </Alert>
+          <ProblemAlert
+            title="conversations.pane.blockFailed"
+            problem={problem}
+            action="close"
+            onAction={() => actor.send({ type: 'dismiss' })}
+          />
         ) : null}
 
         {conversation && !blocked ? (

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Skeleton.css';
 // The inbox: the caller's conversations, latest activity first, each a link that opens it beside the list
 // (?conversacion=ID) with its unread count; Nueva conversación; more on demand. A thin view over
 // conversationListMachine (the page owns the actor, so the conversation beside it can tell it things).
-import { Alert, Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -15,6 +15,7 @@ import { conversationPath } from '../../api/sections';
 import type { conversationListMachine } from '../../machines/conversationListMachine';
 import { messageTime, stateName } from './conversationTime';
 import { MessageIcon } from './icons';
+import { ProblemAlert } from './ProblemAlert';
 
 type ListActor = ActorRefFrom<typeof conversationListMachine>;
 
@@ -77,14 +78,12 @@ export function Inbox({ actor, sectionId, selectedId }: { actor: ListActor; sect
           </Stack>
         ) : null}
         {state.matches('failed') ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="conversations.inbox.failed" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{problem ?? <FormattedMessage id="conversations.networkError" />}</Text>
-              <Button size="xs" color="red" variant="outline" onClick={() => actor.send({ type: 'retry' })}>
-                <FormattedMessage id="common.retry" />
-              </Button>
-            </Stack>
-          </Alert>
+          <ProblemAlert
+            title="conversations.inbox.failed"
+            problem={problem}
+            action="retry"
+            onAction={() => actor.send({ type: 'retry' })}
+          />
         ) : null}
         {inReady && items.length === 0 ? (
           <Stack gap={4}>
@@ -114,14 +113,12 @@ export function Inbox({ actor, sectionId, selectedId }: { actor: ListActor; sect
           </Stack>
         ) : null}
         {state.matches({ ready: { list: 'moreFailed' } }) ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="conversations.inbox.moreFailed" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{problem ?? <FormattedMessage id="conversations.networkError" />}</Text>
-              <Button size="xs" color="red" variant="outline" onClick={() => actor.send({ type: 'loadMore' })}>
-                <FormattedMessage id="common.retry" />
-              </Button>
-            </Stack>
-          </Alert>
+          <ProblemAlert
+            title="conversations.inbox.moreFailed"
+            problem={problem}
+            action="retry"
+            onAction={() => actor.send({ type: 'loadMore' })}
+          />
         ) : null}
         {inReady && items.length < state.context.total && !state.matches({ ready: { list: 'moreFailed' } }) ? (
           <Button

@@ -4,13 +4,14 @@ import '@mantine/core/styles/Blockquote.css';
 import '@mantine/core/styles/Card.css';
 // 'Mensajes reportados', for administrators: each reported message with who wrote it, to whom, when, the
 // reason and who reported it. Never the conversation around it. A thin view over conversationReportsMachine.
-import { Alert, Badge, Blockquote, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Blockquote, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { conversationReportsMachine } from '../../machines/conversationReportsMachine';
 import type { ReportedMessage } from '../../services/conversationsService';
 import { formatTimelineDate } from '../welcome/timelineDate';
 import { stateName } from './conversationTime';
+import { ProblemAlert } from './ProblemAlert';
 
 export function ReportedMessagesPanel() {
   const intl = useIntl();
@@ -51,14 +52,12 @@ export function ReportedMessagesPanel() {
           </Text>
         ) : null}
         {state.matches('failed') ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="conversations.reports.failed" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{problem ?? <FormattedMessage id="conversations.networkError" />}</Text>
-              <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-                <FormattedMessage id="common.retry" />
-              </Button>
-            </Stack>
-          </Alert>
+          <ProblemAlert
+            title="conversations.reports.failed"
+            problem={problem}
+            action="retry"
+            onAction={() => send({ type: 'retry' })}
+          />
         ) : null}
         {state.matches('refused') ? (
           <Text role="alert">
@@ -83,14 +82,12 @@ export function ReportedMessagesPanel() {
           </Stack>
         ) : null}
         {state.matches({ list: 'moreFailed' }) ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="conversations.reports.moreFailed" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{problem ?? <FormattedMessage id="conversations.networkError" />}</Text>
-              <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'loadMore' })}>
-                <FormattedMessage id="common.retry" />
-              </Button>
-            </Stack>
-          </Alert>
+          <ProblemAlert
+            title="conversations.reports.moreFailed"
+            problem={problem}
+            action="retry"
+            onAction={() => send({ type: 'loadMore' })}
+          />
         ) : null}
         {state.matches('list') && items.length < total && !state.matches({ list: 'moreFailed' }) ? (
           <Button
