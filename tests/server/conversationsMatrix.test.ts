@@ -5,36 +5,15 @@
 // another. A contract path without a row here fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATIONS_PATHS } from '../../src/api/conversations';
-import { call, createTestApp, dialect, signInAs, signInStep, type TestApp } from '../support/testApp';
+import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
-const ROWS = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor', 'inactivo', 'none'] as const;
-type Row = (typeof ROWS)[number];
-type Expected = [number, number, number, number, number, number, number, number];
-
-interface Caller {
-  row: Row;
-  token: string | undefined;
-}
-
-interface RouteCase {
-  method: 'GET' | 'POST';
-  path: string;
-  variant: string;
-  expected: Expected;
-  run(t: TestApp, caller: Caller): Promise<number>;
-}
-
-const api = (path: string) => `/api${path}`;
 /** Everyone in Comunicación: every member but the employees (the supervisor is one too). */
 const COMMUNICATION: Expected = [200, 200, 200, 403, 200, 403, 401, 401];
-const ADMIN_ONLY: Expected = [200, 403, 403, 403, 403, 403, 401, 401];
 /** The two dwellings' residents; administrators and the guard are no party (404). */
 const RESIDENTE_CONSEJO: Expected = [404, 200, 200, 403, 404, 403, 401, 401];
 const RESIDENTE_ADMINISTRATION: Expected = [200, 404, 200, 403, 404, 403, 401, 401];
 const NOBODY_HERE: Expected = [404, 404, 404, 403, 404, 403, 401, 401];
-
-const PNG_1X1 =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
   (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
@@ -269,18 +248,7 @@ describe(`interpersonal messages permission matrix (${dialect})`, () => {
   });
   afterAll(() => t?.close());
 
-  async function caller(row: Row): Promise<Caller> {
-    if (row === 'none') return { row, token: undefined };
-    const email = `${row}@demo.mx`;
-    const token = row === 'inactivo' ? (await signInStep(t.app, email)).token : await signInAs(t.app, email);
-    return { row, token };
-  }
-
-  describe.each(ROUTES.map((r) => [`${r.method} ${r.path} (${r.variant})`, r] as const))('%s', (_, route) => {
-    it.each(ROWS.map((row, index) => [row, route.expected[index]!] as const))('%s → %i', async (row, expected) => {
-      expect(await route.run(t, await caller(row))).toBe(expected);
-    });
-  });
+  walkMatrix(() => t, ROUTES);
 
   it('has a row for every path of the conversations contract, and each exists', () => {
     const contractPaths = Object.values(CONVERSATIONS_PATHS).map((path) =>

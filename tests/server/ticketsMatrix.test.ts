@@ -5,36 +5,15 @@
 // the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TICKETS_PATHS } from '../../src/api/tickets';
-import { call, createTestApp, dialect, signInAs, signInStep, type TestApp } from '../support/testApp';
+import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
-const ROWS = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor', 'inactivo', 'none'] as const;
-type Row = (typeof ROWS)[number];
-type Expected = [number, number, number, number, number, number, number, number];
-
-interface Caller {
-  row: Row;
-  token: string | undefined;
-}
-
-interface RouteCase {
-  method: 'GET' | 'POST';
-  path: string;
-  variant: string;
-  expected: Expected;
-  run(t: TestApp, caller: Caller): Promise<number>;
-}
-
-const api = (path: string) => `/api${path}`;
-const ADMIN_ONLY: Expected = [200, 403, 403, 403, 403, 403, 401, 401];
 /** Not employees (no Comunicación), and the SA section's readers (the guard's COM-SOL is inactive). */
 const SA_READERS: Expected = [200, 200, 200, 403, 403, 403, 401, 401];
 /** Another condominium's request or section: not found for everyone signed in. */
 const ELSEWHERE: Expected = [404, 404, 404, 404, 404, 404, 401, 401];
 /** Employees are refused before the section is looked at (no Comunicación); the guard is not an employee. */
 const ELSEWHERE_SECTION: Expected = [404, 404, 404, 403, 404, 403, 401, 401];
-
-const PNG_1X1 =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const fixtures = {
   section: 0,
@@ -406,18 +385,7 @@ describe(`requests permission matrix (${dialect})`, () => {
   });
   afterAll(() => t?.close());
 
-  async function caller(row: Row): Promise<Caller> {
-    if (row === 'none') return { row, token: undefined };
-    const email = `${row}@demo.mx`;
-    const token = row === 'inactivo' ? (await signInStep(t.app, email)).token : await signInAs(t.app, email);
-    return { row, token };
-  }
-
-  describe.each(ROUTES.map((r) => [`${r.method} ${r.path} (${r.variant})`, r] as const))('%s', (_, route) => {
-    it.each(ROWS.map((row, index) => [row, route.expected[index]!] as const))('%s → %i', async (row, expected) => {
-      expect(await route.run(t, await caller(row))).toBe(expected);
-    });
-  });
+  walkMatrix(() => t, ROUTES);
 
   it('has a row for every path of the tickets contract, and each exists', () => {
     const contractPaths = Object.values(TICKETS_PATHS).map((path) =>
