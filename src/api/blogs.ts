@@ -17,6 +17,7 @@ import {
   string,
   type,
 } from 'superstruct';
+import { dwellingName } from './dwellings';
 import { anyContains } from './search';
 import { Id } from './validation';
 
@@ -320,7 +321,7 @@ export function repositionBlogs<T extends Positioned>(
  * ignored too: src/api/search.ts).
  */
 export function dwellingText(resident: Pick<Resident, 'TorreName' | 'AptName'>): string {
-  return resident.TorreName ? `${resident.TorreName} - ${resident.AptName}` : resident.AptName;
+  return dwellingName(resident.TorreName, resident.AptName);
 }
 
 export function filterResidents<T extends Resident>(residents: readonly T[], search: string, towerId: number | null): T[] {

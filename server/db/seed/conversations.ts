@@ -4,8 +4,8 @@
 // never see but for the one message reported to them. Deterministic: every time is a fixed offset from the
 // seed clock, and each unread message has the notification its readers would have got.
 import type { Kysely } from 'kysely';
+import { dwellingName } from '../../../src/api/dwellings';
 import type { Clock } from '../../domain/clock';
-import { dwellingName } from '../../domain/conversations/access';
 import { messageNotice } from '../../domain/conversations/messages';
 import { notify } from '../../domain/notifications';
 import { formatMessage } from '../../messages';

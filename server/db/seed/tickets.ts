@@ -4,6 +4,7 @@
 // walked through the lifecycle table (src/api/ticketLifecycle.ts), so every timeline is one the server would
 // have written; the jobs due later (overdue notices, automatic closes) are scheduled as filing would.
 import type { Kysely } from 'kysely';
+import { dwellingName } from '../../../src/api/dwellings';
 import { ticketRolesOf } from '../../../src/api/permissions';
 import { foldForSearch } from '../../../src/api/search';
 import {
@@ -19,7 +20,6 @@ import {
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Clock } from '../../domain/clock';
 import { notify } from '../../domain/notifications';
-import { dwellingName } from '../../domain/tickets/rows';
 import { TICKET_AUTOCLOSE_JOB, TICKET_OVERDUE_JOB } from '../../domain/tickets/schedule';
 import { wordsIn } from '../../messages';
 import type { Database } from '../schema';
@@ -100,7 +100,7 @@ export async function seedTickets(db: Kysely<Database>, clock: Clock): Promise<v
       .where('m.condo_id', '=', condo.id)
       .orderBy('a.id')
       .executeTakeFirstOrThrow();
-    return { id: row.id, name: dwellingName(row.name, row.tower) };
+    return { id: row.id, name: dwellingName(row.tower, row.name) };
   };
 
   for (const demo of DEMO_TICKETS) {

@@ -4,6 +4,7 @@
 // lists and counts are right.
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Party } from '../../../src/api/conversations';
+import { dwellingName } from '../../../src/api/dwellings';
 import { ErrorCodes } from '../../../src/api/errors';
 import {
   type CommunicationViewer,
@@ -151,7 +152,6 @@ export async function openConversation(
 }
 
 /** "Torre A - 101", or the house's own name ("Casa 12"). */
-export const dwellingName = (tower: string | null, name: string) => (tower ? `${tower} - ${name}` : name);
 
 export const administrationName = (language: Language) => formatMessage(language, 'conversationsNotices.administration');
 

@@ -3,6 +3,7 @@
 // condominium's hours for its priority. The administrators are told; with EnviarCopia the requester gets a
 // copy by e-mail (sent by the route once this has committed).
 import type { Kysely } from 'kysely';
+import { dwellingName } from '../../../src/api/dwellings';
 import { ErrorCodes } from '../../../src/api/errors';
 import { canFileTicket, canReadSection } from '../../../src/api/permissions';
 import { foldForSearch } from '../../../src/api/search';
@@ -20,7 +21,7 @@ import { decodeUploads, saveUploads } from './attachments';
 import { ticketCopyMail } from './copyMail';
 import { addEvent } from './lifecycle';
 import { tellNewTicket } from './notices';
-import { dwellingName, findTicket, placeOf } from './rows';
+import { findTicket, placeOf } from './rows';
 import { scheduleOverdue } from './schedule';
 import { dueAtFrom, dueHoursOf } from './time';
 
@@ -44,7 +45,7 @@ export async function dwellingsOf(db: Kysely<Database>, auth: Auth): Promise<{ A
     .where('a.condo_id', '=', auth.condoId)
     .orderBy('a.id')
     .execute();
-  return rows.map((r) => ({ ApmtId: r.id, Nombre: dwellingName(r.name, r.tower) }));
+  return rows.map((r) => ({ ApmtId: r.id, Nombre: dwellingName(r.tower, r.name) }));
 }
 
 export async function createTicket(

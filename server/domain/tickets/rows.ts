@@ -1,6 +1,7 @@
 // A request as the domain reads it: the tickets row with the names around it (category, requester, assignee,
 // dwelling), and the facts the shared rules of src/api read from it (lifecycle, permissions).
 import type { Kysely } from 'kysely';
+import { dwellingName } from '../../../src/api/dwellings';
 import type { TicketFactsOfPeople } from '../../../src/api/permissions';
 import { isOpenState, type TicketFacts, type TicketPriority, type TicketState } from '../../../src/api/ticketLifecycle';
 import type { Database } from '../../db/schema';
@@ -85,12 +86,8 @@ export async function findTicket(db: Kysely<Database>, condoId: number, ticketId
 }
 
 /** "Torre A - 101", "Casa 12", or the common area's name. */
-export function dwellingName(apartment: string, tower: string | null): string {
-  return tower ? `${tower} - ${apartment}` : apartment;
-}
-
 export const placeOf = (row: Pick<TicketRow, 'apartment_name' | 'tower_name' | 'common_area'>) =>
-  row.apartment_name !== null ? dwellingName(row.apartment_name, row.tower_name) : (row.common_area ?? '');
+  row.apartment_name !== null ? dwellingName(row.tower_name, row.apartment_name) : (row.common_area ?? '');
 
 export const peopleOf = (row: Pick<TicketRow, 'requester_user_id' | 'assignee_user_id'>): TicketFactsOfPeople => ({
   requesterId: row.requester_user_id,

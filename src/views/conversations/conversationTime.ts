@@ -1,5 +1,7 @@
 // Message times in the condominium's time zone: the time alone for today ("10:42"), the date too for other
 // days ("20/11/2026 10:42"), as the notifications show theirs.
+
+import { dwellingName as nameOfDwelling } from '../../api/dwellings';
 import { CONDO_TIME_ZONE } from '../welcome/timelineDate';
 
 function parts(at: Date, locale: string, timeZone: string) {
@@ -16,8 +18,7 @@ export function messageTime(iso: string, locale: string, now = new Date(), timeZ
 }
 
 /** The name a directory dwelling is shown by: "Torre A - 101", or "Casa 1" without a tower. */
-export const dwellingName = (d: { AptName: string; TorreName: string | null }) =>
-  d.TorreName ? `${d.TorreName} - ${d.AptName}` : d.AptName;
+export const dwellingName = (d: { AptName: string; TorreName: string | null }) => nameOfDwelling(d.TorreName, d.AptName);
 
 /** A machine's state as a dotted name ("viewing.idle"): the screen's data-state, for the browser tests. */
 export function stateName(value: string | object): string {
