@@ -165,7 +165,8 @@ function InboxItem({ item, href, selected }: { item: ConversationSummary; href: 
           <Text size="sm" c="dimmed" lineClamp={1} id={previewId} style={{ overflowWrap: 'anywhere' }}>
             {item.ultimoMensaje ?? intl.formatMessage({ id: 'conversations.inbox.noMessages' })}
           </Text>
-          <Group gap={4} wrap="nowrap">
+          {/* The badges keep their width; the preview is the one cut short on a phone. */}
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             {item.bloqueado ? (
               <Badge size="sm" color="gray" variant="outline">
                 <FormattedMessage id="conversations.inbox.blocked" />
