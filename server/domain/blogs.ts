@@ -85,7 +85,7 @@ function toBlog(row: BlogRow): Blog {
     SolPrivada: flag(row.sol_privada),
     ExclusivaUsuarios: row.exclusiva_usuarios === 'Y' ? 'Y' : 'N',
     PublicoPrivado: flag(row.publico_privado),
-    TiempoMoroso: flag(row.tiempo_moroso),
+    TiempoMoroso: Number(row.tiempo_moroso),
     userCount: Number(row.user_count ?? 0),
     VerResultados: row.ver_resultados === 1 ? 1 : row.ver_resultados === 2 ? 2 : 0,
     EnviarCopia: flag(row.enviar_copia),

@@ -13,6 +13,7 @@ import {
   number,
   object,
   optional,
+  refine,
   size,
   string,
   type,
@@ -55,6 +56,18 @@ export const SectPosting = enums(['A', 'B', 'R']);
 export const YesNo = enums(['Y', 'N']);
 export const Flag = enums([0, 1]);
 export const VerResultados = enums([0, 1, 2]);
+/**
+ * TiempoMoroso (EN sections, issue 14): days. A dwelling whose oldest unpaid charge is overdue by more than
+ * this may not vote in the section's votaciones; 0: dwellings in arrears vote. The editor offers
+ * ARREARS_DAYS_CHOICES (and keeps any other stored value).
+ */
+export const ARREARS_DAYS_MAX = 3650;
+export const ARREARS_DAYS_CHOICES = [0, 30, 60, 90] as const;
+export const ArrearsDays = refine(
+  integer(),
+  'ArrearsDays',
+  (value) => (value >= 0 && value <= ARREARS_DAYS_MAX) || 'must be from 0 to 3650',
+);
 
 export const Blog = object({
   SectId: number(),
@@ -69,7 +82,7 @@ export const Blog = object({
   SolPrivada: Flag,
   ExclusivaUsuarios: YesNo,
   PublicoPrivado: Flag,
-  TiempoMoroso: Flag,
+  TiempoMoroso: number(),
   userCount: number(),
   VerResultados,
   EnviarCopia: Flag,
@@ -110,7 +123,7 @@ export const UpdateBlogRequest = object({
   SolPrivada: Flag,
   ExclusivaUsuarios: YesNo,
   PublicoPrivado: Flag,
-  TiempoMoroso: Flag,
+  TiempoMoroso: ArrearsDays,
   VerResultados,
   EnviarCopia: Flag,
   MensajeConfirmacion: nullable(size(string(), 0, 1000)),

@@ -454,3 +454,33 @@ export function canReportMessage(
   const side = conversationSideOf(viewer, ownApartmentIds, conversation);
   return side !== undefined && side !== senderSide;
 }
+
+// ── Surveys and votes (EN), issue 14. The server enforces these on every call of src/api/polls.ts; the
+// screens offer only what they allow.
+
+/** Reading the polls of an EN section: whoever reads the section (COM-ENC ver, the menu's rules). */
+export const canReadPolls = (viewer: CommunicationViewer, section: SectionFacts) =>
+  section.SectCode === 'EN' && canReadSection(viewer, section);
+
+/** Creating and publishing polls, closing, extending, cancelling, exporting, editing before opening:
+ * administrators. */
+export const canManagePolls = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);
+
+export const canCreatePoll = (viewer: CommunicationViewer, section: SectionFacts) =>
+  canManagePolls(viewer) && canReadPolls(viewer, section) && section.SectStatus === 'A';
+
+/** Proposing a survey for an administrator to publish: anyone else who reads an active EN section with
+ * SectPosting A (spec §4: B is not offered for EN; R is administrators only). */
+export const canProposePoll = (viewer: CommunicationViewer, section: SectionFacts) =>
+  !canManagePolls(viewer) && canReadPolls(viewer, section) && section.SectStatus === 'A' && section.SectPosting === 'A';
+
+/** The parts the viewer plays on one poll (pollLifecycle.ts PollRole). */
+export function pollRolesOf(
+  viewer: Pick<CommunicationViewer, 'usuario'>,
+  poll: { proposerId: number | null },
+): ('admin' | 'proposer')[] {
+  const roles: ('admin' | 'proposer')[] = [];
+  if (canManagePolls(viewer)) roles.push('admin');
+  if (poll.proposerId !== null && poll.proposerId === viewer.usuario.UserId) roles.push('proposer');
+  return roles;
+}

@@ -8,6 +8,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import {
+  ARREARS_DAYS_CHOICES,
   type BlogFieldName,
   type BlogFormField,
   blogFormErrors,
@@ -18,7 +19,7 @@ import {
 import { blogEditorMachine, selectedCount } from '../../machines/blogEditorMachine';
 import { ResidentSelector } from './ResidentSelector';
 
-type Option = { value: string; labelId: string };
+type Option = { value: string; labelId: string; values?: Record<string, number> };
 const YES_NO: Option[] = [
   { value: 'Y', labelId: 'blogs.option.yes' },
   { value: 'N', labelId: 'blogs.option.no' },
@@ -27,6 +28,15 @@ const ONE_ZERO: Option[] = [
   { value: '1', labelId: 'blogs.option.yes' },
   { value: '0', labelId: 'blogs.option.no' },
 ];
+/** TiempoMoroso in days (src/api/blogs.ts): the usual choices, plus any other value already stored. */
+function arrearsOptions(current: number): Option[] {
+  const days = ARREARS_DAYS_CHOICES.includes(current as never) ? [...ARREARS_DAYS_CHOICES] : [...ARREARS_DAYS_CHOICES, current];
+  return days.map((d) => ({
+    value: String(d),
+    labelId: d === 0 ? 'blogs.option.arrears0' : 'blogs.option.arrearsDays',
+    values: { days: d },
+  }));
+}
 const NUMERIC: ReadonlySet<BlogFormField> = new Set([
   'VistaxTorre',
   'SolPrivada',
@@ -75,7 +85,7 @@ export function BlogEditor({ sectionId, onSaved }: { sectionId: number; onSaved:
       key={field}
       label={<FormattedMessage id={`blogs.field.${field}`} />}
       value={String(form[field])}
-      data={options.map((o) => ({ value: o.value, label: intl.formatMessage({ id: o.labelId }) }))}
+      data={options.map((o) => ({ value: o.value, label: intl.formatMessage({ id: o.labelId }, o.values) }))}
       onChange={(e) => change(field, e.currentTarget.value)}
       disabled={busy}
       error={errors[field] ? intl.formatMessage({ id: errors[field] }) : undefined}
@@ -140,7 +150,7 @@ export function BlogEditor({ sectionId, onSaved }: { sectionId: number; onSaved:
             { value: '1', labelId: 'blogs.option.results1' },
             { value: '2', labelId: 'blogs.option.results2' },
           ])}
-        {shown.has('TiempoMoroso') && select('TiempoMoroso', ONE_ZERO)}
+        {shown.has('TiempoMoroso') && select('TiempoMoroso', arrearsOptions(form.TiempoMoroso))}
         {shown.has('EnviarCopia') && select('EnviarCopia', ONE_ZERO)}
         {shown.has('MensajeConfirmacion') ? (
           <Textarea
