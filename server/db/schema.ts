@@ -56,6 +56,8 @@ export interface ApartmentTable {
   /** null for dwellings outside any tower (houses). */
   tower_id: number | null;
   name: string;
+  /** Share of the property in parts per million (src/api/polls.ts INDIVISO_WHOLE); weighs votes (migration 0013). */
+  indiviso: Generated<number>;
 }
 
 export interface UserTable {
@@ -528,6 +530,14 @@ export interface Database {
   message_photos: MessagePhotoTable;
   conversation_blocks: ConversationBlockTable;
   message_reports: MessageReportTable;
+  polls: PollTable;
+  poll_questions: PollQuestionTable;
+  poll_options: PollOptionTable;
+  poll_attachments: PollAttachmentTable;
+  poll_electorate: PollElectorateTable;
+  poll_ballots: PollBallotTable;
+  poll_choices: PollChoiceTable;
+  poll_ballot_history: PollBallotHistoryTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;
@@ -751,4 +761,117 @@ export interface MessageReportTable {
   reason: string;
   state: string;
   created_at: string;
+}
+
+/** A survey or vote of an EN section (migration 0013). kind, counting: src/api/polls.ts; state: pollLifecycle.ts. */
+export interface PollTable {
+  id: Generated<number>;
+  condo_id: number;
+  section_id: number;
+  title: string;
+  description: string;
+  /** encuesta | votacion. */
+  kind: string;
+  /** persona | vivienda | indiviso. */
+  counting: string;
+  secret: Flag;
+  changeable: Flag;
+  /** Percent of participation needed; null: none. */
+  quorum: number | null;
+  /** ISO-8601 UTC. */
+  opens_at: string;
+  closes_at: string;
+  state: string;
+  /** Why it was cancelled or rejected. */
+  reason: string | null;
+  /** A resident's proposal: who proposed it. */
+  proposer_id: number | null;
+  created_by: number | null;
+  /** Optimistic concurrency, as tickets. */
+  version: Generated<number>;
+  /** When the electorate was fixed; null until the poll first opened. */
+  fixed_at: string | null;
+  closed_at: string | null;
+  /** The closing told those who may see the results. */
+  results_notified: Generated<Flag>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PollQuestionTable {
+  id: Generated<number>;
+  poll_id: number;
+  position: number;
+  text: string;
+  /** unica | multiple | sino | abierta. */
+  kind: string;
+  maximo: number | null;
+}
+
+export interface PollOptionTable {
+  id: Generated<number>;
+  question_id: number;
+  position: number;
+  text: string;
+  /** sino: si | no | abstencion; null otherwise. */
+  clave: string | null;
+}
+
+export interface PollAttachmentTable {
+  id: Generated<number>;
+  poll_id: number;
+  file_id: number;
+  file_name: string;
+  /** 'image' or 'file'. */
+  kind: string;
+  position: number;
+}
+
+/** One seat of the electorate fixed at opening: a dwelling ('A:<id>') or a person ('U:<id>'). */
+export interface PollElectorateTable {
+  id: Generated<number>;
+  poll_id: number;
+  seat_key: string;
+  apartment_id: number | null;
+  user_id: number | null;
+  name: string;
+  /** indiviso units, or 1. */
+  weight: number;
+  /** In arrears longer than the section's TiempoMoroso at opening: may not vote. */
+  barred: Flag;
+  /** What the dwelling owed at opening and the age in days of its oldest unpaid charge; null when nothing. */
+  debt_cents: number | null;
+  debt_days: number | null;
+}
+
+/** One seat's ballot; UNIQUE(poll_id, seat_key). */
+export interface PollBallotTable {
+  id: Generated<number>;
+  poll_id: number;
+  seat_key: string;
+  apartment_id: number | null;
+  /** Who cast (or last changed) it: never shown on a secret ballot beside what it chose. */
+  cast_by: number | null;
+  /** Crockford base32 "XXXX-XXXX-XXXX", unique. */
+  receipt: string;
+  cast_at: string;
+  changed_at: string | null;
+  version: Generated<number>;
+}
+
+export interface PollChoiceTable {
+  id: Generated<number>;
+  ballot_id: number;
+  question_id: number;
+  option_id: number | null;
+  text: string | null;
+}
+
+/** Who cast or changed a ballot and when (voto | cambio), never what it chose. */
+export interface PollBallotHistoryTable {
+  id: Generated<number>;
+  ballot_id: number;
+  user_id: number | null;
+  kind: string;
+  at: string;
 }

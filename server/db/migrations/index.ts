@@ -13,6 +13,7 @@ import * as mailRetry from './0009_mail_retry';
 import * as sessionDetails from './0010_session_details';
 import * as tickets from './0011_tickets';
 import * as conversations from './0012_conversations';
+import * as polls from './0013_polls';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010_session_details': sessionDetails,
   '0011_tickets': tickets,
   '0012_conversations': conversations,
+  '0013_polls': polls,
 };
