@@ -18,6 +18,8 @@ export type MessageId =
   | Keys<typeof import('./es/invites.json')>
   | Keys<typeof import('./es/notifications.json')>
   | Keys<typeof import('./es/pass.json')>
+  | Keys<typeof import('./es/polls.json')>
+  | Keys<typeof import('./es/pollsActa.json')>
   | Keys<typeof import('./es/posts.json')>
   | Keys<typeof import('./es/pricing.json')>
   | Keys<typeof import('./es/privacy.json')>

@@ -147,7 +147,8 @@ describe('validatePollDraft', () => {
     expect(validatePollDraft(draft({ tipo: 'encuesta', conteo: 'persona' })).conteo).toBeUndefined();
   });
   it('checks each question: options, duplicates, the maximum, free text only in surveys', () => {
-    const q = (over: Partial<PollDraft['preguntas'][number]>) => draft({ preguntas: [{ ...draft().preguntas[0], ...over }] });
+    const base: PollDraft['preguntas'][number] = { Texto: '¿Qué color?', tipo: 'sino', opciones: [], maximo: null };
+    const q = (over: Partial<PollDraft['preguntas'][number]>) => draft({ preguntas: [{ ...base, ...over }] });
     expect(validatePollDraft(q({ tipo: 'unica', opciones: ['Sí'] }))['pregunta.0']).toBe(POLL_MESSAGES.needsOptions);
     expect(validatePollDraft(q({ tipo: 'unica', opciones: ['Azul', ' azul '] }))['pregunta.0']).toBe(
       POLL_MESSAGES.duplicateOption,

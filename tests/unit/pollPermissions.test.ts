@@ -11,7 +11,7 @@ import {
   type SectionFacts,
 } from '../../src/api/permissions';
 
-const SURVEYS = [{ Clave: 'COM-ENC', Tipo: 'ver', Activa: 1 as const }];
+const SURVEYS: CommunicationViewer['usuarioPermisos'] = [{ Clave: 'COM-ENC', Tipo: 'ver', Activa: 1 }];
 
 function viewer(flags: Partial<CommunicationViewer['usuario']> = {}, permissions = SURVEYS): CommunicationViewer {
   return {
@@ -39,7 +39,7 @@ describe('poll permissions', () => {
     expect(canReadPolls(viewer(), en())).toBe(true);
     expect(canReadPolls(viewer(), en({ SectCode: 'SA' }))).toBe(false);
     expect(canReadPolls(viewer({}, []), en())).toBe(false);
-    expect(canReadPolls(viewer({}, [{ ...SURVEYS[0], Activa: 0 }]), en())).toBe(false);
+    expect(canReadPolls(viewer({}, [{ Clave: 'COM-ENC', Tipo: 'ver', Activa: 0 }]), en())).toBe(false);
     expect(canReadPolls(viewer({ UserIsEmployed: 'Y' }), en())).toBe(false);
     expect(canReadPolls(viewer(), en({ ExclusivaUsuarios: 'Y' }))).toBe(false);
     expect(canReadPolls(viewer(), en({ ExclusivaUsuarios: 'Y', assigned: true }))).toBe(true);

@@ -6,7 +6,7 @@
 import { type CsvCell, csvDocument, csvNumber } from '../../../src/api/csv';
 import type { PollDetail, PollOption, PollResults } from '../../../src/api/polls';
 import type { Language } from '../../../src/i18n/languages';
-import type { MessageId, MessageValue } from '../../../src/i18n/messages';
+import type { MessageValue } from '../../../src/i18n/messages';
 import { formatMessage } from '../../messages';
 import { inZone } from '../guests';
 
@@ -15,7 +15,7 @@ type PollsActaId = Extract<keyof typeof import('../../../src/i18n/es/pollsActa.j
 /** The words of the CSV and the acta (src/i18n/<language>/pollsActa.json), ids checked against that file. */
 export function actaWords(language: Language) {
   return (id: PollsActaId, values?: Readonly<Record<string, MessageValue>>) =>
-    formatMessage(language, { id: id as MessageId, ...(values ? { values } : {}) });
+    formatMessage(language, { id, ...(values ? { values } : {}) });
 }
 export type ActaWords = ReturnType<typeof actaWords>;
 
