@@ -19,6 +19,7 @@ export type MessageId =
   | Keys<typeof import('./es/notifications.json')>
   | Keys<typeof import('./es/pass.json')>
   | Keys<typeof import('./es/polls.json')>
+  | Keys<typeof import('./es/pollsActa.json')>
   | Keys<typeof import('./es/pollsNotices.json')>
   | Keys<typeof import('./es/posts.json')>
   | Keys<typeof import('./es/pricing.json')>

@@ -176,7 +176,13 @@ test.describe('blog configuration', () => {
     const posting = editor(page).getByLabel('Autorización de publicaciones');
     await expect(posting.locator('option')).toHaveText(['Abierto', 'Solo administradores']);
     await expect(editor(page).getByLabel('Mensaje de confirmación')).toHaveValue('Gracias por tu voto.');
-    await expect(editor(page).getByLabel('Visibilidad de resultados')).toBeVisible();
+    await expect(editor(page).getByLabel('Visibilidad de resultados').locator('option')).toHaveText([
+      'Solo administradores',
+      'Después de votar',
+      'Siempre',
+    ]);
+    // Las Palmas bars dwellings whose debt is over 60 days old from its votes (issue 14's demo).
+    await expect(editor(page).getByLabel('Voto de viviendas con adeudo')).toHaveValue('60');
     await expect(editor(page).getByLabel('Comentarios')).toHaveCount(0);
     await expect(editor(page).getByLabel('Comunicación privada')).toHaveCount(0);
     await editor(page).getByLabel('Mensaje de confirmación').fill('x'.repeat(101));

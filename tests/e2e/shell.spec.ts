@@ -39,6 +39,9 @@ const REQUESTS: [RegExp, string] = [/^Solicitudes a la administraci…$/, '/cond
 /** Interpersonal messages too; the entry's text ends with the unread count when there is one. */
 const MESSAGES: [RegExp, string] = [/^Comunicación entre vecinos\d*$/, '/condominio/comunicacion/comunicacion-interpersonal/5'];
 
+/** Surveys and votes (EN, issue 14): for those with COM-ENC (not the guard); the badge counts open polls to vote in. */
+const SURVEYS: [RegExp, string] = [/^Encuestas y votaciones\d*$/, '/condominio/comunicacion/encuestas'];
+
 /** The neighbours' open board, a plain section (the generic screen). */
 const BOARD: [string, string] = ['Tablón de vecinos', '/condominio/comunicacion/seccion/11'];
 
@@ -53,6 +56,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string | R
       // committee this board member belongs to.
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       REQUESTS,
+      SURVEYS,
       MESSAGES,
       ['Asuntos del consejo', '/condominio/comunicacion/seccion/7'],
       ['Comité de jardinería', '/condominio/comunicacion/seccion/9'],
@@ -90,6 +94,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string | R
       ['Comunicación', '/condominio/comunicacion'],
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       REQUESTS,
+      SURVEYS,
       MESSAGES,
       BOARD,
       ['Estado de cuenta', '/condominio/estado-cta'],

@@ -122,6 +122,17 @@ describe('BlogsPage', () => {
     expect(within(editor()).getByLabelText('Mensaje de confirmación')).toHaveProperty('value', 'Gracias');
     expect(within(editor()).queryByLabelText('Comentarios')).toBeNull();
     expect(within(editor()).queryByLabelText('Comunicación privada')).toBeNull();
+    const results = within(editor()).getByLabelText('Visibilidad de resultados') as HTMLSelectElement;
+    expect([...results.options].map((o) => o.textContent)).toEqual(['Solo administradores', 'Después de votar', 'Siempre']);
+    // TiempoMoroso is days of arrears (issue 14); 0 lets dwellings in arrears vote.
+    const arrears = within(editor()).getByLabelText('Voto de viviendas con adeudo') as HTMLSelectElement;
+    expect([...arrears.options].map((o) => o.textContent)).toEqual([
+      'Pueden votar aunque tengan adeudo',
+      'Sin voto con adeudo de más de 30 días',
+      'Sin voto con adeudo de más de 60 días',
+      'Sin voto con adeudo de más de 90 días',
+    ]);
+    expect(arrears.value).toBe('0');
   });
 
   it('picks residents for an exclusive blog, confirms, saves, reloads the list and refreshes the session', async () => {

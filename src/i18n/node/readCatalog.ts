@@ -6,7 +6,14 @@ import { type Messages, mergeCatalog } from '../catalog.ts';
 export const I18N_DIR = path.resolve(import.meta.dirname, '..');
 
 /** Areas the browser never shows (the server's refusals, its PDFs and mails): left out of assets/i18n. */
-export const SERVER_ONLY_AREAS: readonly string[] = ['documents', 'errors', 'ticketsNotices', 'conversationsNotices', 'pollsNotices'];
+export const SERVER_ONLY_AREAS: readonly string[] = [
+  'documents',
+  'errors',
+  'ticketsNotices',
+  'conversationsNotices',
+  'pollsActa',
+  'pollsNotices',
+];
 
 /** Every area of the language ('all': the server, the tests), or only those the browser shows ('browser'). */
 export function readCatalog(language: string, areas: 'all' | 'browser' = 'all'): Messages {
