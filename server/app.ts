@@ -30,6 +30,7 @@ import inviteRoutes from './routes/invites';
 import notificationRoutes from './routes/notifications';
 import passRoutes from './routes/passes';
 import planRoutes from './routes/plans';
+import pollRoutes from './routes/polls';
 import postRoutes from './routes/posts';
 import profileRoutes from './routes/profile';
 import providerContactRoutes from './routes/providerContact';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(postRoutes);
       await api.register(ticketRoutes);
       await api.register(conversationRoutes);
+      await api.register(pollRoutes);
       await api.register(communicationHomeRoutes);
       await api.register(notificationRoutes);
       await api.register(blogRoutes);

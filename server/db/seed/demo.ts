@@ -20,6 +20,7 @@ import {
 import { seedGuests } from './guests';
 import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
+import { seedPolls } from './polls';
 import { seedPosts } from './posts';
 import { seedRecurringCharges } from './recurringCharges';
 import { seedTickets } from './tickets';
@@ -34,6 +35,14 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'poll_ballot_history',
+  'poll_choices',
+  'poll_ballots',
+  'poll_electorate',
+  'poll_attachments',
+  'poll_options',
+  'poll_questions',
+  'polls',
   'audit_log',
   'scheduled_jobs',
   'ticket_ratings',
@@ -269,6 +278,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedConversations(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);
   await seedTickets(trx, options.clock);
+  await seedPolls(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];

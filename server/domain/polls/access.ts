@@ -82,9 +82,7 @@ export async function requirePollReader(db: Kysely<Database>, auth: Auth, viewer
 
 /** Proposals and rejected proposals are for administrators and their proposer; the rest for the section's readers. */
 export const canSeePoll = (viewer: CommunicationViewer, row: Pick<PollRow, 'state' | 'proposer_id'>) =>
-  (row.state !== 'propuesta' && row.state !== 'rechazada') ||
-  canManagePolls(viewer) ||
-  row.proposer_id === viewer.usuario.UserId;
+  (row.state !== 'propuesta' && row.state !== 'rechazada') || canManagePolls(viewer) || row.proposer_id === viewer.usuario.UserId;
 
 /** The poll with its section, when the caller may see it; 404 otherwise (another condominium's, too). */
 export async function visiblePoll(

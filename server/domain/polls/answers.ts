@@ -1,8 +1,8 @@
 // The answers of src/api/polls.ts built from rows: a poll's summary (lists), and the whole poll as the caller
 // may see it (seats, results per VerResultados, the actions the lifecycle table lists for them).
 import type { Kysely } from 'kysely';
-import { canEditPoll, pollActions } from '../../../src/api/pollLifecycle';
 import { type CommunicationViewer, canManagePolls, pollRolesOf } from '../../../src/api/permissions';
+import { canEditPoll, pollActions } from '../../../src/api/pollLifecycle';
 import type { PollAnswer, PollDraft, PollQuestion, PollSectionInfo, PollSummary } from '../../../src/api/polls';
 import type { Database, Section } from '../../db/schema';
 import type { PollSection } from './access';
@@ -10,8 +10,8 @@ import type { PollSigner } from './attachments';
 import { attachmentsOf } from './attachments';
 import { questionDrafts, questionsOf } from './questions';
 import { resultsFor, verResultadosOf } from './results';
+import { type PollRow, phaseOf, timesOf } from './rows';
 import { type Caller, callerSeats } from './seats';
-import { phaseOf, type PollRow, timesOf } from './rows';
 import { timeZoneOf, utcToLocal } from './time';
 
 export function sectionInfo(section: Section): PollSectionInfo {

@@ -2,7 +2,8 @@
 // and served behind short-lived signed links (/api/--encuestas/file/<id>?exp=&sig=) that only answers to
 // someone who may see the poll carry.
 import type { Kysely } from 'kysely';
-import { type PollAttachment, POLLS_PATHS } from '../../../src/api/polls';
+import type { Infer } from 'superstruct';
+import { POLLS_PATHS, type PollAttachment } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
 import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
@@ -19,8 +20,11 @@ const POLL_FILE: FileLinkKind = { secret: 'post-file-url', purpose: 'poll-file',
 export const pollAttachmentSigner = (db: Kysely<Database>, clock: Clock, apiPrefix: string): Promise<PollSigner> =>
   fileLinkSigner(db, clock, apiPrefix, POLL_FILE);
 
-export const checkPollAttachmentLink = (db: Kysely<Database>, clock: Clock, link: { attachmentId: number; exp: number; sig: string }) =>
-  checkFileLink(db, clock, POLL_FILE, { id: link.attachmentId, exp: link.exp, sig: link.sig });
+export const checkPollAttachmentLink = (
+  db: Kysely<Database>,
+  clock: Clock,
+  link: { attachmentId: number; exp: number; sig: string },
+) => checkFileLink(db, clock, POLL_FILE, { id: link.attachmentId, exp: link.exp, sig: link.sig });
 
 /** Adds the files after those the poll keeps, in order. */
 export async function saveAttachments(
@@ -34,7 +38,7 @@ export async function saveAttachments(
       contentType: file.contentType,
       data: file.data,
       createdAt: target.at,
-    })
+    });
     await trx
       .insertInto('poll_attachments')
       .values({
@@ -48,7 +52,11 @@ export async function saveAttachments(
   }
 }
 
-export async function attachmentsOf(db: Kysely<Database>, pollId: number, sign: PollSigner): Promise<PollAttachment[]> {
+export async function attachmentsOf(
+  db: Kysely<Database>,
+  pollId: number,
+  sign: PollSigner,
+): Promise<Infer<typeof PollAttachment>[]> {
   const rows = await db
     .selectFrom('poll_attachments')
     .select(['id', 'file_name', 'kind'])

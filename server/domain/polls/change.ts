@@ -56,10 +56,18 @@ export async function changePoll(
       throw badRequest(POLL_MESSAGES.openingInPast, 'abre');
     }
     try {
-      await applyPollTransition(trx, clock, row, section, transition, { userId: auth.userId, roles: rolesOn(viewer, row) }, {
-        ...(reason ? { reason } : {}),
-        ...(closesAt ? { closesAt } : {}),
-      });
+      await applyPollTransition(
+        trx,
+        clock,
+        row,
+        section,
+        transition,
+        { userId: auth.userId, roles: rolesOn(viewer, row) },
+        {
+          ...(reason ? { reason } : {}),
+          ...(closesAt ? { closesAt } : {}),
+        },
+      );
     } catch (error) {
       if (error instanceof StalePoll) throw await refuse('polls.conflict.changed');
       throw error;

@@ -5,7 +5,8 @@ import { ErrorCodes } from '../../../src/api/errors';
 import type { PollQuestion, VoteChoice } from '../../../src/api/polls';
 import { AppError } from '../../errors';
 
-export const invalidChoice = (field = 'respuestas') => new AppError(400, ErrorCodes.badRequest, 'polls.error.invalidChoice', field);
+export const invalidChoice = (field = 'respuestas') =>
+  new AppError(400, ErrorCodes.badRequest, 'polls.error.invalidChoice', field);
 
 function fits(question: PollQuestion, answer: VoteChoice | undefined): boolean {
   if (question.tipo === 'abierta') return answer === undefined || answer.opciones.length === 0;

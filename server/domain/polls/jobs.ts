@@ -9,7 +9,7 @@ import type { DueJob, JobHandlers } from '../scheduledJobs';
 import { fixElectorate } from './electorate';
 import { applyPollTransition, closesLocal, electoratePeople, SYSTEM_ACTOR } from './lifecycle';
 import { tellOpened, tellReminder } from './notices';
-import { findPoll, phaseOf, type PollRow } from './rows';
+import { findPoll, type PollRow, phaseOf } from './rows';
 import { POLL_CLOSE_JOB, POLL_OPEN_JOB, POLL_REMINDER_JOB } from './schedule';
 
 async function pollOf(db: Kysely<Database>, job: DueJob): Promise<{ row: PollRow; section: Section } | undefined> {
@@ -45,7 +45,7 @@ async function remind(trx: Kysely<Database>, job: DueJob, clock: Clock): Promise
 /** At `cierra`: the lifecycle's system 'cerrar' (the count is final, those who may see it hear). */
 async function close(trx: Kysely<Database>, job: DueJob, clock: Clock): Promise<void> {
   const found = await pollOf(trx, job);
-  if (!found || found.row.state !== 'publicada') return;
+  if (found?.row.state !== 'publicada') return;
   const transition = pollTransition(
     { estado: 'publicada', abre: found.row.opens_at, cierra: found.row.closes_at },
     'cerrar',

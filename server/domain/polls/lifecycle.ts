@@ -2,16 +2,16 @@
 // allowed: the row moves only if nobody changed it since it was read (WHERE version = the one read, then one
 // more), and the same transaction writes the audit row, moves or drops the jobs and tells whoever must hear of
 // it. Used by administrators' and proposers' changes (change.ts) and by the system's closing (jobs.ts).
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { PollRole, PollTransition } from '../../../src/api/pollLifecycle';
 import type { Database, PollTable, Section } from '../../db/schema';
 import { recordAudit } from '../audit';
 import type { Clock } from '../clock';
 import { ballotsOf } from './ballots';
-import { fixedElectorate, fixElectorate, sectionReaders } from './electorate';
+import { fixElectorate, fixedElectorate, sectionReaders } from './electorate';
 import { peopleOfSeats, tellCancelled, tellExtended, tellProposer, tellResults } from './notices';
 import { verResultadosOf } from './results';
-import { findPoll, phaseOf, type PollRow } from './rows';
+import { findPoll, type PollRow, phaseOf } from './rows';
 import { dropPollJobs, scheduleClosing, schedulePollJobs } from './schedule';
 import { timeZoneOf, utcToLocal } from './time';
 
@@ -30,7 +30,7 @@ export const SYSTEM_ACTOR: PollActor = { userId: null, roles: ['system'] };
 export async function bumpVersion(
   trx: Kysely<Database>,
   row: Pick<PollRow, 'id' | 'version'>,
-  changes: Partial<Omit<PollTable, 'id' | 'version' | 'updated_at'>>,
+  changes: Omit<Updateable<PollTable>, 'id' | 'version' | 'updated_at'>,
   at: string,
 ): Promise<void> {
   const result = await trx
@@ -89,7 +89,7 @@ export async function applyPollTransition(
     row = (await findPoll(trx, null, row.id))!;
   }
   const reason = extra.reason?.trim() || null;
-  const changes: Partial<PollTable> = { state: transition.to };
+  const changes: Omit<Updateable<PollTable>, 'id' | 'version' | 'updated_at'> = { state: transition.to };
   if (transition.needsReason) changes.reason = reason;
   if (action === 'extender' && extra.closesAt) changes.closes_at = extra.closesAt;
   if (action === 'cerrar') {

@@ -2,26 +2,16 @@
 // (GET list): the polls of those sections the caller may see (proposals only to administrators and their
 // proposer), by phase as the server's clock puts them, newest first, a page at a time.
 import type { Kysely } from 'kysely';
-import {
-  type CommunicationViewer,
-  canCreatePoll,
-  canManagePolls,
-  canProposePoll,
-} from '../../../src/api/permissions';
-import {
-  type PollListAnswer,
-  type PollListQuery,
-  POLLS_PAGE_SIZE,
-  type PollsHomeAnswer,
-} from '../../../src/api/polls';
+import { type CommunicationViewer, canCreatePoll, canManagePolls, canProposePoll } from '../../../src/api/permissions';
+import { POLLS_PAGE_SIZE, type PollListAnswer, type PollListQuery, type PollsHomeAnswer } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { readablePollSection, requirePollReader } from './access';
 import { sectionInfo, summaryOf } from './answers';
+import { dwellingSeat, POLL_COLUMNS, type PollRow, personSeat, pollsQuery } from './rows';
 import { callerDwellings } from './seats';
-import { dwellingSeat, personSeat, POLL_COLUMNS, type PollRow, pollsQuery } from './rows';
 import { timeZoneOf, utcToLocal } from './time';
 
 export async function pollsHome(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<PollsHomeAnswer> {
@@ -41,7 +31,9 @@ export async function pollsHome(db: Kysely<Database>, clock: Clock, auth: Auth):
 
 /** The polls of these sections the viewer may see (access.canSeePoll written as SQL). */
 function visibleIn(db: Kysely<Database>, auth: Auth, viewer: CommunicationViewer, sectionIds: readonly number[]) {
-  let query = pollsQuery(db).where('p.condo_id', '=', auth.condoId).where('p.section_id', 'in', [...sectionIds]);
+  let query = pollsQuery(db)
+    .where('p.condo_id', '=', auth.condoId)
+    .where('p.section_id', 'in', [...sectionIds]);
   if (!canManagePolls(viewer)) {
     query = query.where((eb) =>
       eb.or([eb('p.state', 'not in', ['propuesta', 'rechazada']), eb('p.proposer_id', '=', auth.userId)]),

@@ -2,7 +2,7 @@
 // profile language (their membership's), each notice opening the poll (module encuesta, Props { pollID,
 // SectId }). Called in the change's transaction, or in the job's.
 import type { Kysely } from 'kysely';
-import { type VerResultados } from '../../../src/api/pollLifecycle';
+import type { VerResultados } from '../../../src/api/pollLifecycle';
 import { isLanguage, type Language } from '../../../src/i18n/languages';
 import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database, Section } from '../../db/schema';

@@ -12,7 +12,13 @@ import type { PollSigner } from './attachments';
 import { ensureFixed } from './electorate';
 import { checkReceipt } from './receipt';
 
-export async function readPoll(db: Kysely<Database>, clock: Clock, auth: Auth, pollId: number, sign: PollSigner): Promise<PollAnswer> {
+export async function readPoll(
+  db: Kysely<Database>,
+  clock: Clock,
+  auth: Auth,
+  pollId: number,
+  sign: PollSigner,
+): Promise<PollAnswer> {
   const viewer = await loadViewer(db, auth);
   const now = clock.now();
   const found = await visiblePoll(db, auth, viewer, pollId);

@@ -1,7 +1,7 @@
 // The count of a poll over the electorate fixed at opening and its ballots (tally.ts does the arithmetic), as
 // the caller may see it: pendientes only for administrators, who chose what only on a public ballot.
 import type { Kysely } from 'kysely';
-import { type PollPhase, type VerResultados, canSeeResults } from '../../../src/api/pollLifecycle';
+import { canSeeResults, type PollPhase, type VerResultados } from '../../../src/api/pollLifecycle';
 import type { PollQuestion, PollResults } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
 import { ballotsOf, choicesOf } from './ballots';

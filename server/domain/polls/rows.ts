@@ -33,8 +33,7 @@ export interface PollRow {
 }
 
 /** The poll with its proposer's name; callers add their WHERE (every one names the condominium or the id). */
-export const pollsQuery = (db: Kysely<Database>) =>
-  db.selectFrom('polls as p').leftJoin('users as pr', 'pr.id', 'p.proposer_id');
+export const pollsQuery = (db: Kysely<Database>) => db.selectFrom('polls as p').leftJoin('users as pr', 'pr.id', 'p.proposer_id');
 
 export const POLL_COLUMNS = [
   'p.id',

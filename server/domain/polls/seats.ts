@@ -4,8 +4,8 @@
 // one who cast them (and, on a public ballot, to the seat's other members, who may read them anyway).
 import type { Kysely } from 'kysely';
 import { dwellingName } from '../../../src/api/dwellings';
-import type { SeatFacts } from '../../../src/api/pollLifecycle';
 import { type CommunicationViewer, canReadPolls } from '../../../src/api/permissions';
+import type { SeatFacts } from '../../../src/api/pollLifecycle';
 import type { PollSeat } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
 import { arrears } from '../finance/reports';
@@ -62,7 +62,8 @@ async function seatsAsIfFixedNow(
   timeZone: string,
 ): Promise<SeatFix[]> {
   if (row.kind === 'encuesta') {
-    const name = (await db.selectFrom('users').select('name').where('id', '=', caller.auth.userId).executeTakeFirstOrThrow()).name;
+    const name = (await db.selectFrom('users').select('name').where('id', '=', caller.auth.userId).executeTakeFirstOrThrow())
+      .name;
     const reads = canReadPolls(caller.viewer, found.facts);
     return [
       {

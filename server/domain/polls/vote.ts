@@ -31,7 +31,6 @@ export interface CastVote {
   receipt: OutgoingMail | null;
 }
 
-
 export async function castVote(
   db: Kysely<Database>,
   clock: Clock,
@@ -55,9 +54,7 @@ export async function castVote(
     const row = found.row;
     const timeZone = await timeZoneOf(trx, row.condo_id);
     const seat = (await callerSeats(trx, caller, row, found, now, timeZone)).find((s) => s.seatKey === seatKey);
-    const refusal = seat
-      ? voteRefusal({ ...timesOf(row), cambiable: row.changeable === 1 }, seat.facts, now)
-      : 'no_elegible';
+    const refusal = seat ? voteRefusal({ ...timesOf(row), cambiable: row.changeable === 1 }, seat.facts, now) : 'no_elegible';
     if (refusal) throw await pollConflict(trx, caller, row.id, now, sign, { motivo: refusal });
     const at = now.toISOString();
     let receipt: string;
@@ -75,7 +72,10 @@ export async function castVote(
       }
       await trx.deleteFrom('poll_choices').where('ballot_id', '=', previous.id).execute();
       await writeChoices(trx, previous.id, answers);
-      await trx.insertInto('poll_ballot_history').values({ ballot_id: previous.id, user_id: auth.userId, kind: 'cambio', at }).execute();
+      await trx
+        .insertInto('poll_ballot_history')
+        .values({ ballot_id: previous.id, user_id: auth.userId, kind: 'cambio', at })
+        .execute();
       receipt = previous.receipt;
     } else {
       receipt = newReceiptCode();
@@ -96,7 +96,10 @@ export async function castVote(
       // Another member of the seat was first (their transaction committed while this one waited).
       if (!inserted) throw await pollConflict(trx, caller, row.id, now, sign, { motivo: 'ya_voto' });
       await writeChoices(trx, inserted.id, answers);
-      await trx.insertInto('poll_ballot_history').values({ ballot_id: inserted.id, user_id: auth.userId, kind: 'voto', at }).execute();
+      await trx
+        .insertInto('poll_ballot_history')
+        .values({ ballot_id: inserted.id, user_id: auth.userId, kind: 'voto', at })
+        .execute();
     }
 
     const section = found.section;

@@ -1,0 +1,165 @@
+// Surveys and votes (src/api/polls.ts). Thin: validated input, the domain call, the answer. Who may call each is
+// written next to its path; the rules are src/api/permissions.ts's, the changes src/api/pollLifecycle.ts's,
+// applied in server/domain/polls. Employees have no Comunicación: every call but the signed file link refuses
+// them before reading the body (routes/guards.ts); a poll of another condominium is 404.
+import type { FastifyInstance } from 'fastify';
+import { object } from 'superstruct';
+import { ErrorCodes } from '../../src/api/errors';
+import { canManagePolls, canSeeCommunication } from '../../src/api/permissions';
+import {
+  POLLS_PATHS,
+  type PollAnswer,
+  PollChangeRequest,
+  PollDraft,
+  type PollListAnswer,
+  PollListQuery,
+  PollParams,
+  type PollSavedAnswer,
+  type PollsHomeAnswer,
+  PollUpdateRequest,
+  type ReceiptAnswer,
+  ReceiptQuery,
+  type VoteAnswer,
+  VoteRequest,
+} from '../../src/api/polls';
+import { IdParam } from '../../src/api/posts';
+import { SignedFileQuery } from '../domain/files/fileLinks';
+import { appBaseUrl } from '../domain/links';
+import { checkPollAttachmentLink, pollAttachmentFile, pollAttachmentSigner } from '../domain/polls/attachments';
+import { changePoll } from '../domain/polls/change';
+import { createPoll } from '../domain/polls/create';
+import { pollActaExport, pollCsvExport } from '../domain/polls/exports';
+import { listPolls, pollsHome } from '../domain/polls/list';
+import { pollReceipt, readPoll } from '../domain/polls/read';
+import { updatePoll } from '../domain/polls/update';
+import { castVote } from '../domain/polls/vote';
+import { AppError, notFound } from '../errors';
+import { allowOnly } from './guards';
+
+const FileParams = object({ attachmentId: IdParam });
+
+/** Four attachments of 1.5 MB as base64 data URLs, plus the questions (as requests). */
+const POLL_BODY_LIMIT = 8_500_000;
+
+export default async function pollRoutes(app: FastifyInstance) {
+  const signer = () => pollAttachmentSigner(app.db, app.clock, app.prefix);
+  // Not employees; the EN section's readers are checked in the domain (permissions.canReadPolls).
+  const communication = { onRequest: allowOnly(app, canSeeCommunication) };
+  const managers = { onRequest: allowOnly(app, (access) => canManagePolls(access)) };
+
+  // Readers of an EN section (403 for anyone who reads none).
+  app.get(
+    POLLS_PATHS.home,
+    communication,
+    async (request): Promise<PollsHomeAnswer> => pollsHome(app.db, app.clock, request.auth!),
+  );
+
+  // Readers; proposals only to administrators and their proposer.
+  app.get<{ Querystring: PollListQuery }>(
+    POLLS_PATHS.list,
+    { schema: { querystring: PollListQuery }, ...communication },
+    async (request): Promise<PollListAnswer> => listPolls(app.db, app.clock, request.auth!, request.query),
+  );
+
+  // Readers of the poll's section (access.visiblePoll); 404 otherwise.
+  app.get<{ Params: { pollId: number } }>(
+    POLLS_PATHS.poll(':pollId'),
+    { schema: { params: PollParams }, ...communication },
+    async (request): Promise<PollAnswer> => readPoll(app.db, app.clock, request.auth!, request.params.pollId, await signer()),
+  );
+
+  // permissions.canCreatePoll (publishes) or canProposePoll (proposes) in the section.
+  app.post<{ Body: PollDraft }>(
+    POLLS_PATHS.create,
+    { schema: { body: PollDraft }, ...communication, bodyLimit: POLL_BODY_LIMIT },
+    async (request): Promise<PollSavedAnswer> => createPoll(app.db, app.clock, request.auth!, request.body),
+  );
+
+  // pollLifecycle.canEditPoll: administrators before opening, the proposer while proposed.
+  app.post<{ Body: PollUpdateRequest }>(
+    POLLS_PATHS.update,
+    { schema: { body: PollUpdateRequest }, ...communication, bodyLimit: POLL_BODY_LIMIT },
+    async (request): Promise<PollAnswer> => updatePoll(app.db, app.clock, request.auth!, request.body, await signer()),
+  );
+
+  // The lifecycle's table for the caller's roles (permissions.pollRolesOf); 409 otherwise.
+  app.post<{ Body: PollChangeRequest }>(
+    POLLS_PATHS.change,
+    { schema: { body: PollChangeRequest }, ...communication },
+    async (request): Promise<PollAnswer> => changePoll(app.db, app.clock, request.auth!, request.body, await signer()),
+  );
+
+  // A reader with a seat in the electorate (pollLifecycle.voteRefusal decides; 409 with the motivo otherwise).
+  app.post<{ Body: VoteRequest }>(
+    POLLS_PATHS.vote,
+    { schema: { body: VoteRequest }, ...communication },
+    async (request): Promise<VoteAnswer> => {
+      const { answer, receipt } = await castVote(app.db, app.clock, request.auth!, request.body, await signer(), {
+        baseUrl: appBaseUrl(app.config, request),
+      });
+      // After the commit, and never holding up the answer: a refused delivery waits in the outbox.
+      if (receipt) {
+        app.tasks.run('poll receipt mail', async () => {
+          await app.mailer.send(receipt);
+        });
+      }
+      return answer;
+    },
+  );
+
+  // Readers of the poll: whether the ballot of a code is counted, never what it chose.
+  app.get<{ Querystring: ReceiptQuery }>(
+    POLLS_PATHS.receipt,
+    { schema: { querystring: ReceiptQuery }, ...communication },
+    async (request): Promise<ReceiptAnswer> => pollReceipt(app.db, request.auth!, request.query),
+  );
+
+  // Administrators (permissions.canManagePolls).
+  app.get<{ Params: { pollId: number } }>(
+    POLLS_PATHS.csv(':pollId'),
+    { schema: { params: PollParams }, ...managers },
+    async (request, reply) => {
+      const file = await pollCsvExport(app.db, app.clock, request.auth!, request.params.pollId, await signer());
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+  app.get<{ Params: { pollId: number } }>(
+    POLLS_PATHS.acta(':pollId'),
+    { schema: { params: PollParams }, ...managers },
+    async (request, reply) => {
+      const file = await pollActaExport(app.db, app.clock, request.auth!, request.params.pollId, await signer());
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  );
+
+  // Anyone holding an unexpired signed link (given only with a poll its holder may see): the bytes.
+  app.get<{ Params: { attachmentId: number }; Querystring: { exp: number; sig: string } }>(
+    POLLS_PATHS.attachmentFile(':attachmentId'),
+    { schema: { params: FileParams, querystring: SignedFileQuery } },
+    async (request, reply) => {
+      const { exp, sig } = request.query;
+      const check = await checkPollAttachmentLink(app.db, app.clock, { attachmentId: request.params.attachmentId, exp, sig });
+      if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkInvalid');
+      if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkExpired');
+      const file = await pollAttachmentFile(app.db, request.params.attachmentId);
+      if (!file) throw notFound('errors.notFound.file');
+      const maxAge = Math.max(0, exp - Math.floor(app.clock.now().getTime() / 1000));
+      const disposition = file.kind === 'image' ? 'inline' : 'attachment';
+      return reply
+        .header('content-type', file.content_type)
+        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        .header('cache-control', `private, max-age=${maxAge}, immutable`)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .send(Buffer.from(file.data));
+    },
+  );
+}
