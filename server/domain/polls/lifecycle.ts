@@ -120,7 +120,9 @@ export async function applyPollTransition(
       await tellProposer(trx, clock, moved, 'rejected', reason, actor.userId);
       return;
     case 'cerrar':
-      await dropPollJobs(trx, row.id);
+      // Closed early, its reminder and closing are not due any more; the system's close is the closing job
+      // itself, which must stay to be marked done (the reminder came before it).
+      if (actor.userId !== null) await dropPollJobs(trx, row.id);
       await tellClosed(trx, clock, moved, section);
       return;
     case 'extender': {
