@@ -248,7 +248,11 @@ describe(`demo data (${dialect})`, () => {
     const overdue = open.filter((t) => t.due_at! < nowIso);
     expect(overdue).toHaveLength(8);
     expect(overdue.every((t) => t.overdue_notified_at === t.due_at)).toBe(true);
-    const jobs = await db.selectFrom('scheduled_jobs').select(['kind', 'key', 'due_at', 'done_at']).execute();
+    const jobs = await db
+      .selectFrom('scheduled_jobs')
+      .select(['kind', 'key', 'due_at', 'done_at'])
+      .where('kind', 'like', 'ticket-%')
+      .execute();
     const job = (kind: string, id: number) => jobs.find((j) => j.kind === kind && j.key === String(id));
     for (const t of open.filter((o) => !overdue.includes(o)))
       expect(job('ticket-overdue', t.id)).toMatchObject({ due_at: t.due_at, done_at: null });

@@ -28,6 +28,7 @@ const PUBLIC = [
   'GET /api/--comunicacion/post-file/:attachmentId',
   'GET /api/--tickets/file/:attachmentId',
   'GET /api/--conversaciones/photo/:photoId',
+  'GET /api/--encuestas/file/:attachmentId',
   'GET /api/--invitados/formulario/:token',
   'POST /api/--invitados/registrar/:token',
   'GET /api/--invitados/pase/:condoId/:qr',

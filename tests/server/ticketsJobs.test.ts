@@ -240,6 +240,7 @@ describe(`scheduled jobs and the jobs of requests (${dialect})`, () => {
     const autoclosed = await t.app.db
       .selectFrom('audit_log')
       .select('entity_id')
+      .where('entity', '=', 'ticket')
       .where('action', '=', 'cerrar')
       .where('actor_user_id', 'is', null)
       .execute();
