@@ -5,7 +5,8 @@
 // CSV or acta puts a person beside a choice, while the closed public votación lists who chose what.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BARRED_VOTER, DEMO_POLL_SECTION, DEMO_POLLS, demoBarredDebtCents } from '../../server/db/seed/polls';
+import { DEMO_BARRED_VOTER, DEMO_POLL_SECTION, DEMO_POLLS, demoBarredDebtCents } from '../../server/db/seed/demoFacts';
+import { CUOTA_CENTS, DUE_DAY } from '../../server/db/seed/ledger';
 import { percentText } from '../../server/domain/polls/pollCsv';
 import {
   INDIVISO_WHOLE,
@@ -90,6 +91,9 @@ describe(`surveys and votes on the demo data (${dialect})`, () => {
     expect(seat).toMatchObject({ Nombre: DEMO_BARRED_VOTER.dwelling, estado: 'moroso', recibo: null, respuestas: null });
     expect(seat!.adeudo).toBe(demoBarredDebtCents(clock.now()));
     expect(seat!.adeudo).toBe(5 * 260_000);
+    expect([DEMO_BARRED_VOTER.cuotaCents, DEMO_BARRED_VOTER.dueDay]).toEqual([CUOTA_CENTS.house, DUE_DAY]);
+    // Loaded on the 5th, the opening day (the 4th) comes before that month's cuota falls due.
+    expect(demoBarredDebtCents(new Date('2026-11-05T18:00:00Z'))).toBe(4 * 260_000);
     // The oldest unpaid cuota fell due on 10 July; the arrears are read as of the opening day, 20 November.
     expect(seat!.dias).toBe(133);
     const refused = await client.vote('barred', ids.openVote, await dwellingOf(t.app.db, DEMO_BARRED_VOTER.email), [

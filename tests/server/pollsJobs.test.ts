@@ -4,7 +4,7 @@
 // its time and those who may now see the results are told, as the section's VerResultados says. A job whose
 // poll moved on does nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BARRED_VOTER } from '../../server/db/seed/polls';
+import { DEMO_BARRED_VOTER } from '../../server/db/seed/demoFacts';
 import { POLL_REMINDER_HOURS, POLLS_PATHS } from '../../src/api/polls';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { choose, enSection, expectOk, localAt, pollsClient, userId, voteDraft } from './pollsTestKit';
@@ -47,7 +47,11 @@ describe(`the jobs of polls (${dialect})`, () => {
     // Opens in an hour, closes three days later.
     const id = await client.create(
       'admin',
-      voteDraft(clock, sectionId, { Titulo: 'Con trabajos', abre: localAt(clock, HOUR_MINUTES), cierra: localAt(clock, 3 * 24 * 60 + HOUR_MINUTES) }),
+      voteDraft(clock, sectionId, {
+        Titulo: 'Con trabajos',
+        abre: localAt(clock, HOUR_MINUTES),
+        cierra: localAt(clock, 3 * 24 * 60 + HOUR_MINUTES),
+      }),
     );
     const opensAt = clock.now().getTime() + HOUR_MINUTES * 60_000;
     expect(await runDue()).toBe(0);
@@ -56,7 +60,8 @@ describe(`the jobs of polls (${dialect})`, () => {
     expect(await runDue()).toBe(1);
     const fixed = await t.app.db.selectFrom('polls').select('fixed_at').where('id', '=', id).executeTakeFirstOrThrow();
     expect(fixed.fixed_at).toBe(new Date(opensAt).toISOString());
-    for (const who of ['residente', 'consejo', 'admin', 'barred', 'vecino014']) expect(await titlesOf(who, id)).toEqual(['Ya puedes participar']);
+    for (const who of ['residente', 'consejo', 'admin', 'barred', 'vecino014'])
+      expect(await titlesOf(who, id)).toEqual(['Ya puedes participar']);
     // The guard neither reads the section nor lives in a dwelling.
     expect(await titlesOf('guardia', id)).toEqual([]);
 
@@ -75,7 +80,11 @@ describe(`the jobs of polls (${dialect})`, () => {
 
     clock.advanceMinutes(POLL_REMINDER_HOURS * 60);
     expect(await runDue()).toBe(1);
-    const closed = await t.app.db.selectFrom('polls').select(['state', 'closed_at', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+    const closed = await t.app.db
+      .selectFrom('polls')
+      .select(['state', 'closed_at', 'version'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(closed).toEqual({ state: 'cerrada', closed_at: clock.now().toISOString(), version: 2 });
     // VerResultados 1: those who voted and the administrators.
     expect((await titlesOf('residente', id)).at(-1)).toBe('Resultados publicados');
@@ -102,7 +111,10 @@ describe(`the jobs of polls (${dialect})`, () => {
       [0, ['admin']],
     ] as const) {
       await t.app.db.updateTable('sections').set({ ver_resultados: setting }).where('id', '=', sectionId).execute();
-      const id = await client.create('admin', voteDraft(clock, sectionId, { Titulo: `Visibilidad ${setting}`, cierra: localAt(clock, 2 * HOUR_MINUTES) }));
+      const id = await client.create(
+        'admin',
+        voteDraft(clock, sectionId, { Titulo: `Visibilidad ${setting}`, cierra: localAt(clock, 2 * HOUR_MINUTES) }),
+      );
       const poll = await client.poll('residente', id);
       await client.voted('residente', id, poll.asientos[0]!.ApmtId, [choose(poll, 0, 'no')]);
       clock.advanceMinutes(2 * HOUR_MINUTES);
@@ -119,12 +131,26 @@ describe(`the jobs of polls (${dialect})`, () => {
   it('does nothing for a poll that was cancelled or closed early, and moves the closing with an extension', async () => {
     const cancelled = await client.create(
       'admin',
-      voteDraft(clock, sectionId, { Titulo: 'Cancelada antes', abre: localAt(clock, HOUR_MINUTES), cierra: localAt(clock, 3 * HOUR_MINUTES) }),
+      voteDraft(clock, sectionId, {
+        Titulo: 'Cancelada antes',
+        abre: localAt(clock, HOUR_MINUTES),
+        cierra: localAt(clock, 3 * HOUR_MINUTES),
+      }),
     );
-    await expectOk(client.post('admin', POLLS_PATHS.change, { pollId: cancelled, version: 1, action: 'cancelar', motivo: 'No va.' }));
-    const extended = await client.create('admin', voteDraft(clock, sectionId, { Titulo: 'Extendida', cierra: localAt(clock, 2 * HOUR_MINUTES) }));
     await expectOk(
-      client.post('admin', POLLS_PATHS.change, { pollId: extended, version: 1, action: 'extender', cierra: localAt(clock, 5 * HOUR_MINUTES) }),
+      client.post('admin', POLLS_PATHS.change, { pollId: cancelled, version: 1, action: 'cancelar', motivo: 'No va.' }),
+    );
+    const extended = await client.create(
+      'admin',
+      voteDraft(clock, sectionId, { Titulo: 'Extendida', cierra: localAt(clock, 2 * HOUR_MINUTES) }),
+    );
+    await expectOk(
+      client.post('admin', POLLS_PATHS.change, {
+        pollId: extended,
+        version: 1,
+        action: 'extender',
+        cierra: localAt(clock, 5 * HOUR_MINUTES),
+      }),
     );
     clock.advanceMinutes(3 * HOUR_MINUTES);
     await runDue();

@@ -5,7 +5,7 @@
 // the closing time by the server's clock; and VerResultados 0, 1 and 2.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PollAnswer, PollConflictAnswer, type PollListAnswer, POLLS_PATHS, PollSavedAnswer } from '../../src/api/polls';
+import { POLLS_PATHS, PollAnswer, PollConflictAnswer, type PollListAnswer, PollSavedAnswer } from '../../src/api/polls';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { api, choose, enSection, expectOk, localAt, pollsClient, single, userId, voteDraft, yesNo } from './pollsTestKit';
 
@@ -72,7 +72,10 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
     });
 
   it('takes a resident’s proposal, tells the administrators, and lets them publish it', async () => {
-    const saved = await expectOk<PollSavedAnswer>(client.post('residente', POLLS_PATHS.create, survey('Propuesta de Rosa')), PollSavedAnswer);
+    const saved = await expectOk<PollSavedAnswer>(
+      client.post('residente', POLLS_PATHS.create, survey('Propuesta de Rosa')),
+      PollSavedAnswer,
+    );
     expect(saved.estado).toBe('propuesta');
     const id = saved.PollId;
     expect(await notices('admin', id)).toEqual([
@@ -126,7 +129,9 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
       'La administración rechazó «Idea de Carlos»: Ya se votó en marzo.',
     ]);
     const withdrawn = (await expectOk<PollSavedAnswer>(client.post('consejo', POLLS_PATHS.create, survey('Otra idea')))).PollId;
-    const gone = await expectOk<PollAnswer>(change('consejo', { pollId: withdrawn, version: 1, action: 'cancelar', motivo: 'Me equivoqué.' }));
+    const gone = await expectOk<PollAnswer>(
+      change('consejo', { pollId: withdrawn, version: 1, action: 'cancelar', motivo: 'Me equivoqué.' }),
+    );
     expect(gone.poll).toMatchObject({ estado: 'cancelada', motivo: 'Me equivoqué.' });
     // A resident may not publish, nor touch another's proposal.
     const mine = (await expectOk<PollSavedAnswer>(client.post('consejo', POLLS_PATHS.create, survey('Tercera idea')))).PollId;
@@ -156,8 +161,15 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
       'polls.error.maximumRange',
     );
     // "Now" is the condominium's wall clock (12:00 in Mexico City), not UTC's 18:00.
-    const id = await client.create('admin', voteDraft(clock, sectionId, { abre: '2026-11-21T12:00', cierra: '2026-11-21T13:00' }));
-    const stored = await t.app.db.selectFrom('polls').select(['opens_at', 'closes_at']).where('id', '=', id).executeTakeFirstOrThrow();
+    const id = await client.create(
+      'admin',
+      voteDraft(clock, sectionId, { abre: '2026-11-21T12:00', cierra: '2026-11-21T13:00' }),
+    );
+    const stored = await t.app.db
+      .selectFrom('polls')
+      .select(['opens_at', 'closes_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ opens_at: '2026-11-21T18:00:00.000Z', closes_at: '2026-11-21T19:00:00.000Z' });
   });
 
@@ -177,7 +189,9 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
     const stale = await conflict(client.post('admin', POLLS_PATHS.update, { ...survey('Otra'), pollId: upcoming, version: 1 }));
     expect(stale.messageId).toBe('polls.conflict.changed');
     const open = await client.create('admin', voteDraft(clock, sectionId, { Titulo: 'Abierta' }));
-    const late = await conflict(client.post('admin', POLLS_PATHS.update, { ...voteDraft(clock, sectionId), pollId: open, version: 1 }));
+    const late = await conflict(
+      client.post('admin', POLLS_PATHS.update, { ...voteDraft(clock, sectionId), pollId: open, version: 1 }),
+    );
     expect(late.messageId).toBe('polls.conflict.action');
   });
 
@@ -188,7 +202,12 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
     const current = (await client.poll('admin', id)).poll;
     expect(current.version).toBe(1);
 
-    const notLater = await client.post('admin', POLLS_PATHS.change, { pollId: id, version: 1, action: 'extender', cierra: localAt(clock, 60) });
+    const notLater = await client.post('admin', POLLS_PATHS.change, {
+      pollId: id,
+      version: 1,
+      action: 'extender',
+      cierra: localAt(clock, 60),
+    });
     expect(notLater.json()).toMatchObject({ messageId: 'polls.error.closingNotLater', field: 'cierra' });
     const extended = await expectOk<PollAnswer>(
       change('admin', { pollId: id, version: 1, action: 'extender', cierra: localAt(clock, 10 * 24 * 60) }),
@@ -200,14 +219,20 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
       { kind: 'poll-reminder', due_at: new Date(Date.parse(extended.poll.cierra) - 24 * 3_600_000).toISOString() },
     ]);
     // The electorate hears of the new closing: residente voted, consejo did not; both are told.
-    expect((await notices('consejo', id)).map((n) => n.texto_app)).toEqual([`«Ciclo» ahora cierra el ${localAt(clock, 10 * 24 * 60).replace('T', ' ')}.`]);
+    expect((await notices('consejo', id)).map((n) => n.texto_app)).toEqual([
+      `«Ciclo» ahora cierra el ${localAt(clock, 10 * 24 * 60).replace('T', ' ')}.`,
+    ]);
 
     // Someone else closing it meanwhile would make this stale; closing now ends it early.
     const closed = await expectOk<PollAnswer>(change('admin', { pollId: id, version: 2, action: 'cerrar' }));
     expect(closed.poll).toMatchObject({ estado: 'cerrada', fase: 'cerrada' });
     expect(closed.resultados!.final).toBe(true);
     expect(await jobs(id)).toEqual([]);
-    const row = await t.app.db.selectFrom('polls').select(['closed_at', 'results_notified']).where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await t.app.db
+      .selectFrom('polls')
+      .select(['closed_at', 'results_notified'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ closed_at: clock.now().toISOString(), results_notified: 1 });
     // VerResultados 1: residente voted and is told; consejo did not and is not.
     expect((await notices('residente', id)).map((n) => n.titulo)).toContain('Resultados publicados');

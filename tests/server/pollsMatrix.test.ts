@@ -3,8 +3,8 @@
 // nothing says it exists), and then Torres del Bosque's administrator against Las Palmas's polls. Each cell that
 // changes something starts from a poll of its own. A contract path without a row here fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_POLLS } from '../../server/db/seed/polls';
-import { type PollDraft, POLLS_PATHS, type VoteChoice } from '../../src/api/polls';
+import { DEMO_POLLS } from '../../server/db/seed/demoFacts';
+import { POLLS_PATHS, type PollDraft, type VoteChoice } from '../../src/api/polls';
 import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { dwellingOf, enSection, expectOk, localAt, single, voteDraft } from './pollsTestKit';
@@ -112,7 +112,8 @@ const ROUTES: RouteCase[] = [
     path: POLLS_PATHS.create,
     variant: 'a survey in the EN section (administrators publish, residents propose)',
     expected: READERS,
-    run: (t, c) => status(t, c, 'POST', POLLS_PATHS.create, upcomingDraft({ Titulo: `De ${c.row}`, tipo: 'encuesta', conteo: 'persona' })),
+    run: (t, c) =>
+      status(t, c, 'POST', POLLS_PATHS.create, upcomingDraft({ Titulo: `De ${c.row}`, tipo: 'encuesta', conteo: 'persona' })),
   },
   {
     method: 'POST',
@@ -127,7 +128,11 @@ const ROUTES: RouteCase[] = [
     variant: 'an upcoming poll',
     expected: ADMIN_ACTS,
     run: async (t, c) =>
-      status(t, c, 'POST', POLLS_PATHS.update, { ...upcomingDraft({ Titulo: 'Editada' }), pollId: await freshPoll(t, upcomingDraft()), version: 1 }),
+      status(t, c, 'POST', POLLS_PATHS.update, {
+        ...upcomingDraft({ Titulo: 'Editada' }),
+        pollId: await freshPoll(t, upcomingDraft()),
+        version: 1,
+      }),
   },
   {
     method: 'POST',
@@ -178,7 +183,11 @@ const ROUTES: RouteCase[] = [
     variant: "another condominium's poll",
     expected: ELSEWHERE,
     run: async (t, c) =>
-      status(t, c, 'POST', POLLS_PATHS.vote, { pollId: fixtures.bosquePoll, ApmtId: null, respuestas: [{ preguntaId: 1, opciones: [1] }] }),
+      status(t, c, 'POST', POLLS_PATHS.vote, {
+        pollId: fixtures.bosquePoll,
+        ApmtId: null,
+        respuestas: [{ preguntaId: 1, opciones: [1] }],
+      }),
   },
   {
     method: 'GET',
@@ -255,20 +264,30 @@ describe(`surveys and votes permission matrix (${dialect})`, () => {
     fixtures.notices = (
       await db.selectFrom('sections').select('id').where('condo_id', '=', 1).where('code', '=', '').executeTakeFirstOrThrow()
     ).id;
-    fixtures.openVote = (await db.selectFrom('polls').select('id').where('title', '=', DEMO_POLLS.openVote).executeTakeFirstOrThrow()).id;
+    fixtures.openVote = (
+      await db.selectFrom('polls').select('id').where('title', '=', DEMO_POLLS.openVote).executeTakeFirstOrThrow()
+    ).id;
     fixtures.receipt = (
       await db.selectFrom('poll_ballots').select('receipt').where('poll_id', '=', fixtures.openVote).executeTakeFirstOrThrow()
     ).receipt;
-    for (const who of ['admin', 'consejo', 'residente'] as const) fixtures.dwellings[who] = await dwellingOf(db, `${who}@demo.mx`);
+    for (const who of ['admin', 'consejo', 'residente'] as const)
+      fixtures.dwellings[who] = await dwellingOf(db, `${who}@demo.mx`);
     fixtures.admin = await signInAs(t.app, 'admin@demo.mx');
     const resident = await signInAs(t.app, 'residente@demo.mx');
     fixtures.proposal = await freshPoll(t, upcomingDraft({ Titulo: 'Propuesta', tipo: 'encuesta', conteo: 'persona' }), resident);
 
     // Torres del Bosque's administrator (the same person, in the other condominium) publishes a poll there.
     fixtures.bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
-    fixtures.bosquePoll = await freshPoll(t, openDraft({ sectionId: fixtures.bosqueSection, Titulo: 'En el Bosque' }), fixtures.bosqueAdmin);
+    fixtures.bosquePoll = await freshPoll(
+      t,
+      openDraft({ sectionId: fixtures.bosqueSection, Titulo: 'En el Bosque' }),
+      fixtures.bosqueAdmin,
+    );
 
-    const withPhoto = await freshPoll(t, upcomingDraft({ Titulo: 'Con foto', adjuntos: [{ name: 'plano.png', dataUrl: PNG_1X1 }] }));
+    const withPhoto = await freshPoll(
+      t,
+      upcomingDraft({ Titulo: 'Con foto', adjuntos: [{ name: 'plano.png', dataUrl: PNG_1X1 }] }),
+    );
     const shown = await call(t.app, 'GET', api(POLLS_PATHS.poll(withPhoto)), { token: fixtures.admin });
     fixtures.link = (shown.json() as { poll: { adjuntos: { url: string }[] } }).poll.adjuntos[0]!.url;
     expect(fixtures.link).toMatch(/^\/api\/--encuestas\/file\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);

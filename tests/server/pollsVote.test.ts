@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database';
-import { DEMO_BARRED_VOTER } from '../../server/db/seed/polls';
+import { DEMO_BARRED_VOTER } from '../../server/db/seed/demoFacts';
 import { PollConflictAnswer, VoteAnswer } from '../../src/api/polls';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { addHousemate, choose, dwellingOf, enSection, localAt, pollsClient, voteDraft } from './pollsTestKit';
@@ -65,7 +65,11 @@ describe(`one vote per dwelling, weights and the electorate fixed at opening (${
         .where('seat_key', '=', `A:${apartment}`)
         .execute();
       expect(ballots).toHaveLength(1);
-      const history = await t.app.db.selectFrom('poll_ballot_history').select('kind').where('ballot_id', '=', ballots[0]!.id).execute();
+      const history = await t.app.db
+        .selectFrom('poll_ballot_history')
+        .select('kind')
+        .where('ballot_id', '=', ballots[0]!.id)
+        .execute();
       expect(history).toEqual([{ kind: 'voto' }]);
     }
     const results = (await client.poll('admin', pollId)).resultados!;
@@ -184,7 +188,9 @@ describe(`one vote per dwelling, weights and the electorate fixed at opening (${
       .values({
         condo_id: 1,
         apartment_id: barredHome,
-        account_id: (await t.app.db.selectFrom('ledger_accounts').select('id').where('condo_id', '=', 1).executeTakeFirstOrThrow()).id,
+        account_id: (
+          await t.app.db.selectFrom('ledger_accounts').select('id').where('condo_id', '=', 1).executeTakeFirstOrThrow()
+        ).id,
         paid_on: '2026-11-21',
         reference: 'PAGO-TOTAL',
         amount_cents: before.adeudo!,
@@ -221,10 +227,15 @@ describe(`one vote per dwelling, weights and the electorate fixed at opening (${
       .select('m.id')
       .where('u.email', '=', 'guardia@demo.mx')
       .executeTakeFirstOrThrow();
-    await t.app.db.insertInto('user_permissions').values({ membership_id: guard.id, clave: 'COM-ENC', tipo: 'ver', activa: 1 }).execute();
+    await t.app.db
+      .insertInto('user_permissions')
+      .values({ membership_id: guard.id, clave: 'COM-ENC', tipo: 'ver', activa: 1 })
+      .execute();
     const late = await client.poll('guardia', pollId);
     expect(late.asientos).toEqual([expect.objectContaining({ ApmtId: null, estado: 'no_elegible' })]);
-    const refused = await client.vote('guardia', pollId, null, [{ preguntaId: late.poll.preguntas[0]!.id, opciones: [], texto: 'Hola' }]);
+    const refused = await client.vote('guardia', pollId, null, [
+      { preguntaId: late.poll.preguntas[0]!.id, opciones: [], texto: 'Hola' },
+    ]);
     expect(refused.json().motivo).toBe('no_elegible');
     // Free text is optional; an empty answer is still a ballot.
     const answered = await client.voted('residente', pollId, null, [{ preguntaId: late.poll.preguntas[0]!.id, opciones: [] }]);

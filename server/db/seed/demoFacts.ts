@@ -280,3 +280,56 @@ export const LAST_NAMES = [
   'Romero',
   'Navarro',
 ];
+
+// ── Surveys and votes (issue 14): what server/db/seed/polls.ts loads and the browser tests and README name.
+
+/** The demo polls of Las Palmas, by title. */
+export const DEMO_POLLS = {
+  /** Open, weighted by indiviso, secret, quorum 51 %, with ballots of some neighbours. */
+  openVote: 'Impermeabilización de azoteas 2026',
+  /** Closed, one vote per dwelling, public ballot: its results and acta. */
+  closedVote: 'Horario de la alberca en verano',
+  /** Open: single choice, multiple choice (up to two) and free text. */
+  openSurvey: 'Encuesta de servicios del condominio',
+  /** Opens three days after the data is loaded. */
+  upcomingSurvey: 'Horario del gimnasio',
+  /** The open votación opened this long before the data was loaded (its arrears are as of that day). */
+  openVoteOpenedHoursAgo: 24,
+} as const;
+
+/** The section settings of Las Palmas's "Encuestas y votaciones". */
+export const DEMO_POLL_SECTION = { tiempoMoroso: 60, verResultados: 1, enviarCopia: 1 } as const;
+
+/**
+ * A demo account whose dwelling is barred from the open votación for arrears over 60 days: Casa 57, whose last
+ * five monthly cuotas (a house's, $2,600.00, due on the 10th) the ledger seed leaves unpaid (ledger.ts
+ * unpaidMonths). No browser test signs in with it but the one that shows the refusal.
+ */
+export const DEMO_BARRED_VOTER = {
+  email: 'vecino086@demo.mx',
+  dwelling: 'Casa 57',
+  unpaidCuotas: 5,
+  cuotaCents: 260_000,
+  dueDay: 10,
+} as const;
+
+/**
+ * What the barred dwelling owed when the open votación opened, in cents: its unpaid cuotas whose due day came
+ * before the opening day (reports.arrears() reads the ledger as of that day). `loadedAt`: when the demo data was
+ * loaded (a browser test passes its own now: the server it runs against loaded the data today).
+ */
+export function demoBarredDebtCents(loadedAt: Date): number {
+  const palmasZone = DEMO_CONDOS.find((c) => c.key === 'palmas')!.row.time_zone;
+  const day = (instant: Date) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: palmasZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  const today = day(loadedAt);
+  const openingDay = day(new Date(loadedAt.getTime() - DEMO_POLLS.openVoteOpenedHoursAgo * 3_600_000));
+  const month = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1;
+  let due = 0;
+  for (let ago = 0; ago < DEMO_BARRED_VOTER.unpaidCuotas; ago++) {
+    const m = month - ago;
+    const dueOn = `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-${String(DEMO_BARRED_VOTER.dueDay).padStart(2, '0')}`;
+    if (dueOn < openingDay) due++;
+  }
+  return due * DEMO_BARRED_VOTER.cuotaCents;
+}

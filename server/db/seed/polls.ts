@@ -11,60 +11,17 @@ import type { Kysely } from 'kysely';
 import { INDIVISO_WHOLE, type QuestionDraft, type VoteChoice } from '../../../src/api/polls';
 import { recordAudit } from '../../domain/audit';
 import type { Clock } from '../../domain/clock';
-import { inZone } from '../../domain/guests';
 import { writeChoices } from '../../domain/polls/ballots';
 import { fixElectorate } from '../../domain/polls/electorate';
 import { questionsOf, saveQuestions } from '../../domain/polls/questions';
 import { dwellingSeat, personSeat } from '../../domain/polls/rows';
 import { scheduleClosing, schedulePollJobs } from '../../domain/polls/schedule';
 import type { Database } from '../schema';
-import { DEMO_CONDOS } from './demoFacts';
-import { CUOTA_CENTS, DUE_DAY } from './ledger';
+import { DEMO_POLL_SECTION, DEMO_POLLS } from './demoFacts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-
-/** What the browser tests and the README rely on. */
-export const DEMO_POLLS = {
-  openVote: 'Impermeabilización de azoteas 2026',
-  closedVote: 'Horario de la alberca en verano',
-  openSurvey: 'Encuesta de servicios del condominio',
-  upcomingSurvey: 'Horario del gimnasio',
-  /** The open votación opened this long before the data was loaded (its arrears are as of that day). */
-  openVoteOpenedHoursAgo: 24,
-} as const;
-
-/** A demo account whose dwelling (Casa 57: its last five cuotas unpaid in the ledger seed) is barred from the
- * open votación for arrears over 60 days. */
-export const DEMO_BARRED_VOTER = { email: 'vecino086@demo.mx', dwelling: 'Casa 57' } as const;
-
-/** The section settings of Las Palmas's "Encuestas y votaciones". */
-export const DEMO_POLL_SECTION = { tiempoMoroso: 60, verResultados: 1, enviarCopia: 1 } as const;
-
-/** Months of unpaid cuotas of the barred dwelling in the ledger seed (ledger.ts unpaidMonths of its position). */
-const BARRED_UNPAID_MONTHS = 5;
-
-const PALMAS_ZONE = DEMO_CONDOS.find((c) => c.key === 'palmas')!.row.time_zone;
-const localDay = (instant: Date) => inZone(instant, PALMAS_ZONE).date;
-
-/**
- * What the barred dwelling owed when the open votación opened, in cents: its unpaid house cuotas already due
- * (their due day before the opening day), as ledger.ts writes them and reports.arrears() reads them. `loadedAt`
- * is the seed clock's time (the day the demo was loaded).
- */
-export function demoBarredDebtCents(loadedAt: Date): number {
-  const today = localDay(loadedAt);
-  const openingDay = localDay(new Date(loadedAt.getTime() - DEMO_POLLS.openVoteOpenedHoursAgo * HOUR));
-  const month = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1;
-  let due = 0;
-  for (let ago = 0; ago < BARRED_UNPAID_MONTHS; ago++) {
-    const m = month - ago;
-    const dueOn = `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-${String(DUE_DAY).padStart(2, '0')}`;
-    if (dueOn < openingDay) due++;
-  }
-  return due * CUOTA_CENTS.house;
-}
 
 /** Dwellings' sizes in m², by where they are: what the shares are proportional to. */
 function sizeOf(tower: string | null, name: string): number {
