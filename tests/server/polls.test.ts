@@ -175,6 +175,49 @@ describe(`surveys and votes on the demo data (${dialect})`, () => {
     for (const option of poll.poll.preguntas.flatMap((q) => q.opciones)) expect(mail.text).not.toContain(option.Texto);
   });
 
+  it('changes a vote where the poll allows it: the same ballot and receipt, other choices, a line of history', async () => {
+    // vecino014 answered the open survey (secret, changeable) when the demo was loaded.
+    const before = await client.poll('voter', ids.openSurvey);
+    const [seat] = before.asientos;
+    expect(seat).toMatchObject({ ApmtId: null, estado: 'votado', VotoDe: null });
+    expect(seat!.respuestas).not.toBeNull();
+    const counted = (await client.poll('admin', ids.openSurvey)).resultados!.votantes;
+    const [cleaning, improvements, comment] = before.poll.preguntas;
+    const changed = await client.voted('voter', ids.openSurvey, null, [
+      { preguntaId: cleaning!.id, opciones: [cleaning!.opciones[3]!.id] },
+      { preguntaId: improvements!.id, opciones: [improvements!.opciones[2]!.id] },
+      { preguntaId: comment!.id, opciones: [], texto: '  Gracias.  ' },
+    ]);
+    expect(changed).toMatchObject({ cambio: true, recibo: seat!.recibo });
+    expect(changed.poll.asientos[0]!.respuestas).toEqual([
+      { preguntaId: cleaning!.id, opciones: [cleaning!.opciones[3]!.id] },
+      { preguntaId: improvements!.id, opciones: [improvements!.opciones[2]!.id] },
+      { preguntaId: comment!.id, opciones: [], texto: 'Gracias.' },
+    ]);
+    const results = (await client.poll('admin', ids.openSurvey)).resultados!;
+    expect(results.votantes).toBe(counted);
+    expect(results.preguntas[2]!.textos).toContain('Gracias.');
+    const ballot = await t.app.db
+      .selectFrom('poll_ballots')
+      .select(['id', 'version', 'changed_at'])
+      .where('receipt', '=', seat!.recibo!)
+      .executeTakeFirstOrThrow();
+    expect(ballot).toMatchObject({ version: 2, changed_at: clock.now().toISOString() });
+    const history = await t.app.db
+      .selectFrom('poll_ballot_history')
+      .select('kind')
+      .where('ballot_id', '=', ballot.id)
+      .orderBy('id')
+      .execute();
+    expect(history.map((h) => h.kind)).toEqual(['voto', 'cambio']);
+    // Choosing more than the question's maximum is refused.
+    const tooMany = await client.vote('voter', ids.openSurvey, null, [
+      { preguntaId: cleaning!.id, opciones: [cleaning!.opciones[0]!.id] },
+      { preguntaId: improvements!.id, opciones: improvements!.opciones.slice(0, 3).map((o) => o.id) },
+    ]);
+    expect(tooMany.json()).toMatchObject({ messageId: 'polls.error.invalidChoice' });
+  });
+
   it('refuses answers that do not fit the questions, and a seat that is not the caller’s', async () => {
     const poll = await client.poll('consejo', ids.openVote);
     const apartment = poll.asientos[0]!.ApmtId!;

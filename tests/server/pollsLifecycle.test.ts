@@ -6,8 +6,11 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLLS_PATHS, PollAnswer, PollConflictAnswer, type PollListAnswer, PollSavedAnswer } from '../../src/api/polls';
+import { PNG_1X1 } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { api, choose, enSection, expectOk, localAt, pollsClient, single, userId, voteDraft, yesNo } from './pollsTestKit';
+
+const file = (name: string) => ({ name, dataUrl: PNG_1X1 });
 
 describe(`the lifecycle of a poll (${dialect})`, () => {
   const clock = testClock(new Date('2026-11-21T18:00:00Z'));
@@ -188,6 +191,18 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
     ]);
     const stale = await conflict(client.post('admin', POLLS_PATHS.update, { ...survey('Otra'), pollId: upcoming, version: 1 }));
     expect(stale.messageId).toBe('polls.conflict.changed');
+    // Attachments: those kept stay, the others go, new ones follow them.
+    const withFiles = await client.create('admin', survey('Con archivos', { adjuntos: [file('uno.png'), file('dos.png')] }));
+    const [first] = (await client.poll('admin', withFiles)).poll.adjuntos;
+    const files = await expectOk<PollAnswer>(
+      client.post('admin', POLLS_PATHS.update, {
+        ...survey('Con archivos', { adjuntos: [file('tres.png')] }),
+        pollId: withFiles,
+        version: 1,
+        conservarAdjuntos: [first!.id],
+      }),
+    );
+    expect(files.poll.adjuntos.map((a) => a.nombre)).toEqual(['uno.png', 'tres.png']);
     const open = await client.create('admin', voteDraft(clock, sectionId, { Titulo: 'Abierta' }));
     const late = await conflict(
       client.post('admin', POLLS_PATHS.update, { ...voteDraft(clock, sectionId), pollId: open, version: 1 }),
