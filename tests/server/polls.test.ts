@@ -7,6 +7,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BARRED_VOTER, DEMO_POLL_SECTION, DEMO_POLLS, demoBarredDebtCents } from '../../server/db/seed/demoFacts';
 import { CUOTA_CENTS, DUE_DAY } from '../../server/db/seed/ledger';
+import { openPollsToAnswer } from '../../server/domain/polls/list';
 import { percentText } from '../../server/domain/polls/pollCsv';
 import {
   INDIVISO_WHOLE,
@@ -259,6 +260,21 @@ describe(`surveys and votes on the demo data (${dialect})`, () => {
     const residente = await expectOk<PollListAnswer>(client.get('residente', `${POLLS_PATHS.list}?fase=abiertas`));
     expect(residente.items.find((p) => p.PollId === ids.openVote)!.haVotado).toBe(true);
     expect(residente.items.find((p) => p.PollId === ids.openSurvey)!.haVotado).toBe(false);
+    // What waits for each on the home: open polls not voted in yet.
+    const auth = async (email: string) => {
+      const m = await t.app.db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.id', 'm.user_id'])
+        .where('u.email', '=', email)
+        .where('m.condo_id', '=', 1)
+        .executeTakeFirstOrThrow();
+      return { sessionId: 0, userId: m.user_id, condoId: 1, membershipId: m.id, language: 'es' as const };
+    };
+    const waiting = async (email: string) => openPollsToAnswer(t.app.db, clock, await auth(email));
+    expect(await waiting('residente@demo.mx')).toEqual(new Map([[sectionId, 1]]));
+    expect(await waiting('consejo@demo.mx')).toEqual(new Map([[sectionId, 2]]));
+    expect(await waiting('guardia@demo.mx')).toEqual(new Map());
   });
 
   it('shows the upcoming survey without results, and the seat it will give', async () => {

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
-import { readablePollSection, requirePollReader } from './access';
+import { readablePollSection, readablePollSections, requirePollReader } from './access';
 import { sectionInfo, summaryOf } from './answers';
 import { dwellingSeat, POLL_COLUMNS, type PollRow, personSeat, pollsQuery } from './rows';
 import { callerDwellings } from './seats';
@@ -103,4 +103,31 @@ export async function listPolls(db: Kysely<Database>, clock: Clock, auth: Auth, 
     items: rows.map((r) => summaryOf(viewer, r, now, votedIn.has(r.id))),
     total: Number(total.n),
   };
+}
+
+/**
+ * Open polls the caller has not voted in, per EN section they read (for the menu and the communication home):
+ * published, between opening and closing by the server's clock, and no ballot from any seat of theirs.
+ */
+export async function openPollsToAnswer(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<Map<number, number>> {
+  const viewer = await loadViewer(db, auth);
+  const sections = (await readablePollSections(db, auth, viewer)).map((s) => s.section.id);
+  if (sections.length === 0) return new Map();
+  const at = clock.now().toISOString();
+  const seats = await ownSeatKeys(db, auth);
+  const rows = await visibleIn(db, auth, viewer, sections)
+    .where('p.state', '=', 'publicada')
+    .where('p.opens_at', '<=', at)
+    .where('p.closes_at', '>', at)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('poll_ballots as b').select('b.id').whereRef('b.poll_id', '=', 'p.id').where('b.seat_key', 'in', seats),
+        ),
+      ),
+    )
+    .select(['p.section_id', db.fn.countAll<number>().as('n')])
+    .groupBy('p.section_id')
+    .execute();
+  return new Map(rows.map((r) => [r.section_id, Number(r.n)]));
 }
