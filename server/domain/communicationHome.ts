@@ -11,22 +11,31 @@ import type { Auth } from './sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Counts of other areas, per section id (tickets: open requests; conversations: unread messages). */
+/** Counts of other areas, per section id (tickets: open requests; conversations: unread messages; polls:
+ * open polls the caller has not answered). */
 export interface AreaCounts {
   openTickets(db: Kysely<Database>, auth: Auth): Promise<Map<number, number>>;
   unreadMessages(db: Kysely<Database>, auth: Auth): Promise<Map<number, number>>;
+  pollsToAnswer(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<Map<number, number>>;
 }
+
+/** Codes whose count comes from their own area rather than from posts. */
+const OWN_COUNTS = new Set(['SA', 'IC', 'EN']);
 
 export async function homeSummary(db: Kysely<Database>, auth: Auth, clock: Clock, areas: AreaCounts): Promise<HomeSummaryAnswer> {
   const viewer = await loadViewer(db, auth);
   requireCommunication(viewer);
   const sections = await readableSections(db, auth, viewer);
-  const [open, unread] = await Promise.all([areas.openTickets(db, auth), areas.unreadMessages(db, auth)]);
+  const [open, unread, toAnswer] = await Promise.all([
+    areas.openTickets(db, auth),
+    areas.unreadMessages(db, auth),
+    areas.pollsToAnswer(db, clock, auth),
+  ]);
   const since = new Date(clock.now().getTime() - NEW_POSTS_DAYS * DAY_MS).toISOString();
   const counts = [];
   for (const section of sections) {
     let nuevas = 0;
-    if (section.code !== 'SA' && section.code !== 'IC') {
+    if (!OWN_COUNTS.has(section.code)) {
       const row = await readablePosts(db, viewer, section)
         .where('p.status', '=', 'A')
         .where('p.author_user_id', '!=', auth.userId)
@@ -35,7 +44,13 @@ export async function homeSummary(db: Kysely<Database>, auth: Auth, clock: Clock
         .executeTakeFirstOrThrow();
       nuevas = Number(row.n);
     }
-    counts.push({ SectId: section.id, abiertas: open.get(section.id) ?? 0, noLeidos: unread.get(section.id) ?? 0, nuevas });
+    counts.push({
+      SectId: section.id,
+      abiertas: open.get(section.id) ?? 0,
+      noLeidos: unread.get(section.id) ?? 0,
+      porContestar: toAnswer.get(section.id) ?? 0,
+      nuevas,
+    });
   }
   return { success: true, sections: counts };
 }

@@ -4,6 +4,7 @@ import { COMMUNICATION_HOME_PATHS, type HomeSummaryAnswer } from '../../src/api/
 import { canSeeCommunication } from '../../src/api/permissions';
 import { homeSummary } from '../domain/communicationHome';
 import { unreadBySection } from '../domain/conversations/conversations';
+import { openPollsToAnswer } from '../domain/polls/list';
 import { openTicketCountsBySection } from '../domain/tickets/list';
 import { allowOnly } from './guards';
 
@@ -15,6 +16,7 @@ export default async function communicationHomeRoutes(app: FastifyInstance) {
       homeSummary(app.db, request.auth!, app.clock, {
         openTickets: openTicketCountsBySection,
         unreadMessages: unreadBySection,
+        pollsToAnswer: openPollsToAnswer,
       }),
   );
 }

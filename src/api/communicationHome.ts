@@ -1,6 +1,6 @@
 // The communication home (/condominio/comunicacion): each section the member sees (the menu's, through
 // src/api/sections.ts) with what waits for them there: open requests in SA sections, unread messages in IC
-// sections, posts of the last NEW_POSTS_DAYS days by others in the rest.
+// sections, open polls to answer in EN sections, posts of the last NEW_POSTS_DAYS days by others in the rest.
 import { array, type Infer, literal, number, object } from 'superstruct';
 
 export const COMMUNICATION_HOME_PATHS = {
@@ -17,6 +17,8 @@ export const HomeSectionCounts = object({
   abiertas: number(),
   /** IC: messages to the caller's side not read yet. */
   noLeidos: number(),
+  /** EN: open polls in which the caller has a seat that has not answered yet. */
+  porContestar: number(),
   /** Other codes: posts by others published in the last NEW_POSTS_DAYS days that the caller may read. */
   nuevas: number(),
 });

@@ -1,10 +1,11 @@
 // The communication home's counts (GET /--comunicacion/home-summary), on the demo data: who may ask, and that
 // each count is what the section's own screen would show the caller: the open requests of the list, the
-// unread messages of the conversations, the posts of the last 7 days by others that the section shows. A new
+// unread messages of the conversations, the open polls not answered, the posts of the last 7 days by others that the section shows. A new
 // message and a new post move them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNICATION_HOME_PATHS, type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../src/api/communicationHome';
 import { CONVERSATIONS_PATHS, type ConversationListAnswer, type UnreadAnswer } from '../../src/api/conversations';
+import { POLLS_PATHS, type PollListAnswer } from '../../src/api/polls';
 import { POSTS_PATHS, type SectionPostsAnswer } from '../../src/api/posts';
 import type { SessionData } from '../../src/api/sessions';
 import { OPEN_STATES } from '../../src/api/ticketLifecycle';
@@ -42,6 +43,7 @@ describe(`the communication home's counts (${dialect})`, () => {
     const byId = new Map(answer.sections.map((s) => [s.SectId, s]));
     const sa = data.secciones.find((s) => s.SectCode === 'SA')!;
     const ic = data.secciones.find((s) => s.SectCode === 'IC')!;
+    const en = data.secciones.find((s) => s.SectCode === 'EN')!;
     // Open requests: the list's totals for the open states.
     let open = 0;
     for (const estado of OPEN_STATES) {
@@ -53,9 +55,14 @@ describe(`the communication home's counts (${dialect})`, () => {
     // Unread messages: the conversations' own count.
     const unread = await get<UnreadAnswer>(who, CONVERSATIONS_PATHS.unread);
     expect(byId.get(ic.SectId)?.noLeidos).toBe(unread.porSeccion.find((s) => s.SectId === ic.SectId)?.noLeidos ?? 0);
+    // Polls to answer: the open ones of the list the caller has not voted in (the demo has two open).
+    const openPolls = await get<PollListAnswer>(who, `${POLLS_PATHS.list}?fase=abiertas&sectionId=${en.SectId}&limit=50`);
+    expect(openPolls.items.length).toBeGreaterThan(0);
+    expect(byId.get(en.SectId)?.porContestar).toBe(openPolls.items.filter((p) => !p.haVotado).length);
     // New posts: what the section shows, published in the last days by someone else.
     const since = Date.now() - NEW_POSTS_DAYS * 24 * 60 * 60 * 1000;
-    for (const section of answer.sections.filter((s) => s.SectId !== sa.SectId && s.SectId !== ic.SectId)) {
+    const own = new Set([sa.SectId, ic.SectId, en.SectId]);
+    for (const section of answer.sections.filter((s) => !own.has(s.SectId))) {
       const page = await get<SectionPostsAnswer>(who, `${POSTS_PATHS.sectionPosts(section.SectId)}?limit=50`);
       expect(page.total).toBeLessThanOrEqual(50);
       const mine = (await get<{ data: SessionData }>(who, '/--sesiones/session-data')).data.usuario.UserId;

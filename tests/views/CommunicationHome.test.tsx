@@ -26,10 +26,10 @@ describe('CommunicationHome', () => {
   const counts = {
     success: true,
     sections: [
-      { SectId: 1, abiertas: 0, noLeidos: 0, nuevas: 2 },
-      { SectId: 2, abiertas: 3, noLeidos: 0, nuevas: 0 },
-      { SectId: 5, abiertas: 0, noLeidos: 1, nuevas: 0 },
-      { SectId: 7, abiertas: 0, noLeidos: 0, nuevas: 0 },
+      { SectId: 1, abiertas: 0, noLeidos: 0, porContestar: 0, nuevas: 2 },
+      { SectId: 2, abiertas: 3, noLeidos: 0, porContestar: 0, nuevas: 0 },
+      { SectId: 5, abiertas: 0, noLeidos: 1, porContestar: 0, nuevas: 0 },
+      { SectId: 7, abiertas: 0, noLeidos: 0, porContestar: 0, nuevas: 0 },
     ],
   };
 

@@ -1,6 +1,6 @@
 // /condominio/comunicacion: the user's greeting and the sections their role lets them see (spec §6), each a
 // link to the screen its code opens (src/api/sections.ts, the same list as the menu's) with what waits there:
-// open requests, unread messages, new posts (homeCounts.tsx: the shell's communicationHomeMachine, refreshed every 15 s). Employees have no
+// open requests, unread messages, polls to answer, new posts (homeCounts.tsx: the shell's communicationHomeMachine, refreshed every 15 s). Employees have no
 // Comunicación (spec §6): their home is the employee panel, where signing in lands them through here.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
@@ -16,15 +16,18 @@ import { openableSections } from '../shell/menuModel';
 import { SCREENS } from '../shell/screens';
 import { useHomeCounts, useHomeCountsActor } from './homeCounts';
 
-/** What waits in one section, in words: requests for SA, messages for IC, posts elsewhere. */
+/** What waits in one section, by its code: [message id, count]. */
+function waiting(code: string, counts: HomeSectionCounts): [string, number] {
+  if (code === 'SA') return ['communication.home.openRequests', counts.abiertas];
+  if (code === 'IC') return ['communication.home.unreadMessages', counts.noLeidos];
+  if (code === 'EN') return ['communication.home.pollsToAnswer', counts.porContestar];
+  return ['communication.home.newPosts', counts.nuevas];
+}
+
+/** What waits in one section, in words: requests for SA, messages for IC, polls for EN, posts elsewhere. */
 function Waiting({ section, counts }: { section: SessionSection; counts: HomeSectionCounts | undefined }) {
   if (!counts) return null;
-  const [id, count] =
-    section.SectCode === 'SA'
-      ? ['communication.home.openRequests', counts.abiertas]
-      : section.SectCode === 'IC'
-        ? ['communication.home.unreadMessages', counts.noLeidos]
-        : ['communication.home.newPosts', counts.nuevas];
+  const [id, count] = waiting(section.SectCode, counts);
   if (count === 0)
     return (
       <Text size="sm" c="dimmed">

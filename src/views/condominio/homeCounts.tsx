@@ -34,15 +34,17 @@ export function useHomeCounts(): { counts: HomeSectionCounts[]; loading: boolean
   return { counts, loading, failed };
 }
 
-/** Menu badges: the unread messages of each IC section's entry, by entry key. */
+/** Menu badges, by entry key: the unread messages of each IC section's entry and the open polls to answer of
+ * each EN section's. */
 export function useMenuBadges(
   entries: readonly { key: string; section?: { id: number; code: string } }[],
 ): Record<string, number> {
   const { counts } = useHomeCounts();
-  const unread = new Map(counts.map((c) => [c.SectId, c.noLeidos]));
+  const bySection = new Map(counts.map((c) => [c.SectId, c]));
   const badges: Record<string, number> = {};
   for (const entry of entries) {
-    const count = entry.section?.code === 'IC' ? (unread.get(entry.section.id) ?? 0) : 0;
+    const of = entry.section ? bySection.get(entry.section.id) : undefined;
+    const count = !of ? 0 : entry.section?.code === 'IC' ? of.noLeidos : entry.section?.code === 'EN' ? of.porContestar : 0;
     if (count > 0) badges[entry.key] = count;
   }
   return badges;
