@@ -10,7 +10,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Progress.css';
 import { Alert, Button, Card, Group, Modal, Progress, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { POLL_ACTIONS, type PollAction } from '../../api/pollLifecycle';
 import { POLL_REASON_MAX, type PollAnswer } from '../../api/polls';
@@ -48,9 +48,11 @@ export function PollAdminPanel({
     send({ type: 'pollRead', answer });
   }, [answer, send]);
   const acted = state.matches({ act: 'done' }) || state.matches({ act: 'conflict' });
+  const told = useRef(onChanged);
+  told.current = onChanged;
   useEffect(() => {
-    if (acted) onChanged();
-  }, [acted, onChanged]);
+    if (acted) told.current();
+  }, [acted]);
   const offered = POLL_ACTIONS.filter((action) => state.context.answer.acciones.includes(action));
   const exportable =
     state.can({ type: 'download', file: 'csv' }) || state.matches({ file: 'downloading' }) || state.matches({ file: 'failed' });
@@ -160,8 +162,7 @@ function ActionDialog({ state, send }: { state: AdminState; send: AdminSend }) {
                 })}
                 value={motivo}
                 maxLength={POLL_REASON_MAX}
-                autosize
-                minRows={3}
+                rows={3}
                 disabled={sending}
                 onChange={(event) => send({ type: 'editReason', motivo: event.currentTarget.value })}
               />

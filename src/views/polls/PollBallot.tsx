@@ -24,7 +24,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { useMachine } from '@xstate/react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { formatMoney } from '../../api/finance';
@@ -55,18 +55,16 @@ function stepOf(state: VoteState): string {
   return typeof state.value === 'string' ? state.value : 'other';
 }
 
-/** A heading that takes the focus when the step changes (not when the screen first shows). */
-function StepHeading({ step, children }: { step: string; children: ReactNode }) {
+/** Whether the flow has moved since the seat's screen first showed: only then does a step take the focus. */
+const MovedContext = createContext(false);
+
+/** A step's heading: focused when it appears after a change of step (not when the screen first shows). */
+function StepHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  const first = useRef(true);
-  // the step changing is what moves the focus.
+  const moved = useContext(MovedContext);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    ref.current?.focus();
-  }, [step]);
+    if (moved) ref.current?.focus();
+  }, [moved]);
   return (
     <Title order={3} size="h4" ref={ref} tabIndex={-1} style={{ outlineOffset: 2 }}>
       {children}
@@ -88,20 +86,26 @@ export function SeatVote({
 }) {
   const seat = seatOf(answer, state.context.apmtId);
   const step = stepOf(state);
+  const firstStep = useRef(step);
+  const moved = useRef(false);
+  if (step !== firstStep.current) moved.current = true;
   let body: ReactNode = null;
   if (state.matches('notAllowed')) {
     body = <NotAllowed state={state} answer={answer} seat={seat} statementLink={statementLink} step={step} />;
   } else if (state.matches('choosing')) {
-    body = <Ballot state={state} send={send} answer={answer} step={step} />;
+    body = <Ballot state={state} send={send} answer={answer} />;
   } else if (state.matches('reviewing') || state.matches('sending') || state.matches('sendFailed')) {
-    body = <Review state={state} send={send} answer={answer} seat={seat} step={step} />;
+    body = <Review state={state} send={send} answer={answer} seat={seat} />;
   } else if (state.matches('voted')) {
-    body = <Voted state={state} send={send} answer={answer} seat={seat!} step={step} />;
+    body = <Voted state={state} send={send} answer={answer} seat={seat!} />;
   }
   return (
-    <div data-vote-state={step} aria-live="polite">
-      {body}
-    </div>
+    <MovedContext.Provider value={moved.current}>
+      {/* Keyed by step: each step mounts afresh, so its heading takes the focus. */}
+      <div key={step} data-vote-state={step}>
+        {body}
+      </div>
+    </MovedContext.Provider>
   );
 }
 
@@ -149,7 +153,7 @@ function NotAllowed({
   const color = reason === 'moroso' ? 'orange' : reason === 'ya_voto' || (reason === 'cerrada' && votedHere) ? 'teal' : 'gray';
   return (
     <Stack gap="sm">
-      <StepHeading step={step}>
+      <StepHeading>
         <FormattedMessage id={`polls.vote.title.${reason}`} />
       </StepHeading>
       <Alert color={color} role={refusedNow ? 'alert' : 'status'}>
@@ -202,7 +206,7 @@ function useOptionText() {
     option.clave ? intl.formatMessage({ id: `polls.yesNo.${option.clave}` }) : option.Texto;
 }
 
-function Ballot({ state, send, answer, step }: { state: VoteState; send: VoteSend; answer: PollAnswer; step: string }) {
+function Ballot({ state, send, answer }: { state: VoteState; send: VoteSend; answer: PollAnswer }) {
   const intl = useIntl();
   const optionText = useOptionText();
   const { choices, changing } = state.context;
@@ -215,7 +219,7 @@ function Ballot({ state, send, answer, step }: { state: VoteState; send: VoteSen
       }}
     >
       <Stack gap="md">
-        <StepHeading step={step}>
+        <StepHeading>
           <FormattedMessage id={changing ? 'polls.vote.changeTitle' : 'polls.vote.chooseTitle'} />
         </StepHeading>
         {answer.poll.preguntas.map((question) => (
@@ -273,8 +277,7 @@ function QuestionInput({
         description={intl.formatMessage({ id: 'polls.vote.optional' })}
         value={choice?.texto ?? ''}
         maxLength={POLL_FREE_TEXT_MAX}
-        autosize
-        minRows={2}
+        rows={2}
         onChange={(event) => send({ type: 'write', preguntaId: question.id, texto: event.currentTarget.value })}
       />
     );
@@ -354,24 +357,12 @@ function Answers({ answer, respuestas }: { answer: PollAnswer; respuestas: reado
 const asRespuestas = (choices: Choices): VoteChoice[] =>
   Object.entries(choices).map(([id, c]) => ({ preguntaId: Number(id), opciones: c.opciones, texto: c.texto.trim() }));
 
-function Review({
-  state,
-  send,
-  answer,
-  seat,
-  step,
-}: {
-  state: VoteState;
-  send: VoteSend;
-  answer: PollAnswer;
-  seat: PollSeat | null;
-  step: string;
-}) {
+function Review({ state, send, answer, seat }: { state: VoteState; send: VoteSend; answer: PollAnswer; seat: PollSeat | null }) {
   const sending = state.matches('sending');
   const { poll } = answer;
   return (
     <Stack gap="md">
-      <StepHeading step={step}>
+      <StepHeading>
         <FormattedMessage id="polls.vote.reviewTitle" />
       </StepHeading>
       {seat?.ApmtId !== null && seat ? (
@@ -482,23 +473,11 @@ function SeatRecord({ answer, seat }: { answer: PollAnswer; seat: PollSeat }) {
   );
 }
 
-function Voted({
-  state,
-  send,
-  answer,
-  seat,
-  step,
-}: {
-  state: VoteState;
-  send: VoteSend;
-  answer: PollAnswer;
-  seat: PollSeat;
-  step: string;
-}) {
+function Voted({ state, send, answer, seat }: { state: VoteState; send: VoteSend; answer: PollAnswer; seat: PollSeat }) {
   const { confirmation } = state.context;
   return (
     <Stack gap="sm">
-      <StepHeading step={step}>
+      <StepHeading>
         <FormattedMessage id={answer.poll.tipo === 'votacion' ? 'polls.vote.votedTitle' : 'polls.vote.answeredTitle'} />
       </StepHeading>
       {confirmation ? (

@@ -29,7 +29,7 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import {
@@ -77,9 +77,12 @@ export function PollEditorDialog({
   const [state, send] = useMachine(pollEditorMachine, { input: { home, existing } });
   const saving = state.matches('saving');
   const isSaved = state.matches('saved');
+  // Told once, whatever the parent passes on its next renders.
+  const told = useRef(onSaved);
+  told.current = onSaved;
   useEffect(() => {
-    if (isSaved) onSaved();
-  }, [isSaved, onSaved]);
+    if (isSaved) told.current();
+  }, [isSaved]);
   const titleId = existing ? 'polls.editor.editTitle' : isAdministrator(home) ? 'polls.new' : 'polls.propose';
   return (
     <Modal
@@ -202,8 +205,7 @@ function EditorForm({ state, send, onClose }: { state: EditorState; send: Editor
               label={intl.formatMessage({ id: 'polls.editor.description' })}
               value={draft.Descripcion}
               maxLength={POLL_TEXT_MAX}
-              autosize
-              minRows={3}
+              rows={3}
               onChange={edit('Descripcion')}
             />
             <Group grow gap="sm" wrap="wrap" align="flex-start">
