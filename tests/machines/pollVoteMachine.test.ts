@@ -4,9 +4,18 @@
 // the lifecycle's voteRefusal, written out here by hand for the fixtures (phase, arrears, a vote already cast,
 // whether votes may change); the vote carries the seat and the answers chosen; a refusal shows the poll as the
 // server sent it. Plus the rules of choosing: one option, up to `maximo`, every question answered.
+
+import { validate } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, SimulatedClock } from 'xstate';
-import { POLL_FREE_TEXT_MAX, POLL_REFRESH_MS, type PollAnswer, type VoteRequest } from '../../src/api/polls';
+import {
+  POLL_FREE_TEXT_MAX,
+  POLL_REFRESH_MS,
+  PollAnswer,
+  PollsHomeAnswer,
+  VoteAnswer,
+  type VoteRequest,
+} from '../../src/api/polls';
 import { choicesComplete, seatOf, voteRespuestas } from '../../src/machines/pollVote';
 import { pollVoteMachine, voteRequest } from '../../src/machines/pollVoteMachine';
 import { NETWORK } from '../../src/machines/ticketFailure';
@@ -14,7 +23,9 @@ import { COMMENT, CONFLICT_MESSAGE, FIRST_READS, INPUT, pollVoteModel, REFUSED_P
 import { coverModel, invokedActors, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 import {
+  ADMIN_HOME,
   APPROVE,
+  afterVote,
   CAST,
   COMMENTS,
   HOURS,
@@ -25,6 +36,7 @@ import {
   SUPPLIERS,
   SURVEY,
   VOTED_CHANGEABLE,
+  voteAnswer,
 } from '../support/pollFixtures';
 
 type Snap = Snapshot<typeof pollVoteMachine>;
@@ -247,5 +259,16 @@ describe('pollVoteMachine rules', () => {
     const oneMinuteLeft = { ...OPEN, poll: { ...OPEN.poll, cierra: new Date(READ_AT + 60_000).toISOString() } };
     expect((await opened(oneMinuteLeft)).getSnapshot().value).toBe('choosing');
     expect(REFUSED_POLLS.cerrada.poll.estado).toBe('cerrada');
+  });
+});
+
+describe('the poll fixtures', () => {
+  it('are answers the contract accepts', () => {
+    for (const [name, read] of Object.entries({ ...FIRST_READS, ...REFUSED_POLLS })) {
+      const [error] = validate(read, PollAnswer);
+      expect(error?.message, name).toBeUndefined();
+    }
+    expect(validate(voteAnswer(afterVote(OPEN, 101, CAST)), VoteAnswer)[0]).toBeUndefined();
+    expect(validate(ADMIN_HOME, PollsHomeAnswer)[0]).toBeUndefined();
   });
 });

@@ -132,7 +132,8 @@ function NotAllowed({
   statementLink: boolean;
   step: string;
 }) {
-  const reason = REASON_OF[step]!;
+  // Without a seat at all (an administrator without a dwelling), whatever the phase: no vote here.
+  const reason = seat ? REASON_OF[step]! : 'no_elegible';
   const { poll } = answer;
   const refusedNow = state.context.refused?.motivo === reason;
   const votedHere = seat?.estado === 'votado';
