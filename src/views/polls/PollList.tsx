@@ -1,0 +1,166 @@
+// /condominio/comunicacion/encuestas without ?PollId=: the polls by phase in tabs over pollListMachine (open
+// first), a page of cards at a time, and the way to a new one: "Nueva votación o encuesta" for administrators,
+// "Proponer encuesta" where the caller may propose (the editor opens in a dialog, full screen on a phone).
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Tabs.css';
+import { Alert, Anchor, Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
+import type { PollListFilter, PollsHomeAnswer } from '../../api/polls';
+import { pollListMachine, pollPageCount, pollTabs } from '../../machines/pollListMachine';
+import { NETWORK } from '../../machines/ticketFailure';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { LoadingCard } from '../communication/PageStates';
+import { SessionContext } from '../session/SessionContext';
+import { PollCard } from './PollCard';
+import { PollEditorDialog } from './PollEditor';
+import { PollIcon } from './PollIcon';
+
+const COMMUNICATION = '/comunicacion';
+
+export function PollListScreen() {
+  const intl = useIntl();
+  const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
+  const title = intl.formatMessage({ id: 'polls.title' });
+  useDocumentTitle(condoName, intl.formatMessage({ id: 'communication.title' }), title);
+  const [state, send] = useMachine(pollListMachine, { input: {} });
+  const [writing, setWriting] = useState(false);
+  const { home } = state.context;
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Anchor component={Link} href={COMMUNICATION} size="sm">
+          <FormattedMessage id="polls.backToCommunication" />
+        </Anchor>
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {home && state.matches('list') ? <NewPollButton home={home} onClick={() => setWriting(true)} /> : null}
+        </Group>
+      </Stack>
+      {state.matches('loadingHome') ? <LoadingCard /> : null}
+      {state.matches('homeFailed') ? <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('noSections') ? (
+        <Text role="status">
+          <FormattedMessage id="polls.list.noSections" />
+        </Text>
+      ) : null}
+      {home && state.matches('list') ? <PhaseTabs state={state} send={send} home={home} /> : null}
+      {home && writing ? (
+        <PollEditorDialog
+          home={home}
+          existing={null}
+          onClose={() => setWriting(false)}
+          onSaved={() => send({ type: 'reload' })}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function NewPollButton({ home, onClick }: { home: PollsHomeAnswer; onClick(): void }) {
+  if (!home.canCreate && home.proposeIn.length === 0) return null;
+  return (
+    <Button leftSection={<PollIcon name="plus" />} onClick={onClick}>
+      <FormattedMessage id={home.canCreate ? 'polls.new' : 'polls.propose'} />
+    </Button>
+  );
+}
+
+export function Failed({
+  error,
+  onRetry,
+  titleId = 'polls.list.failedTitle',
+}: {
+  error: string | null;
+  onRetry(): void;
+  titleId?: string;
+}) {
+  return (
+    <Alert color="red" role="alert" title={<FormattedMessage id={titleId} />}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{error === NETWORK || !error ? <FormattedMessage id="polls.network" /> : error}</Text>
+        <Button size="xs" color="red" variant="outline" onClick={onRetry}>
+          <FormattedMessage id="polls.retry" />
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+type ListState = ReturnType<typeof useMachine<typeof pollListMachine>>[0];
+type ListSend = ReturnType<typeof useMachine<typeof pollListMachine>>[1];
+
+function PhaseTabs({ state, send, home }: { state: ListState; send: ListSend; home: PollsHomeAnswer }) {
+  const intl = useIntl();
+  const { fase, answer, page } = state.context;
+  const loading = state.matches({ list: 'loading' });
+  return (
+    <Tabs value={fase} onChange={(value) => value && send({ type: 'chooseTab', fase: value as PollListFilter })}>
+      <Tabs.List aria-label={intl.formatMessage({ id: 'polls.list.tabsLabel' })}>
+        {pollTabs(home).map((tab) => (
+          <Tabs.Tab key={tab} value={tab}>
+            <FormattedMessage id={`polls.tab.${tab}`} />
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {pollTabs(home).map((tab) => (
+        <Tabs.Panel key={tab} value={tab} pt="md">
+          {tab === fase ? (
+            <Stack gap="sm" aria-busy={loading} aria-live="polite">
+              {loading && !answer ? <LoadingCard /> : null}
+              {loading && answer ? (
+                <Text size="sm" c="dimmed" role="status">
+                  <FormattedMessage id="polls.list.loading" />
+                </Text>
+              ) : null}
+              {state.matches({ list: 'failed' }) ? (
+                <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} />
+              ) : null}
+              {state.matches({ list: 'empty' }) ? (
+                <Text c="dimmed" role="status">
+                  <FormattedMessage id={`polls.list.empty.${fase}`} />
+                </Text>
+              ) : null}
+              {state.matches({ list: 'shown' }) && answer ? (
+                <Text size="sm" c="dimmed" role="status">
+                  <FormattedMessage id="polls.list.count" values={{ total: answer.total }} />
+                </Text>
+              ) : null}
+              {answer && answer.items.length > 0 && (state.matches({ list: 'shown' }) || loading) ? (
+                <Stack
+                  component="ul"
+                  gap="sm"
+                  m={0}
+                  p={0}
+                  style={{ listStyle: 'none' }}
+                  aria-label={intl.formatMessage({ id: `polls.tab.${fase}` })}
+                >
+                  {answer.items.map((poll) => (
+                    <li key={poll.PollId}>
+                      <PollCard poll={poll} zone={home.zonaHoraria} />
+                    </li>
+                  ))}
+                </Stack>
+              ) : null}
+              {state.matches({ list: 'shown' }) && answer && pollPageCount(answer.total) > 1 ? (
+                <Pagination
+                  total={pollPageCount(answer.total)}
+                  value={page}
+                  onChange={(next) => send({ type: 'goToPage', page: next })}
+                  aria-label={intl.formatMessage({ id: 'polls.list.pages' })}
+                  getItemProps={(n) => ({ 'aria-label': intl.formatMessage({ id: 'polls.list.page' }, { page: n }) })}
+                />
+              ) : null}
+            </Stack>
+          ) : null}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
