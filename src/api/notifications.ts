@@ -2,7 +2,7 @@
 // the unread total, the full list a page of NOTIFICATIONS_PAGE_SIZE at a time, and marking one opened.
 // Opening navigates by Modulo and Props (notificationTarget below, shared by the panel and the list).
 import { array, boolean, enums, type Infer, literal, nullable, number, object, optional, string } from 'superstruct';
-import { conversationPath, ticketPath } from './sections';
+import { conversationPath, pollPath, ticketPath } from './sections';
 import { Id, QueryInteger } from './validation';
 
 export const NOTIFICATIONS_PATHS = {
@@ -102,7 +102,7 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
     }
     case 'encuesta': {
       const poll = id('pollID');
-      return poll ? `/comunicacion/encuestas?PollId=${poll}` : null;
+      return poll ? pollPath(poll) : null;
     }
     case 'instalacion': {
       const facility = id('facilityID');

@@ -37,9 +37,9 @@ export const POLLS_PATHS = {
   poll: (pollId: number | string) => `/--encuestas/poll/${pollId}`,
   /** POST PollDraft: administrators publish; a resident in a section with SectPosting A proposes. */
   create: '/--encuestas/new',
-  /** POST PollUpdateRequest: edit before opening (canEditPoll), version checked. */
+  /** POST PollUpdateRequest: edit before opening (canEditPoll), version checked; answers PollAnswer. */
   update: '/--encuestas/update',
-  /** POST PollChangeRequest: a lifecycle action (pollLifecycle.ts), version checked. */
+  /** POST PollChangeRequest: a lifecycle action (pollLifecycle.ts), version checked; answers PollAnswer. */
   change: '/--encuestas/change',
   /** POST VoteRequest: cast or (where allowed) change the vote of one seat. */
   vote: '/--encuestas/vote',

@@ -6,8 +6,9 @@
 export const SECTION_SCREEN_BY_CODE: Readonly<Record<string, string | null>> = {
   SA: '/comunicacion/tickets-administrador/:sectionId',
   IC: '/comunicacion/comunicacion-interpersonal/:sectionId',
-  // Their screens come with the issues that follow (surveys, reservations, events calendar).
-  EN: null,
+  // Surveys and votes (issue 14): one screen for every EN section (spec §2.2 encuestas?PollId=).
+  EN: '/comunicacion/encuestas',
+  // Their screens come with the issues that follow (reservations, events calendar).
   RI: null,
   EV: null,
   // Works and repairs: hidden in the menu (spec §6).
@@ -30,6 +31,9 @@ export function sectionPath(section: { SectId: number; SectCode: string }): stri
 /** The path of one request in its SA section (?ticket=). */
 export const ticketPath = (sectionId: number | string, ticketId: number | string) =>
   `/comunicacion/tickets-administrador/${sectionId}?ticket=${ticketId}`;
+
+/** The path of one poll (?PollId=, spec §2.2). */
+export const pollPath = (pollId: number | string) => `/comunicacion/encuestas?PollId=${pollId}`;
 
 /** The path of one conversation in its IC section (?conversacion=). */
 export const conversationPath = (sectionId: number | string, conversationId: number | string) =>

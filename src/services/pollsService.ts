@@ -114,7 +114,11 @@ export async function createPoll(draft: PollDraft, signal?: AbortSignal): Promis
 export function updatePoll(request: PollUpdateRequest, signal?: AbortSignal): Promise<PollSaveResult> {
   return orConflict(
     () => http.post(apiPath(POLLS_PATHS.update), { json: request, signal, timeout: 120_000 }),
-    async (send) => ({ kind: 'saved', answer: await call(send, PollSavedAnswer) }) as const,
+    // The server answers an edit with the poll as it is now; the editor needs its id and state.
+    async (send) => {
+      const { poll } = await call(send, PollAnswer);
+      return { kind: 'saved', answer: { success: true, PollId: poll.PollId, estado: poll.estado } } as const;
+    },
   );
 }
 

@@ -45,6 +45,7 @@ describe('the main menu today (only built screens)', () => {
         'communication',
         'section-1',
         'section-2',
+        'section-4',
         'section-5',
         'accountStatement',
         'welcome',
@@ -54,8 +55,8 @@ describe('the main menu today (only built screens)', () => {
         'blogConfiguration',
       ],
     ],
-    ['board', ['communication', 'section-1', 'section-2', 'section-5', 'section-7', 'accountStatement', 'welcome']],
-    ['resident', ['communication', 'section-1', 'section-2', 'section-5', 'accountStatement', 'welcome']],
+    ['board', ['communication', 'section-1', 'section-2', 'section-4', 'section-5', 'section-7', 'accountStatement', 'welcome']],
+    ['resident', ['communication', 'section-1', 'section-2', 'section-4', 'section-5', 'accountStatement', 'welcome']],
     ['guard', ['communication', 'section-1', 'section-5', 'welcome', 'employeePanel']],
     ['employee', ['welcome', 'employeePanel']],
     ['supervisor', ['welcome', 'employeePanel']],
@@ -87,13 +88,14 @@ describe('the main menu once every screen is built', () => {
       '/comunicacion',
       '/comunicacion/seccion/1',
       '/comunicacion/tickets-administrador/2',
+      '/comunicacion/encuestas',
       '/comunicacion/comunicacion-interpersonal/5',
       '/comunicacion/seccion/7',
       '/estado-cta',
       '/welcome',
     ]);
-    // Surveys, reservations and the events calendar stay out until their screens exist (src/api/sections.ts).
-    expect(board.filter((e) => e.depth === 1)).toHaveLength(4);
+    // Reservations and the events calendar stay out until their screens exist (src/api/sections.ts).
+    expect(board.filter((e) => e.depth === 1)).toHaveLength(5);
   });
 
   it('gives Panel del administrador to administrators only, and hides the board section from them', () => {
@@ -127,6 +129,7 @@ describe('a section link outside the menu (the communication home, the blogs sum
     const withoutRequests = new Set([...EVERY_SCREEN].filter((s) => !s.startsWith('/comunicacion/tickets')));
     expect(sectionLink(requests, withoutRequests)).toBeNull();
     expect(sectionLink(requests, EVERY_SCREEN)).toBe('/comunicacion/tickets-administrador/2');
+    expect(sectionLink({ SectId: 4, SectCode: 'EN' }, EVERY_SCREEN)).toBe('/comunicacion/encuestas');
     expect(sectionLink({ SectId: 5, SectCode: 'RI' }, EVERY_SCREEN)).toBeNull();
     expect(sectionLink({ SectId: 6, SectCode: 'EV' }, EVERY_SCREEN)).toBeNull();
     expect(sectionLink({ SectId: 1, SectCode: '' }, EVERY_SCREEN)).toBe('/comunicacion/seccion/1');
@@ -181,7 +184,8 @@ describe('activeEntryKey', () => {
   it('picks the entry whose path is the longest prefix of the location', () => {
     expect(activeEntryKey(entries, '/comunicacion')).toBe('communication');
     expect(activeEntryKey(entries, '/comunicacion/comunicacion-interpersonal/5')).toBe('section-5');
-    expect(activeEntryKey(entries, '/comunicacion/encuestas')).toBe('communication');
+    expect(activeEntryKey(entries, '/comunicacion/encuestas')).toBe('section-4');
+    expect(activeEntryKey(entries, '/comunicacion/instalaciones')).toBe('communication');
     expect(activeEntryKey(entries, '/comunicacion/seccion/1')).toBe('section-1');
     expect(activeEntryKey(entries, '/comunicacion/ver-publicacion/9')).toBe('communication');
     expect(activeEntryKey(entries, '/comunicaciones')).toBeNull();

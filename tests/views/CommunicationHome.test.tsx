@@ -28,6 +28,7 @@ describe('CommunicationHome', () => {
     sections: [
       { SectId: 1, abiertas: 0, noLeidos: 0, porContestar: 0, nuevas: 2 },
       { SectId: 2, abiertas: 3, noLeidos: 0, porContestar: 0, nuevas: 0 },
+      { SectId: 4, abiertas: 0, noLeidos: 0, porContestar: 2, nuevas: 0 },
       { SectId: 5, abiertas: 0, noLeidos: 1, porContestar: 0, nuevas: 0 },
       { SectId: 7, abiertas: 0, noLeidos: 0, porContestar: 0, nuevas: 0 },
     ],
@@ -38,18 +39,20 @@ describe('CommunicationHome', () => {
     const { location } = signedIn(withCounts, '/comunicacion');
     const list = await screen.findByRole('list', { name: 'Secciones de tu condominio' });
     const links = within(list).getAllByRole('link');
-    // Surveys, reservations and the events calendar have no screen yet: they are not offered.
+    // Reservations and the events calendar have no screen yet: they are not offered.
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Avisos de la administración', '/comunicacion/seccion/1'],
       ['Solicitudes a la administración', '/comunicacion/tickets-administrador/2'],
+      ['Encuestas y votaciones', '/comunicacion/encuestas'],
       ['Comunicación entre vecinos', '/comunicacion/comunicacion-interpersonal/5'],
       ['Asuntos del consejo', '/comunicacion/seccion/7'],
     ]);
     const rows = within(list).getAllByRole('listitem');
     expect(await within(rows[0]!).findByText('2 publicaciones nuevas')).toBeTruthy();
     expect(within(rows[1]!).getByText('3 solicitudes abiertas')).toBeTruthy();
-    expect(within(rows[2]!).getByText('1 mensaje sin leer')).toBeTruthy();
-    expect(within(rows[3]!).getByText('Nada pendiente')).toBeTruthy();
+    expect(within(rows[2]!).getByText('2 votaciones por contestar')).toBeTruthy();
+    expect(within(rows[3]!).getByText('1 mensaje sin leer')).toBeTruthy();
+    expect(within(rows[4]!).getByText('Nada pendiente')).toBeTruthy();
     fireEvent.click(links[1]!);
     expect(location.history.at(-1)).toBe('/comunicacion/tickets-administrador/2');
   });

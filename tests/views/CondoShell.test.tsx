@@ -37,6 +37,7 @@ describe('the desktop shell', () => {
         'Comunicación',
         'Avisos de la administración',
         'Solicitudes a la administraci…',
+        'Encuestas y votaciones',
         'Comunicación entre vecinos',
         'Estado de cuenta',
         'Linea del tiempo',
@@ -52,6 +53,7 @@ describe('the desktop shell', () => {
         'Comunicación',
         'Avisos de la administración',
         'Solicitudes a la administraci…',
+        'Encuestas y votaciones',
         'Comunicación entre vecinos',
         'Asuntos del consejo',
         'Estado de cuenta',
@@ -64,6 +66,7 @@ describe('the desktop shell', () => {
         'Comunicación',
         'Avisos de la administración',
         'Solicitudes a la administraci…',
+        'Encuestas y votaciones',
         'Comunicación entre vecinos',
         'Estado de cuenta',
         'Linea del tiempo',
@@ -82,7 +85,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();
@@ -136,12 +139,12 @@ describe('the desktop shell', () => {
     condominio('/condominio/comunicacion');
     const nav = await mainNav();
     expect(screen.getByRole('banner').contains(nav)).toBe(true);
-    // Eight entries: four in the header; the board's section, the statement and the timeline under 'Más'.
+    // Nine entries: four in the header; messages, the board's section, the statement and the timeline under 'Más'.
     expect(linkNames(nav)).toEqual([
       'Comunicación',
       'Avisos de la administración',
       'Solicitudes a la administraci…',
-      'Comunicación entre vecinos',
+      'Encuestas y votaciones',
     ]);
     expect(within(nav).getByRole('button', { name: 'Más' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /menú lateral/ })).toBeNull();

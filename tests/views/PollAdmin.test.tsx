@@ -166,7 +166,8 @@ describe('A poll for its administrator', { timeout: 20_000 }, () => {
     };
     const api = stubApi(sessionFor('admin'), {
       [POLL]: () => json(upcoming),
-      [UPDATE]: () => json({ success: true, PollId: 7, estado: 'publicada' }),
+      // The server answers an edit with the poll as it is now.
+      [UPDATE]: () => json({ ...upcoming, poll: { ...upcoming.poll, Titulo: 'Impermeabilización 2027', version: 4 } }),
     });
     open();
     const card = await screen.findByRole('region', { name: 'Administración' });

@@ -25,6 +25,8 @@ const EmployeePanelPage = lazy(() => import('../staff/EmployeePanelPage'));
 const ConversationsPage = lazy(() => import('../conversations/ConversationsPage'));
 // Requests to the administrator (issue 13).
 const TicketsPage = lazy(() => import('../tickets/TicketsPage'));
+// Surveys and votes (issue 14).
+const PollsPage = lazy(() => import('../polls/PollsPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -41,6 +43,7 @@ export default function CondominioRoutes() {
           <Route path="/comunicacion/ver-publicacion/:postID" component={PostPage} />
           <Route path="/comunicacion/comunicacion-interpersonal/:sectionId" component={ConversationsPage} />
           <Route path="/comunicacion/tickets-administrador/:sectionId" component={TicketsPage} />
+          <Route path="/comunicacion/encuestas" component={PollsPage} />
           <Route path="/mi-perfil" component={ProfilePage} />
           <Route path="/profile/overview" component={ProfilePage} />
           <Route path="/profile/settings" component={ProfilePage} />

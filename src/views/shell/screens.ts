@@ -8,6 +8,7 @@ export const SCREENS = {
   post: '/comunicacion/ver-publicacion/:postID',
   interpersonal: '/comunicacion/comunicacion-interpersonal/:sectionId',
   tickets: '/comunicacion/tickets-administrador/:sectionId',
+  polls: '/comunicacion/encuestas',
   myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',
