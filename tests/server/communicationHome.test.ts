@@ -3,9 +3,10 @@
 // unread messages of the conversations, the open polls not answered, the posts of the last 7 days by others that the section shows. A new
 // message and a new post move them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BARRED_VOTER } from '../../server/db/seed/demoFacts';
 import { COMMUNICATION_HOME_PATHS, type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../src/api/communicationHome';
 import { CONVERSATIONS_PATHS, type ConversationListAnswer, type UnreadAnswer } from '../../src/api/conversations';
-import { POLLS_PATHS, type PollListAnswer } from '../../src/api/polls';
+import { POLLS_PATHS, type PollAnswer, type PollListAnswer } from '../../src/api/polls';
 import { POSTS_PATHS, type SectionPostsAnswer } from '../../src/api/posts';
 import type { SessionData } from '../../src/api/sessions';
 import { OPEN_STATES } from '../../src/api/ticketLifecycle';
@@ -21,6 +22,7 @@ describe(`the communication home's counts (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     for (const who of [...WHO, 'empleado', 'guardia']) tokens[who] = await signInAs(t.app, `${who}@demo.mx`);
+    tokens.barred = await signInAs(t.app, DEMO_BARRED_VOTER.email);
   });
   afterAll(async () => t?.close());
 
@@ -30,6 +32,17 @@ describe(`the communication home's counts (${dialect})`, () => {
     return res.json() as T;
   };
   const summary = (who: string) => get<HomeSummaryAnswer>(who, COMMUNICATION_HOME_PATHS.summary);
+  /** Open polls of the section in which one of the caller's seats may vote now, as each poll's screen says. */
+  const pollsToAnswer = async (who: string, sectionId: number) => {
+    const open = await get<PollListAnswer>(who, `${POLLS_PATHS.list}?fase=abiertas&sectionId=${sectionId}&limit=50`);
+    expect(open.items.length).toBeGreaterThan(0);
+    let count = 0;
+    for (const item of open.items) {
+      const poll = await get<PollAnswer>(who, POLLS_PATHS.poll(item.PollId));
+      if (poll.asientos.some((seat) => seat.estado === 'puede')) count += 1;
+    }
+    return count;
+  };
 
   it('answers members with Comunicación; employees have none, and nobody without a session', async () => {
     expect((await call(t.app, 'GET', api(COMMUNICATION_HOME_PATHS.summary), { token: tokens.empleado })).statusCode).toBe(403);
@@ -55,10 +68,8 @@ describe(`the communication home's counts (${dialect})`, () => {
     // Unread messages: the conversations' own count.
     const unread = await get<UnreadAnswer>(who, CONVERSATIONS_PATHS.unread);
     expect(byId.get(ic.SectId)?.noLeidos).toBe(unread.porSeccion.find((s) => s.SectId === ic.SectId)?.noLeidos ?? 0);
-    // Polls to answer: the open ones of the list the caller has not voted in (the demo has two open).
-    const openPolls = await get<PollListAnswer>(who, `${POLLS_PATHS.list}?fase=abiertas&sectionId=${en.SectId}&limit=50`);
-    expect(openPolls.items.length).toBeGreaterThan(0);
-    expect(byId.get(en.SectId)?.porContestar).toBe(openPolls.items.filter((p) => !p.haVotado).length);
+    // Polls to answer: the open ones of the list where a seat of the caller may still vote (the demo has two open).
+    expect(byId.get(en.SectId)?.porContestar).toBe(await pollsToAnswer(who, en.SectId));
     // New posts: what the section shows, published in the last days by someone else.
     const since = Date.now() - NEW_POSTS_DAYS * 24 * 60 * 60 * 1000;
     const own = new Set([sa.SectId, ic.SectId, en.SectId]);
@@ -69,6 +80,15 @@ describe(`the communication home's counts (${dialect})`, () => {
       const fresh = page.posts.filter((p) => p.Estatus === 'A' && p.UserId !== mine && Date.parse(p.FechaCreada) >= since);
       expect(section.nuevas, `section ${section.SectId}`).toBe(fresh.length);
     }
+  });
+
+  it('does not count a votación the caller’s dwelling may not vote in (arrears at opening)', async () => {
+    const { data } = await get<{ data: SessionData }>('barred', '/--sesiones/session-data');
+    const en = data.secciones.find((s) => s.SectCode === 'EN')!;
+    const counts = (await summary('barred')).sections.find((s) => s.SectId === en.SectId)!;
+    const open = await get<PollListAnswer>('barred', `${POLLS_PATHS.list}?fase=abiertas&sectionId=${en.SectId}&limit=50`);
+    expect(counts.porContestar).toBe(await pollsToAnswer('barred', en.SectId));
+    expect(counts.porContestar).toBeLessThan(open.items.filter((p) => !p.haVotado).length);
   });
 
   it('counts a new message to one’s side and a new post by someone else at once', async () => {

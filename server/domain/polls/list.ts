@@ -107,7 +107,8 @@ export async function listPolls(db: Kysely<Database>, clock: Clock, auth: Auth, 
 
 /**
  * Open polls the caller has not voted in, per EN section they read (for the menu and the communication home):
- * published, between opening and closing by the server's clock, and no ballot from any seat of theirs.
+ * published, between opening and closing by the server's clock, no ballot from any seat of theirs, and (once the
+ * electorate is fixed) a seat of theirs in it that arrears do not bar.
  */
 export async function openPollsToAnswer(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<Map<number, number>> {
   const viewer = await loadViewer(db, auth);
@@ -125,6 +126,19 @@ export async function openPollsToAnswer(db: Kysely<Database>, clock: Clock, auth
           selectFrom('poll_ballots as b').select('b.id').whereRef('b.poll_id', '=', 'p.id').where('b.seat_key', 'in', seats),
         ),
       ),
+    )
+    // …and in which one of those seats may vote: once the electorate is fixed, a seat of it not barred by arrears.
+    .where(({ or, eb, exists, selectFrom }) =>
+      or([
+        eb('p.fixed_at', 'is', null),
+        exists(
+          selectFrom('poll_electorate as e')
+            .select('e.id')
+            .whereRef('e.poll_id', '=', 'p.id')
+            .where('e.seat_key', 'in', seats)
+            .where('e.barred', '=', 0),
+        ),
+      ]),
     )
     .select(['p.section_id', db.fn.countAll<number>().as('n')])
     .groupBy('p.section_id')
