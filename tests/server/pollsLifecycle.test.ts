@@ -240,15 +240,16 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
 
     // Someone else closing it meanwhile would make this stale; closing now ends it early.
     const closed = await expectOk<PollAnswer>(change('admin', { pollId: id, version: 2, action: 'cerrar' }));
-    expect(closed.poll).toMatchObject({ estado: 'cerrada', fase: 'cerrada' });
+    expect(closed.poll).toMatchObject({ estado: 'cerrada', fase: 'cerrada', cierra: clock.now().toISOString() });
     expect(closed.resultados!.final).toBe(true);
     expect(await jobs(id)).toEqual([]);
     const row = await t.app.db
       .selectFrom('polls')
-      .select(['closed_at', 'results_notified'])
+      .select(['closed_at', 'closes_at', 'results_notified'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ closed_at: clock.now().toISOString(), results_notified: 1 });
+    // Closed early: its closing time is when it closed.
+    expect(row).toEqual({ closed_at: clock.now().toISOString(), closes_at: clock.now().toISOString(), results_notified: 1 });
     // VerResultados 1: residente voted and is told; consejo did not and is not.
     expect((await notices('residente', id)).map((n) => n.titulo)).toContain('Resultados publicados');
     expect((await notices('consejo', id)).map((n) => n.titulo)).not.toContain('Resultados publicados');

@@ -95,6 +95,8 @@ export async function applyPollTransition(
   if (action === 'cerrar') {
     // At its time, the system closes it as of that time; an administrator closes it now.
     changes.closed_at = actor.userId === null && Date.parse(row.closes_at) <= now.getTime() ? row.closes_at : at;
+    // Closed early, the poll's closing time is when it closed (the list, the screen and the acta say so).
+    changes.closes_at = changes.closed_at;
     changes.results_notified = 1;
   }
   if (action === 'cancelar') changes.closed_at = at;
