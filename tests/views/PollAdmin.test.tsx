@@ -101,6 +101,20 @@ describe('A poll for its administrator', { timeout: 20_000 }, () => {
     expect(screen.getByText('Votación cancelada')).toBeTruthy();
   });
 
+  it('folds a long list of who has not voted under its count', async () => {
+    const base = live(NO_SEAT);
+    const names = Array.from({ length: 30 }, (_, i) => `Casa ${i + 1}`);
+    stubApi(sessionFor('admin'), {
+      [POLL]: () => json({ ...base, resultados: { ...base.resultados!, pendientes: names } }),
+    });
+    open();
+    const pending = await screen.findByRole('region', { name: 'Aún no votan (30)' });
+    const details = pending.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(within(pending).getByText('Ver la lista').tagName).toBe('SUMMARY');
+    expect(within(pending).getAllByRole('listitem', { hidden: true })).toHaveLength(30);
+  });
+
   it('extends to a new closing, and shows a lost race', async () => {
     const theirs = { ...live(NO_SEAT), poll: { ...live(NO_SEAT).poll, version: 4 } };
     const api = stubApi(sessionFor('admin'), {

@@ -193,19 +193,36 @@ function Pending({ names }: { names: readonly string[] }) {
       <Title order={3} size="h5" id={headingId}>
         <FormattedMessage id="polls.results.pending" values={{ count: names.length }} />
       </Title>
-      {names.length ? (
-        <Group component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-          {names.map((name) => (
-            <Badge key={name} component="li" color="gray" variant="light" style={{ textTransform: 'none' }}>
-              {name}
-            </Badge>
-          ))}
-        </Group>
+      {names.length > PENDING_SHOWN_OPEN ? (
+        // A long list (a whole condominium at opening) stays folded until asked for: the count says enough.
+        <details>
+          <summary style={{ cursor: 'pointer' }}>
+            <FormattedMessage id="polls.results.showPending" />
+          </summary>
+          <PendingNames names={names} />
+        </details>
+      ) : names.length ? (
+        <PendingNames names={names} />
       ) : (
         <Text size="sm" c="dimmed">
           <FormattedMessage id="polls.results.nobodyPending" />
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** Up to this many names show at once; more fold under "Ver la lista". */
+const PENDING_SHOWN_OPEN = 24;
+
+function PendingNames({ names }: { names: readonly string[] }) {
+  return (
+    <Group component="ul" gap="xs" m={0} mt="xs" p={0} style={{ listStyle: 'none' }}>
+      {names.map((name) => (
+        <Badge key={name} component="li" color="gray" variant="light" style={{ textTransform: 'none' }}>
+          {name}
+        </Badge>
+      ))}
+    </Group>
   );
 }
