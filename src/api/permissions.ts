@@ -474,6 +474,10 @@ export const canCreatePoll = (viewer: CommunicationViewer, section: SectionFacts
 export const canProposePoll = (viewer: CommunicationViewer, section: SectionFacts) =>
   !canManagePolls(viewer) && canReadPolls(viewer, section) && section.SectStatus === 'A' && section.SectPosting === 'A';
 
+/** What a proposal may be: an encuesta (opinion). A votación binds the assembly, so only administrators create
+ * one. */
+export const canProposeKind = (kind: string) => kind === 'encuesta';
+
 /** The parts the viewer plays on one poll (pollLifecycle.ts PollRole). */
 export function pollRolesOf(
   viewer: Pick<CommunicationViewer, 'usuario'>,

@@ -144,6 +144,24 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
     expect((await change('residente', { pollId: mine, version: 1, action: 'cancelar', motivo: 'No' })).statusCode).toBe(404);
   });
 
+  it('takes proposals of encuestas only: a votación is the administration’s', async () => {
+    const res = await client.post('residente', POLLS_PATHS.create, voteDraft(clock, sectionId, { Titulo: 'Votemos' }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'tipo', messageId: 'polls.error.proposalSurveyOnly' });
+    // Nor may a proposal become one by an edit.
+    const id = (await expectOk<PollSavedAnswer>(client.post('residente', POLLS_PATHS.create, survey('Idea')))).PollId;
+    const own = await client.poll('residente', id);
+    const edit = await client.post('residente', POLLS_PATHS.update, {
+      ...own.borrador!,
+      tipo: 'votacion',
+      conteo: 'vivienda',
+      pollId: id,
+      version: own.poll.version,
+    });
+    expect(edit.statusCode, edit.body).toBe(400);
+    expect(edit.json()).toMatchObject({ field: 'tipo', messageId: 'polls.error.proposalSurveyOnly' });
+  });
+
   it('checks the draft with the condominium’s clock', async () => {
     const refused = async (draft: object, field: string, messageId: string) => {
       const res = await client.post('admin', POLLS_PATHS.create, draft);

@@ -8,7 +8,7 @@ import type { Clock } from '../clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { decodeUploads, saveAttachments } from './attachments';
-import { checkDraft, draftColumns, draftSection } from './draft';
+import { checkDraft, checkProposalKind, draftColumns, draftSection } from './draft';
 import { tellProposed } from './notices';
 import { saveQuestions } from './questions';
 import { findPoll } from './rows';
@@ -20,6 +20,7 @@ export async function createPoll(db: Kysely<Database>, clock: Clock, auth: Auth,
   return db.transaction().execute(async (trx) => {
     const viewer = await loadViewer(trx, auth);
     const { state } = await draftSection(trx, auth, viewer, draft.sectionId);
+    checkProposalKind(state, draft);
     const now = clock.now();
     const at = now.toISOString();
     const timeZone = await timeZoneOf(trx, auth.condoId);

@@ -3,7 +3,7 @@
 // publishes (administrators) and who proposes (a reader of an EN section with SectPosting A).
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
-import { type CommunicationViewer, canCreatePoll, canProposePoll, canReadPolls } from '../../../src/api/permissions';
+import { type CommunicationViewer, canCreatePoll, canProposeKind, canProposePoll, canReadPolls } from '../../../src/api/permissions';
 import type { PollState } from '../../../src/api/pollLifecycle';
 import { type PollDraft, validatePollDraft } from '../../../src/api/polls';
 import type { MessageId } from '../../../src/i18n/messages';
@@ -32,6 +32,13 @@ export async function draftSection(
   if (canCreatePoll(viewer, found.facts)) return { ...found, state: 'publicada' };
   if (canProposePoll(viewer, found.facts)) return { ...found, state: 'propuesta' };
   throw new AppError(403, ErrorCodes.forbidden, 'pollsNotices.refusal.cannotCreate');
+}
+
+/** A resident's proposal is an encuesta (canProposeKind); a votación is the administration's. */
+export function checkProposalKind(state: PollState, draft: Pick<PollDraft, 'tipo'>): void {
+  if (state === 'propuesta' && !canProposeKind(draft.tipo)) {
+    throw new AppError(400, ErrorCodes.badRequest, 'polls.error.proposalSurveyOnly', 'tipo');
+  }
 }
 
 /** The draft's columns of the polls row. */

@@ -15,7 +15,7 @@ import { visiblePoll } from './access';
 import { pollAnswer, rolesOn } from './answers';
 import { decodeUploads, keepOnlyAttachments, type PollSigner, saveAttachments } from './attachments';
 import { pollConflict } from './conflict';
-import { checkDraft, draftColumns, draftSection } from './draft';
+import { checkDraft, checkProposalKind, draftColumns, draftSection } from './draft';
 import { bumpVersion, StalePoll } from './lifecycle';
 import { replaceQuestions } from './questions';
 import { findPoll, timesOf } from './rows';
@@ -41,6 +41,7 @@ export async function updatePoll(
     if (!canEditPoll(timesOf(row), rolesOn(viewer, row), now)) throw await refuse('polls.conflict.action');
     if (row.version !== request.version) throw await refuse('polls.conflict.changed');
     const target = await draftSection(trx, auth, viewer, request.sectionId);
+    checkProposalKind(target.state, request);
     // A proposal stays one; a published poll stays published (and only an administrator edits it).
     if (row.state === 'publicada' && target.state !== 'publicada') throw await refuse('polls.conflict.action');
     const timeZone = await timeZoneOf(trx, auth.condoId);
