@@ -277,8 +277,8 @@ test.describe('desktop layout', { tag: '@desktop-only' }, () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    // Ten entries: four in the header, the rest under 'Más'; no sidebar toggle without a sidebar.
-    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Avisos de la administración', REQUESTS[0], MESSAGES[0]]);
+    // Eleven entries: four in the header, the rest under 'Más'; no sidebar toggle without a sidebar.
+    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Avisos de la administración', REQUESTS[0], SURVEYS[0]]);
     await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
     await screenshot(page, testInfo, 'board-top-nav');
