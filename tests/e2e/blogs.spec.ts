@@ -181,8 +181,15 @@ test.describe('blog configuration', () => {
       'Después de votar',
       'Siempre',
     ]);
-    // Las Palmas bars dwellings whose debt is over 60 days old from its votes (issue 14's demo).
-    await expect(editor(page).getByLabel('Voto de viviendas con adeudo')).toHaveValue('60');
+    // TiempoMoroso is days of arrears (issue 14): this condominium lets dwellings in arrears vote.
+    const arrears = editor(page).getByLabel('Voto de viviendas con adeudo');
+    await expect(arrears).toHaveValue('0');
+    await expect(arrears.locator('option')).toHaveText([
+      'Pueden votar aunque tengan adeudo',
+      'Sin voto con adeudo de más de 30 días',
+      'Sin voto con adeudo de más de 60 días',
+      'Sin voto con adeudo de más de 90 días',
+    ]);
     await expect(editor(page).getByLabel('Comentarios')).toHaveCount(0);
     await expect(editor(page).getByLabel('Comunicación privada')).toHaveCount(0);
     await editor(page).getByLabel('Mensaje de confirmación').fill('x'.repeat(101));

@@ -100,7 +100,9 @@ test('the board and a resident vote in the open votación, and see the results o
     const code = (await page.getByText(RECEIPT).first().textContent())!.trim();
     // Now the results show, with the weighted percentages.
     await expect(page.getByRole('heading', { name: 'Resultados' })).toBeVisible();
-    await expect(page.getByText(/^Participación: \d+(\.\d{1,2})?% del indiviso \(\d+ de 260 viviendas votaron\)\.$/)).toBeVisible();
+    await expect(
+      page.getByText(/^Participación: \d+(\.\d{1,2})?% del indiviso \(\d+ de 260 viviendas votaron\)\.$/),
+    ).toBeVisible();
     await expect(page.getByText(/por indiviso$/).first()).toBeVisible();
     // The receipt checks out.
     await page.getByRole('textbox', { name: 'Código de comprobante' }).fill(code);

@@ -3,7 +3,13 @@
 // publishes (administrators) and who proposes (a reader of an EN section with SectPosting A).
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
-import { type CommunicationViewer, canCreatePoll, canProposeKind, canProposePoll, canReadPolls } from '../../../src/api/permissions';
+import {
+  type CommunicationViewer,
+  canCreatePoll,
+  canProposeKind,
+  canProposePoll,
+  canReadPolls,
+} from '../../../src/api/permissions';
 import type { PollState } from '../../../src/api/pollLifecycle';
 import { type PollDraft, validatePollDraft } from '../../../src/api/polls';
 import type { MessageId } from '../../../src/i18n/messages';
