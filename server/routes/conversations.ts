@@ -2,7 +2,7 @@
 // answer. Who may call each is written next to its path; the rules are src/api/permissions.ts's, applied in
 // server/domain/conversations. Employees are refused everywhere (no Comunicación, spec §6).
 import type { FastifyInstance } from 'fastify';
-import { type Infer, object } from 'superstruct';
+import type { Infer } from 'superstruct';
 import {
   BlockRequest,
   CONVERSATIONS_PAGE_SIZE,
@@ -23,9 +23,7 @@ import {
   type UpdatesAnswer,
   UpdatesQuery,
 } from '../../src/api/conversations';
-import { ErrorCodes } from '../../src/api/errors';
 import { canReviewReportedMessages, canSeeCommunication } from '../../src/api/permissions';
-import { IdParam } from '../../src/api/posts';
 import { PageQueryOf } from '../../src/api/validation';
 import { blockedParties, setBlock } from '../domain/conversations/blocks';
 import { conversationList, conversationUpdates, oneConversation, unreadAnswer } from '../domain/conversations/conversations';
@@ -33,11 +31,9 @@ import { conversationDirectory } from '../domain/conversations/directory';
 import { sendMessage, startConversation } from '../domain/conversations/messages';
 import { checkPhotoLink, photoFile, photoSigner } from '../domain/conversations/photos';
 import { reportedMessages, reportMessage } from '../domain/conversations/reports';
-import { SignedFileQuery } from '../domain/files/fileLinks';
-import { AppError, notFound } from '../errors';
 import { allowOnly } from './guards';
+import { signedFileRoute } from './signedFileRoute';
 
-const FileParams = object({ photoId: IdParam });
 const ReportsQuery = PageQueryOf(50);
 
 /** Four photos of 1.5 MB as base64 data URLs, plus the text. */
@@ -151,24 +147,10 @@ export default async function conversationRoutes(app: FastifyInstance) {
   );
 
   // Anyone holding an unexpired signed link (given only with a message its holder reads): the photo's bytes.
-  app.get<{ Params: { photoId: number }; Querystring: { exp: number; sig: string } }>(
-    CONVERSATIONS_PATHS.photoFile(':photoId'),
-    { schema: { params: FileParams, querystring: SignedFileQuery } },
-    async (request, reply) => {
-      const { exp, sig } = request.query;
-      const check = await checkPhotoLink(app.db, app.clock, { photoId: request.params.photoId, exp, sig });
-      if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkInvalid');
-      if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkExpired');
-      const file = await photoFile(app.db, request.params.photoId);
-      if (!file) throw notFound('errors.notFound.file');
-      const maxAge = Math.max(0, exp - Math.floor(app.clock.now().getTime() / 1000));
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-        .header('cache-control', `private, max-age=${maxAge}, immutable`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .send(Buffer.from(file.data));
-    },
-  );
+  signedFileRoute(app, {
+    path: CONVERSATIONS_PATHS.photoFile(':photoId'),
+    param: 'photoId',
+    check: (link) => checkPhotoLink(app.db, app.clock, { photoId: link.id, exp: link.exp, sig: link.sig }),
+    load: (id) => photoFile(app.db, id),
+  });
 }

@@ -3,8 +3,6 @@
 // applied in server/domain/polls. Employees have no Comunicación: every call but the signed file link refuses
 // them before reading the body (routes/guards.ts); a poll of another condominium is 404.
 import type { FastifyInstance } from 'fastify';
-import { object } from 'superstruct';
-import { ErrorCodes } from '../../src/api/errors';
 import { canManagePolls, canSeeCommunication } from '../../src/api/permissions';
 import {
   POLLS_PATHS,
@@ -22,8 +20,6 @@ import {
   type VoteAnswer,
   VoteRequest,
 } from '../../src/api/polls';
-import { IdParam } from '../../src/api/posts';
-import { SignedFileQuery } from '../domain/files/fileLinks';
 import { appBaseUrl } from '../domain/links';
 import { checkPollAttachmentLink, pollAttachmentFile, pollAttachmentSigner } from '../domain/polls/attachments';
 import { changePoll } from '../domain/polls/change';
@@ -33,10 +29,8 @@ import { listPolls, pollsHome } from '../domain/polls/list';
 import { pollReceipt, readPoll } from '../domain/polls/read';
 import { updatePoll } from '../domain/polls/update';
 import { castVote } from '../domain/polls/vote';
-import { AppError, notFound } from '../errors';
 import { allowOnly } from './guards';
-
-const FileParams = object({ attachmentId: IdParam });
+import { signedFileRoute } from './signedFileRoute';
 
 /** Four attachments of 1.5 MB as base64 data URLs, plus the questions (as requests). */
 const POLL_BODY_LIMIT = 8_500_000;
@@ -141,25 +135,10 @@ export default async function pollRoutes(app: FastifyInstance) {
   );
 
   // Anyone holding an unexpired signed link (given only with a poll its holder may see): the bytes.
-  app.get<{ Params: { attachmentId: number }; Querystring: { exp: number; sig: string } }>(
-    POLLS_PATHS.attachmentFile(':attachmentId'),
-    { schema: { params: FileParams, querystring: SignedFileQuery } },
-    async (request, reply) => {
-      const { exp, sig } = request.query;
-      const check = await checkPollAttachmentLink(app.db, app.clock, { attachmentId: request.params.attachmentId, exp, sig });
-      if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkInvalid');
-      if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkExpired');
-      const file = await pollAttachmentFile(app.db, request.params.attachmentId);
-      if (!file) throw notFound('errors.notFound.file');
-      const maxAge = Math.max(0, exp - Math.floor(app.clock.now().getTime() / 1000));
-      const disposition = file.kind === 'image' ? 'inline' : 'attachment';
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-        .header('cache-control', `private, max-age=${maxAge}, immutable`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .send(Buffer.from(file.data));
-    },
-  );
+  signedFileRoute(app, {
+    path: POLLS_PATHS.attachmentFile(':attachmentId'),
+    param: 'attachmentId',
+    check: (link) => checkPollAttachmentLink(app.db, app.clock, { attachmentId: link.id, exp: link.exp, sig: link.sig }),
+    load: (id) => pollAttachmentFile(app.db, id),
+  });
 }

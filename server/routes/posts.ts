@@ -2,11 +2,8 @@
 // each is written next to its path; the rules themselves are src/api/permissions.ts's, applied in
 // server/domain/posts. Employees are refused everywhere (no Comunicación, spec §6).
 import type { FastifyInstance } from 'fastify';
-import { object } from 'superstruct';
-import { ErrorCodes } from '../../src/api/errors';
 import { canModeratePosts, canSeeCommunication } from '../../src/api/permissions';
 import {
-  IdParam,
   type NewCommentAnswer,
   NewCommentRequest,
   type NewPostAnswer,
@@ -22,7 +19,6 @@ import {
   SectionPostsQuery,
   type SummaryAnswer,
 } from '../../src/api/posts';
-import { SignedFileQuery } from '../domain/files/fileLinks';
 import { attachmentSigner, checkAttachmentLink } from '../domain/posts/attachmentLinks';
 import {
   addComment,
@@ -33,10 +29,8 @@ import {
   sectionPosts,
   sectionsSummary,
 } from '../domain/posts/posts';
-import { AppError, notFound } from '../errors';
 import { allowOnly } from './guards';
-
-const FileParams = object({ attachmentId: IdParam });
+import { signedFileRoute } from './signedFileRoute';
 
 /** Four attachments of 1.5 MB as base64 data URLs, plus the text. */
 const POST_BODY_LIMIT = 8_500_000;
@@ -108,25 +102,10 @@ export default async function postRoutes(app: FastifyInstance) {
   }
 
   // Anyone holding an unexpired signed link (given only with a post its holder may read): the bytes.
-  app.get<{ Params: { attachmentId: number }; Querystring: { exp: number; sig: string } }>(
-    POSTS_PATHS.attachmentFile(':attachmentId'),
-    { schema: { params: FileParams, querystring: SignedFileQuery } },
-    async (request, reply) => {
-      const { exp, sig } = request.query;
-      const check = await checkAttachmentLink(app.db, app.clock, { attachmentId: request.params.attachmentId, exp, sig });
-      if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkInvalid');
-      if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkExpired');
-      const file = await attachmentFile(app.db, request.params.attachmentId);
-      if (!file) throw notFound('errors.notFound.file');
-      const maxAge = Math.max(0, exp - Math.floor(app.clock.now().getTime() / 1000));
-      const disposition = file.kind === 'image' ? 'inline' : 'attachment';
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-        .header('cache-control', `private, max-age=${maxAge}, immutable`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .send(Buffer.from(file.data));
-    },
-  );
+  signedFileRoute(app, {
+    path: POSTS_PATHS.attachmentFile(':attachmentId'),
+    param: 'attachmentId',
+    check: (link) => checkAttachmentLink(app.db, app.clock, { attachmentId: link.id, exp: link.exp, sig: link.sig }),
+    load: (id) => attachmentFile(app.db, id),
+  });
 }

@@ -4,10 +4,7 @@
 // before reading the body (routes/guards.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Infer } from 'superstruct';
-import { object } from 'superstruct';
-import { ErrorCodes } from '../../src/api/errors';
 import { canManageTickets, canSeeCommunication, canSeeTicketOverview } from '../../src/api/permissions';
-import { IdParam } from '../../src/api/posts';
 import {
   type AssigneesAnswer,
   CategorySaveRequest,
@@ -29,7 +26,6 @@ import {
   type TicketSettingsAnswer,
   TicketUpdateRequest,
 } from '../../src/api/tickets';
-import { SignedFileQuery } from '../domain/files/fileLinks';
 import { appBaseUrl } from '../domain/links';
 import { loadViewer } from '../domain/posts/access';
 import { visibleTicket } from '../domain/tickets/access';
@@ -42,10 +38,8 @@ import { ticketOverview } from '../domain/tickets/overview';
 import { rateTicket, replyToTicket } from '../domain/tickets/reply';
 import { saveCategory, saveDueHours, ticketAssignees, ticketSection, ticketSettings } from '../domain/tickets/settings';
 import { updateTicket } from '../domain/tickets/update';
-import { AppError, notFound } from '../errors';
 import { allowOnly } from './guards';
-
-const FileParams = object({ attachmentId: IdParam });
+import { signedFileRoute } from './signedFileRoute';
 
 /** Four attachments of 1.5 MB as base64 data URLs, plus the text (as posts). */
 const TICKET_BODY_LIMIT = 8_500_000;
@@ -159,25 +153,10 @@ export default async function ticketRoutes(app: FastifyInstance) {
   );
 
   // Anyone holding an unexpired signed link (given only with a request its holder may see): the bytes.
-  app.get<{ Params: { attachmentId: number }; Querystring: { exp: number; sig: string } }>(
-    TICKETS_PATHS.attachmentFile(':attachmentId'),
-    { schema: { params: FileParams, querystring: SignedFileQuery } },
-    async (request, reply) => {
-      const { exp, sig } = request.query;
-      const check = await checkTicketAttachmentLink(app.db, app.clock, { attachmentId: request.params.attachmentId, exp, sig });
-      if (check === 'forged') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkInvalid');
-      if (check === 'expired') throw new AppError(403, ErrorCodes.forbidden, 'errors.file.linkExpired');
-      const file = await ticketAttachmentFile(app.db, request.params.attachmentId);
-      if (!file) throw notFound('errors.notFound.file');
-      const maxAge = Math.max(0, exp - Math.floor(app.clock.now().getTime() / 1000));
-      const disposition = file.kind === 'image' ? 'inline' : 'attachment';
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-        .header('cache-control', `private, max-age=${maxAge}, immutable`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .send(Buffer.from(file.data));
-    },
-  );
+  signedFileRoute(app, {
+    path: TICKETS_PATHS.attachmentFile(':attachmentId'),
+    param: 'attachmentId',
+    check: (link) => checkTicketAttachmentLink(app.db, app.clock, { attachmentId: link.id, exp: link.exp, sig: link.sig }),
+    load: (id) => ticketAttachmentFile(app.db, id),
+  });
 }
