@@ -25,7 +25,7 @@ import {
 } from 'superstruct';
 import { POLL_ACTIONS, POLL_PHASES, POLL_STATES, VOTE_REFUSALS } from './pollLifecycle';
 import { AttachmentUpload, IdParam } from './posts';
-import { Id, NonEmpty, QueryInteger } from './validation';
+import { Id, NonEmpty, QueryInteger, Version } from './validation';
 
 export const POLLS_PATHS = {
   /** GET: the EN sections the caller reads (settings), the condominium's time zone, and what the caller may
@@ -108,7 +108,6 @@ export type PollListFilter = (typeof POLL_LIST_FILTERS)[number];
  * condominium's time zone; answers give ISO-8601 UTC plus the zone). */
 export const LocalDateTime = pattern(string(), /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/);
 
-const Version = refine(integer(), 'Version', (value) => value >= 1 || 'must be 1 or more');
 const Percent = refine(integer(), 'Percent', (value) => (value >= 1 && value <= 100) || 'must be from 1 to 100');
 const Maximum = refine(integer(), 'Maximum', (value) => (value >= 1 && value <= POLL_MAX_OPTIONS) || 'must be from 1 to 20');
 

@@ -20,7 +20,7 @@ import {
 } from 'superstruct';
 import { AttachmentUpload, IdParam } from './posts';
 import { TICKET_ACTIONS, TICKET_PRIORITIES, TICKET_ROLES, TICKET_STATES } from './ticketLifecycle';
-import { Id, NonEmpty, QueryInteger } from './validation';
+import { Id, NonEmpty, QueryInteger, Version } from './validation';
 
 export const TICKETS_PATHS = {
   /** GET: the SA section, its categories, the caller's dwellings and abilities (who files, who manages). */
@@ -113,8 +113,6 @@ export const NewTicketRequest = object({
   adjuntos: defaulted(size(array(AttachmentUpload), 0, TICKET_MAX_ATTACHMENTS), []),
 });
 export type NewTicketRequest = Infer<typeof NewTicketRequest>;
-
-const Version = refine(integer(), 'Version', (value) => value >= 1 || 'must be 1 or more');
 
 export const TicketChangeRequest = object({
   ticketId: Id,

@@ -37,6 +37,9 @@ export const Id = refine(
 export const NonEmpty = (max: number) =>
   refine(size(string(), 1, max), 'NonEmpty', (value) => value.trim().length > 0 || 'must not be blank');
 
+/** The version of an object a change was made against (optimistic concurrency, DESIGN.md §8): 1 or more. */
+export const Version = refine(integer(), 'Version', (value) => value >= 1 || 'must be 1 or more');
+
 /** A whole number from the querystring (where it is text) within [min, max]. */
 export const QueryInteger = (min: number, max: number) =>
   coerce(
