@@ -2,7 +2,7 @@
 // the unread total, the full list a page of NOTIFICATIONS_PAGE_SIZE at a time, and marking one opened.
 // Opening navigates by Modulo and Props (notificationTarget below, shared by the panel and the list).
 import { array, boolean, enums, type Infer, literal, nullable, number, object, optional, string } from 'superstruct';
-import { conversationPath, pollPath, ticketPath } from './sections';
+import { conversationPath, facilityPath, pollPath, ticketPath } from './sections';
 import { Id, QueryInteger } from './validation';
 
 export const NOTIFICATIONS_PATHS = {
@@ -106,7 +106,8 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
     }
     case 'instalacion': {
       const facility = id('facilityID');
-      return facility ? `/comunicacion/instalaciones/mostrar/${facility}` : null;
+      const reservation = id('reservationId');
+      return facility ? facilityPath(facility, reservation ?? undefined) : null;
     }
     case 'ticket': {
       const section = id('SectId');

@@ -488,3 +488,41 @@ export function pollRolesOf(
   if (poll.proposerId !== null && poll.proposerId === viewer.usuario.UserId) roles.push('proposer');
   return roles;
 }
+
+// ── Facility reservations (RI) and the events calendar (EV), issue 15. The server enforces these on every call
+// of src/api/reservations.ts and src/api/calendar.ts; the screens offer only what they allow.
+
+/** Reading the facilities and booking them: whoever reads an RI section (COM-RES ver, the menu's rules). */
+export const canReadReservations = (viewer: CommunicationViewer, section: SectionFacts) =>
+  section.SectCode === 'RI' && canReadSection(viewer, section);
+
+/** Managing facilities, approving, rejecting, cancelling any reservation, no-shows, deposits, export:
+ * administrators. */
+export const canManageFacilities = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);
+
+/** Booking: a reader of an RI section with a dwelling to book for (the server checks the dwelling is theirs). */
+export const canBookFacilities = (viewer: CommunicationViewer, section: SectionFacts, dwellingCount: number) =>
+  canReadReservations(viewer, section) && section.SectStatus === 'A' && dwellingCount > 0;
+
+/** The parts the viewer plays on one reservation (reservationLifecycle.ts ReservationRole). */
+export function reservationRolesOf(
+  viewer: Pick<CommunicationViewer, 'usuario'>,
+  reservation: { apartmentId: number },
+  ownApartmentIds: readonly number[],
+): ('admin' | 'owner')[] {
+  const roles: ('admin' | 'owner')[] = [];
+  if (canManageFacilities(viewer)) roles.push('admin');
+  if (ownApartmentIds.includes(reservation.apartmentId)) roles.push('owner');
+  return roles;
+}
+
+/** Who sees a reservation in full (names, dwelling): administrators and its dwelling's residents; everyone
+ * else who reads the facilities sees only that the time is taken ("Ocupado"). */
+export const seesReservationInFull = (roles: readonly ('admin' | 'owner')[]) => roles.length > 0;
+
+/** Reading the events calendar: whoever reads an EV section. */
+export const canReadCalendar = (viewer: CommunicationViewer, section: SectionFacts) =>
+  section.SectCode === 'EV' && canReadSection(viewer, section);
+
+/** Publishing, editing and cancelling events: administrators. */
+export const canPublishEvents = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);

@@ -8,9 +8,9 @@ export const SECTION_SCREEN_BY_CODE: Readonly<Record<string, string | null>> = {
   IC: '/comunicacion/comunicacion-interpersonal/:sectionId',
   // Surveys and votes (issue 14): one screen for every EN section (spec §2.2 encuestas?PollId=).
   EN: '/comunicacion/encuestas',
-  // Their screens come with the issues that follow (reservations, events calendar).
-  RI: null,
-  EV: null,
+  // Facility reservations and the events calendar (issue 15): one screen each for every RI / EV section.
+  RI: '/comunicacion/instalaciones',
+  EV: '/comunicacion/calendario-eventos',
   // Works and repairs: hidden in the menu (spec §6).
   OR: null,
 };
@@ -38,3 +38,11 @@ export const pollPath = (pollId: number | string) => `/comunicacion/encuestas?Po
 /** The path of one conversation in its IC section (?conversacion=). */
 export const conversationPath = (sectionId: number | string, conversationId: number | string) =>
   `/comunicacion/comunicacion-interpersonal/${sectionId}?conversacion=${conversationId}`;
+
+/** The path of one facility (spec §2.2 instalaciones/mostrar/{facilityID}); ?reservacion= opens one of its
+ * reservations. */
+export const facilityPath = (facilityId: number | string, reservationId?: number | string) =>
+  `/comunicacion/instalaciones/mostrar/${facilityId}${reservationId === undefined ? '' : `?reservacion=${reservationId}`}`;
+
+/** The path of one published event of the calendar (?evento=). */
+export const calendarEventPath = (eventId: number | string) => `/comunicacion/calendario-eventos?evento=${eventId}`;
