@@ -403,6 +403,8 @@ export interface DwellingChargeTable {
   charged_on: string;
   due_on: string;
   amount_cents: number;
+  /** A reservation's fee, deposit or their credit (negative amount) (migration 0014); null otherwise. */
+  reservation_id?: number | null;
 }
 
 export interface DwellingPaymentTable {
@@ -538,6 +540,12 @@ export interface Database {
   poll_ballots: PollBallotTable;
   poll_choices: PollChoiceTable;
   poll_ballot_history: PollBallotHistoryTable;
+  facilities: FacilityTable;
+  facility_files: FacilityFileTable;
+  facility_closures: FacilityClosureTable;
+  reservations: ReservationTable;
+  calendar_events: CalendarEventTable;
+  calendar_feeds: CalendarFeedTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;
@@ -874,4 +882,119 @@ export interface PollBallotHistoryTable {
   user_id: number | null;
   kind: string;
   at: string;
+}
+
+/** A bookable common area (migration 0014). unit, limit_period: src/api/reservations.ts. */
+export interface FacilityTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  description: string;
+  capacity: number;
+  /** One reservation at a time; else places shared up to capacity. */
+  exclusive: Flag;
+  rules_text: string;
+  /** JSON: 7 entries Monday first, {abre, cierra} ('HH:mm', an end may be '24:00') or null. */
+  hours_json: string;
+  /** bloques | libre. */
+  unit: string;
+  slot_minutes: number;
+  min_minutes: number;
+  max_minutes: number;
+  days_ahead: number;
+  cancel_hours: number;
+  /** Reservations per dwelling per limit_period (semana | mes); null: no limit. */
+  limit_count: number | null;
+  limit_period: string | null;
+  needs_approval: Flag;
+  fee_cents: number;
+  deposit_cents: number;
+  admits_arrears: Flag;
+  active: Generated<Flag>;
+  position: Generated<number>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A facility's photo (kind 'image') or rules PDF (kind 'rules'). */
+export interface FacilityFileTable {
+  id: Generated<number>;
+  facility_id: number;
+  file_id: number;
+  file_name: string;
+  kind: string;
+  position: number;
+}
+
+/** A closure, local moments 'YYYY-MM-DDTHH:mm' in the condominium's zone. */
+export interface FacilityClosureTable {
+  id: Generated<number>;
+  facility_id: number;
+  starts_local: string;
+  ends_local: string;
+  reason: string;
+}
+
+/** A reservation of one dwelling (migration 0014). state, deposit_state: src/api/reservationLifecycle.ts. */
+export interface ReservationTable {
+  id: Generated<number>;
+  condo_id: number;
+  facility_id: number;
+  apartment_id: number;
+  /** Who booked it. */
+  user_id: number | null;
+  /** 'YYYY-MM-DD' local. */
+  local_date: string;
+  /** 'YYYY-MM-DDTHH:mm' local (an end at midnight is the next day's T00:00). */
+  starts_local: string;
+  ends_local: string;
+  /** ISO-8601 UTC. */
+  starts_at: string;
+  ends_at: string;
+  people: number;
+  note: string;
+  state: string;
+  /** Rejection or cancellation by the administration; why a deposit was kept. */
+  reason: string | null;
+  /** What the facility asked when it was booked. */
+  fee_cents: number;
+  deposit_cents: number;
+  deposit_state: string;
+  decided_by: number | null;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An event an administrator published in an EV section (migration 0014). kind: evento | asamblea. */
+export interface CalendarEventTable {
+  id: Generated<number>;
+  condo_id: number;
+  section_id: number;
+  kind: string;
+  title: string;
+  description: string;
+  place: string;
+  /** ISO-8601 UTC. */
+  starts_at: string;
+  ends_at: string;
+  /** The visitors issue's event (with an event-type guest link) when it takes guest registrations. */
+  guest_event_id: number | null;
+  cancelled: Generated<Flag>;
+  reason: string | null;
+  created_by: number | null;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A person's secret ICS feed (SHA-256 of the token only). */
+export interface CalendarFeedTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string | null;
 }

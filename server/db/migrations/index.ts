@@ -14,6 +14,7 @@ import * as sessionDetails from './0010_session_details';
 import * as tickets from './0011_tickets';
 import * as conversations from './0012_conversations';
 import * as polls from './0013_polls';
+import * as reservations from './0014_reservations';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0011_tickets': tickets,
   '0012_conversations': conversations,
   '0013_polls': polls,
+  '0014_reservations': reservations,
 };
