@@ -8,6 +8,8 @@ describe('notificationTarget', () => {
     ['publicacion', '{"postID":"7"}', '/comunicacion/ver-publicacion/7'],
     ['encuesta', '{"pollID":3}', '/comunicacion/encuestas?PollId=3'],
     ['instalacion', '{"facilityID":4}', '/comunicacion/instalaciones/mostrar/4'],
+    ['instalacion', '{"facilityID":4,"reservationId":31}', '/comunicacion/instalaciones/mostrar/4?reservacion=31'],
+    ['instalacion', '{"facilityID":4,"reservationId":"x"}', '/comunicacion/instalaciones/mostrar/4'],
     ['ticket', '{"classificationId":5,"taskID":9,"SectId":2}', '/comunicacion/tickets-administrador/2?ticket=9'],
     ['mensaje', '{"conversationId":14,"SectId":5}', '/comunicacion/comunicacion-interpersonal/5?conversacion=14'],
     ['invitados', '{}', '/mis-invitados'],

@@ -88,14 +88,16 @@ describe('the main menu once every screen is built', () => {
       '/comunicacion',
       '/comunicacion/seccion/1',
       '/comunicacion/tickets-administrador/2',
+      '/comunicacion/instalaciones',
       '/comunicacion/encuestas',
       '/comunicacion/comunicacion-interpersonal/5',
+      '/comunicacion/calendario-eventos',
       '/comunicacion/seccion/7',
       '/estado-cta',
       '/welcome',
     ]);
-    // Reservations and the events calendar stay out until their screens exist (src/api/sections.ts).
-    expect(board.filter((e) => e.depth === 1)).toHaveLength(5);
+    // Reservations and the events calendar (issue 15) open their own screens (src/api/sections.ts).
+    expect(board.filter((e) => e.depth === 1)).toHaveLength(7);
   });
 
   it('gives Panel del administrador to administrators only, and hides the board section from them', () => {
@@ -130,8 +132,10 @@ describe('a section link outside the menu (the communication home, the blogs sum
     expect(sectionLink(requests, withoutRequests)).toBeNull();
     expect(sectionLink(requests, EVERY_SCREEN)).toBe('/comunicacion/tickets-administrador/2');
     expect(sectionLink({ SectId: 4, SectCode: 'EN' }, EVERY_SCREEN)).toBe('/comunicacion/encuestas');
-    expect(sectionLink({ SectId: 5, SectCode: 'RI' }, EVERY_SCREEN)).toBeNull();
-    expect(sectionLink({ SectId: 6, SectCode: 'EV' }, EVERY_SCREEN)).toBeNull();
+    expect(sectionLink({ SectId: 5, SectCode: 'RI' }, EVERY_SCREEN)).toBe('/comunicacion/instalaciones');
+    expect(sectionLink({ SectId: 6, SectCode: 'EV' }, EVERY_SCREEN)).toBe('/comunicacion/calendario-eventos');
+    const withoutCalendar = new Set([...EVERY_SCREEN].filter((s) => s !== '/comunicacion/calendario-eventos'));
+    expect(sectionLink({ SectId: 6, SectCode: 'EV' }, withoutCalendar)).toBeNull();
     expect(sectionLink({ SectId: 1, SectCode: '' }, EVERY_SCREEN)).toBe('/comunicacion/seccion/1');
     expect(sectionLink({ SectId: 7, SectCode: 'AC' }, EVERY_SCREEN)).toBe('/comunicacion/seccion/7');
   });
@@ -185,7 +189,9 @@ describe('activeEntryKey', () => {
     expect(activeEntryKey(entries, '/comunicacion')).toBe('communication');
     expect(activeEntryKey(entries, '/comunicacion/comunicacion-interpersonal/5')).toBe('section-5');
     expect(activeEntryKey(entries, '/comunicacion/encuestas')).toBe('section-4');
-    expect(activeEntryKey(entries, '/comunicacion/instalaciones')).toBe('communication');
+    expect(activeEntryKey(entries, '/comunicacion/instalaciones')).toBe('section-3');
+    expect(activeEntryKey(entries, '/comunicacion/instalaciones/mostrar/2')).toBe('section-3');
+    expect(activeEntryKey(entries, '/comunicacion/calendario-eventos')).toBe('section-6');
     expect(activeEntryKey(entries, '/comunicacion/seccion/1')).toBe('section-1');
     expect(activeEntryKey(entries, '/comunicacion/ver-publicacion/9')).toBe('communication');
     expect(activeEntryKey(entries, '/comunicaciones')).toBeNull();
