@@ -21,6 +21,7 @@ import tasksPlugin from './plugins/tasks';
 import validationPlugin, { frameworkErrors } from './plugins/validation';
 import accountRoutes from './routes/account';
 import blogRoutes from './routes/blogs';
+import calendarRoutes from './routes/calendar';
 import communicationHomeRoutes from './routes/communicationHome';
 import conversationRoutes from './routes/conversations';
 import financeRoutes from './routes/finance';
@@ -68,9 +69,10 @@ const REDACT = [
   ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.body.${field}`]),
 ];
 
-/** Signed links (the profile photo's ?sig=) are bearer credentials while they last: never in a log line. */
+/** Signed links (the profile photo's ?sig=) are bearer credentials while they last: never in a log line. So
+ * is a calendar feed's secret, which is its path (/--calendario/ics/<secret>.ics). */
 export function withoutSignature(url: string): string {
-  return url.replace(/([?&]sig=)[^&#]*/g, '$1[Redacted]');
+  return url.replace(/([?&]sig=)[^&#]*/g, '$1[Redacted]').replace(/(\/--calendario\/ics\/)[^/?#]*/g, '$1[Redacted]');
 }
 
 function requestForLog(request: FastifyRequest) {
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(ticketRoutes);
       await api.register(conversationRoutes);
       await api.register(pollRoutes);
+      await api.register(calendarRoutes);
       await api.register(communicationHomeRoutes);
       await api.register(notificationRoutes);
       await api.register(blogRoutes);

@@ -1,6 +1,6 @@
 // Rate limits on the calls that guess or spam (DESIGN.md §4): sign-in, forgot-password, reset-password,
 // change-password (which checks the current password), the public page's contact form and captcha, guest
-// registration, and the guards' pass check (which looks codes up).
+// registration, the guards' pass check (which looks codes up), and the public calendar feed.
 // Fixed windows counted in a RateLimitStore. The store in this file keeps the counters in this process's
 // memory; rateLimitRedis.ts implements the same one-method interface in Redis (REDIS_URL) when several
 // processes must share the counters (docs/decisions.md).
@@ -24,6 +24,8 @@ export interface RateLimitPolicy {
   captchaChallengePerIp: Limit;
   guestRegistrationPerIp: Limit;
   passCheckPerUser: Limit;
+  calendarFeedPerFeed: Limit;
+  calendarFeedPerIp: Limit;
 }
 
 export type RateLimitName = keyof RateLimitPolicy;
@@ -48,6 +50,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   // A guard at a busy gate checks a pass every few seconds at most; guessing an 8-character key (31^8)
   // at this pace would take longer than any pass lasts.
   passCheckPerUser: { max: 30, windowSeconds: 60 },
+  // A calendar app polls a feed every few minutes to hours; more than this is a client stuck in a loop. (Its
+  // 256-bit secret cannot be guessed: these limits only bound the work of writing feeds.)
+  calendarFeedPerFeed: { max: 30, windowSeconds: 15 * 60 },
+  // Google's and Apple's fetchers poll many people's feeds from few addresses: generous per address.
+  calendarFeedPerIp: { max: 300, windowSeconds: 60 },
 };
 
 /** The policy with every maximum multiplied (RATE_LIMIT_FACTOR). */

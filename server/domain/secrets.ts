@@ -5,7 +5,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Clock } from './clock';
 
-export type SecretName = 'photo-url' | 'altcha-hmac' | 'finance-file-url' | 'post-file-url' | 'ticket-file-url';
+export type SecretName =
+  | 'photo-url'
+  | 'altcha-hmac'
+  | 'finance-file-url'
+  | 'post-file-url'
+  | 'ticket-file-url'
+  // Keys the calendar gives others' reservations ("Ocupado") without saying which ones they are.
+  | 'calendar-busy-key';
 
 const cache = new WeakMap<Kysely<Database>, Map<SecretName, Promise<Buffer>>>();
 

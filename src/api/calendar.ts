@@ -127,6 +127,10 @@ export const CalendarHomeAnswer = object({
   puedePublicar: boolean(),
   /** The caller's feed URL (absolute, https or http), or null when they have none. */
   feedUrl: nullable(string()),
+  /** Whether the caller has a feed. Only the SHA-256 of its secret is kept (like sessions), so home's feedUrl
+   * is always null and the URL is shown once, by feedRotate; this lets the screen offer revoking it.
+   * Optional so answers written before it still read. */
+  tieneFeed: optional(boolean()),
 });
 export type CalendarHomeAnswer = Infer<typeof CalendarHomeAnswer>;
 

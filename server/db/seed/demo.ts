@@ -6,6 +6,7 @@ import type { Clock } from '../../domain/clock';
 import { hashPassword } from '../../domain/passwords';
 import type { Database, NewCondominium } from '../schema';
 import { seedActivity } from './activity';
+import { seedCalendar } from './calendar';
 import { seedConversations } from './conversations';
 import {
   DEMO_ACCOUNTS,
@@ -35,6 +36,8 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'calendar_feeds',
+  'calendar_events',
   'poll_ballot_history',
   'poll_choices',
   'poll_ballots',
@@ -279,6 +282,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedRecurringCharges(trx, options.clock);
   await seedTickets(trx, options.clock);
   await seedPolls(trx, options.clock);
+  await seedCalendar(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];

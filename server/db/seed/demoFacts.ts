@@ -333,3 +333,58 @@ export function demoBarredDebtCents(loadedAt: Date): number {
   }
   return due * DEMO_BARRED_VOTER.cuotaCents;
 }
+
+// ── The events calendar (issue 15): what server/db/seed/calendar.ts publishes in Las Palmas's "Calendario de
+// eventos", relative to the seed day in the condominium's zone (daysAhead 0: the day the data is loaded), and
+// what the browser tests and README name.
+
+export interface DemoCalendarEvent {
+  title: string;
+  kind: 'evento' | 'asamblea';
+  place: string;
+  daysAhead: number;
+  /** Wall-clock times in America/Mexico_City. */
+  from: string;
+  to: string;
+  /** Cancelled, with this reason. */
+  cancelledReason?: string;
+  /** Takes guest registrations through this registro-invitados token. */
+  guestToken?: string;
+}
+
+export const DEMO_CALENDAR = {
+  cleaning: {
+    title: 'Fumigación de áreas comunes',
+    kind: 'evento',
+    place: 'Jardines, alberca y estacionamiento',
+    daysAhead: 2,
+    from: '09:00',
+    to: '13:00',
+  },
+  assembly: {
+    title: 'Asamblea ordinaria de condóminos',
+    kind: 'asamblea',
+    place: 'Salón de usos múltiples',
+    daysAhead: 9,
+    from: '19:00',
+    to: '21:00',
+  },
+  posada: {
+    title: 'Posada navideña',
+    kind: 'evento',
+    place: 'Jardín central',
+    daysAhead: 20,
+    from: '18:00',
+    to: '23:00',
+    guestToken: 'demo-posada',
+  },
+  elevators: {
+    title: 'Mantenimiento de elevadores',
+    kind: 'evento',
+    place: 'Torre A y Torre B',
+    daysAhead: 33,
+    from: '08:00',
+    to: '14:00',
+    cancelledReason: 'El proveedor cambió la fecha; avisaremos la nueva.',
+  },
+} as const satisfies Record<string, DemoCalendarEvent>;

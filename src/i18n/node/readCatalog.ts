@@ -13,6 +13,7 @@ export const SERVER_ONLY_AREAS: readonly string[] = [
   'conversationsNotices',
   'pollsActa',
   'pollsNotices',
+  'calendarNotices',
 ];
 
 /** Every area of the language ('all': the server, the tests), or only those the browser shows ('browser'). */
