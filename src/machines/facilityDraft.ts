@@ -2,12 +2,7 @@
 // between pesos typed and integer cents sent, and every field problem: the contract's shape (FacilityDraft)
 // and its cross-field rules (facilityDraftProblems), as message ids of reservations.json.
 import { StructError, validate } from 'superstruct';
-import {
-  type Facility,
-  FacilityDraft,
-  type FacilityUpdateRequest,
-  facilityDraftProblems,
-} from '../api/reservations';
+import { type Facility, FacilityDraft, type FacilityUpdateRequest, facilityDraftProblems } from '../api/reservations';
 
 export type DraftProblems = Partial<Record<keyof FacilityDraft, string>>;
 
@@ -80,7 +75,8 @@ export function draftProblems(draft: FacilityDraft): DraftProblems {
   if (error instanceof StructError) {
     for (const failure of error.failures()) {
       const field = failure.path[0] as keyof FacilityDraft | undefined;
-      if (field && !problems[field]) problems[field] = field === 'Nombre' ? 'reservations.error.name' : 'reservations.error.field';
+      if (field && !problems[field])
+        problems[field] = field === 'Nombre' ? 'reservations.error.name' : 'reservations.error.field';
     }
   }
   // The cross-field rules read a draft whose shape holds; where it does not, its own problem says enough.

@@ -5,7 +5,7 @@
 // (facilityDraft.ts). A field the server refuses or a stale version (409) returns to the form with its words.
 import { assign, fromPromise, setup } from 'xstate';
 import type { AttachmentUpload } from '../api/posts';
-import { type Facility, FACILITY_MAX_PHOTOS, type FacilityAnswer, type FacilityDraft } from '../api/reservations';
+import { FACILITY_MAX_PHOTOS, type Facility, type FacilityAnswer, type FacilityDraft } from '../api/reservations';
 import { ApiError } from '../services/http';
 import { createFacility, updateFacility } from '../services/reservationsService';
 import { cleanDraft, draftOf, draftProblems, NEW_FACILITY_DRAFT, updateRequest } from './facilityDraft';
@@ -124,7 +124,10 @@ export const facilityEditorMachine = setup({
           keptPhotos: context.keptPhotos,
           keepRulesPdf: context.keepRulesPdf,
         }),
-        onDone: { target: 'saved', actions: { type: 'keepSaved', params: ({ event }) => ({ facility: event.output.instalacion }) } },
+        onDone: {
+          target: 'saved',
+          actions: { type: 'keepSaved', params: ({ event }) => ({ facility: event.output.instalacion }) },
+        },
         onError: [
           {
             guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) },

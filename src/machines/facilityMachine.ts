@@ -3,8 +3,8 @@
 // week starting on Monday (wide screens): previous, next, today, day/week; read again after a booking. A day
 // with no time to choose (closed) is the empty state; a failed read keeps the last days on screen.
 import { assign, fromPromise, setup } from 'xstate';
-import type { AvailabilityAnswer, AvailabilityQuery, Facility, HomeAnswer } from '../api/reservations';
 import { addDays, weekStart } from '../api/reservationRules';
+import type { AvailabilityAnswer, AvailabilityQuery, Facility, HomeAnswer } from '../api/reservations';
 import { fetchAvailability, fetchFacility, fetchReservationsHome } from '../services/reservationsService';
 import { failureMessage, isRefusal } from './ticketFailure';
 
@@ -31,6 +31,7 @@ export type FacilityEvent =
   | { type: 'today' }
   | { type: 'setView'; vista: AvailabilityView }
   | { type: 'refresh' }
+  | { type: 'reload' }
   | { type: 'retry' };
 
 /** Today in the condominium's zone, from the last answer that said it. */
@@ -99,7 +100,14 @@ export const facilityMachine = setup({
   },
 }).createMachine({
   id: 'facility',
-  context: ({ input }) => ({ facilityId: input.facilityId, vista: input.vista, page: null, desde: null, answer: null, error: null }),
+  context: ({ input }) => ({
+    facilityId: input.facilityId,
+    vista: input.vista,
+    page: null,
+    desde: null,
+    answer: null,
+    error: null,
+  }),
   initial: 'loading',
   states: {
     loading: {
@@ -128,6 +136,8 @@ export const facilityMachine = setup({
           actions: { type: 'setView', params: ({ event }) => ({ vista: event.vista }) },
         },
         refresh: '.loading',
+        // The facility itself changed (edited): read it again with the home.
+        reload: '#facility.loading',
       },
       states: {
         loading: {

@@ -7,12 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { DepositAction, ReservationAction } from '../api/reservationLifecycle';
 import { RESERVATION_REASON_MAX, type Reservation, type ReservationAnswer } from '../api/reservations';
-import {
-  type ChangeResult,
-  changeReservation,
-  fetchReservation,
-  settleDeposit,
-} from '../services/reservationsService';
+import { type ChangeResult, changeReservation, fetchReservation, settleDeposit } from '../services/reservationsService';
 import { failureMessage, isRefusal } from './ticketFailure';
 
 export type AnyReservationAction = ReservationAction | DepositAction;
@@ -78,7 +73,9 @@ export const reservationActionsMachine = setup({
     fetchReservation: fromPromise<ReservationAnswer, number>(({ input, signal }) => fetchReservation(input, signal)),
     sendAction: fromPromise<ChangeResult, ActionRequest>(({ input, signal }) => {
       const { action, ...rest } = input;
-      return isDepositAction(action) ? settleDeposit({ ...rest, action }, signal) : changeReservation({ ...rest, action }, signal);
+      return isDepositAction(action)
+        ? settleDeposit({ ...rest, action }, signal)
+        : changeReservation({ ...rest, action }, signal);
     }),
   },
   guards: {

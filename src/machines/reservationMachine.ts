@@ -7,8 +7,8 @@
 // (the view reads it again); a failed call is retried without losing what was filled.
 import { assign, fromPromise, setup } from 'xstate';
 import type { BookingRefusal } from '../api/reservationLifecycle';
-import type { BookingRequest, Facility, MyDwelling, Reservation } from '../api/reservations';
 import { bookingRuleRefusal, FREE_RANGE_STEP_MINUTES, minutesOf, timeOf } from '../api/reservationRules';
+import type { BookingRequest, Facility, MyDwelling, Reservation } from '../api/reservations';
 import { type BookingResult, bookFacility } from '../services/reservationsService';
 import { failureMessage } from './ticketFailure';
 
@@ -50,6 +50,7 @@ export type ReservationEvent =
   | { type: 'confirm' }
   | { type: 'retry' }
   | { type: 'startOver' }
+  | { type: 'close' }
   | { type: 'clock'; now: string; facility: Facility };
 
 export interface ReservationInput {
@@ -212,6 +213,7 @@ export const reservationMachine = setup({
           { target: 'confirming' },
         ],
         back: { target: 'choosing', actions: 'startOver' },
+        close: { target: 'choosing', actions: 'startOver' },
       },
     },
     confirming: {
@@ -219,6 +221,7 @@ export const reservationMachine = setup({
         accept: { actions: { type: 'setAccepted', params: ({ event }) => ({ accepted: event.accepted }) } },
         confirm: { guard: 'accepted', target: 'submitting' },
         back: 'details',
+        close: { target: 'choosing', actions: 'startOver' },
       },
     },
     submitting: {
@@ -248,9 +251,16 @@ export const reservationMachine = setup({
       },
     },
     // Nothing filled is lost: retry sends the same request; back returns to the reglamento.
-    failed: { on: { retry: 'submitting', back: 'confirming' } },
-    confirmed: { on: { startOver: { target: 'choosing', actions: 'startOver' } } },
-    pending: { on: { startOver: { target: 'choosing', actions: 'startOver' } } },
-    refused: { on: { startOver: { target: 'choosing', actions: 'startOver' } } },
+    failed: { on: { retry: 'submitting', back: 'confirming', close: { target: 'choosing', actions: 'startOver' } } },
+    // Leaving (close) or choosing another time (startOver) starts from a clean form; the view reads the
+    // availability again.
+    confirmed: { on: { close: { target: 'choosing', actions: 'startOver' } } },
+    pending: { on: { close: { target: 'choosing', actions: 'startOver' } } },
+    refused: {
+      on: {
+        startOver: { target: 'choosing', actions: 'startOver' },
+        close: { target: 'choosing', actions: 'startOver' },
+      },
+    },
   },
 });
