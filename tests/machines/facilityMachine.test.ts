@@ -28,8 +28,7 @@ describe('facilityMachine model', () => {
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.error).toBe(NETWORK);
-      expect(s.context.page).toBeNull();
-      expect(can({ type: 'retry' })).toBe(true);
+      expect([can({ type: 'retry' }), can({ type: 'next' })]).toEqual([true, false]);
     },
     notFound: () => {
       expect(calls.pending()).toEqual([]);
