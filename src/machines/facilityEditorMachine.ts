@@ -84,6 +84,7 @@ export const facilityEditorMachine = setup({
     showProblems: assign({ showProblems: true }),
     keepSaved: assign((_, { facility }: { facility: Facility }) => ({ saved: facility, error: null })),
     fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    forgetError: assign({ error: null }),
   },
 }).createMachine({
   id: 'facilityEditor',
@@ -138,7 +139,7 @@ export const facilityEditorMachine = setup({
         ],
       },
     },
-    failed: { on: { retry: 'saving', back: 'editing' } },
+    failed: { on: { retry: 'saving', back: { target: 'editing', actions: 'forgetError' } } },
     saved: { type: 'final' },
   },
 });
