@@ -136,7 +136,6 @@ function Details({ state, send }: { state: FlowState; send: FlowSend }) {
           label={intl.formatMessage({ id: 'reservations.flow.note' })}
           value={nota}
           maxLength={RESERVATION_NOTE_MAX}
-          autosize
           minRows={2}
           onChange={(e) => send({ type: 'setNote', nota: e.currentTarget.value })}
         />

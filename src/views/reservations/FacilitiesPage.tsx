@@ -255,7 +255,7 @@ function ReservationList({
         >
           {answer.items.map((r) => (
             <li key={`${r.ReservationId}:${r.version}`}>
-              <ReservationCard reservation={r} admin={admin} onChanged={onChanged} />
+              <ReservationCard reservation={r} admin={admin} announce={false} onChanged={onChanged} />
             </li>
           ))}
         </Stack>

@@ -93,7 +93,6 @@ export function FacilityEditorDialog({
           <Textarea
             label={label('reservations.editor.description')}
             value={draft.Descripcion}
-            autosize
             minRows={2}
             onChange={(e) => edit({ Descripcion: e.currentTarget.value })}
           />
@@ -284,7 +283,6 @@ export function FacilityEditorDialog({
           <Textarea
             label={label('reservations.rules')}
             value={draft.reglamento}
-            autosize
             minRows={3}
             error={problem('reglamento')}
             onChange={(e) => edit({ reglamento: e.currentTarget.value })}

@@ -14,7 +14,7 @@ import { IconAlertTriangle, IconEdit } from '@tabler/icons-react';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams, useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { Facility, HomeAnswer } from '../../api/reservations';
 import { facilityMachine } from '../../machines/facilityMachine';
 import { reservationActionsMachine } from '../../machines/reservationActionsMachine';
@@ -37,8 +37,8 @@ const positiveId = (text: string | null | undefined) => {
 /** Wide screens start on the week view. */
 const WIDE = '(min-width: 62em)';
 
-export default function FacilityPage() {
-  const facilityId = positiveId(useParams<{ facilityID: string }>().facilityID);
+export default function FacilityPage({ params }: { params: { facilityID?: string } }) {
+  const facilityId = positiveId(params.facilityID);
   const reservationId = positiveId(new URLSearchParams(useSearch()).get('reservacion'));
   const wide = useMediaQuery(WIDE, false, { getInitialValueInEffect: false });
   if (facilityId === null) {

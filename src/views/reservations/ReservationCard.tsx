@@ -27,18 +27,21 @@ export function ReservationCard({
   reservation,
   admin,
   showFacility = true,
+  announce = true,
   onChanged,
 }: {
   reservation: Reservation;
   admin: boolean;
   showFacility?: boolean;
+  /** Say the outcome on the card; a list that reads itself again says it above instead. */
+  announce?: boolean;
   /** A change went through (or the reservation was found changed): lists and counts read again. */
   onChanged?(done: AnyReservationAction | null, message: string | null): void;
 }) {
   const [state, send] = useMachine(reservationActionsMachine, {
     input: { reservationId: reservation.ReservationId, admin, reservation },
   });
-  return <ReservationDetail state={state} send={send} showFacility={showFacility} onChanged={onChanged} />;
+  return <ReservationDetail state={state} send={send} showFacility={showFacility} announce={announce} onChanged={onChanged} />;
 }
 
 type ActionsState = ReturnType<typeof useMachine<typeof reservationActionsMachine>>[0];
@@ -49,11 +52,13 @@ export function ReservationDetail({
   state,
   send,
   showFacility,
+  announce = true,
   onChanged,
 }: {
   state: ActionsState;
   send: ActionsSend;
   showFacility: boolean;
+  announce?: boolean;
   onChanged?(done: AnyReservationAction | null, message: string | null): void;
 }) {
   const intl = useIntl();
@@ -129,12 +134,12 @@ export function ReservationDetail({
             <FormattedMessage id="reservations.card.cancelBefore" values={{ fecha: formatInstant(r.cancelarAntesDe) }} />
           </Text>
         ) : null}
-        {done ? (
+        {done && announce ? (
           <Text size="sm" c="teal" role="status">
             <FormattedMessage id={`reservations.done.${done}`} />
           </Text>
         ) : null}
-        {message ? (
+        {message && announce ? (
           <Alert color="orange" role="alert" p="xs">
             {message}
           </Alert>
@@ -164,7 +169,6 @@ export function ReservationDetail({
                 label={intl.formatMessage({ id: 'reservations.reason' })}
                 value={motivo}
                 maxLength={RESERVATION_REASON_MAX}
-                autosize
                 minRows={2}
                 required
                 disabled={busy}
