@@ -58,7 +58,7 @@ export function BookingFlow({ state, send, onClose }: { state: FlowState; send: 
       size="lg"
       title={intl.formatMessage({ id: 'reservations.flow.title' }, { instalacion: facility.Nombre })}
     >
-      <Stack gap="md" data-booking-state={value}>
+      <Stack gap="md">
         {choice ? (
           <Text fw={600}>
             {formatDay(choice.fecha)} · {formatRange(choice.desde, choice.hasta)}

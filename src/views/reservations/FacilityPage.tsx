@@ -134,7 +134,9 @@ function Booking({ state, send, home, facility }: { state: PageState; send: Page
   }, [answer, facility, flow]);
   const canBook = home.viviendas.length > 0 && facility.activa;
   return (
-    <Stack gap="sm">
+    // data-booking-state: the booking flow's state (choosing, details, confirming, submitting, failed,
+    // confirmed, pending, refused), for end-to-end tests; the dialog itself lives in a portal.
+    <Stack gap="sm" data-booking-state={String(flowState.value)}>
       {home.viviendas.length === 0 ? (
         <Text size="sm" c="dimmed">
           <FormattedMessage id="reservations.noDwelling" />
