@@ -8,7 +8,7 @@ import type { ReservationState } from '../api/reservationLifecycle';
 import {
   type AdminReservationsQuery,
   type HomeAnswer,
-  MY_RESERVATION_FILTERS,
+  type MY_RESERVATION_FILTERS,
   type MyReservationsQuery,
   RESERVATIONS_PAGE_SIZE,
   type ReservationPage,
@@ -172,10 +172,7 @@ export const facilitiesMachine = setup({
       },
       states: {
         deciding: {
-          always: [
-            { guard: 'onFacilities', target: 'facilities' },
-            { target: 'loading' },
-          ],
+          always: [{ guard: 'onFacilities', target: 'facilities' }, { target: 'loading' }],
         },
         facilities: {
           always: { guard: 'noFacilities', target: 'noFacilities' },

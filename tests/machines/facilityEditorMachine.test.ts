@@ -26,7 +26,8 @@ describe('facilityEditorMachine model', () => {
       expect(calls.pending()).toEqual([]);
       expect(can({ type: 'save' })).toBe(true);
       if (s.context.error) expect(s.context.error).toBe(STALE.message);
-      if (s.context.showProblems && s.context.draft.Nombre === '') expect(draftProblems(s.context.draft)).toHaveProperty('Nombre');
+      if (s.context.showProblems && s.context.draft.Nombre === '')
+        expect(draftProblems(s.context.draft)).toHaveProperty('Nombre');
     },
     saving: (s) => {
       expect(calls.pending()).toEqual(['saveFacility']);
