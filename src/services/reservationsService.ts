@@ -63,10 +63,7 @@ export function fetchMyReservations(params: MyReservationsQuery, signal?: AbortS
 }
 
 export function fetchAdminReservations(params: AdminReservationsQuery, signal?: AbortSignal): Promise<ReservationPage> {
-  return call(
-    () => http.get(apiPath(RESERVATIONS_PATHS.adminList), { searchParams: query(params), signal }),
-    ReservationPage,
-  );
+  return call(() => http.get(apiPath(RESERVATIONS_PATHS.adminList), { searchParams: query(params), signal }), ReservationPage);
 }
 
 export function fetchReservation(reservationId: number, signal?: AbortSignal): Promise<ReservationAnswer> {
