@@ -26,6 +26,7 @@ export type MessageId =
   | Keys<typeof import('./es/pricing.json')>
   | Keys<typeof import('./es/privacy.json')>
   | Keys<typeof import('./es/profile.json')>
+  | Keys<typeof import('./es/reservations.json')>
   | Keys<typeof import('./es/public.json')>
   | Keys<typeof import('./es/sessions.json')>
   | Keys<typeof import('./es/shell.json')>

@@ -27,6 +27,9 @@ const ConversationsPage = lazy(() => import('../conversations/ConversationsPage'
 const TicketsPage = lazy(() => import('../tickets/TicketsPage'));
 // Surveys and votes (issue 14).
 const PollsPage = lazy(() => import('../polls/PollsPage'));
+// Facility reservations (issue 15).
+const FacilitiesPage = lazy(() => import('../reservations/FacilitiesPage'));
+const FacilityPage = lazy(() => import('../reservations/FacilityPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -44,6 +47,8 @@ export default function CondominioRoutes() {
           <Route path="/comunicacion/comunicacion-interpersonal/:sectionId" component={ConversationsPage} />
           <Route path="/comunicacion/tickets-administrador/:sectionId" component={TicketsPage} />
           <Route path="/comunicacion/encuestas" component={PollsPage} />
+          <Route path="/comunicacion/instalaciones" component={FacilitiesPage} />
+          <Route path="/comunicacion/instalaciones/mostrar/:facilityID" component={FacilityPage} />
           <Route path="/mi-perfil" component={ProfilePage} />
           <Route path="/profile/overview" component={ProfilePage} />
           <Route path="/profile/settings" component={ProfilePage} />

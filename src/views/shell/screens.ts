@@ -9,6 +9,8 @@ export const SCREENS = {
   interpersonal: '/comunicacion/comunicacion-interpersonal/:sectionId',
   tickets: '/comunicacion/tickets-administrador/:sectionId',
   polls: '/comunicacion/encuestas',
+  facilities: '/comunicacion/instalaciones',
+  facility: '/comunicacion/instalaciones/mostrar/:facilityID',
   myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',

@@ -1,0 +1,274 @@
+// /condominio/comunicacion/instalaciones (issue 15, RI; spec §2.2): "Reservación de áreas comunes". Tabs over
+// facilitiesMachine: the facilities as cards (photo, capacity, fee and deposit, approval, "Reservar"), "Mis
+// reservaciones" (upcoming or past, cancel within the deadline), and for administrators "Por aprobar" (with the
+// count) and "Todas" (filters and the CSV of a period), plus "Nueva instalación". A notice when one of the
+// caller's dwellings is in arrears. Its own chunk: the route loads it lazily.
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Tabs.css';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { useMachine } from '@xstate/react';
+import { useCallback, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'wouter';
+import type { HomeAnswer } from '../../api/reservations';
+import { facilityPath } from '../../api/sections';
+import {
+  type FacilityTab,
+  facilitiesMachine,
+  facilityTabs,
+  type MyPhase,
+  reservationPageCount,
+} from '../../machines/facilitiesMachine';
+import type { AnyReservationAction } from '../../machines/reservationActionsMachine';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { LoadingCard } from '../communication/PageStates';
+import { SessionContext } from '../session/SessionContext';
+import { AdminFiltersForm } from './AdminFilters';
+import { FacilityCard } from './FacilityCard';
+import { FacilityEditorDialog } from './FacilityEditor';
+import { ReservationCard } from './ReservationCard';
+import { Failed } from './ReservationStates';
+
+type ListState = ReturnType<typeof useMachine<typeof facilitiesMachine>>[0];
+type ListSend = ReturnType<typeof useMachine<typeof facilitiesMachine>>[1];
+
+export default function FacilitiesPage() {
+  const intl = useIntl();
+  const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
+  const title = intl.formatMessage({ id: 'reservations.title' });
+  useDocumentTitle(condoName, intl.formatMessage({ id: 'communication.title' }), title);
+  const [state, send] = useMachine(facilitiesMachine, { input: {} });
+  const [creating, setCreating] = useState(false);
+  const [, navigate] = useLocation();
+  const { home } = state.context;
+
+  return (
+    <Stack gap="lg" data-facilities-state={JSON.stringify(state.value)}>
+      <Stack gap={4}>
+        <Anchor component={Link} href="/comunicacion" size="sm">
+          <FormattedMessage id="reservations.backToCommunication" />
+        </Anchor>
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          {home?.puedeAdministrar && state.matches('ready') ? (
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+              <FormattedMessage id="reservations.newFacility" />
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+      {state.matches('loadingHome') && !home ? <LoadingCard /> : null}
+      {state.matches('homeFailed') ? <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('noSections') ? (
+        <Text role="status">
+          <FormattedMessage id="reservations.noSections" />
+        </Text>
+      ) : null}
+      {home && !state.matches('noSections') && !state.matches('homeFailed') ? <ArrearsNotice home={home} /> : null}
+      {home && (state.matches('ready') || (state.matches('loadingHome') && home)) ? (
+        <ListTabs state={state} send={send} home={home} />
+      ) : null}
+      {creating ? (
+        <FacilityEditorDialog
+          facility={null}
+          onClose={() => setCreating(false)}
+          onSaved={(facility) => {
+            setCreating(false);
+            navigate(facilityPath(facility.FacilityId));
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+function ArrearsNotice({ home }: { home: HomeAnswer }) {
+  const barred = home.viviendas.filter((d) => d.moroso);
+  if (barred.length === 0) return null;
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title={<FormattedMessage id="reservations.arrears.title" />}>
+      <FormattedMessage id="reservations.arrears.text" values={{ viviendas: barred.map((d) => d.Nombre).join(', ') }} />
+    </Alert>
+  );
+}
+
+function ListTabs({ state, send, home }: { state: ListState; send: ListSend; home: HomeAnswer }) {
+  const intl = useIntl();
+  const tabs = facilityTabs(home);
+  const { tab } = state.context;
+  const [notice, setNotice] = useState<{ done: AnyReservationAction | null; message: string | null } | null>(null);
+  const changed = useCallback(
+    (done: AnyReservationAction | null, message: string | null) => {
+      setNotice({ done, message });
+      send({ type: 'reload' });
+    },
+    [send],
+  );
+  return (
+    <Tabs
+      value={tab}
+      onChange={(value) => {
+        setNotice(null);
+        if (value) send({ type: 'chooseTab', tab: value as FacilityTab });
+      }}
+    >
+      <Tabs.List aria-label={intl.formatMessage({ id: 'reservations.tabsLabel' })}>
+        {tabs.map((t) => (
+          <Tabs.Tab
+            key={t}
+            value={t}
+            rightSection={
+              t === 'porAprobar' && home.porAprobar > 0 ? (
+                <Badge
+                  size="sm"
+                  color="yellow"
+                  aria-label={intl.formatMessage({ id: 'reservations.waitingCount' }, { count: home.porAprobar })}
+                >
+                  {home.porAprobar}
+                </Badge>
+              ) : null
+            }
+          >
+            <FormattedMessage id={`reservations.tab.${t}`} />
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {tabs.map((t) => (
+        <Tabs.Panel key={t} value={t} pt="md">
+          {t === tab ? (
+            <Stack gap="sm">
+              {notice?.done ? (
+                <Text size="sm" c="teal" role="status">
+                  <FormattedMessage id={`reservations.done.${notice.done}`} />
+                </Text>
+              ) : null}
+              {notice?.message ? (
+                <Alert color="orange" role="alert" p="xs">
+                  {notice.message}
+                </Alert>
+              ) : null}
+              {t === 'instalaciones' ? (
+                <FacilityGrid state={state} home={home} />
+              ) : (
+                <ReservationList state={state} send={send} home={home} onChanged={changed} />
+              )}
+            </Stack>
+          ) : null}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+function FacilityGrid({ state, home }: { state: ListState; home: HomeAnswer }) {
+  if (state.matches({ ready: 'noFacilities' })) {
+    return (
+      <Text c="dimmed" role="status">
+        <FormattedMessage id={home.puedeAdministrar ? 'reservations.empty.facilitiesAdmin' : 'reservations.empty.facilities'} />
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+      {home.instalaciones.map((facility) => (
+        <li key={facility.FacilityId}>
+          <FacilityCard facility={facility} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ReservationList({
+  state,
+  send,
+  home,
+  onChanged,
+}: {
+  state: ListState;
+  send: ListSend;
+  home: HomeAnswer;
+  onChanged(done: AnyReservationAction | null, message: string | null): void;
+}) {
+  const intl = useIntl();
+  const { tab, answer, page, fase } = state.context;
+  const loading = state.matches({ ready: 'loading' }) || state.matches('loadingHome');
+  const admin = tab !== 'mias' && home.puedeAdministrar;
+  return (
+    <Stack gap="sm" aria-busy={loading}>
+      {tab === 'mias' ? (
+        <SegmentedControl
+          value={fase}
+          onChange={(value) => send({ type: 'chooseFase', fase: value as MyPhase })}
+          aria-label={intl.formatMessage({ id: 'reservations.mine.faseLabel' })}
+          data={[
+            { value: 'proximas', label: intl.formatMessage({ id: 'reservations.mine.proximas' }) },
+            { value: 'pasadas', label: intl.formatMessage({ id: 'reservations.mine.pasadas' }) },
+          ]}
+        />
+      ) : null}
+      {tab === 'todas' ? <AdminFiltersForm home={home} state={state} send={send} /> : null}
+      {loading && !answer ? <LoadingCard /> : null}
+      {loading && answer ? (
+        <Text size="sm" c="dimmed" role="status">
+          <FormattedMessage id="reservations.list.loading" />
+        </Text>
+      ) : null}
+      {state.matches({ ready: 'failed' }) ? <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches({ ready: 'empty' }) ? (
+        <Text c="dimmed" role="status">
+          <FormattedMessage id={tab === 'mias' ? `reservations.empty.${fase}` : `reservations.empty.${tab}`} />
+        </Text>
+      ) : null}
+      {state.matches({ ready: 'shown' }) && answer ? (
+        <Text size="sm" c="dimmed" role="status">
+          <FormattedMessage id="reservations.list.count" values={{ total: answer.total }} />
+        </Text>
+      ) : null}
+      {answer && answer.items.length > 0 && (state.matches({ ready: 'shown' }) || loading) ? (
+        <Stack
+          component="ul"
+          gap="sm"
+          m={0}
+          p={0}
+          style={{ listStyle: 'none' }}
+          aria-label={intl.formatMessage({ id: `reservations.tab.${tab}` })}
+        >
+          {answer.items.map((r) => (
+            <li key={`${r.ReservationId}:${r.version}`}>
+              <ReservationCard reservation={r} admin={admin} announce={false} onChanged={onChanged} />
+            </li>
+          ))}
+        </Stack>
+      ) : null}
+      {state.matches({ ready: 'shown' }) && answer && reservationPageCount(answer.total) > 1 ? (
+        <Pagination
+          total={reservationPageCount(answer.total)}
+          value={page}
+          onChange={(next) => send({ type: 'goToPage', page: next })}
+          aria-label={intl.formatMessage({ id: 'reservations.list.pages' })}
+          getItemProps={(n) => ({ 'aria-label': intl.formatMessage({ id: 'reservations.list.page' }, { page: n }) })}
+        />
+      ) : null}
+    </Stack>
+  );
+}
