@@ -58,6 +58,15 @@ export const SIGNED_IN: readonly (readonly [email: string, condo?: string])[] = 
   ['vecino036@demo.mx'],
   ['vecino037@demo.mx'],
   ['vecino082@demo.mx'],
+  // reservations.spec.ts: the demo's two pending Salón requests are 028's and 029's (the administrator approves
+  // 028's; 028 reads the fee on their statement); 032 books the pádel court and 038 races for the same hour on
+  // desktop, 033 and 039 on the phone.
+  ['vecino028@demo.mx'],
+  ['vecino029@demo.mx'],
+  ['vecino032@demo.mx'],
+  ['vecino033@demo.mx'],
+  ['vecino038@demo.mx'],
+  ['vecino039@demo.mx'],
 ];
 
 function fileName(email: string, condo?: string): string {
