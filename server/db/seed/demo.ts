@@ -22,6 +22,7 @@ import { seedGuests } from './guests';
 import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
 import { seedPolls } from './polls';
+import { seedReservations } from './reservations';
 import { seedPosts } from './posts';
 import { seedRecurringCharges } from './recurringCharges';
 import { seedTickets } from './tickets';
@@ -283,6 +284,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedTickets(trx, options.clock);
   await seedPolls(trx, options.clock);
   await seedCalendar(trx, options.clock);
+  await seedReservations(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];
