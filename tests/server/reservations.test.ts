@@ -9,16 +9,16 @@ import { arrears } from '../../server/domain/finance/reports';
 import { FINANCE_PATHS, StatementAnswer } from '../../src/api/finance';
 import {
   AvailabilityAnswer,
-  type FacilityDraft,
   FacilityAnswer,
+  type FacilityDraft,
   HomeAnswer,
   RESERVATIONS_PATHS,
   type Reservation,
   ReservationPage,
 } from '../../src/api/reservations';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { dayAfter, dwellingOf, facilityId, refusalOf, reservationsClient, userId } from './reservationsTestKit';
 import { expectOk } from './pollsTestKit';
+import { dayAfter, dwellingOf, facilityId, refusalOf, reservationsClient, userId } from './reservationsTestKit';
 
 const F = DEMO_RESERVATIONS.facilities;
 
@@ -30,7 +30,18 @@ describe(`facility reservations (${dialect})`, () => {
   const apt: Record<string, number> = {};
   const ids: Record<string, number> = {};
   const client = reservationsClient(() => t, tokens);
-  const PEOPLE = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'vecino028', 'vecino029', 'vecino010', 'vecino011', 'vecino086'];
+  const PEOPLE = [
+    'admin',
+    'consejo',
+    'residente',
+    'empleado',
+    'guardia',
+    'vecino028',
+    'vecino029',
+    'vecino010',
+    'vecino011',
+    'vecino086',
+  ];
   beforeAll(async () => {
     t = await createTestApp({ clock, env: { SESSION_IDLE_MINUTES: '10080' } });
     for (const who of PEOPLE) tokens[who] = await signInAs(t.app, `${who}@demo.mx`);
@@ -96,7 +107,9 @@ describe(`facility reservations (${dialect})`, () => {
     ]);
     const other = (await availability('vecino010', ids.padel!, day)).dias[0]!;
     expect(other.opciones[0]!.estado).toBe('ocupado');
-    expect(other.ocupados).toEqual([{ desde: '07:00', hasta: '08:00', personas: 2, propia: false, ReservationId: null, Vivienda: null }]);
+    expect(other.ocupados).toEqual([
+      { desde: '07:00', hasta: '08:00', personas: 2, propia: false, ReservationId: null, Vivienda: null },
+    ]);
     const admin = (await availability('admin', ids.padel!, day)).dias[0]!;
     expect(admin.ocupados[0]).toMatchObject({ ReservationId: mine.ReservationId, Vivienda: 'Torre A - 101', propia: false });
     // Today up to 10:00 (now) is past; beyond 14 days too far ahead.
@@ -129,9 +142,15 @@ describe(`facility reservations (${dialect})`, () => {
     // Next week counts afresh (the clock's day is a Wednesday: +5 is next Monday).
     await client.booked('vecino010', client.bookRequest(ids.padel!, apt.vecino010!, dayAfter(clock, 5), '10:00', '11:00'));
     // Someone else's dwelling: 403; the reglamento must be accepted: 400.
-    expect((await client.book('vecino011', client.bookRequest(ids.padel!, apt.vecino010!, dayAfter(clock, 4), '07:00', '08:00'))).statusCode).toBe(403);
-    const unaccepted = { ...client.bookRequest(ids.padel!, apt.vecino011!, dayAfter(clock, 4), '07:00', '08:00'), aceptaReglamento: false };
-    expect((await client.book('vecino011', unaccepted)).statusCode).toBe(400);
+    expect(
+      (await client.book('vecino011', client.bookRequest(ids.padel!, apt.vecino010!, dayAfter(clock, 4), '07:00', '08:00')))
+        .statusCode,
+    ).toBe(403);
+    const unaccepted = {
+      ...client.bookRequest(ids.padel!, apt.vecino011!, dayAfter(clock, 4), '07:00', '08:00'),
+      aceptaReglamento: false,
+    };
+    expect((await client.post('vecino011', RESERVATIONS_PATHS.book, unaccepted)).statusCode).toBe(400);
   });
 
   it('the Salón: approving one of two pending requests for the same evening posts its fee and deposit; the other is refused', async () => {
@@ -141,7 +160,12 @@ describe(`facility reservations (${dialect})`, () => {
     );
     expect(queue.items.map((r) => r.ApmtId)).toEqual([apt.vecino028, apt.vecino029]);
     const [first, second] = queue.items as [Reservation, Reservation];
-    expect(first).toMatchObject({ fecha: demoPendingSalonDate(clock.now()), desde: '18:00', hasta: '24:00', acciones: ['aprobar', 'rechazar', 'cancelar'] });
+    expect(first).toMatchObject({
+      fecha: demoPendingSalonDate(clock.now()),
+      desde: '18:00',
+      hasta: '24:00',
+      acciones: ['aprobar', 'rechazar', 'cancelar'],
+    });
     // Nobody but an administrator approves; another resident does not even see it.
     expect((await client.change('vecino028', first, 'aprobar')).statusCode).toBe(409);
     expect((await client.change('vecino029', first, 'aprobar')).statusCode).toBe(404);
@@ -155,7 +179,12 @@ describe(`facility reservations (${dialect})`, () => {
     expect(confirmed).toMatchObject({ estado: 'confirmada', deposito: 'retenido', cuotaCents: 150_000, depositoCents: 200_000 });
     const fecha = first.fecha.split('-').reverse().join('/');
     expect(await ledgerOf(first.ReservationId)).toEqual([
-      { concept: `Reservación ${F.salon} ${fecha}`, amount_cents: 150_000, charged_on: '2026-11-18', apartment_id: apt.vecino028 },
+      {
+        concept: `Reservación ${F.salon} ${fecha}`,
+        amount_cents: 150_000,
+        charged_on: '2026-11-18',
+        apartment_id: apt.vecino028,
+      },
       { concept: `Depósito ${F.salon} ${fecha}`, amount_cents: 200_000, charged_on: '2026-11-18', apartment_id: apt.vecino028 },
     ]);
     expect(await titlesOf('vecino028', first.ReservationId)).toEqual(['Reservación confirmada']);
@@ -213,23 +242,35 @@ describe(`facility reservations (${dialect})`, () => {
   it('a shared facility admits bookings while the people present stay within its capacity', async () => {
     const day = dayAfter(clock, 2);
     await client.booked('vecino010', client.bookRequest(ids.pool!, apt.vecino010!, day, '12:00', '14:00', 15));
-    expect(refusalOf(await client.book('vecino011', client.bookRequest(ids.pool!, apt.vecino011!, day, '12:00', '14:00', 6)))).toBe('ocupado');
+    expect(
+      refusalOf(await client.book('vecino011', client.bookRequest(ids.pool!, apt.vecino011!, day, '12:00', '14:00', 6))),
+    ).toBe('ocupado');
     await client.booked('vecino011', client.bookRequest(ids.pool!, apt.vecino011!, day, '12:00', '14:00', 5));
     const slot = (await availability('residente', ids.pool!, day)).dias[0]!.opciones.find((o) => o.desde === '12:00')!;
     expect(slot).toMatchObject({ estado: 'ocupado', lugares: 0 });
   });
 
   it('mine: upcoming soonest first, then past; a reservation of another dwelling is 404', async () => {
-    const mine = await expectOk<ReservationPage>(client.get('vecino010', `${RESERVATIONS_PATHS.mine}?fase=proximas`), ReservationPage);
+    const mine = await expectOk<ReservationPage>(
+      client.get('vecino010', `${RESERVATIONS_PATHS.mine}?fase=proximas`),
+      ReservationPage,
+    );
     expect(mine.items.map((r) => r.inicio)).toEqual([...mine.items.map((r) => r.inicio)].sort());
     expect(mine.total).toBe(mine.items.length);
     expect((await client.get('vecino011', RESERVATIONS_PATHS.reservation(mine.items[0]!.ReservationId))).statusCode).toBe(404);
-    const past = await expectOk<ReservationPage>(client.get('vecino028', `${RESERVATIONS_PATHS.mine}?fase=pasadas`), ReservationPage);
+    const past = await expectOk<ReservationPage>(
+      client.get('vecino028', `${RESERVATIONS_PATHS.mine}?fase=pasadas`),
+      ReservationPage,
+    );
     expect(past.items.map((r) => r.estado)).toEqual(['cancelada']);
   });
 
   it('another condominium sees none of it', async () => {
-    const bosque = await t.app.db.selectFrom('condominiums').select('name').where('subdomain', '=', 'bosque').executeTakeFirstOrThrow();
+    const bosque = await t.app.db
+      .selectFrom('condominiums')
+      .select('name')
+      .where('subdomain', '=', 'bosque')
+      .executeTakeFirstOrThrow();
     const token = await signInAs(t.app, 'admin@demo.mx', bosque.name);
     const other = { ...tokens, bosque: token };
     const c = reservationsClient(() => t, other);
@@ -280,7 +321,8 @@ describe(`facility reservations (${dialect})`, () => {
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body)).toMatchObject({ field: 'horario', message: 'Indica el horario de al menos un día.' });
     expect((await client.post('residente', RESERVATIONS_PATHS.createFacility, draft)).statusCode).toBe(403);
-    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const png =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
     const created = await expectOk<FacilityAnswer>(
       client.post('admin', RESERVATIONS_PATHS.createFacility, { ...draft, fotos: [{ name: 'gym.png', dataUrl: png }] }),
       FacilityAnswer,
@@ -290,10 +332,15 @@ describe(`facility reservations (${dialect})`, () => {
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/png');
     const update = { ...draft, facilityId: created.instalacion.FacilityId, version: created.instalacion.version, capacidad: 12 };
-    const updated = await expectOk<FacilityAnswer>(client.post('admin', RESERVATIONS_PATHS.updateFacility, update), FacilityAnswer);
+    const updated = await expectOk<FacilityAnswer>(
+      client.post('admin', RESERVATIONS_PATHS.updateFacility, update),
+      FacilityAnswer,
+    );
     expect(updated.instalacion).toMatchObject({ capacidad: 12, version: 2, fotos: [] });
     expect((await client.post('admin', RESERVATIONS_PATHS.updateFacility, update)).statusCode).toBe(409);
-    expect((await client.post('admin', RESERVATIONS_PATHS.updateFacility, { ...update, version: 2, activa: false })).statusCode).toBe(200);
+    expect(
+      (await client.post('admin', RESERVATIONS_PATHS.updateFacility, { ...update, version: 2, activa: false })).statusCode,
+    ).toBe(200);
     expect((await home('residente')).instalaciones.map((f) => f.Nombre)).not.toContain('Gimnasio');
     expect((await client.get('residente', RESERVATIONS_PATHS.facility(created.instalacion.FacilityId))).statusCode).toBe(404);
   });
@@ -301,14 +348,23 @@ describe(`facility reservations (${dialect})`, () => {
   it('reminds the day before, cancels by the administration with a reason, marks no-shows and settles deposits', async () => {
     await t.app.db.deleteFrom('scheduled_jobs').where('kind', '!=', 'reservation-reminder').execute();
     // A confirmed asador in three days: its reminder comes 24 hours before.
-    const grill = await client.booked('vecino011', client.bookRequest(ids.grill2!, apt.vecino011!, dayAfter(clock, 3), '12:00', '16:00'));
+    const grill = await client.booked(
+      'vecino011',
+      client.bookRequest(ids.grill2!, apt.vecino011!, dayAfter(clock, 3), '12:00', '16:00'),
+    );
     // A Salón the day after tomorrow, approved: its deposit is held until settled.
-    const salonRes = await client.booked('consejo', client.bookRequest(ids.salon!, apt.consejo!, dayAfter(clock, 2), '12:00', '16:00', 30));
+    const salonRes = await client.booked(
+      'consejo',
+      client.bookRequest(ids.salon!, apt.consejo!, dayAfter(clock, 2), '12:00', '16:00', 30),
+    );
     const salonOk = await client.change('admin', salonRes, 'aprobar');
     expect(salonOk.statusCode, salonOk.body).toBe(200);
     const salon = (JSON.parse(salonOk.body) as { reservacion: Reservation }).reservacion;
     expect(salon.accionesDeposito).toEqual([]);
-    const toCancel = await client.booked('vecino011', client.bookRequest(ids.grill1!, apt.vecino011!, dayAfter(clock, 3), '12:00', '16:00'));
+    const toCancel = await client.booked(
+      'vecino011',
+      client.bookRequest(ids.grill1!, apt.vecino011!, dayAfter(clock, 3), '12:00', '16:00'),
+    );
     expect((await client.change('admin', toCancel, 'cancelar')).statusCode).toBe(400);
     expect((await client.change('admin', toCancel, 'cancelar', 'Mantenimiento del asador')).statusCode).toBe(200);
     expect(await titlesOf('vecino011', toCancel.ReservationId)).toEqual(['Reservación cancelada']);
@@ -333,7 +389,12 @@ describe(`facility reservations (${dialect})`, () => {
     const held = await client.reservation('admin', salon.ReservationId);
     expect(held).toMatchObject({ fase: 'concluida', deposito: 'retenido', accionesDeposito: ['devolver', 'cobrar'] });
     const deposit = (who: string, action: string, motivo?: string) =>
-      client.post(who, RESERVATIONS_PATHS.deposit, { reservationId: held.ReservationId, version: held.version, action, ...(motivo ? { motivo } : {}) });
+      client.post(who, RESERVATIONS_PATHS.deposit, {
+        reservationId: held.ReservationId,
+        version: held.version,
+        action,
+        ...(motivo ? { motivo } : {}),
+      });
     expect((await deposit('consejo', 'devolver')).statusCode).toBe(409);
     expect((await deposit('admin', 'cobrar')).statusCode).toBe(400);
     const returned = await deposit('admin', 'devolver');

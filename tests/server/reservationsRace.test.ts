@@ -36,7 +36,12 @@ describe(`reservations under concurrency (${dialect})`, () => {
     const outcomes = statusesOf(responses);
     expect(outcomes.filter((o) => o === 201)).toHaveLength(1);
     expect(outcomes.filter((o) => o === 'ocupado')).toHaveLength(7);
-    const held = await t.app.db.selectFrom('reservations').select('id').where('facility_id', '=', padel).where('local_date', '=', day).execute();
+    const held = await t.app.db
+      .selectFrom('reservations')
+      .select('id')
+      .where('facility_id', '=', padel)
+      .where('local_date', '=', day)
+      .execute();
     expect(held).toHaveLength(1);
   });
 

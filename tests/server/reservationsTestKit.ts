@@ -3,15 +3,10 @@
 import type { Kysely } from 'kysely';
 import { assert } from 'superstruct';
 import { expect } from 'vitest';
-import { demoReservationDay } from '../../server/db/seed/demoFacts';
 import type { Database } from '../../server/db/schema';
+import { demoReservationDay } from '../../server/db/seed/demoFacts';
 import type { Clock } from '../../server/domain/clock';
-import {
-  type BookingRequest,
-  RESERVATIONS_PATHS,
-  type Reservation,
-  ReservationAnswer,
-} from '../../src/api/reservations';
+import { type BookingRequest, RESERVATIONS_PATHS, type Reservation, ReservationAnswer } from '../../src/api/reservations';
 import { call, type TestApp } from '../support/testApp';
 
 export { dwellingOf, userId } from './pollsTestKit';
@@ -22,14 +17,22 @@ export const api = (path: string) => `/api${path}`;
 export const dayAfter = (clock: Clock, days: number) => demoReservationDay(clock.now(), days);
 
 export async function facilityId(db: Kysely<Database>, name: string): Promise<number> {
-  return (await db.selectFrom('facilities').select('id').where('name', '=', name).where('condo_id', '=', 1).executeTakeFirstOrThrow())
-    .id;
+  return (
+    await db.selectFrom('facilities').select('id').where('name', '=', name).where('condo_id', '=', 1).executeTakeFirstOrThrow()
+  ).id;
 }
 
 export function reservationsClient(t: () => TestApp, tokens: Record<string, string>) {
   const get = (who: string, path: string) => call(t().app, 'GET', api(path), { token: tokens[who] });
   const post = (who: string, path: string, payload: object) => call(t().app, 'POST', api(path), { token: tokens[who], payload });
-  const bookRequest = (facilityId: number, ApmtId: number, fecha: string, desde: string, hasta: string, personas = 2): BookingRequest => ({
+  const bookRequest = (
+    facilityId: number,
+    ApmtId: number,
+    fecha: string,
+    desde: string,
+    hasta: string,
+    personas = 2,
+  ): BookingRequest => ({
     facilityId,
     ApmtId,
     fecha,
@@ -52,7 +55,12 @@ export function reservationsClient(t: () => TestApp, tokens: Record<string, stri
       return body.reservacion;
     },
     change: (who: string, r: Pick<Reservation, 'ReservationId' | 'version'>, action: string, motivo?: string) =>
-      post(who, RESERVATIONS_PATHS.change, { reservationId: r.ReservationId, version: r.version, action, ...(motivo ? { motivo } : {}) }),
+      post(who, RESERVATIONS_PATHS.change, {
+        reservationId: r.ReservationId,
+        version: r.version,
+        action,
+        ...(motivo ? { motivo } : {}),
+      }),
     async reservation(who: string, id: number): Promise<Reservation> {
       const res = await get(who, RESERVATIONS_PATHS.reservation(id));
       expect(res.statusCode, res.body).toBe(200);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   depositActions,
-  RESERVATION_STATES,
+  type RESERVATION_STATES,
   reservationActions,
   reservationPhase,
   reservationTransition,
@@ -25,7 +25,8 @@ describe('reservation phases', () => {
     expect(reservationPhase(r('confirmada'), fin)).toBe('concluida');
     expect(reservationPhase(r('pendiente'), BEFORE)).toBe('pendiente');
     expect(reservationPhase(r('pendiente'), inicio)).toBe('vencida');
-    for (const estado of ['rechazada', 'cancelada', 'no_asistio'] as const) expect(reservationPhase(r(estado), DURING)).toBe(estado);
+    for (const estado of ['rechazada', 'cancelada', 'no_asistio'] as const)
+      expect(reservationPhase(r(estado), DURING)).toBe(estado);
   });
 });
 

@@ -150,7 +150,10 @@ const asHeld = (r: { start: number; end: number; personas: number }): HeldTime =
 function peak(held: readonly { start: number; end: number; personas: number }[], start: number, end: number): number {
   let most = 0;
   for (let m = start; m < end; m++) {
-    most = Math.max(most, held.filter((h) => h.start <= m && m < h.end).reduce((s, h) => s + h.personas, 0));
+    most = Math.max(
+      most,
+      held.filter((h) => h.start <= m && m < h.end).reduce((s, h) => s + h.personas, 0),
+    );
   }
   return most;
 }
@@ -158,15 +161,21 @@ function peak(held: readonly { start: number; end: number; personas: number }[],
 describe('fitsCapacity and placesLeft', () => {
   it('a shared facility fits a booking while, at every minute, the people present stay within capacity', () => {
     fc.assert(
-      fc.property(heldArb, rangeArb, fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 30 }), (held, r, personas, capacidad) => {
-        const facility = { capacidad, exclusiva: false };
-        const asked = { desde: at(r.start), hasta: at(r.end), personas };
-        const most = peak(held, r.start, r.end);
-        expect(fitsCapacity(facility, asked, held.map(asHeld))).toBe(most + personas <= capacidad);
-        const left = placesLeft(facility, asked, held.map(asHeld));
-        expect(left).toBe(Math.max(0, capacidad - most));
-        expect(fitsCapacity(facility, asked, held.map(asHeld))).toBe(personas <= left);
-      }),
+      fc.property(
+        heldArb,
+        rangeArb,
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 1, max: 30 }),
+        (held, r, personas, capacidad) => {
+          const facility = { capacidad, exclusiva: false };
+          const asked = { desde: at(r.start), hasta: at(r.end), personas };
+          const most = peak(held, r.start, r.end);
+          expect(fitsCapacity(facility, asked, held.map(asHeld))).toBe(most + personas <= capacidad);
+          const left = placesLeft(facility, asked, held.map(asHeld));
+          expect(left).toBe(Math.max(0, capacidad - most));
+          expect(fitsCapacity(facility, asked, held.map(asHeld))).toBe(personas <= left);
+        },
+      ),
     );
   });
 

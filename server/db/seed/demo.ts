@@ -22,9 +22,9 @@ import { seedGuests } from './guests';
 import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
 import { seedPolls } from './polls';
-import { seedReservations } from './reservations';
 import { seedPosts } from './posts';
 import { seedRecurringCharges } from './recurringCharges';
+import { seedReservations } from './reservations';
 import { seedTickets } from './tickets';
 
 export interface SeedOptions {

@@ -424,7 +424,9 @@ export const DEMO_RESERVATIONS = {
 /** The calendar day `days` after the day of `instant` in Las Palmas's zone. */
 function palmasDay(instant: Date, days: number): string {
   const zone = DEMO_CONDOS.find((c) => c.key === 'palmas')!.row.time_zone;
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
   return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 

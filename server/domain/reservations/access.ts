@@ -3,7 +3,12 @@
 // and whether they administer. Whoever reads no RI section gets 403 for the whole area (like polls' home); a
 // facility or reservation of another condominium, or one not theirs to see, is 404.
 import type { Kysely } from 'kysely';
-import { type CommunicationViewer, canManageFacilities, canReadReservations, reservationRolesOf } from '../../../src/api/permissions';
+import {
+  type CommunicationViewer,
+  canManageFacilities,
+  canReadReservations,
+  reservationRolesOf,
+} from '../../../src/api/permissions';
 import type { MyDwelling } from '../../../src/api/reservations';
 import type { Database, Section } from '../../db/schema';
 import { forbidden } from '../../errors';
@@ -47,11 +52,7 @@ export async function readableReservationSections(
         .selectFrom('section_users')
         .select('section_id')
         .where('user_id', '=', auth.userId)
-        .where(
-          'section_id',
-          'in',
-          sections.map((s) => s.id).concat(-1),
-        )
+        .where('section_id', 'in', sections.map((s) => s.id).concat(-1))
         .execute()
     ).map((r) => r.section_id),
   );
@@ -148,4 +149,7 @@ export async function residentsOf(db: Kysely<Database>, condoId: number, apartme
   return [...new Set(rows.map((r) => r.user_id))].sort((a, b) => a - b);
 }
 
-export const localNow = (now: Date, timeZone: string) => ({ nowLocal: utcToLocal(now, timeZone), today: localDate(now, timeZone) });
+export const localNow = (now: Date, timeZone: string) => ({
+  nowLocal: utcToLocal(now, timeZone),
+  today: localDate(now, timeZone),
+});

@@ -82,7 +82,8 @@ export async function reservationAnswers(
     .where('a.id', 'in', [...new Set(rows.map((r) => r.apartment_id))])
     .execute();
   const userIds = [...new Set(rows.map((r) => r.user_id).filter((id): id is number => id !== null))];
-  const users = userIds.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute();
+  const users =
+    userIds.length === 0 ? [] : await db.selectFrom('users').select(['id', 'name']).where('id', 'in', userIds).execute();
   return rows.map((row) => {
     const facility = facilities.find((f) => f.id === row.facility_id)!;
     const dwelling = dwellings.find((d) => d.id === row.apartment_id);
@@ -118,6 +119,10 @@ export async function reservationAnswers(
   });
 }
 
-export async function reservationAnswer(db: Kysely<Database>, caller: ReservationCaller, row: ReservationRow): Promise<Reservation> {
+export async function reservationAnswer(
+  db: Kysely<Database>,
+  caller: ReservationCaller,
+  row: ReservationRow,
+): Promise<Reservation> {
   return (await reservationAnswers(db, caller, [row]))[0]!;
 }

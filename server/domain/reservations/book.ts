@@ -7,13 +7,7 @@
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
 import { type BookingRefusal, COUNTING_STATES } from '../../../src/api/reservationLifecycle';
-import {
-  addDays,
-  bookingRuleRefusal,
-  fitsCapacity,
-  momentOf,
-  weekStart,
-} from '../../../src/api/reservationRules';
+import { addDays, bookingRuleRefusal, fitsCapacity, momentOf, weekStart } from '../../../src/api/reservationRules';
 import type { BookingRequest, Reservation, ReservationAnswer } from '../../../src/api/reservations';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';

@@ -109,7 +109,12 @@ export async function changeReservation(
   });
 }
 
-export async function settleDeposit(db: Kysely<Database>, clock: Clock, auth: Auth, request: DepositRequest): Promise<ReservationAnswer> {
+export async function settleDeposit(
+  db: Kysely<Database>,
+  clock: Clock,
+  auth: Auth,
+  request: DepositRequest,
+): Promise<ReservationAnswer> {
   const caller = await reservationCaller(db, clock, auth);
   const read = requireVisible(caller, await findReservation(db, auth.condoId, request.reservationId));
   return db.transaction().execute(async (trx) => {

@@ -64,7 +64,12 @@ async function replaceClosures(trx: Kysely<Database>, facilityId: number, draft:
   await trx
     .insertInto('facility_closures')
     .values(
-      draft.cierres.map((c) => ({ facility_id: facilityId, starts_local: c.desde, ends_local: c.hasta, reason: c.motivo.trim() })),
+      draft.cierres.map((c) => ({
+        facility_id: facilityId,
+        starts_local: c.desde,
+        ends_local: c.hasta,
+        reason: c.motivo.trim(),
+      })),
     )
     .execute();
 }
@@ -129,7 +134,8 @@ export async function updateFacility(
   const at = caller.now.toISOString();
   return db.transaction().execute(async (trx) => {
     const before = (await findFacility(trx, auth.condoId, request.facilityId))!;
-    const fresh = async () => (await facilityAnswers(trx, [(await findFacility(trx, auth.condoId, before.id))!], caller.nowLocal, sign))[0]!;
+    const fresh = async () =>
+      (await facilityAnswers(trx, [(await findFacility(trx, auth.condoId, before.id))!], caller.nowLocal, sign))[0]!;
     const changed = await trx
       .updateTable('facilities')
       .set({ ...columns(request), version: before.version + 1, updated_at: at })
@@ -137,7 +143,9 @@ export async function updateFacility(
       .where('version', '=', request.version)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) {
-      throw new AppError(409, ErrorCodes.conflict, 'reservationsNotices.refusal.stale', undefined, { instalacion: await fresh() });
+      throw new AppError(409, ErrorCodes.conflict, 'reservationsNotices.refusal.stale', undefined, {
+        instalacion: await fresh(),
+      });
     }
     await replaceClosures(trx, before.id, request);
     const kept = await keepOnlyFiles(trx, before.id, 'image', request.conservarFotos);

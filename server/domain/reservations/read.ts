@@ -4,14 +4,8 @@
 // taken, without names (permissions.seesReservationInFull).
 import type { Kysely } from 'kysely';
 import { csvDocument, csvNumber } from '../../../src/api/csv';
-import {
-  addDays,
-  dayChoices,
-  momentOf,
-  overlaps,
-  placesLeft,
-  weekdayIndex,
-} from '../../../src/api/reservationRules';
+import { ErrorCodes } from '../../../src/api/errors';
+import { addDays, dayChoices, momentOf, overlaps, placesLeft, weekdayIndex } from '../../../src/api/reservationRules';
 import {
   type AdminReservationsQuery,
   type AvailabilityAnswer,
@@ -28,7 +22,6 @@ import {
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { ErrorCodes } from '../../../src/api/errors';
 import { wordsIn } from '../../messages';
 import type { Clock } from '../clock';
 import type { Auth } from '../sessions';
@@ -54,7 +47,12 @@ async function visibleFacility(db: Kysely<Database>, caller: ReservationCaller, 
   return row;
 }
 
-export async function reservationsHome(db: Kysely<Database>, clock: Clock, auth: Auth, sign: FacilitySigner): Promise<HomeAnswer> {
+export async function reservationsHome(
+  db: Kysely<Database>,
+  clock: Clock,
+  auth: Auth,
+  sign: FacilitySigner,
+): Promise<HomeAnswer> {
   const caller = await reservationCaller(db, clock, auth);
   let waiting = 0;
   if (caller.admin) {
@@ -166,7 +164,11 @@ export async function availability(
           Vivienda: full ? (h.tower ? `${h.tower} - ${h.name}` : h.name) : null,
         };
       }),
-      cierres: closedToday.map((c) => ({ desde: clip(c.starts_local, fecha), hasta: clip(c.ends_local, fecha), motivo: c.reason })),
+      cierres: closedToday.map((c) => ({
+        desde: clip(c.starts_local, fecha),
+        hasta: clip(c.ends_local, fecha),
+        motivo: c.reason,
+      })),
     });
   }
   return { success: true, ahoraLocal: caller.nowLocal, dias };
@@ -256,17 +258,26 @@ export async function exportReservations(
   if (period.hasta < period.desde || addDays(period.desde, EXPORT_MAX_DAYS) <= period.hasta) {
     throw new AppError(400, ErrorCodes.badRequest, 'reservationsNotices.refusal.period', 'hasta');
   }
-  const rows = await adminQuery(db, auth.condoId, period)
-    .selectAll()
-    .orderBy('starts_at')
-    .orderBy('id')
-    .execute();
+  const rows = await adminQuery(db, auth.condoId, period).selectAll().orderBy('starts_at').orderBy('id').execute();
   const items = await reservationAnswers(db, caller, rows);
   const t = wordsIn(auth.language);
   const w = (id: string) => t(`reservationsNotices.${id}` as MessageId);
-  const header = ['facility', 'dwelling', 'bookedBy', 'date', 'from', 'to', 'people', 'state', 'fee', 'deposit', 'depositState', 'reason', 'note', 'created'].map(
-    (k) => w(`csv.${k}`),
-  );
+  const header = [
+    'facility',
+    'dwelling',
+    'bookedBy',
+    'date',
+    'from',
+    'to',
+    'people',
+    'state',
+    'fee',
+    'deposit',
+    'depositState',
+    'reason',
+    'note',
+    'created',
+  ].map((k) => w(`csv.${k}`));
   const lines = items.map((r) => [
     r.Instalacion,
     r.Vivienda,

@@ -2,12 +2,12 @@
 // (src/api/reservationRules.ts, reservationLifecycle.ts) read of them, and the facility row lock that makes
 // booking and approving one at a time per facility (migration 0014's invariant: nothing beyond capacity).
 import { type Kysely, PostgresAdapter, type Selectable } from 'kysely';
+import { ErrorCodes } from '../../../src/api/errors';
 import type { DepositState, ReservationState, ReservationTimes } from '../../../src/api/reservationLifecycle';
 import type { DayHours, FacilityRules } from '../../../src/api/reservationRules';
 import type { ReservationLimit } from '../../../src/api/reservations';
 import type { Database, FacilityTable, ReservationTable } from '../../db/schema';
 import { AppError } from '../../errors';
-import { ErrorCodes } from '../../../src/api/errors';
 
 export type FacilityRow = Selectable<FacilityTable>;
 export type ReservationRow = Selectable<ReservationTable>;
@@ -74,12 +74,13 @@ export function rulesOf(row: FacilityRow, closures: readonly ClosureRow[]): Faci
 }
 
 /** What the lifecycle table reads of a reservation. */
-export const timesOf = (row: Pick<ReservationRow, 'state' | 'starts_at' | 'ends_at' | 'deposit_state'>) => ({
-  estado: row.state as ReservationState,
-  inicio: row.starts_at,
-  fin: row.ends_at,
-  deposito: row.deposit_state as DepositState,
-}) satisfies ReservationTimes & { deposito: DepositState };
+export const timesOf = (row: Pick<ReservationRow, 'state' | 'starts_at' | 'ends_at' | 'deposit_state'>) =>
+  ({
+    estado: row.state as ReservationState,
+    inicio: row.starts_at,
+    fin: row.ends_at,
+    deposito: row.deposit_state as DepositState,
+  }) satisfies ReservationTimes & { deposito: DepositState };
 
 /**
  * Takes the facility for this transaction: on PostgreSQL a row lock (SELECT … FOR UPDATE), so two bookings or
