@@ -37,6 +37,10 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'reservations',
+  'facility_closures',
+  'facility_files',
+  'facilities',
   'calendar_feeds',
   'calendar_events',
   'poll_ballot_history',
