@@ -37,6 +37,7 @@ import profileRoutes from './routes/profile';
 import providerContactRoutes from './routes/providerContact';
 import publicPageRoutes from './routes/publicPage';
 import recurringChargeRoutes from './routes/recurringCharges';
+import reservationRoutes from './routes/reservations';
 import sessionRoutes from './routes/sessions';
 import staffRoutes from './routes/staff';
 import ticketRoutes from './routes/tickets';
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(ticketRoutes);
       await api.register(conversationRoutes);
       await api.register(pollRoutes);
+      await api.register(reservationRoutes);
       await api.register(calendarRoutes);
       await api.register(communicationHomeRoutes);
       await api.register(notificationRoutes);

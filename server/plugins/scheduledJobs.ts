@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
+import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
 import { createJobRunner, type JobHandlers, type JobRunner } from '../domain/scheduledJobs';
 import { TICKET_JOB_HANDLERS } from '../domain/tickets/jobs';
 
@@ -13,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** Every kind of job this server knows, with what to do when one is due. */
-const HANDLERS: JobHandlers = { ...TICKET_JOB_HANDLERS, ...POLL_JOB_HANDLERS };
+const HANDLERS: JobHandlers = { ...TICKET_JOB_HANDLERS, ...POLL_JOB_HANDLERS, ...RESERVATION_JOB_HANDLERS };
 
 export default fp(async function scheduledJobs(app: FastifyInstance) {
   const runner = createJobRunner({

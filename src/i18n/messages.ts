@@ -22,6 +22,7 @@ export type MessageId =
   | Keys<typeof import('./es/polls.json')>
   | Keys<typeof import('./es/pollsActa.json')>
   | Keys<typeof import('./es/pollsNotices.json')>
+  | Keys<typeof import('./es/reservationsNotices.json')>
   | Keys<typeof import('./es/posts.json')>
   | Keys<typeof import('./es/pricing.json')>
   | Keys<typeof import('./es/privacy.json')>

@@ -24,6 +24,7 @@ import { seedPlans } from './plans';
 import { seedPolls } from './polls';
 import { seedPosts } from './posts';
 import { seedRecurringCharges } from './recurringCharges';
+import { seedReservations } from './reservations';
 import { seedTickets } from './tickets';
 
 export interface SeedOptions {
@@ -36,6 +37,10 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  'reservations',
+  'facility_closures',
+  'facility_files',
+  'facilities',
   'calendar_feeds',
   'calendar_events',
   'poll_ballot_history',
@@ -283,6 +288,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedTickets(trx, options.clock);
   await seedPolls(trx, options.clock);
   await seedCalendar(trx, options.clock);
+  await seedReservations(trx, options.clock);
 }
 
 type Grant = [clave: string, tipo: string, activa: 0 | 1];

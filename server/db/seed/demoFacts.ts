@@ -388,3 +388,56 @@ export const DEMO_CALENDAR = {
     cancelledReason: 'El proveedor cambió la fecha; avisaremos la nueva.',
   },
 } as const satisfies Record<string, DemoCalendarEvent>;
+
+// ── Facility reservations (issue 15): what server/db/seed/reservations.ts loads in Las Palmas, relative to the
+// seed day in the condominium's zone, and what the browser tests and README name.
+
+export const DEMO_RESERVATIONS = {
+  facilities: {
+    salon: 'Salón de eventos',
+    pool: 'Alberca',
+    grill1: 'Asador 1',
+    grill2: 'Asador 2',
+    padel: 'Cancha de pádel',
+  },
+  /** The Salón's fee and deposit (cents), charged when a request is approved. */
+  salonFeeCents: 150_000,
+  salonDepositCents: 200_000,
+  /**
+   * Two pending Salón requests for the same Saturday evening (demoPendingSalonDate), from two dwellings: the
+   * e2e test approves vecino028's (then finds the fee on that dwelling's statement); approving the other next
+   * is refused 'ocupado'. vecino028's is the older request (first in the approval queue).
+   */
+  pendingSalon: {
+    email: 'vecino028@demo.mx',
+    otherEmail: 'vecino029@demo.mx',
+    from: '18:00',
+    to: '24:00',
+    people: 60,
+  },
+  /** Every pádel slot of these days (after the seed day) is free. */
+  freePadelDays: [2, 3],
+  /** The Alberca is closed for maintenance this day of next week (0 = Monday … 6 = Sunday), 08:00–20:00. */
+  poolClosureWeekday: 1,
+} as const;
+
+/** The calendar day `days` after the day of `instant` in Las Palmas's zone. */
+function palmasDay(instant: Date, days: number): string {
+  const zone = DEMO_CONDOS.find((c) => c.key === 'palmas')!.row.time_zone;
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The Saturday of the pending Salón requests: the first Saturday at least 8 days after the data was loaded
+ * (so 8–14 days ahead, about ten). */
+export function demoPendingSalonDate(loadedAt: Date): string {
+  for (let days = 8; ; days++) {
+    const day = palmasDay(loadedAt, days);
+    if (new Date(`${day}T00:00:00Z`).getUTCDay() === 6) return day;
+  }
+}
+
+/** A day relative to the seed day in Las Palmas's zone (the reservations seed and its tests). */
+export const demoReservationDay = palmasDay;

@@ -139,6 +139,7 @@ export async function arrears(db: Kysely<Database>, condoId: number, asOf: strin
     .select(['apartment_id', 'due_on', 'amount_cents'])
     .where('condo_id', '=', condoId)
     .where('due_on', '<', asOf)
+    .where('amount_cents', '>', 0)
     .orderBy('apartment_id')
     .orderBy('due_on')
     .execute();
@@ -149,7 +150,18 @@ export async function arrears(db: Kysely<Database>, condoId: number, asOf: strin
     .where('paid_on', '<=', asOf)
     .groupBy('apartment_id')
     .execute();
+  // Credits (negative charges: a cancelled reservation's fee, a returned deposit) settle like payments from the
+  // day they are posted, rather than counting as charges of their own.
+  const credited = await db
+    .selectFrom('dwelling_charges')
+    .select(['apartment_id', (eb) => eb.fn.sum<string | number>('amount_cents').as('total')])
+    .where('condo_id', '=', condoId)
+    .where('charged_on', '<=', asOf)
+    .where('amount_cents', '<', 0)
+    .groupBy('apartment_id')
+    .execute();
   const paidBy = new Map(paid.map((p) => [p.apartment_id, Number(p.total)]));
+  for (const c of credited) paidBy.set(c.apartment_id, (paidBy.get(c.apartment_id) ?? 0) - Number(c.total));
   const result = new Map<number, { adeudo: number; dias: number }>();
   let current = -1;
   let credit = 0;

@@ -99,8 +99,16 @@ export async function statementsFor(
     for (const c of own) {
       const amount = Number(c.amount_cents);
       if (c.charged_on < period.fechaInicio) opening += amount;
-      else entries.push({ fecha: c.charged_on, order: 0, concepto: c.concept, cargo: amount, abono: 0 });
-      if (c.due_on < asOf) dueCharges += amount;
+      // A credit (negative charge: a cancelled reservation's fee, a returned deposit) reads as an abono.
+      else
+        entries.push({
+          fecha: c.charged_on,
+          order: 0,
+          concepto: c.concept,
+          cargo: Math.max(amount, 0),
+          abono: Math.max(-amount, 0),
+        });
+      if (amount < 0 ? c.charged_on <= asOf : c.due_on < asOf) dueCharges += amount;
     }
     for (const p of paid) {
       const amount = Number(p.amount_cents);

@@ -14,6 +14,7 @@ export const SERVER_ONLY_AREAS: readonly string[] = [
   'pollsActa',
   'pollsNotices',
   'calendarNotices',
+  'reservationsNotices',
 ];
 
 /** Every area of the language ('all': the server, the tests), or only those the browser shows ('browser'). */

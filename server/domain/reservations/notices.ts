@@ -1,0 +1,85 @@
+// Who hears of what happens to a reservation, worded from src/i18n/<lang>/reservationsNotices.json in each
+// recipient's language, each notice opening the reservation (module instalacion, Props { facilityID,
+// reservationId }). Called in the change's transaction, or in the job's.
+import type { Kysely } from 'kysely';
+import { isLanguage, type Language } from '../../../src/i18n/languages';
+import type { MessageId } from '../../../src/i18n/messages';
+import type { Database } from '../../db/schema';
+import { wordsIn } from '../../messages';
+import type { Clock } from '../clock';
+import { notify } from '../notifications';
+import { administratorsOf, residentsOf } from './access';
+import { dayText } from './ledger';
+import type { ReservationRow } from './rows';
+
+type NoticeKind = 'requested' | 'confirmed' | 'rejected' | 'reminder' | 'cancelled';
+
+async function languagesOf(db: Kysely<Database>, condoId: number, userIds: readonly number[]): Promise<Map<number, Language>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('memberships')
+    .select(['user_id', 'language'])
+    .where('condo_id', '=', condoId)
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, isLanguage(r.language) ? r.language : 'es']));
+}
+
+async function tell(
+  db: Kysely<Database>,
+  clock: Clock,
+  to: readonly number[],
+  row: ReservationRow,
+  kind: NoticeKind,
+  actorId: number | null,
+) {
+  const recipients = [...new Set(to)].filter((id) => id !== actorId);
+  if (recipients.length === 0) return;
+  const facility = await db.selectFrom('facilities').select('name').where('id', '=', row.facility_id).executeTakeFirstOrThrow();
+  const dwelling = await db
+    .selectFrom('apartments as a')
+    .leftJoin('towers as t', 't.id', 'a.tower_id')
+    .select(['a.name', 't.name as tower'])
+    .where('a.id', '=', row.apartment_id)
+    .executeTakeFirstOrThrow();
+  const values = {
+    facility: facility.name,
+    dwelling: dwelling.tower ? `${dwelling.tower} - ${dwelling.name}` : dwelling.name,
+    date: dayText(row.local_date),
+    from: row.starts_local.slice(11, 16),
+    to: row.ends_local.slice(0, 10) > row.local_date ? '24:00' : row.ends_local.slice(11, 16),
+    reason: row.reason ?? '',
+  };
+  const languages = await languagesOf(db, row.condo_id, recipients);
+  const byLanguage = new Map<Language, number[]>();
+  for (const id of recipients) {
+    const language = languages.get(id) ?? 'es';
+    byLanguage.set(language, [...(byLanguage.get(language) ?? []), id]);
+  }
+  for (const [language, ids] of byLanguage) {
+    const t = wordsIn(language);
+    await notify(db, clock, ids, {
+      condoId: row.condo_id,
+      titulo: t(`reservationsNotices.notify.${kind}.title` as MessageId, values),
+      textoApp: t(`reservationsNotices.notify.${kind}.text` as MessageId, values),
+      modulo: 'instalacion',
+      props: { facilityID: row.facility_id, reservationId: row.id },
+    });
+  }
+}
+
+/** A request waits for approval: the administrators. */
+export async function tellRequested(db: Kysely<Database>, clock: Clock, row: ReservationRow, actorId: number) {
+  await tell(db, clock, await administratorsOf(db, row.condo_id), row, 'requested', actorId);
+}
+
+/** Confirmed on approval, rejected, cancelled by the administration, the reminder: the dwelling's residents. */
+export async function tellDwelling(
+  db: Kysely<Database>,
+  clock: Clock,
+  row: ReservationRow,
+  kind: Exclude<NoticeKind, 'requested'>,
+  actorId: number | null,
+) {
+  await tell(db, clock, await residentsOf(db, row.condo_id, row.apartment_id), row, kind, actorId);
+}
