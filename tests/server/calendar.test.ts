@@ -139,6 +139,8 @@ describe(`events calendar on the demo data (${dialect})`, () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
+    // The demo's own reservations (server/db/seed/reservations.ts) stay out: these tests read only theirs.
+    await t.app.db.deleteFrom('reservations').where('facility_id', '!=', alberca).execute();
     // Rosa's own (Torre A - 101), pending; someone else's confirmed; someone else's pending; a cancelled one.
     await reserve('mine', await apartment('Torre A', '101'), 'pendiente', 3, '10:00', '12:00');
     await reserve('othersConfirmed', await apartment('Torre B', '907'), 'confirmada', 4, '16:00', '18:00');

@@ -134,3 +134,21 @@ export async function up(db: MigrationDb): Promise<void> {
     .execute();
   await db.schema.createIndex('calendar_feeds_user').on('calendar_feeds').columns(['user_id', 'condo_id']).unique().execute();
 }
+
+export async function down(db: MigrationDb): Promise<void> {
+  const attached = await db.selectFrom('facility_files').select('file_id').execute();
+  await db.schema.alterTable('dwelling_charges').dropColumn('reservation_id').execute();
+  for (const table of ['calendar_feeds', 'calendar_events', 'reservations', 'facility_closures', 'facility_files', 'facilities']) {
+    await db.schema.dropTable(table).execute();
+  }
+  if (attached.length > 0) {
+    await db
+      .deleteFrom('files')
+      .where(
+        'id',
+        'in',
+        attached.map((a: { file_id: number }) => a.file_id),
+      )
+      .execute();
+  }
+}
