@@ -74,7 +74,9 @@ async function fillBooking(page: Page, moment: string, people: number) {
   await page.getByLabel('Leí y acepto el reglamento').check();
 }
 
-test('a resident books the pádel court; a neighbour racing for the same hour is refused as taken', async ({ browser }, testInfo) => {
+test('a resident books the pádel court; a neighbour racing for the same hour is refused as taken', async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(120_000);
   const { booker, rival, days, hour } = BOOKINGS[testInfo.project.name]!;
   const moment = `${demoReservationDay(new Date(), days)}T${hour}`;
@@ -123,7 +125,9 @@ test.describe('the administration', { tag: '@desktop-only' }, () => {
     const salon = DEMO_RESERVATIONS.facilities.salon;
     const requestOf = async (email: string) => {
       const headers = { 'app-token': savedToken(email) };
-      const answer = (await (await request.get(`/api${RESERVATIONS_PATHS.mine}?fase=proximas`, { headers })).json()) as ReservationPage;
+      const answer = (await (
+        await request.get(`/api${RESERVATIONS_PATHS.mine}?fase=proximas`, { headers })
+      ).json()) as ReservationPage;
       const found = answer.items.find((r) => r.Instalacion === salon && r.estado === 'pendiente');
       if (!found) throw new Error(`no pending Salón request of ${email}`);
       return found;

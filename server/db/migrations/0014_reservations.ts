@@ -138,7 +138,14 @@ export async function up(db: MigrationDb): Promise<void> {
 export async function down(db: MigrationDb): Promise<void> {
   const attached = await db.selectFrom('facility_files').select('file_id').execute();
   await db.schema.alterTable('dwelling_charges').dropColumn('reservation_id').execute();
-  for (const table of ['calendar_feeds', 'calendar_events', 'reservations', 'facility_closures', 'facility_files', 'facilities']) {
+  for (const table of [
+    'calendar_feeds',
+    'calendar_events',
+    'reservations',
+    'facility_closures',
+    'facility_files',
+    'facilities',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
   if (attached.length > 0) {
