@@ -393,8 +393,10 @@ export type ReservationPage = Infer<typeof ReservationPage>;
 /** 409 of book / change (aprobar): the refusal, and for a lost race the fresh reservation. */
 export const BookingRefused = object({
   success: literal(false),
-  motivo: BookingRefusalName,
+  code: literal('CONFLICT'),
   message: string(),
+  messageId: optional(string()),
+  motivo: BookingRefusalName,
   reservacion: optional(Reservation),
 });
 export type BookingRefused = Infer<typeof BookingRefused>;

@@ -2,9 +2,11 @@
 // facility's capacity, whatever arrives at once. Concurrent calls through the real app (app.inject, all
 // started together): eight bookings of one exclusive slot give one 201 and seven 409 'ocupado'; a shared
 // facility never goes over its capacity; two approvals of two requests for one evening confirm exactly one.
+
+import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESERVATIONS } from '../../server/db/seed/demoFacts';
-import { RESERVATIONS_PATHS, type Reservation, type ReservationPage } from '../../src/api/reservations';
+import { BookingRefused, RESERVATIONS_PATHS, type Reservation, type ReservationPage } from '../../src/api/reservations';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { dayAfter, dwellingOf, facilityId, reservationsClient } from './reservationsTestKit';
 
@@ -24,8 +26,9 @@ describe(`reservations under concurrency (${dialect})`, () => {
   });
   afterAll(() => t?.close());
 
+  // Each 409 is read through the contract the browser reads it with (BookingRefused), so its shape is checked.
   const statusesOf = (responses: { statusCode: number; body: string }[]) =>
-    responses.map((r) => (r.statusCode === 409 ? (JSON.parse(r.body) as { motivo: string }).motivo : r.statusCode));
+    responses.map((r) => (r.statusCode === 409 ? create(JSON.parse(r.body), BookingRefused).motivo : r.statusCode));
 
   it('eight bookings of one exclusive slot: exactly one is confirmed', async () => {
     const padel = await facilityId(t.app.db, F.padel);

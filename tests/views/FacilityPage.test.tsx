@@ -80,7 +80,17 @@ describe('FacilityPage', { timeout: 20_000 }, () => {
     stubApi(sessionFor('resident'), {
       ...standard(),
       [DAYS]: () => json(availability('2026-11-27', 1)),
-      [BOOK]: () => json({ success: false, motivo: 'ocupado', message: 'Horario no disponible: ya está reservado.' }, 409),
+      [BOOK]: () =>
+        json(
+          {
+            success: false,
+            code: 'CONFLICT',
+            messageId: 'reservationsNotices.refused.ocupado',
+            motivo: 'ocupado',
+            message: 'Horario no disponible: ya está reservado.',
+          },
+          409,
+        ),
     });
     open();
     fireEvent.click(await screen.findByRole('button', { name: '06:00 PM – 10:00 PM · Libre' }));
