@@ -10,7 +10,7 @@ import type { DayAvailability, Facility, TimeChoice } from '../../api/reservatio
 import type { AvailabilityView, facilityMachine } from '../../machines/facilityMachine';
 import type { ChosenTime } from '../../machines/reservationMachine';
 import { Failed } from './ReservationStates';
-import { formatRange, formatWeekday } from './reservationFormat';
+import { formatRange, formatTime, formatWeekday } from './reservationFormat';
 
 type PageState = ReturnType<typeof import('@xstate/react').useMachine<typeof facilityMachine>>[0];
 type PageSend = ReturnType<typeof import('@xstate/react').useMachine<typeof facilityMachine>>[1];
@@ -170,9 +170,22 @@ function DayColumn({
                 data-choice-time={`${day.fecha}T${choice.desde}`}
                 aria-label={text}
                 onClick={() => onChoose({ fecha: day.fecha, desde: choice.desde, hasta: choice.hasta, lugares: choice.lugares })}
+                title={compact ? text : undefined}
+                h="auto"
+                py={4}
                 styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
               >
-                {text}
+                {compact ? (
+                  // A week column is narrow: the start on one line, the state (and places) below it.
+                  <Stack gap={0} aria-hidden>
+                    <span>{formatTime(choice.desde)}</span>
+                    <Text span size="xs" c="inherit" fw={400}>
+                      {places ?? status}
+                    </Text>
+                  </Stack>
+                ) : (
+                  text
+                )}
               </Button>
             </li>
           );

@@ -219,22 +219,22 @@ function Outcome({ state, send, onClose }: { state: FlowState; send: FlowSend; o
       <Stack gap="sm">
         <Alert color="red" role="alert" icon={<IconX aria-hidden />} title={<FormattedMessage id="reservations.flow.refused" />}>
           <Stack gap={4}>
+            {/* A known reason in the reader's words (with the facility's figures); otherwise the server's. */}
             <Text size="sm" data-refusal={refusal ?? ''}>
-              <FormattedMessage
-                id={`reservations.refusal.${refusal ?? 'ocupado'}`}
-                values={{
-                  dias: facility.diasAnticipacion,
-                  min: formatMinutes(facility.minMinutos),
-                  max: formatMinutes(facility.maxMinutos),
-                  capacidad: facility.capacidad,
-                }}
-              />
+              {refusal ? (
+                <FormattedMessage
+                  id={`reservations.refusal.${refusal}`}
+                  values={{
+                    dias: facility.diasAnticipacion,
+                    min: formatMinutes(facility.minMinutos),
+                    max: formatMinutes(facility.maxMinutos),
+                    capacidad: facility.capacidad,
+                  }}
+                />
+              ) : (
+                message
+              )}
             </Text>
-            {message ? (
-              <Text size="xs" c="dimmed">
-                {message}
-              </Text>
-            ) : null}
           </Stack>
         </Alert>
         <Group justify="flex-end">
