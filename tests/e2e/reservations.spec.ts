@@ -155,9 +155,9 @@ test.describe('the administration', { tag: '@desktop-only' }, () => {
     const resident = await pageAs(browser, testInfo, DEMO_RESERVATIONS.pendingSalon.email);
     await resident.goto('/condominio/estado-cta');
     await expect(resident.getByRole('heading', { name: 'Estado de cuenta', level: 1 })).toBeVisible();
-    await expect(resident.getByText(new RegExp(`Reservación ${salon}`)).first()).toBeVisible();
-    await expect(resident.getByText('$1,500.00').first()).toBeVisible();
-    await expect(resident.getByText(new RegExp(`Depósito ${salon}`)).first()).toBeVisible();
+    const day = approved.fecha.split('-').reverse().join('/');
+    await expect(resident.getByRole('row', { name: new RegExp(`Reservación ${salon} ${day}`) })).toContainText('$1,500.00');
+    await expect(resident.getByRole('row', { name: new RegExp(`Depósito ${salon} ${day}`) })).toContainText('$2,000.00');
     await shot(resident, testInfo, 'statement-with-fee');
     await resident.context().close();
   });
