@@ -27,6 +27,8 @@ const ConversationsPage = lazy(() => import('../conversations/ConversationsPage'
 const TicketsPage = lazy(() => import('../tickets/TicketsPage'));
 // Surveys and votes (issue 14).
 const PollsPage = lazy(() => import('../polls/PollsPage'));
+// The events calendar (issue 15).
+const CalendarPage = lazy(() => import('../calendar/CalendarPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -44,6 +46,7 @@ export default function CondominioRoutes() {
           <Route path="/comunicacion/comunicacion-interpersonal/:sectionId" component={ConversationsPage} />
           <Route path="/comunicacion/tickets-administrador/:sectionId" component={TicketsPage} />
           <Route path="/comunicacion/encuestas" component={PollsPage} />
+          <Route path="/comunicacion/calendario-eventos" component={CalendarPage} />
           <Route path="/mi-perfil" component={ProfilePage} />
           <Route path="/profile/overview" component={ProfilePage} />
           <Route path="/profile/settings" component={ProfilePage} />

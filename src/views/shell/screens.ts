@@ -9,6 +9,7 @@ export const SCREENS = {
   interpersonal: '/comunicacion/comunicacion-interpersonal/:sectionId',
   tickets: '/comunicacion/tickets-administrador/:sectionId',
   polls: '/comunicacion/encuestas',
+  calendar: '/comunicacion/calendario-eventos',
   myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',
