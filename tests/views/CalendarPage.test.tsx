@@ -58,9 +58,9 @@ describe('CalendarPage on a phone: the agenda', { timeout: 20_000 }, () => {
     expect(itemQueries()).toEqual([{ desde: '2026-11-12', hasta: '2026-12-12' }]);
     const days = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(days.slice(0, 3)).toEqual([
-      'viernes, 13 de noviembre de 2026',
-      'domingo, 15 de noviembre de 2026',
-      'jueves, 19 de noviembre de 2026',
+      'Viernes, 13 de noviembre de 2026',
+      'Domingo, 15 de noviembre de 2026',
+      'Jueves, 19 de noviembre de 2026',
     ]);
     const posada = screen.getByRole('link', { name: 'Posada navideña, Evento, 13/11/2026 07:00 PM – 10:00 PM en Casa club' });
     expect(posada.getAttribute('href')).toBe('/comunicacion/calendario-eventos?evento=21');
@@ -79,6 +79,8 @@ describe('CalendarPage on a phone: the agenda', { timeout: 20_000 }, () => {
         .map((i) => i.textContent),
     ).toEqual(['Evento', 'Asamblea', 'Reservación', 'Mis invitados', 'Cierre de votación', 'Ocupado']);
     expect(screen.queryByRole('link', { name: 'Nuevo evento' })).toBeNull();
+    // A week's seven columns need a wide screen: a phone offers the agenda and the month.
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['agenda', 'month']);
   });
 
   it('filters by kind, moves by 31 days, and says when a period is empty', async () => {
@@ -124,6 +126,20 @@ describe('CalendarPage on a phone: the agenda', { timeout: 20_000 }, () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     await screen.findByText('6 elementos en este periodo');
+  });
+});
+
+describe('CalendarPage on a phone: the month', { timeout: 20_000 }, () => {
+  it('draws the library’s mobile month, the chosen day’s items opening their screens', async () => {
+    useViewport('phone');
+    stubApi(sessionFor('resident'), { [HOME]: () => json(RESIDENT_HOME), [ITEMS_PATH]: () => itemsAnswer(ITEMS) });
+    signedIn(<CalendarPage />, SCREEN);
+    await screen.findByText('6 elementos en este periodo');
+    fireEvent.click(screen.getByRole('radio', { name: 'Mes' }));
+    await waitFor(() => expect(document.querySelector('[data-calendar-grid="month"]')).toBeTruthy());
+    expect(page().getAttribute('data-calendar-view')).toBe('month');
+    expect(itemQueries().at(-1)).toEqual({ desde: '2026-10-26', hasta: '2026-12-06' });
+    expect(document.querySelector('.mantine-MobileMonthView-mobileMonthView, [class*="MobileMonthView"]')).toBeTruthy();
   });
 });
 

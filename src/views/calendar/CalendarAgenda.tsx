@@ -1,6 +1,7 @@
 // The agenda (the phones' view): the items of the period grouped by the day they start on, each day a heading
 // with its weekday; an item is a link to its screen (its accessible name says title, kind and when), others'
 // reservations are plain text "Ocupado — Alberca".
+import '@mantine/core/styles/ColorSwatch.css';
 import { Anchor, Badge, Box, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -14,7 +15,7 @@ export function CalendarAgenda({ items }: { items: readonly CalendarItem[] }) {
     <Stack gap="md" data-calendar-agenda aria-label={intl.formatMessage({ id: 'calendar.agenda' })} component="section">
       {itemsByDay(items).map(({ day, items: ofDay }) => (
         <Box key={day} component="section" data-calendar-day={day}>
-          <Title order={2} size="h5" tt="capitalize" mb={4}>
+          <Title order={2} size="h5" mb={4}>
             {dayHeading(intl, day)}
           </Title>
           <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>

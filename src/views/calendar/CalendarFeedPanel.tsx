@@ -44,12 +44,12 @@ export function CalendarFeedPanel({ tieneFeed }: { tieneFeed: boolean }) {
         ) : null}
         {url && !state.matches('none') ? (
           <Stack gap="xs" data-calendar-feed-url={url}>
-            <Group gap="xs" align="flex-end" wrap="nowrap">
+            <Group gap="xs" align="flex-end" wrap="wrap">
               <TextInput
                 label={intl.formatMessage({ id: 'calendar.feed.url' })}
                 value={url}
                 readOnly
-                style={{ flex: 1, minWidth: 0 }}
+                style={{ flex: 1, minWidth: 220 }}
                 onFocus={(e) => e.currentTarget.select()}
               />
               <CopyButton value={url}>

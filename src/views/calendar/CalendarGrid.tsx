@@ -5,7 +5,7 @@
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/schedule/styles.css';
-import { MonthView, type ScheduleEventData, WeekView } from '@mantine/schedule';
+import { MobileMonthView, MonthView, type ScheduleEventData, WeekView } from '@mantine/schedule';
 import dayjs from 'dayjs';
 import { useIntl } from 'react-intl';
 import type { CalendarItem } from '../../api/calendar';
@@ -16,25 +16,30 @@ import { dayjsLocale, itemColor, itemLabel, itemTitle } from './calendarFormat';
 /** A wall-clock 'YYYY-MM-DDTHH:mm' as the library's 'YYYY-MM-DD HH:mm:ss'. */
 const scheduleTime = (local: string) => `${local.slice(0, 10)} ${local.slice(11, 16)}:00`;
 
-/** A moment (a poll's closing) is drawn as half an hour. */
+/** A moment (a poll's closing) is drawn as half an hour, never past its own day (23:59 stays on its day). */
 const MOMENT_MINUTES = 30;
+function momentEnd(local: string): string {
+  const start = dayjs(local.slice(0, 16));
+  const end = start.add(MOMENT_MINUTES, 'minute');
+  return (end.isSame(start, 'day') ? end : start.endOf('day')).format('YYYY-MM-DD HH:mm:ss');
+}
 
 export interface CalendarGridProps {
   view: 'month' | 'week';
+  /** A phone: the month as the library's mobile month (a small grid, the chosen day's items under it). */
+  compact: boolean;
   anchor: string;
   items: readonly CalendarItem[];
   onOpen(item: CalendarItem): void;
 }
 
-export default function CalendarGrid({ view, anchor, items, onOpen }: CalendarGridProps) {
+export default function CalendarGrid({ view, compact, anchor, items, onOpen }: CalendarGridProps) {
   const intl = useIntl();
   const events: ScheduleEventData<{ item: CalendarItem }>[] = items.map((item) => ({
     id: item.clave,
     title: itemTitle(intl, item),
     start: scheduleTime(item.inicioLocal),
-    end: item.finLocal
-      ? scheduleTime(item.finLocal)
-      : dayjs(item.inicioLocal.slice(0, 16)).add(MOMENT_MINUTES, 'minute').format('YYYY-MM-DD HH:mm:ss'),
+    end: item.finLocal ? scheduleTime(item.finLocal) : momentEnd(item.inicioLocal),
     color: itemColor(item),
     variant: item.ocupado ? 'light' : 'filled',
     payload: { item },
@@ -43,7 +48,6 @@ export default function CalendarGrid({ view, anchor, items, onOpen }: CalendarGr
     date: anchor,
     locale: dayjsLocale(intl),
     firstDayOfWeek: WEEK_STARTS_ON as 1,
-    withHeader: false,
     events,
     highlightToday: true,
     onEventClick: (event: ScheduleEventData) => {
@@ -55,6 +59,8 @@ export default function CalendarGrid({ view, anchor, items, onOpen }: CalendarGr
       return (
         <button
           {...props}
+          // The library's own event root is an unstyled button; a plain one needs the browser's border removed.
+          style={{ ...props.style, border: 0 }}
           type="button"
           aria-label={itemLabel(intl, item)}
           aria-disabled={opensItem(item) ? undefined : true}
@@ -67,7 +73,13 @@ export default function CalendarGrid({ view, anchor, items, onOpen }: CalendarGr
   };
   return (
     <div data-calendar-grid={view}>
-      {view === 'month' ? <MonthView {...common} maxEventsPerDay={3} /> : <WeekView {...common} />}
+      {view === 'week' ? (
+        <WeekView {...common} withHeader={false} />
+      ) : compact ? (
+        <MobileMonthView {...common} defaultSelectedDate={anchor} renderHeader={() => null} />
+      ) : (
+        <MonthView {...common} withHeader={false} maxEventsPerDay={3} />
+      )}
     </div>
   );
 }

@@ -4,6 +4,7 @@
 // personal subscription panel. The page container carries data-calendar-view and data-calendar-state for e2e.
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Chip.css';
+import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import { ActionIcon, Alert, Anchor, Button, Chip, ColorSwatch, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -77,6 +78,7 @@ export function CalendarScreen() {
             view={view}
             anchor={anchor}
             awayFromToday={anchor !== todayOf(home)}
+            views={wide ? ['month', 'week', 'agenda'] : ['agenda', 'month']}
             onView={(next) => send({ type: 'setView', view: next })}
             onPrevious={() => send({ type: 'previous' })}
             onNext={() => send({ type: 'next' })}
@@ -106,7 +108,13 @@ export function CalendarScreen() {
                 <CalendarAgenda items={items} />
               ) : (
                 <Suspense fallback={<LoadingCard />}>
-                  <CalendarGrid view={view} anchor={anchor} items={items} onOpen={(item) => send({ type: 'open', item })} />
+                  <CalendarGrid
+                    view={view}
+                    compact={!wide}
+                    anchor={anchor}
+                    items={items}
+                    onOpen={(item) => send({ type: 'open', item })}
+                  />
                 </Suspense>
               )
             ) : null}
@@ -142,6 +150,8 @@ function Toolbar(props: {
   view: CalendarView;
   anchor: string;
   awayFromToday: boolean;
+  /** The views offered: a week's seven columns need a wide screen. */
+  views: readonly CalendarView[];
   onView(view: CalendarView): void;
   onPrevious(): void;
   onNext(): void;
@@ -173,7 +183,7 @@ function Toolbar(props: {
         value={props.view}
         onChange={(value) => props.onView(value as CalendarView)}
         aria-label={intl.formatMessage({ id: 'calendar.view.label' })}
-        data={(['month', 'week', 'agenda'] as const).map((value) => ({
+        data={props.views.map((value) => ({
           value,
           label: intl.formatMessage({ id: `calendar.view.${value}` }),
         }))}

@@ -186,7 +186,7 @@ function GuestLink({ evento, url }: { evento: CalendarEvent; url: string }) {
             <Text size="sm">
               <FormattedMessage id="calendar.event.guestsHelp" />
             </Text>
-            <Group gap="xs" wrap="nowrap" align="center">
+            <Group gap="xs" wrap="wrap" align="center">
               <Text size="sm" style={{ wordBreak: 'break-all' }}>
                 {url}
               </Text>

@@ -49,8 +49,17 @@ export function itemLabel(intl: IntlShape, item: CalendarItem): string {
 }
 
 /** A day 'YYYY-MM-DD' in words in the reader's language: "jueves, 12 de noviembre de 2026". */
-export const dayHeading = (intl: IntlShape, day: string) =>
-  intl.formatDate(`${day}T12:00:00Z`, { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+export function dayHeading(intl: IntlShape, day: string): string {
+  const text = intl.formatDate(`${day}T12:00:00Z`, {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  // A heading starts with a capital; the month stays lower case as Spanish and French write it.
+  return text.charAt(0).toLocaleUpperCase(intl.locale) + text.slice(1);
+}
 
 /** The dayjs locale of the reader's language ('es-MX' → 'es'). */
 export const dayjsLocale = (intl: IntlShape) => intl.locale.slice(0, 2);
