@@ -245,6 +245,45 @@ describe('CalendarPage: one event', { timeout: 20_000 }, () => {
   });
 });
 
+describe('CalendarPage: a new event', { timeout: 20_000 }, () => {
+  it('an administrator publishes an assembly with a guest link, then sees its page', async () => {
+    useViewport('phone');
+    const created = event({
+      EventId: 30,
+      tipo: 'asamblea',
+      Titulo: 'Asamblea extraordinaria',
+      puedeEditar: true,
+      registrados: 0,
+    });
+    const { calls } = stubApi(sessionFor('admin'), {
+      [HOME]: () => json(ADMIN_HOME),
+      '/api/--calendario/nuevo': () => json({ success: true, evento: created }),
+      '/api/--calendario/evento/30': () => json({ success: true, evento: created }),
+    });
+    const { location } = signedIn(<CalendarPage />, `${SCREEN}?evento=nuevo`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nuevo evento' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Asamblea' }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Título/ }), { target: { value: ' Asamblea extraordinaria ' } });
+    fireEvent.change(screen.getByLabelText(/^Fin/), { target: { value: '2026-11-13T17:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar evento' }));
+    expect(await screen.findByText('El fin debe ser posterior al inicio.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Fin/), { target: { value: '2026-11-13T21:00' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Permitir registro de invitados' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Guardar evento' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe(`${SCREEN}?evento=30`));
+    expect(calls.find((c) => c.path === '/api/--calendario/nuevo')!.body).toEqual({
+      sectionId: 40,
+      tipo: 'asamblea',
+      Titulo: 'Asamblea extraordinaria',
+      Descripcion: '',
+      Lugar: '',
+      inicio: '2026-11-13T18:00',
+      fin: '2026-11-13T21:00',
+      invitados: { acompanantes: 0, limiteInvitados: null },
+    });
+  });
+});
+
 describe('CalendarPage: the subscription panel', { timeout: 20_000 }, () => {
   it('creates a link, shows it once with how to subscribe, replaces it after confirming, revokes it', async () => {
     useViewport('phone');
