@@ -7,6 +7,7 @@ export type MessageId =
   | Keys<typeof import('./es/account.json')>
   | Keys<typeof import('./es/app.json')>
   | Keys<typeof import('./es/blogs.json')>
+  | Keys<typeof import('./es/calendar.json')>
   | Keys<typeof import('./es/calendarNotices.json')>
   | Keys<typeof import('./es/charges.json')>
   | Keys<typeof import('./es/communication.json')>

@@ -39,12 +39,13 @@ describe('CommunicationHome', () => {
     const { location } = signedIn(withCounts, '/comunicacion');
     const list = await screen.findByRole('list', { name: 'Secciones de tu condominio' });
     const links = within(list).getAllByRole('link');
-    // Reservations and the events calendar have no screen yet: they are not offered.
+    // Reservations have no screen yet: they are not offered.
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Avisos de la administración', '/comunicacion/seccion/1'],
       ['Solicitudes a la administración', '/comunicacion/tickets-administrador/2'],
       ['Encuestas y votaciones', '/comunicacion/encuestas'],
       ['Comunicación entre vecinos', '/comunicacion/comunicacion-interpersonal/5'],
+      ['Calendario de eventos', '/comunicacion/calendario-eventos'],
       ['Asuntos del consejo', '/comunicacion/seccion/7'],
     ]);
     const rows = within(list).getAllByRole('listitem');
@@ -52,7 +53,7 @@ describe('CommunicationHome', () => {
     expect(within(rows[1]!).getByText('3 solicitudes abiertas')).toBeTruthy();
     expect(within(rows[2]!).getByText('2 votaciones por contestar')).toBeTruthy();
     expect(within(rows[3]!).getByText('1 mensaje sin leer')).toBeTruthy();
-    expect(within(rows[4]!).getByText('Nada pendiente')).toBeTruthy();
+    expect(within(rows[5]!).getByText('Nada pendiente')).toBeTruthy();
     fireEvent.click(links[1]!);
     expect(location.history.at(-1)).toBe('/comunicacion/tickets-administrador/2');
   });

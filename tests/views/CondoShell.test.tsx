@@ -39,6 +39,7 @@ describe('the desktop shell', () => {
         'Solicitudes a la administraci…',
         'Encuestas y votaciones',
         'Comunicación entre vecinos',
+        'Calendario de eventos',
         'Estado de cuenta',
         'Linea del tiempo',
         'Mis invitados',
@@ -55,6 +56,7 @@ describe('the desktop shell', () => {
         'Solicitudes a la administraci…',
         'Encuestas y votaciones',
         'Comunicación entre vecinos',
+        'Calendario de eventos',
         'Asuntos del consejo',
         'Estado de cuenta',
         'Linea del tiempo',
@@ -68,13 +70,21 @@ describe('the desktop shell', () => {
         'Solicitudes a la administraci…',
         'Encuestas y votaciones',
         'Comunicación entre vecinos',
+        'Calendario de eventos',
         'Estado de cuenta',
         'Linea del tiempo',
       ],
     ],
     [
       'guard',
-      ['Comunicación', 'Avisos de la administración', 'Comunicación entre vecinos', 'Linea del tiempo', 'Panel del empleado'],
+      [
+        'Comunicación',
+        'Avisos de la administración',
+        'Comunicación entre vecinos',
+        'Calendario de eventos',
+        'Linea del tiempo',
+        'Panel del empleado',
+      ],
     ],
     ['employee', ['Linea del tiempo', 'Panel del empleado']],
     ['supervisor', ['Linea del tiempo', 'Panel del empleado']],
@@ -85,7 +95,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();

@@ -30,6 +30,8 @@ const PollsPage = lazy(() => import('../polls/PollsPage'));
 // Facility reservations (issue 15).
 const FacilitiesPage = lazy(() => import('../reservations/FacilitiesPage'));
 const FacilityPage = lazy(() => import('../reservations/FacilityPage'));
+// The events calendar (issue 15).
+const CalendarPage = lazy(() => import('../calendar/CalendarPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -49,6 +51,7 @@ export default function CondominioRoutes() {
           <Route path="/comunicacion/encuestas" component={PollsPage} />
           <Route path="/comunicacion/instalaciones" component={FacilitiesPage} />
           <Route path="/comunicacion/instalaciones/mostrar/:facilityID" component={FacilityPage} />
+          <Route path="/comunicacion/calendario-eventos" component={CalendarPage} />
           <Route path="/mi-perfil" component={ProfilePage} />
           <Route path="/profile/overview" component={ProfilePage} />
           <Route path="/profile/settings" component={ProfilePage} />

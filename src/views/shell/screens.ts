@@ -11,6 +11,7 @@ export const SCREENS = {
   polls: '/comunicacion/encuestas',
   facilities: '/comunicacion/instalaciones',
   facility: '/comunicacion/instalaciones/mostrar/:facilityID',
+  calendar: '/comunicacion/calendario-eventos',
   myInvites: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',
