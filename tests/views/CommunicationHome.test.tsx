@@ -39,10 +39,11 @@ describe('CommunicationHome', () => {
     const { location } = signedIn(withCounts, '/comunicacion');
     const list = await screen.findByRole('list', { name: 'Secciones de tu condominio' });
     const links = within(list).getAllByRole('link');
-    // Reservations have no screen yet: they are not offered.
+    // Every code has its screen now (reservations and the calendar since issue 15).
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Avisos de la administración', '/comunicacion/seccion/1'],
       ['Solicitudes a la administración', '/comunicacion/tickets-administrador/2'],
+      ['Reservación de áreas comunes', '/comunicacion/instalaciones'],
       ['Encuestas y votaciones', '/comunicacion/encuestas'],
       ['Comunicación entre vecinos', '/comunicacion/comunicacion-interpersonal/5'],
       ['Calendario de eventos', '/comunicacion/calendario-eventos'],
@@ -51,9 +52,9 @@ describe('CommunicationHome', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(await within(rows[0]!).findByText('2 publicaciones nuevas')).toBeTruthy();
     expect(within(rows[1]!).getByText('3 solicitudes abiertas')).toBeTruthy();
-    expect(within(rows[2]!).getByText('2 votaciones por contestar')).toBeTruthy();
-    expect(within(rows[3]!).getByText('1 mensaje sin leer')).toBeTruthy();
-    expect(within(rows[5]!).getByText('Nada pendiente')).toBeTruthy();
+    expect(within(rows[3]!).getByText('2 votaciones por contestar')).toBeTruthy();
+    expect(within(rows[4]!).getByText('1 mensaje sin leer')).toBeTruthy();
+    expect(within(rows[6]!).getByText('Nada pendiente')).toBeTruthy();
     fireEvent.click(links[1]!);
     expect(location.history.at(-1)).toBe('/comunicacion/tickets-administrador/2');
   });

@@ -37,6 +37,7 @@ describe('the desktop shell', () => {
         'Comunicación',
         'Avisos de la administración',
         'Solicitudes a la administraci…',
+        'Reservación de áreas comunes',
         'Encuestas y votaciones',
         'Comunicación entre vecinos',
         'Calendario de eventos',
@@ -54,6 +55,7 @@ describe('the desktop shell', () => {
         'Comunicación',
         'Avisos de la administración',
         'Solicitudes a la administraci…',
+        'Reservación de áreas comunes',
         'Encuestas y votaciones',
         'Comunicación entre vecinos',
         'Calendario de eventos',
@@ -68,6 +70,7 @@ describe('the desktop shell', () => {
         'Comunicación',
         'Avisos de la administración',
         'Solicitudes a la administraci…',
+        'Reservación de áreas comunes',
         'Encuestas y votaciones',
         'Comunicación entre vecinos',
         'Calendario de eventos',
@@ -95,7 +98,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();
@@ -149,12 +152,12 @@ describe('the desktop shell', () => {
     condominio('/condominio/comunicacion');
     const nav = await mainNav();
     expect(screen.getByRole('banner').contains(nav)).toBe(true);
-    // Nine entries: four in the header; messages, the board's section, the statement and the timeline under 'Más'.
+    // Eleven entries: four in the header; the rest (polls, messages, the calendar, the board's section, the statement, the timeline) under 'Más'.
     expect(linkNames(nav)).toEqual([
       'Comunicación',
       'Avisos de la administración',
       'Solicitudes a la administraci…',
-      'Encuestas y votaciones',
+      'Reservación de áreas comunes',
     ]);
     expect(within(nav).getByRole('button', { name: 'Más' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /menú lateral/ })).toBeNull();
