@@ -67,6 +67,9 @@ export const SIGNED_IN: readonly (readonly [email: string, condo?: string])[] = 
   ['vecino033@demo.mx'],
   ['vecino038@demo.mx'],
   ['vecino039@demo.mx'],
+  // calendar.spec.ts books the pool and creates a calendar feed as 016 (desktop) and 017 (phone).
+  ['vecino016@demo.mx'],
+  ['vecino017@demo.mx'],
 ];
 
 function fileName(email: string, condo?: string): string {

@@ -42,6 +42,11 @@ const MESSAGES: [RegExp, string] = [/^Comunicación entre vecinos\d*$/, '/condom
 /** Surveys and votes (EN, issue 14): for those with COM-ENC (not the guard); the badge counts open polls to vote in. */
 const SURVEYS: [RegExp, string] = [/^Encuestas y votaciones\d*$/, '/condominio/comunicacion/encuestas'];
 
+/** Facility reservations (RI, issue 15): for those with COM-RES (not the guard). */
+const RESERVATIONS: [string, string] = ['Reservación de áreas comunes', '/condominio/comunicacion/instalaciones'];
+/** The events calendar (EV, issue 15): no view permission of its own, so the guard has it too. */
+const CALENDAR: [string, string] = ['Calendario de eventos', '/condominio/comunicacion/calendario-eventos'];
+
 /** The neighbours' open board, a plain section (the generic screen). */
 const BOARD: [string, string] = ['Tablón de vecinos', '/condominio/comunicacion/seccion/11'];
 
@@ -56,8 +61,10 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string | R
       // committee this board member belongs to.
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       REQUESTS,
+      RESERVATIONS,
       SURVEYS,
       MESSAGES,
+      CALENDAR,
       ['Asuntos del consejo', '/condominio/comunicacion/seccion/7'],
       ['Comité de jardinería', '/condominio/comunicacion/seccion/9'],
       BOARD,
@@ -74,6 +81,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string | R
       // Not the requests: the guard's COM-SOL is inactive (spec §6).
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       MESSAGES,
+      CALENDAR,
       BOARD,
       ['Linea del tiempo', '/condominio/welcome'],
       ['Panel del empleado', '/condominio/panel-del-empleado'],
@@ -94,8 +102,10 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string | R
       ['Comunicación', '/condominio/comunicacion'],
       ['Avisos de la administración', '/condominio/comunicacion/seccion/1'],
       REQUESTS,
+      RESERVATIONS,
       SURVEYS,
       MESSAGES,
+      CALENDAR,
       BOARD,
       ['Estado de cuenta', '/condominio/estado-cta'],
       ['Linea del tiempo', '/condominio/welcome'],
@@ -277,8 +287,8 @@ test.describe('desktop layout', { tag: '@desktop-only' }, () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    // Eleven entries: four in the header, the rest under 'Más'; no sidebar toggle without a sidebar.
-    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Avisos de la administración', REQUESTS[0], SURVEYS[0]]);
+    // Thirteen entries: four in the header, the rest under 'Más'; no sidebar toggle without a sidebar.
+    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Avisos de la administración', REQUESTS[0], RESERVATIONS[0]]);
     await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(1);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
     await screenshot(page, testInfo, 'board-top-nav');
