@@ -44,7 +44,19 @@ export default function CalendarGrid({ view, compact, anchor, items, onOpen }: C
     variant: item.ocupado ? 'light' : 'filled',
     payload: { item },
   }));
+  // The library's own words (week number, "All day", "+n more") in the reader's language.
+  const grid = (key: string) => intl.formatMessage({ id: `calendar.grid.${key}` });
+  const labels = {
+    ...Object.fromEntries(
+      ['week', 'allDay', 'more', 'noEvents', 'today', 'next', 'previous', 'weekday', 'timeSlot', 'day', 'month'].map((key) => [
+        key,
+        grid(key),
+      ]),
+    ),
+    moreLabel: (n: number) => intl.formatMessage({ id: 'calendar.grid.moreLabel' }, { n }),
+  };
   const common = {
+    labels,
     date: anchor,
     locale: dayjsLocale(intl),
     firstDayOfWeek: WEEK_STARTS_ON as 1,
