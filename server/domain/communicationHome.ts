@@ -17,19 +17,25 @@ export interface AreaCounts {
   openTickets(db: Kysely<Database>, auth: Auth): Promise<Map<number, number>>;
   unreadMessages(db: Kysely<Database>, auth: Auth): Promise<Map<number, number>>;
   pollsToAnswer(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<Map<number, number>>;
+  /** One count for the condominium (reservations belong to facilities, not to a section). */
+  reservationsWaiting(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<number>;
+  upcomingEvents(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<Map<number, number>>;
 }
 
 /** Codes whose count comes from their own area rather than from posts. */
-const OWN_COUNTS = new Set(['SA', 'IC', 'EN']);
+const OWN_COUNTS = new Set(['SA', 'IC', 'EN', 'RI', 'EV']);
 
 export async function homeSummary(db: Kysely<Database>, auth: Auth, clock: Clock, areas: AreaCounts): Promise<HomeSummaryAnswer> {
   const viewer = await loadViewer(db, auth);
   requireCommunication(viewer);
   const sections = await readableSections(db, auth, viewer);
-  const [open, unread, toAnswer] = await Promise.all([
+  const codes = new Set(sections.map((s) => s.code));
+  const [open, unread, toAnswer, reservations, events] = await Promise.all([
     areas.openTickets(db, auth),
     areas.unreadMessages(db, auth),
     areas.pollsToAnswer(db, clock, auth),
+    codes.has('RI') ? areas.reservationsWaiting(db, clock, auth) : 0,
+    codes.has('EV') ? areas.upcomingEvents(db, clock, auth) : new Map<number, number>(),
   ]);
   const since = new Date(clock.now().getTime() - NEW_POSTS_DAYS * DAY_MS).toISOString();
   const counts = [];
@@ -49,6 +55,8 @@ export async function homeSummary(db: Kysely<Database>, auth: Auth, clock: Clock
       abiertas: open.get(section.id) ?? 0,
       noLeidos: unread.get(section.id) ?? 0,
       porContestar: toAnswer.get(section.id) ?? 0,
+      reservaciones: section.code === 'RI' ? reservations : 0,
+      proximos: events.get(section.id) ?? 0,
       nuevas,
     });
   }

@@ -2,9 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import { COMMUNICATION_HOME_PATHS, type HomeSummaryAnswer } from '../../src/api/communicationHome';
 import { canSeeCommunication } from '../../src/api/permissions';
+import { upcomingEventsBySection } from '../domain/calendar/homeCount';
 import { homeSummary } from '../domain/communicationHome';
 import { unreadBySection } from '../domain/conversations/conversations';
 import { openPollsToAnswer } from '../domain/polls/list';
+import { reservationsWaiting } from '../domain/reservations/homeCount';
 import { openTicketCountsBySection } from '../domain/tickets/list';
 import { allowOnly } from './guards';
 
@@ -17,6 +19,8 @@ export default async function communicationHomeRoutes(app: FastifyInstance) {
         openTickets: openTicketCountsBySection,
         unreadMessages: unreadBySection,
         pollsToAnswer: openPollsToAnswer,
+        reservationsWaiting,
+        upcomingEvents: upcomingEventsBySection,
       }),
   );
 }

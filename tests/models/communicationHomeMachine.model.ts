@@ -7,18 +7,18 @@ import { BARE, defineModel } from '../support/machineModel';
 export const FIRST: HomeSummaryAnswer = {
   success: true,
   sections: [
-    { SectId: 1, abiertas: 0, noLeidos: 0, porContestar: 0, nuevas: 3 },
-    { SectId: 2, abiertas: 2, noLeidos: 0, porContestar: 0, nuevas: 0 },
-    { SectId: 5, abiertas: 0, noLeidos: 1, porContestar: 0, nuevas: 0 },
+    { SectId: 1, abiertas: 0, noLeidos: 0, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 3 },
+    { SectId: 2, abiertas: 2, noLeidos: 0, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 0 },
+    { SectId: 5, abiertas: 0, noLeidos: 1, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 0 },
   ],
 };
 
 export const LATER: HomeSummaryAnswer = {
   success: true,
   sections: [
-    { SectId: 1, abiertas: 0, noLeidos: 0, porContestar: 0, nuevas: 3 },
-    { SectId: 2, abiertas: 2, noLeidos: 0, porContestar: 0, nuevas: 0 },
-    { SectId: 5, abiertas: 0, noLeidos: 4, porContestar: 0, nuevas: 0 },
+    { SectId: 1, abiertas: 0, noLeidos: 0, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 3 },
+    { SectId: 2, abiertas: 2, noLeidos: 0, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 0 },
+    { SectId: 5, abiertas: 0, noLeidos: 4, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 0 },
   ],
 };
 

@@ -3,11 +3,18 @@
 // unread messages of the conversations, the open polls not answered, the posts of the last 7 days by others that the section shows. A new
 // message and a new post move them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_BARRED_VOTER } from '../../server/db/seed/demoFacts';
-import { COMMUNICATION_HOME_PATHS, type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../src/api/communicationHome';
+import { DEMO_BARRED_VOTER, DEMO_RESERVATIONS } from '../../server/db/seed/demoFacts';
+import { CALENDAR_PATHS, type CalendarItemsAnswer } from '../../src/api/calendar';
+import {
+  COMMUNICATION_HOME_PATHS,
+  type HomeSummaryAnswer,
+  NEW_POSTS_DAYS,
+  UPCOMING_EVENT_DAYS,
+} from '../../src/api/communicationHome';
 import { CONVERSATIONS_PATHS, type ConversationListAnswer, type UnreadAnswer } from '../../src/api/conversations';
 import { POLLS_PATHS, type PollAnswer, type PollListAnswer } from '../../src/api/polls';
 import { POSTS_PATHS, type SectionPostsAnswer } from '../../src/api/posts';
+import { RESERVATIONS_PATHS, type ReservationPage } from '../../src/api/reservations';
 import type { SessionData } from '../../src/api/sessions';
 import { OPEN_STATES } from '../../src/api/ticketLifecycle';
 import { TICKETS_PATHS, type TicketListAnswer } from '../../src/api/tickets';
@@ -72,7 +79,7 @@ describe(`the communication home's counts (${dialect})`, () => {
     expect(byId.get(en.SectId)?.porContestar).toBe(await pollsToAnswer(who, en.SectId));
     // New posts: what the section shows, published in the last days by someone else.
     const since = Date.now() - NEW_POSTS_DAYS * 24 * 60 * 60 * 1000;
-    const own = new Set([sa.SectId, ic.SectId, en.SectId]);
+    const own = new Set(data.secciones.filter((s) => ['SA', 'IC', 'EN', 'RI', 'EV'].includes(s.SectCode)).map((s) => s.SectId));
     for (const section of answer.sections.filter((s) => !own.has(s.SectId))) {
       const page = await get<SectionPostsAnswer>(who, `${POSTS_PATHS.sectionPosts(section.SectId)}?limit=50`);
       expect(page.total).toBeLessThanOrEqual(50);
@@ -80,6 +87,33 @@ describe(`the communication home's counts (${dialect})`, () => {
       const fresh = page.posts.filter((p) => p.Estatus === 'A' && p.UserId !== mine && Date.parse(p.FechaCreada) >= since);
       expect(section.nuevas, `section ${section.SectId}`).toBe(fresh.length);
     }
+  });
+
+  it('counts requests to approve for administrators, one’s upcoming reservations for others, and the week’s events', async () => {
+    const { data } = await get<{ data: SessionData }>('admin', '/--sesiones/session-data');
+    const ri = data.secciones.find((s) => s.SectCode === 'RI')!;
+    const ev = data.secciones.find((s) => s.SectCode === 'EV')!;
+    const now = new Date().toISOString();
+    const pending = await get<ReservationPage>('admin', `${RESERVATIONS_PATHS.adminList}?estado=pendiente&limit=50`);
+    const waiting = pending.items.filter((r) => r.inicio > now).length;
+    expect(waiting).toBeGreaterThan(0);
+    const admin = new Map((await summary('admin')).sections.map((s) => [s.SectId, s]));
+    expect(admin.get(ri.SectId)?.reservaciones).toBe(waiting);
+    // The events of the next days: the calendar's own items, published and not cancelled.
+    const until = new Date(Date.now() + UPCOMING_EVENT_DAYS * 24 * 60 * 60 * 1000);
+    const range = `desde=${now.slice(0, 10)}&hasta=${until.toISOString().slice(0, 10)}&tipos=evento,asamblea`;
+    const items = await get<CalendarItemsAnswer>('admin', `${CALENDAR_PATHS.items}?${range}`);
+    const week = items.items.filter((i) => i.estado !== 'cancelado' && i.inicio >= now && i.inicio < until.toISOString());
+    expect(week.length).toBeGreaterThan(0);
+    expect(admin.get(ev.SectId)?.proximos).toBe(week.length);
+    // A resident: their dwellings' upcoming reservations (the demo's Salón request of vecino028).
+    tokens.salon = await signInAs(t.app, DEMO_RESERVATIONS.pendingSalon.email);
+    const mine = await get<ReservationPage>('salon', `${RESERVATIONS_PATHS.mine}?fase=proximas&limit=50`);
+    const upcoming = mine.items.filter((r) => ['pendiente', 'confirmada'].includes(r.estado)).length;
+    expect(upcoming).toBeGreaterThan(0);
+    const resident = (await summary('salon')).sections.find((s) => s.SectId === ri.SectId)!;
+    expect(resident.reservaciones).toBe(upcoming);
+    expect(resident.nuevas).toBe(0);
   });
 
   it('does not count a votación the caller’s dwelling may not vote in (arrears at opening)', async () => {

@@ -74,7 +74,17 @@ describe('the main menu today (only built screens)', () => {
     ],
     [
       'resident',
-      ['communication', 'section-1', 'section-2', 'section-3', 'section-4', 'section-5', 'section-6', 'accountStatement', 'welcome'],
+      [
+        'communication',
+        'section-1',
+        'section-2',
+        'section-3',
+        'section-4',
+        'section-5',
+        'section-6',
+        'accountStatement',
+        'welcome',
+      ],
     ],
     ['guard', ['communication', 'section-1', 'section-5', 'section-6', 'welcome', 'employeePanel']],
     ['employee', ['welcome', 'employeePanel']],

@@ -26,11 +26,13 @@ describe('CommunicationHome', () => {
   const counts = {
     success: true,
     sections: [
-      { SectId: 1, abiertas: 0, noLeidos: 0, porContestar: 0, nuevas: 2 },
-      { SectId: 2, abiertas: 3, noLeidos: 0, porContestar: 0, nuevas: 0 },
-      { SectId: 4, abiertas: 0, noLeidos: 0, porContestar: 2, nuevas: 0 },
-      { SectId: 5, abiertas: 0, noLeidos: 1, porContestar: 0, nuevas: 0 },
-      { SectId: 7, abiertas: 0, noLeidos: 0, porContestar: 0, nuevas: 0 },
+      { SectId: 1, abiertas: 0, noLeidos: 0, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 2 },
+      { SectId: 2, abiertas: 3, noLeidos: 0, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 0 },
+      { SectId: 3, abiertas: 0, noLeidos: 0, porContestar: 0, reservaciones: 2, proximos: 0, nuevas: 0 },
+      { SectId: 4, abiertas: 0, noLeidos: 0, porContestar: 2, reservaciones: 0, proximos: 0, nuevas: 0 },
+      { SectId: 5, abiertas: 0, noLeidos: 1, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 0 },
+      { SectId: 6, abiertas: 0, noLeidos: 0, porContestar: 0, reservaciones: 0, proximos: 1, nuevas: 4 },
+      { SectId: 7, abiertas: 0, noLeidos: 0, porContestar: 0, reservaciones: 0, proximos: 0, nuevas: 0 },
     ],
   };
 
@@ -52,7 +54,11 @@ describe('CommunicationHome', () => {
     const rows = within(list).getAllByRole('listitem');
     expect(await within(rows[0]!).findByText('2 publicaciones nuevas')).toBeTruthy();
     expect(within(rows[1]!).getByText('3 solicitudes abiertas')).toBeTruthy();
+    // A board member (not an administrator): their dwelling's upcoming reservations.
+    expect(within(rows[2]!).getByText('2 reservaciones próximas')).toBeTruthy();
     expect(within(rows[3]!).getByText('2 votaciones por contestar')).toBeTruthy();
+    // The calendar counts its events of the week, not posts.
+    expect(within(rows[5]!).getByText('1 evento esta semana')).toBeTruthy();
     expect(within(rows[4]!).getByText('1 mensaje sin leer')).toBeTruthy();
     expect(within(rows[6]!).getByText('Nada pendiente')).toBeTruthy();
     fireEvent.click(links[1]!);

@@ -8,7 +8,7 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
 import type { HomeSectionCounts } from '../../api/communicationHome';
-import { canSeeCommunication } from '../../api/permissions';
+import { canManageFacilities, canSeeCommunication } from '../../api/permissions';
 import type { SessionSection } from '../../api/sessions';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
@@ -17,17 +17,21 @@ import { SCREENS } from '../shell/screens';
 import { useHomeCounts, useHomeCountsActor } from './homeCounts';
 
 /** What waits in one section, by its code: [message id, count]. */
-function waiting(code: string, counts: HomeSectionCounts): [string, number] {
+function waiting(code: string, counts: HomeSectionCounts, admin: boolean): [string, number] {
   if (code === 'SA') return ['communication.home.openRequests', counts.abiertas];
   if (code === 'IC') return ['communication.home.unreadMessages', counts.noLeidos];
   if (code === 'EN') return ['communication.home.pollsToAnswer', counts.porContestar];
+  if (code === 'RI')
+    return [admin ? 'communication.home.toApprove' : 'communication.home.upcomingReservations', counts.reservaciones];
+  if (code === 'EV') return ['communication.home.upcomingEvents', counts.proximos];
   return ['communication.home.newPosts', counts.nuevas];
 }
 
-/** What waits in one section, in words: requests for SA, messages for IC, polls for EN, posts elsewhere. */
-function Waiting({ section, counts }: { section: SessionSection; counts: HomeSectionCounts | undefined }) {
+/** What waits in one section, in words: requests for SA, messages for IC, polls for EN, reservations for RI
+ * (to approve, for administrators), events for EV, posts elsewhere. */
+function Waiting({ section, counts, admin }: { section: SessionSection; counts: HomeSectionCounts | undefined; admin: boolean }) {
   if (!counts) return null;
-  const [id, count] = waiting(section.SectCode, counts);
+  const [id, count] = waiting(section.SectCode, counts, admin);
   if (count === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -80,7 +84,7 @@ export function CommunicationHome() {
                 <Anchor component={Link} href={href} style={{ overflowWrap: 'anywhere' }}>
                   {section.SectName}
                 </Anchor>
-                <Waiting section={section} counts={counts.get(section.SectId)} />
+                <Waiting section={section} counts={counts.get(section.SectId)} admin={canManageFacilities(data)} />
               </Group>
             ))}
           </Stack>
