@@ -29,6 +29,7 @@ const PUBLIC = [
   'GET /api/--tickets/file/:attachmentId',
   'GET /api/--conversaciones/photo/:photoId',
   'GET /api/--encuestas/file/:attachmentId',
+  'GET /api/--instalaciones/archivo/:fileId',
   'GET /api/--calendario/ics/:file',
   'GET /api/--invitados/formulario/:token',
   'POST /api/--invitados/registrar/:token',
