@@ -2,8 +2,14 @@
 // like the rest of the app, weekday names in the interface language (dayjs locales of src/i18n/dates.ts),
 // money in pesos (MXN, es-MX) from integer cents.
 import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 import '../../i18n/dates';
 import type { ReservationPhase } from '../../api/reservationLifecycle';
+import { CONDO_TIME_ZONE } from '../welcome/timelineDate';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
 
 /** The instalaciones screen (relative to /condominio). */
 export const FACILITIES_SCREEN = '/comunicacion/instalaciones';
@@ -25,8 +31,9 @@ export const formatWeekday = (date: string) => `${dayjs(date).format('dddd')} ${
 /** A local moment 'YYYY-MM-DDTHH:mm' as DD/MM/YYYY hh:mm A. */
 export const formatMoment = (moment: string) => dayjs(moment).format('DD/MM/YYYY hh:mm A');
 
-/** An ISO-8601 instant as DD/MM/YYYY hh:mm A in the browser's zone (the condominium's, in practice). */
-export const formatInstant = (iso: string) => (dayjs(iso).isValid() ? dayjs(iso).format('DD/MM/YYYY hh:mm A') : iso);
+/** An ISO-8601 instant as DD/MM/YYYY hh:mm A in the condominium's zone (as requests' dates), not the browser's. */
+export const formatInstant = (iso: string, timeZone = CONDO_TIME_ZONE) =>
+  dayjs(iso).isValid() ? dayjs(iso).tz(timeZone).format('DD/MM/YYYY hh:mm A') : iso;
 
 const PESOS = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });
 /** 125050 → '$1,250.50'. */
