@@ -22,8 +22,9 @@ const STATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  * A spec that changes a neighbour's data takes neighbours no one else uses. Taken already: vecino001… by
  * privacyGateMachine's walk and vecino040… by sessionMachine's (one per path, counting up), vecino070 and
  * vecino074… by recurringChargeMachine's walk (one per path), vecino027 by pollVoteMachine's walk (through the
- * API, its poll answered by the model's fixtures), vecino009 and vecino015 by polls.spec (through the API), and
- * the ones below.
+ * API, its poll answered by the model's fixtures), vecino067…069 and vecino071…073 by reservationMachine's walk
+ * (through the API: 067 reads, the others book and cancel, one per path), vecino009 and vecino015 by polls.spec
+ * (through the API), and the ones below.
  */
 export const SIGNED_IN: readonly (readonly [email: string, condo?: string])[] = [
   ['consejo@demo.mx'],

@@ -2,7 +2,9 @@
 // with two dwellings (one in arrears) booking a room that does not admit arrears, and a free-range facility
 // whose end may be lengthened. A free time goes through the details and the rules to the server, which
 // confirms, queues, refuses (ocupado, or a stale facility without a reason) or fails; a past time is refused
-// early. The words its scenarios are told in: docs/scenarios/reservationMachine.md.
+// early. The words its scenarios are told in: docs/scenarios/reservationMachine.md. The browser walk
+// (tests/e2e/reservationMachine.walk.spec.ts) walks each scenario through the real facility page, on the demo's
+// pádel court and Salón de eventos.
 import type { EventObject } from 'xstate';
 import type { BookingRefusal } from '../../src/api/reservationLifecycle';
 import { type ReservationContext, reservationMachine } from '../../src/machines/reservationMachine';

@@ -88,7 +88,10 @@ function Details({ state, send }: { state: FlowState; send: FlowSend }) {
   const close = choice ? (facility.horario[weekdayIndex(choice.fecha)]?.cierra ?? null) : null;
   const ends = choice ? endChoices(facility, choice, close) : [];
   return (
+    // noValidate: the machine judges the details and says what is missing in the reader's words; the browser's
+    // own check of the required Vivienda would stop the form with its own bubble before the machine hears of it.
     <form
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         send({ type: 'next' });
