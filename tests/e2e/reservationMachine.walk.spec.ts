@@ -34,7 +34,12 @@ import {
   RESERVATIONS_PATHS,
   type ReservationPage,
 } from '../../src/api/reservations';
-import { type ChosenTime, endChoices, type ReservationInput, type reservationMachine } from '../../src/machines/reservationMachine';
+import {
+  type ChosenTime,
+  endChoices,
+  type ReservationInput,
+  type reservationMachine,
+} from '../../src/machines/reservationMachine';
 import { NETWORK } from '../../src/machines/ticketFailure';
 import type { BookingResult } from '../../src/services/reservationsService';
 import { PAST, reservationModel } from '../models/reservationMachine.model';
