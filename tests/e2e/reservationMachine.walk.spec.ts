@@ -393,8 +393,8 @@ test.describe('reservationMachine walked in Chromium', () => {
               break;
             case 'close':
               if (before.matches('confirmed') || before.matches('pending'))
-                await dialog(page).getByRole('button', { name: 'Cerrar' }).click();
-              else await page.keyboard.press('Escape');
+                await dialog(page).getByRole('button', { name: 'Cerrar', exact: true }).click();
+              else await dialog(page).getByRole('button', { name: 'Cerrar ventana de reservación' }).click();
               break;
             case 'xstate.done.actor.book': {
               const result = event.output as BookingResult;

@@ -57,6 +57,7 @@ export function BookingFlow({ state, send, onClose }: { state: FlowState; send: 
       fullScreen={phone}
       size="lg"
       title={intl.formatMessage({ id: 'reservations.flow.title' }, { instalacion: facility.Nombre })}
+      closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'reservations.flow.closeDialog' }) }}
     >
       <Stack gap="md">
         {choice ? (
