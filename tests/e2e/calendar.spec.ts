@@ -105,11 +105,13 @@ test('the calendar gathers events, the assembly and the resident’s reservation
     await chooseView(page, 'Mes');
     await expect(calendar).toHaveAttribute('data-calendar-view', 'month');
     await expect(page.locator('[data-calendar-state="calendar.shown"]')).toBeVisible();
+    await expect(page.locator('[data-calendar-grid="month"]')).toBeVisible();
     await shot(page, testInfo, 'month');
   } else {
     await chooseView(page, 'Semana');
     await expect(calendar).toHaveAttribute('data-calendar-view', 'week');
     await expect(page.locator('[data-calendar-state="calendar.shown"]')).toBeVisible();
+    await expect(page.locator('[data-calendar-grid="week"]')).toBeVisible();
     await shot(page, testInfo, 'week');
   }
   // The agenda lists every item of the next 31 days (a month cell folds a busy day's items under "+n").

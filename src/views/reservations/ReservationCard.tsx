@@ -114,7 +114,13 @@ export function ReservationDetail({
               values={{
                 cuota: formatMoney(r.cuotaCents),
                 deposito: formatMoney(r.depositoCents),
-                estado: intl.formatMessage({ id: `reservations.deposit.${r.deposito}` }),
+                // Nothing is charged before confirmation: a request's deposit is "charged when confirmed".
+                estado: intl.formatMessage({
+                  id:
+                    r.deposito === 'ninguno' && r.depositoCents > 0
+                      ? 'reservations.deposit.alConfirmar'
+                      : `reservations.deposit.${r.deposito}`,
+                }),
               }}
             />
           </Text>
