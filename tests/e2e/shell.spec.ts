@@ -42,8 +42,9 @@ const MESSAGES: [RegExp, string] = [/^Comunicación entre vecinos\d*$/, '/condom
 /** Surveys and votes (EN, issue 14): for those with COM-ENC (not the guard); the badge counts open polls to vote in. */
 const SURVEYS: [RegExp, string] = [/^Encuestas y votaciones\d*$/, '/condominio/comunicacion/encuestas'];
 
-/** Facility reservations (RI, issue 15): for those with COM-RES (not the guard). */
-const RESERVATIONS: [string, string] = ['Reservación de áreas comunes', '/condominio/comunicacion/instalaciones'];
+/** Facility reservations (RI, issue 15): for those with COM-RES (not the guard); administrators' entry ends with
+ * the requests waiting for their approval. */
+const RESERVATIONS: [RegExp, string] = [/^Reservación de áreas comunes\d*$/, '/condominio/comunicacion/instalaciones'];
 /** The events calendar (EV, issue 15): no view permission of its own, so the guard has it too. */
 const CALENDAR: [string, string] = ['Calendario de eventos', '/condominio/comunicacion/calendario-eventos'];
 

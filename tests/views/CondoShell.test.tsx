@@ -30,6 +30,54 @@ describe('the desktop shell', () => {
   beforeEach(() => useViewport('desktop'));
 
   it.each<[Role, string[]]>([
+    // Administrators also see the requests waiting for their approval; the others' upcoming reservations wait
+    // for nothing, so they get no badge.
+    [
+      'admin',
+      [
+        'Reservación de áreas comunes, 3 reservaciones por aprobar',
+        'Encuestas y votaciones, 2 votaciones por contestar',
+        'Comunicación entre vecinos, 1 mensaje sin leer',
+      ],
+    ],
+    ['resident', ['Encuestas y votaciones, 2 votaciones por contestar', 'Comunicación entre vecinos, 1 mensaje sin leer']],
+  ])('names each menu badge with what waits, for the %s', async (role, labels) => {
+    const counts = (SectId: number, extra: Record<string, number>) => ({
+      SectId,
+      abiertas: 0,
+      noLeidos: 0,
+      porContestar: 0,
+      reservaciones: 0,
+      proximos: 0,
+      nuevas: 0,
+      ...extra,
+    });
+    const summary = {
+      success: true,
+      sections: [
+        counts(3, { reservaciones: 3 }),
+        counts(4, { porContestar: 2 }),
+        counts(5, { noLeidos: 1 }),
+        counts(6, { proximos: 4 }),
+      ],
+    };
+    stubApi(sessionFor(role), {
+      '/api/--comunicacion/home-summary': () =>
+        new Response(JSON.stringify(summary), { status: 200, headers: { 'content-type': 'application/json' } }),
+    });
+    condominio('/condominio/welcome');
+    const nav = await mainNav();
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('aria-label'))
+          .filter((label) => label?.includes(', ')),
+      ).toEqual(labels),
+    );
+  });
+
+  it.each<[Role, string[]]>([
     // Plain sections (code '') open the generic section screen; AC is for the board only.
     [
       'admin',

@@ -34,18 +34,39 @@ export function useHomeCounts(): { counts: HomeSectionCounts[]; loading: boolean
   return { counts, loading, failed };
 }
 
-/** Menu badges, by entry key: the unread messages of each IC section's entry and the open polls to answer of
- * each EN section's. */
+/** A menu badge: how many, and the words a screen reader hears with the entry's name. */
+export interface MenuBadge {
+  count: number;
+  /** A plural message of communication.json taking {count}. */
+  id: string;
+}
+
+/** What a section's menu entry shows as waiting, or null: the unread messages of an IC section, the open polls
+ * to answer of an EN section, and (administrators) the requests to approve of an RI section. */
+export function menuBadgeOf(code: string, of: HomeSectionCounts, admin: boolean): MenuBadge | null {
+  const [id, count] =
+    code === 'IC'
+      ? ['communication.home.unreadMessages', of.noLeidos]
+      : code === 'EN'
+        ? ['communication.home.pollsToAnswer', of.porContestar]
+        : code === 'RI' && admin
+          ? ['communication.home.toApprove', of.reservaciones]
+          : ['', 0];
+  return count > 0 ? { count, id } : null;
+}
+
+/** Menu badges, by entry key (menuBadgeOf). */
 export function useMenuBadges(
   entries: readonly { key: string; section?: { id: number; code: string } }[],
-): Record<string, number> {
+  admin: boolean,
+): Record<string, MenuBadge> {
   const { counts } = useHomeCounts();
   const bySection = new Map(counts.map((c) => [c.SectId, c]));
-  const badges: Record<string, number> = {};
+  const badges: Record<string, MenuBadge> = {};
   for (const entry of entries) {
     const of = entry.section ? bySection.get(entry.section.id) : undefined;
-    const count = !of ? 0 : entry.section?.code === 'IC' ? of.noLeidos : entry.section?.code === 'EN' ? of.porContestar : 0;
-    if (count > 0) badges[entry.key] = count;
+    const badge = of && entry.section ? menuBadgeOf(entry.section.code, of, admin) : null;
+    if (badge) badges[entry.key] = badge;
   }
   return badges;
 }

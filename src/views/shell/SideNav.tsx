@@ -6,7 +6,9 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, NavLink, Tooltip } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
+import { canManageFacilities } from '../../api/permissions';
 import { useMenuBadges } from '../condominio/homeCounts';
+import { SessionContext } from '../session/SessionContext';
 import { EntryLink } from './entryLink';
 import { ShellIcon } from './icons';
 import type { OpenSidebarStyle } from './layoutPreferences';
@@ -24,15 +26,17 @@ export function SideNav({ entries, variant }: SideNavProps) {
   const active = activeEntryKey(entries, location);
   const nameOf = useEntryName();
   const intl = useIntl();
-  const badges = useMenuBadges(entries);
+  const data = SessionContext.useSelector((s) => s.context.data);
+  const badges = useMenuBadges(entries, data ? canManageFacilities(data) : false);
 
   return (
     <ul className={classes.navList}>
       {entries.map((entry) => {
         const name = nameOf(entry);
-        const badge = badges[entry.key];
-        // The unread count is part of the link's name for screen readers ("Vecinos, 2 mensajes sin leer").
-        const unread = badge ? intl.formatMessage({ id: 'communication.home.unreadMessages' }, { count: badge }) : null;
+        const waiting = badges[entry.key];
+        const badge = waiting?.count;
+        // The count is part of the link's name for screen readers ("Vecinos, 2 mensajes sin leer").
+        const unread = waiting ? intl.formatMessage({ id: waiting.id }, { count: waiting.count }) : null;
         const isActive = entry.key === active;
         const current = isActive ? ('page' as const) : undefined;
         if (variant === 'full') {
