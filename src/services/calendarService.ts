@@ -1,8 +1,4 @@
-// Browser side of the events calendar (src/api/calendar.ts): one function per call of CALENDAR_PATHS. Changing
-// an event resolves a 409 as a typed result carrying the event as it is now (someone else changed or cancelled
-// it first): expected, not a breakdown.
-import { HTTPError } from 'ky';
-import { literal, nullable, object, optional, string, validate } from 'superstruct';
+import { literal, nullable, object, optional, string } from 'superstruct';
 import {
   CALENDAR_PATHS,
   CalendarEvent,
@@ -15,7 +11,7 @@ import {
   type EventUpdateRequest,
   FeedAnswer,
 } from '../api/calendar';
-import { ApiError, apiPath, call, http } from './http';
+import { ApiError, apiPath, call, http, keepingConflict } from './http';
 
 /** The body of a 409 of this area: the error's fields and the event as it is now (server AppError details). */
 const EventConflictAnswer = object({
@@ -47,28 +43,13 @@ export async function fetchCalendarEvent(eventId: number, signal?: AbortSignal):
 
 /** A change whose 409 carries the event as it is now resolves as a 'conflict' result. */
 async function orConflict(request: () => Promise<Response>): Promise<EventChangeResult> {
-  let conflict: { message: string; evento: CalendarEvent } | null = null;
+  const kept = keepingConflict(request, EventConflictAnswer);
   try {
-    const { evento } = await call(async () => {
-      try {
-        return await request();
-      } catch (error) {
-        if (error instanceof HTTPError && error.response.status === 409) {
-          // Read from a copy: call() reads the original for the ApiError it throws.
-          const body: unknown = await error.response
-            .clone()
-            .json()
-            .catch(() => null);
-          const [, parsed] = validate(body, EventConflictAnswer, { coerce: true });
-          conflict = parsed ? { message: parsed.message, evento: parsed.evento } : null;
-        }
-        throw error;
-      }
-    }, EventAnswer);
+    const { evento } = await call(kept.send, EventAnswer);
     return { kind: 'saved', evento };
   } catch (error) {
-    const known = conflict as { message: string; evento: CalendarEvent } | null;
-    if (known) return { kind: 'conflict', ...known };
+    const known = kept.conflict();
+    if (known) return { kind: 'conflict', message: known.message, evento: known.evento };
     throw error;
   }
 }

@@ -133,3 +133,29 @@ async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof DOMException && error.name === 'AbortError') throw error;
   return new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
 }
+
+/**
+ * A request whose 409 answer may carry the object as it is now (a lost race, a stale version): `send` is the
+ * request for call(), and `conflict()` afterwards gives that body when it matched `struct` (read from a copy,
+ * since call() reads the original for the ApiError it throws), or null. The areas' services (tickets, polls,
+ * reservations, the calendar) turn it into their 'conflict' / 'refused' results.
+ */
+export function keepingConflict<C>(request: () => Promise<Response>, struct: Struct<C, unknown>) {
+  let conflict: C | null = null;
+  const send = async () => {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof HTTPError && error.response.status === 409) {
+        const body: unknown = await error.response
+          .clone()
+          .json()
+          .catch(() => null);
+        const [, parsed] = validate(body, struct, { coerce: true });
+        conflict = parsed ?? null;
+      }
+      throw error;
+    }
+  };
+  return { send, conflict: () => conflict };
+}

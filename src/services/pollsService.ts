@@ -2,7 +2,6 @@
 // change a poll or cast a vote resolve a 409 as a typed result carrying the poll as it is now (and, for a vote,
 // why it was refused), since losing a race or finding the poll closed is expected, not a breakdown.
 import { HTTPError } from 'ky';
-import { validate } from 'superstruct';
 import type { VoteRefusal } from '../api/pollLifecycle';
 import {
   POLLS_PATHS,
@@ -19,7 +18,7 @@ import {
   VoteAnswer,
   type VoteRequest,
 } from '../api/polls';
-import { ApiError, apiPath, call, http } from './http';
+import { ApiError, apiPath, call, http, keepingConflict } from './http';
 
 /** What the list asks for; absent filters are not sent. */
 export interface PollListParams {
@@ -63,26 +62,11 @@ export function fetchReceipt(pollId: number, codigo: string, signal?: AbortSigna
 
 /** A call whose 409 carries the poll as it is now (PollConflictAnswer) resolves it as a 'conflict' result. */
 async function orConflict<T>(request: () => Promise<Response>, read: (request: () => Promise<Response>) => Promise<T>) {
-  let conflict: PollConflictAnswer | null = null;
+  const kept = keepingConflict(request, PollConflictAnswer);
   try {
-    return await read(async () => {
-      try {
-        return await request();
-      } catch (error) {
-        if (error instanceof HTTPError && error.response.status === 409) {
-          // Read from a copy: call() reads the original for the ApiError it throws.
-          const body: unknown = await error.response
-            .clone()
-            .json()
-            .catch(() => null);
-          const [, parsed] = validate(body, PollConflictAnswer, { coerce: true });
-          conflict = parsed ?? null;
-        }
-        throw error;
-      }
-    });
+    return await read(kept.send);
   } catch (error) {
-    const known = conflict as PollConflictAnswer | null;
+    const known = kept.conflict();
     if (known) return { kind: 'conflict', message: known.message, motivo: known.motivo, answer: known.poll } as const;
     throw error;
   }

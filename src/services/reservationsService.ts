@@ -3,7 +3,6 @@
 // and for a lost race the reservation as it is now), since a taken slot or a stale version is expected, not a
 // breakdown. The CSV export comes as a Blob (the request carries the app token, so a plain link cannot fetch it).
 import { HTTPError } from 'ky';
-import { validate } from 'superstruct';
 import type { BookingRefusal } from '../api/reservationLifecycle';
 import {
   type AdminReservationsQuery,
@@ -24,7 +23,7 @@ import {
   type ReservationChangeRequest,
   ReservationPage,
 } from '../api/reservations';
-import { ApiError, apiPath, call, http } from './http';
+import { ApiError, apiPath, call, http, keepingConflict } from './http';
 
 /** A 409 of this area: the server's words, why (null for a stale version), the reservation now if sent. */
 export interface ReservationConflict {
@@ -72,26 +71,11 @@ export function fetchReservation(reservationId: number, signal?: AbortSignal): P
 
 /** A call whose 409 carries BookingRefused resolves it as a 'refused' result; anything else throws ApiError. */
 async function orRefused<T>(request: () => Promise<Response>, read: (send: () => Promise<Response>) => Promise<T>) {
-  let refused: BookingRefused | null = null;
+  const kept = keepingConflict(request, BookingRefused);
   try {
-    return await read(async () => {
-      try {
-        return await request();
-      } catch (error) {
-        if (error instanceof HTTPError && error.response.status === 409) {
-          // Read from a copy: call() reads the original for the ApiError it throws.
-          const body: unknown = await error.response
-            .clone()
-            .json()
-            .catch(() => null);
-          const [, parsed] = validate(body, BookingRefused, { coerce: true });
-          refused = parsed ?? null;
-        }
-        throw error;
-      }
-    });
+    return await read(kept.send);
   } catch (error) {
-    const known = refused as BookingRefused | null;
+    const known = kept.conflict();
     if (known) {
       return { kind: 'refused', message: known.message, motivo: known.motivo, reservacion: known.reservacion ?? null } as const;
     }

@@ -1,8 +1,4 @@
-// Browser side of requests to the administrator (src/api/tickets.ts): one function per call of TICKETS_PATHS.
-// The four calls that change a request (change, update, reply, rate) resolve a 409 as a typed result carrying
-// the request as it is now, since losing a race to another administrator is expected, not a breakdown.
-import { HTTPError } from 'ky';
-import { type Infer, validate } from 'superstruct';
+import type { Infer } from 'superstruct';
 import type { TicketState } from '../api/ticketLifecycle';
 import {
   AssigneesAnswer,
@@ -24,7 +20,7 @@ import {
   TicketSettingsSavedAnswer,
   type TicketUpdateRequest,
 } from '../api/tickets';
-import { apiPath, call, http } from './http';
+import { apiPath, call, http, keepingConflict } from './http';
 
 export type TicketAge = (typeof TICKET_AGES)[number];
 export type TicketAssignee = Infer<typeof AssigneesAnswer>['items'][number];
@@ -81,27 +77,12 @@ export function createTicket(request: NewTicketRequest, signal?: AbortSignal): P
 
 /** A changing call whose 409 carries the fresh request (TicketConflictAnswer) becomes a 'conflict' result. */
 async function changing(request: () => Promise<Response>): Promise<TicketChangeResult> {
-  let conflict: ConflictAnswer | null = null;
+  const kept = keepingConflict(request, TicketConflictAnswer);
   try {
-    const answer = await call(async () => {
-      try {
-        return await request();
-      } catch (error) {
-        if (error instanceof HTTPError && error.response.status === 409) {
-          // Read from a copy: call() reads the original for the ApiError it throws.
-          const body: unknown = await error.response
-            .clone()
-            .json()
-            .catch(() => null);
-          const [, parsed] = validate(body, TicketConflictAnswer, { coerce: true });
-          conflict = parsed ?? null;
-        }
-        throw error;
-      }
-    }, TicketAnswer);
+    const answer = await call(kept.send, TicketAnswer);
     return { kind: 'changed', answer };
   } catch (error) {
-    const known = conflict as ConflictAnswer | null;
+    const known: ConflictAnswer | null = kept.conflict();
     if (known) return { kind: 'conflict', message: known.message, answer: known.ticket };
     throw error;
   }
