@@ -37,3 +37,12 @@ export async function readFile(db: Kysely<Database>, id: number): Promise<Stored
 export async function deleteFile(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('files').where('id', '=', id).execute();
 }
+
+/** Deletes the files of link rows that are going (a poll's attachments, a facility's photos kept no more). */
+export async function deleteFiles(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0)
+    await db
+      .deleteFrom('files')
+      .where('id', 'in', [...ids])
+      .execute();
+}

@@ -6,7 +6,7 @@ import { RESERVATIONS_PATHS } from '../../../src/api/reservations';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
 import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
-import { saveFile } from '../files/store';
+import { deleteFiles, saveFile } from '../files/store';
 import type { DecodedUpload } from '../tickets/attachments';
 
 export { decodeUploads } from '../tickets/attachments';
@@ -71,14 +71,10 @@ export async function keepOnlyFiles(
         gone.map((r) => r.id),
       )
       .execute();
-    await trx
-      .deleteFrom('files')
-      .where(
-        'id',
-        'in',
-        gone.map((r) => r.file_id),
-      )
-      .execute();
+    await deleteFiles(
+      trx,
+      gone.map((r) => r.file_id),
+    );
   }
   return rows.length - gone.length;
 }
