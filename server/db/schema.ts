@@ -48,6 +48,8 @@ export interface TowerTable {
   id: Generated<number>;
   condo_id: number;
   name: string;
+  /** 0: deactivated (migration 0015): kept for what points at it, offered for nothing new. */
+  active: Generated<Flag>;
 }
 
 export interface ApartmentTable {
@@ -58,6 +60,8 @@ export interface ApartmentTable {
   name: string;
   /** Share of the property in parts per million (src/api/polls.ts INDIVISO_WHOLE); weighs votes (migration 0013). */
   indiviso: Generated<number>;
+  /** 0: deactivated (migration 0015). */
+  active: Generated<Flag>;
 }
 
 export interface UserTable {
@@ -70,6 +74,8 @@ export interface UserTable {
   photo_file_name: string | null;
   /** The profile photo in files; null when there is none. */
   photo_file_id: number | null;
+  /** Given in mi-perfil (migration 0015); the directory shows it only with memberships.directory_show_phone. */
+  phone: string | null;
   created_at: string;
 }
 
@@ -87,12 +93,17 @@ export interface MembershipTable {
   privacy_accepted_at: string | null;
   language: string;
   created_at: string;
+  /** The person's own choice to show their phone and e-mail in the directory (migration 0015; 0 until chosen). */
+  directory_show_phone: Generated<Flag>;
+  directory_show_email: Generated<Flag>;
 }
 
 export interface ResidencyTable {
   id: Generated<number>;
   membership_id: number;
   apartment_id: number;
+  /** 'owner' (propietario) or 'tenant' (inquilino), migration 0015. */
+  kind: Generated<string>;
 }
 
 export interface SessionTable {
@@ -281,6 +292,41 @@ export interface PublicContactRequestTable {
   /** Access requests only. */
   vivienda: string | null;
   client_address: string;
+  created_at: string;
+  /** Access requests' inbox (migration 0015): 'pendiente', 'aprobada' or 'rechazada'. */
+  status: Generated<string>;
+  decided_by: number | null;
+  decided_at: string | null;
+  /** The rejection message e-mailed to the person. */
+  decision_message: string | null;
+}
+
+/** An e-mailed invitation to join a condominium as a resident of a dwelling or as staff (migration 0015). */
+export interface InvitationTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** Lower-case. */
+  email: string;
+  name: string;
+  /** A resident's dwelling and kind ('owner' | 'tenant'); null for staff and board invitations. */
+  apartment_id: number | null;
+  kind: string | null;
+  is_admin: Generated<Flag>;
+  is_board: Generated<Flag>;
+  is_employee: Generated<Flag>;
+  is_guard: Generated<Flag>;
+  is_supervisor: Generated<Flag>;
+  /** SHA-256 of the token in the e-mailed link, hex. */
+  token_hash: string;
+  created_by: number | null;
+  /** The access request this invitation answers, when it came from the inbox. */
+  access_request_id: number | null;
+  sent_count: Generated<number>;
+  last_sent_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_user_id: number | null;
+  revoked_at: string | null;
   created_at: string;
 }
 
@@ -499,6 +545,7 @@ export interface Database {
   app_secrets: AppSecretTable;
   activity: ActivityTable;
   public_contact_requests: PublicContactRequestTable;
+  invitations: InvitationTable;
   captcha_spent: CaptchaSpentTable;
   plans: PlanTable;
   access_points: AccessPointTable;

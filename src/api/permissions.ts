@@ -25,6 +25,8 @@ export const PERMISSION = {
   requests: 'COM-SOL',
   reservations: 'COM-RES',
   surveys: 'COM-ENC',
+  /** 'Verificar pase' at the gate (issue 16): guards and supervisors hold it, given in configuracion. */
+  passCheck: 'ACC-PAS',
 } as const;
 
 /** The usuarioPermisos.Tipo of the high level (the levels are ver, editar, alto). */
@@ -334,10 +336,15 @@ export function staffRole(data: { usuario: Roles & Pick<User, 'UserIsSupervisor'
 /** The employee panel: staff (employees, guards, supervisors) and administrators. */
 export const canSeeEmployeePanel = (data: { usuario: Roles & Pick<User, 'UserIsSupervisor'> }) => staffRole(data) !== null;
 
-/** 'Verificar pase' (a visitor pass looked up by its manual key or QR text): guards, supervisors and
- * administrators of the condominium; not plain employees, who do not keep the gate. */
-export const canCheckPasses = (data: { usuario: Pick<User, 'UserIsAdmin' | 'UserIsGuard' | 'UserIsSupervisor'> }) =>
-  isGuard(data.usuario) || isSupervisor(data.usuario) || isAdmin(data.usuario);
+/** 'Verificar pase' (a visitor pass looked up by its manual key or QR text): administrators of the condominium
+ * always; guards and supervisors while they hold the active permission ACC-PAS (given in configuracion, tab
+ * permisos); never plain employees, who do not keep the gate. */
+export const canCheckPasses = (data: {
+  usuario: Pick<User, 'UserIsAdmin' | 'UserIsGuard' | 'UserIsSupervisor'>;
+  usuarioPermisos: readonly UserPermission[];
+}) =>
+  isAdmin(data.usuario) ||
+  ((isGuard(data.usuario) || isSupervisor(data.usuario)) && hasActivePermission(data.usuarioPermisos, PERMISSION.passCheck));
 
 // ── Requests to the administrator (SA) and interpersonal messages (IC), issue 13. The server enforces these on
 // every call of src/api/tickets.ts and src/api/conversations.ts; the screens offer only what they allow.
@@ -526,3 +533,52 @@ export const canReadCalendar = (viewer: CommunicationViewer, section: SectionFac
 
 /** Publishing, editing and cancelling events: administrators. */
 export const canPublishEvents = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);
+
+// ── Administration (issue 16): configuracion, the directories, control-gerencial, historial, search.
+
+/** The permission keys configuracion edits, with the levels each offers (usuarioPermisos.Tipo). */
+export const EDITABLE_PERMISSIONS: readonly { clave: string; levels: readonly string[] }[] = [
+  { clave: PERMISSION.accountStatement, levels: ['ver'] },
+  { clave: PERMISSION.financialReports, levels: ['ver'] },
+  { clave: PERMISSION.requests, levels: ['ver'] },
+  { clave: PERMISSION.reservations, levels: ['ver'] },
+  { clave: PERMISSION.surveys, levels: ['ver'] },
+  { clave: PERMISSION.debts, levels: ['ver', 'editar', HIGH_LEVEL] },
+  { clave: PERMISSION.passCheck, levels: ['ver'] },
+];
+
+/** The role functions configuracion edits (permisosRoles.Funcion), each 0 none … 3 full. */
+export const EDITABLE_ROLE_FUNCTIONS: readonly string[] = [INCOME_FUNCTION, 'Egresos', 'Bancos', 'Fondos'];
+export const ROLE_FUNCTION_MAX = 3;
+
+/** People (dwellings, residents, invitations, staff, permissions, access requests) and the condominium's
+ * settings: administrators. */
+export const canManagePeople = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+export const canEditCondoSettings = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
+/** Management control (control-gerencial) and the history (historial): administrators and the board. */
+export const canSeeManagementControl = (data: { usuario: Pick<User, 'UserIsAdmin' | 'UserIsBoard'> }) =>
+  isAdmin(data.usuario) || isBoard(data.usuario);
+export const canReadHistory = (data: { usuario: Pick<User, 'UserIsAdmin' | 'UserIsBoard'> }) =>
+  isAdmin(data.usuario) || isBoard(data.usuario);
+
+/**
+ * Which directories a member opens (spec §3.1 displaydirectory; the rule is ours, docs/decisions.md):
+ * R the residents' directory, E the employees' directory, M both. Administrators open both whatever the
+ * setting, since they keep the people.
+ */
+export function directoriesFor(data: { condo: Pick<Condo, 'displaydirectory'>; usuario: Pick<User, 'UserIsAdmin'> }): {
+  residents: boolean;
+  employees: boolean;
+} {
+  if (isAdmin(data.usuario)) return { residents: true, employees: true };
+  const setting = data.condo.displaydirectory;
+  return { residents: setting === 'R' || setting === 'M', employees: setting === 'E' || setting === 'M' };
+}
+
+/**
+ * Whether a change of one membership's administrator flag (or its removal from the condominium) would leave
+ * the condominium without an active administrator. `activeAdmins` counts before the change.
+ */
+export const removesLastAdmin = (activeAdmins: number, targetIsAdmin: boolean, targetStaysAdmin: boolean) =>
+  targetIsAdmin && !targetStaysAdmin && activeAdmins <= 1;

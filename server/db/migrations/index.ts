@@ -15,6 +15,7 @@ import * as tickets from './0011_tickets';
 import * as conversations from './0012_conversations';
 import * as polls from './0013_polls';
 import * as reservations from './0014_reservations';
+import * as administration from './0015_administration';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012_conversations': conversations,
   '0013_polls': polls,
   '0014_reservations': reservations,
+  '0015_administration': administration,
 };

@@ -2,9 +2,12 @@
 // to the clock so time-dependent rules (trial countdown, event cut-off) look the same whenever it loads.
 // Later issues extend it in their own files under seed/, called from seedDemo.
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { PERMISSION } from '../../../src/api/permissions';
 import type { Clock } from '../../domain/clock';
+import { type Grants, RESIDENT_GRANTS, ROLE_GRANTS } from '../../domain/invitations/grants';
 import { hashPassword } from '../../domain/passwords';
 import type { Database, NewCondominium } from '../schema';
+import { seedAccessRequests } from './accessRequests';
 import { seedActivity } from './activity';
 import { seedCalendar } from './calendar';
 import { seedConversations } from './conversations';
@@ -18,6 +21,7 @@ import {
   LAST_NAMES,
   NEIGHBOURS_WITHOUT_PRIVACY,
 } from './demoFacts';
+import { seedDirectory } from './directory';
 import { seedGuests } from './guests';
 import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
@@ -233,7 +237,15 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
       const grants = PERMISSIONS_BY_ROLE[m.role];
       await trx
         .insertInto('user_permissions')
-        .values(grants.permisos.map(([clave, tipo, activa]) => ({ membership_id: membershipId, clave, tipo, activa })))
+        .values(
+          grants.permisos.map(([clave, tipo, activa]) => ({
+            membership_id: membershipId,
+            clave,
+            tipo,
+            // 'Verificar pase' is on for the demo's gate staff, except those seeded with passCheck false.
+            activa: clave === PERMISSION.passCheck ? (m.passCheck === false ? 0 : 1) : activa,
+          })),
+        )
         .execute();
       if (grants.funciones.length) {
         await trx
@@ -288,69 +300,13 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedTickets(trx, options.clock);
   await seedPolls(trx, options.clock);
   await seedCalendar(trx, options.clock);
+  await seedDirectory(trx);
   await seedReservations(trx, options.clock);
+  await seedAccessRequests(trx, options.clock);
 }
 
-type Grant = [clave: string, tipo: string, activa: 0 | 1];
-
-/** usuarioPermisos and permisosRoles per demo role (spec §3.1, §6). */
-const PERMISSIONS_BY_ROLE: Record<DemoRole, { permisos: Grant[]; funciones: [string, number][] }> = {
-  admin: {
-    permisos: [
-      ['ADEUDOS', 'alto', 1],
-      ['COM-EDO', 'ver', 1],
-      ['COM-ENC', 'ver', 1],
-      ['COM-REP', 'ver', 1],
-      ['COM-RES', 'ver', 1],
-      ['COM-SOL', 'ver', 1],
-    ],
-    funciones: [
-      ['Bancos', 3],
-      ['Consolidado', 3],
-      ['Egresos', 3],
-      ['Fondos', 3],
-      ['Ingresos', 3],
-      ['Morosos', 3],
-      ['Presupuestos', 3],
-    ],
-  },
-  board: {
-    permisos: [
-      ['ADEUDOS', 'ver', 1],
-      ['COM-EDO', 'ver', 1],
-      ['COM-ENC', 'ver', 1],
-      ['COM-REP', 'ver', 1],
-      ['COM-RES', 'ver', 1],
-      ['COM-SOL', 'ver', 1],
-    ],
-    funciones: [
-      ['Bancos', 1],
-      ['Consolidado', 1],
-      ['Egresos', 1],
-      ['Fondos', 1],
-      ['Ingresos', 1],
-      ['Morosos', 1],
-      ['Presupuestos', 1],
-    ],
-  },
-  resident: {
-    permisos: [
-      ['COM-EDO', 'ver', 1],
-      ['COM-ENC', 'ver', 1],
-      ['COM-REP', 'ver', 1],
-      ['COM-RES', 'ver', 1],
-      ['COM-SOL', 'ver', 1],
-    ],
-    funciones: [
-      ['Consolidado', 1],
-      ['Egresos', 1],
-      ['Ingresos', 1],
-    ],
-  },
-  employee: { permisos: [['COM-SOL', 'ver', 1]], funciones: [] },
-  guard: { permisos: [['COM-SOL', 'ver', 0]], funciones: [] },
-  supervisor: { permisos: [['COM-SOL', 'ver', 1]], funciones: [] },
-};
+/** usuarioPermisos and permisosRoles per demo role (spec §3.1, §6): the invitations' own table. */
+const PERMISSIONS_BY_ROLE: Record<DemoRole, Grants> = { ...ROLE_GRANTS, resident: RESIDENT_GRANTS };
 
 /**
  * Residents who fill Las Palmas beyond the named accounts: one in every third dwelling, named from fixed

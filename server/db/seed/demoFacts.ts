@@ -16,6 +16,8 @@ export interface DemoMembership {
   dwellings?: string[];
   active?: boolean;
   acceptedPrivacy?: boolean;
+  /** Guards and supervisors hold 'Verificar pase' (ACC-PAS) active unless this is false (then inactive). */
+  passCheck?: boolean;
 }
 
 export interface DemoAccount {
@@ -47,6 +49,18 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'empleado@demo.mx', name: 'Emilio Torres Vega', memberships: [{ condo: 'palmas', role: 'employee' }] },
   { email: 'guardia@demo.mx', name: 'Gabriel Flores Luna', memberships: [{ condo: 'palmas', role: 'guard' }] },
   { email: 'supervisor@demo.mx', name: 'Sofía Vargas Peña', memberships: [{ condo: 'palmas', role: 'supervisor' }] },
+  // Guards without 'Verificar pase' until an administrator gives it in configuracion (tests/e2e/memberPermissions.spec.ts:
+  // vigilante1 on the desktop project, vigilante2 on the phone project).
+  {
+    email: 'vigilante1@demo.mx',
+    name: 'Víctor Navarro Ríos',
+    memberships: [{ condo: 'palmas', role: 'guard', passCheck: false }],
+  },
+  {
+    email: 'vigilante2@demo.mx',
+    name: 'Verónica Salas Campos',
+    memberships: [{ condo: 'palmas', role: 'guard', passCheck: false }],
+  },
   {
     // Only member of a condominium that refuses sign-in: the error dialog opens straight away.
     email: 'villas@demo.mx',
@@ -58,6 +72,32 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     name: 'Ignacio López Mora',
     memberships: [{ condo: 'palmas', role: 'resident', dwellings: ['/Casa 60'], active: false }],
   },
+  {
+    // Torres del Bosque's resident (issue 16): condoSettings.spec.ts asks them again after a new privacy notice.
+    email: 'bosque.residente@demo.mx',
+    name: 'Berenice Solís Arriaga',
+    memberships: [{ condo: 'bosque', role: 'resident', dwellings: ['Torre Norte/101'] }],
+  },
+];
+
+/** The directory's demo contacts in Las Palmas (issue 16): a phone given in mi-perfil and what each shows. */
+export interface DemoDirectoryContact {
+  email: string;
+  phone: string;
+  showPhone: boolean;
+  showEmail: boolean;
+}
+
+export const DEMO_DIRECTORY: DemoDirectoryContact[] = [
+  // Andrés Navarro Aguilar of Torre A/603 shows his phone and e-mail; his namesake of Torre B/803 hides his phone.
+  { email: 'vecino018@demo.mx', phone: '3311112222', showPhone: true, showEmail: true },
+  { email: 'vecino058@demo.mx', phone: '3399998888', showPhone: false, showEmail: false },
+  // Lucía Ramírez Navarro (Torre A/606) shows only her e-mail.
+  { email: 'vecino019@demo.mx', phone: '3322223333', showPhone: false, showEmail: true },
+  { email: 'admin@demo.mx', phone: '3310000001', showPhone: true, showEmail: true },
+  { email: 'consejo@demo.mx', phone: '3310000002', showPhone: false, showEmail: true },
+  { email: 'empleado@demo.mx', phone: '+523310000003', showPhone: true, showEmail: false },
+  { email: 'guardia@demo.mx', phone: '3310000004', showPhone: false, showEmail: false },
 ];
 
 interface DemoSection {
