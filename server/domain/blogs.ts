@@ -17,6 +17,7 @@ import { ErrorCodes } from '../../src/api/errors';
 import { canConfigureBlogs } from '../../src/api/permissions';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
+import { recordAudit } from './audit';
 import type { Clock } from './clock';
 import type { Auth } from './sessions';
 
@@ -94,6 +95,33 @@ function toBlog(row: BlogRow): Blog {
   };
 }
 
+/** A blog's settings as the history keeps them (entity 'section'): what the editor changes. */
+const AUDITED_SETTINGS = [
+  'SectName',
+  'SectStatus',
+  'SectPosting',
+  'CommentsDisplay',
+  'VistaxTorre',
+  'SolPrivada',
+  'ExclusivaUsuarios',
+  'PublicoPrivado',
+  'TiempoMoroso',
+  'VerResultados',
+  'EnviarCopia',
+  'MensajeConfirmacion',
+  'userCount',
+] as const satisfies readonly (keyof Blog)[];
+
+/** The settings that differ, as they were and as they are; null when nothing changed. */
+function settingsChange(before: Blog, after: Blog): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+  const changed = AUDITED_SETTINGS.filter((key) => before[key] !== after[key]);
+  if (!changed.length) return null;
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
+}
+
 export async function listBlogs(db: Db, auth: Auth): Promise<Blog[]> {
   const rows = await blogsQuery(db, auth.condoId).orderBy('s.position').orderBy('s.id').execute();
   return rows.map(toBlog);
@@ -162,7 +190,7 @@ async function memberIds(db: Db, condoId: number, userIds: readonly number[]): P
  * Saves the editor's fields and the residents who join (newUsers) or leave (deletedUsers). A public blog
  * keeps no users; an exclusive one never shows per tower. The code of a blog does not change.
  */
-export async function updateBlog(db: Db, auth: Auth, request: UpdateBlogRequest): Promise<Blog> {
+export async function updateBlog(db: Db, clock: Clock, auth: Auth, request: UpdateBlogRequest): Promise<Blog> {
   const existing = await singleBlog(db, auth, request.SectId);
   if (request.SectCode !== existing.SectCode) throw badField('SectCode', 'blogs.errors.required');
   const name = request.SectName.trim();
@@ -197,50 +225,74 @@ export async function updateBlog(db: Db, auth: Auth, request: UpdateBlogRequest)
       .execute();
     if (!exclusive) {
       await trx.deleteFrom('section_users').where('section_id', '=', request.SectId).execute();
-      return;
-    }
-    if (request.deletedUsers.length) {
+    } else if (request.deletedUsers.length) {
       await trx
         .deleteFrom('section_users')
         .where('section_id', '=', request.SectId)
         .where('user_id', 'in', request.deletedUsers)
         .execute();
     }
-    if (newUsers.length) {
+    if (exclusive && newUsers.length) {
       await trx
         .insertInto('section_users')
         .values(newUsers.map((user_id) => ({ section_id: request.SectId, user_id })))
         .onConflict((oc) => oc.columns(['section_id', 'user_id']).doNothing())
         .execute();
     }
+    const change = settingsChange(existing, await singleBlog(trx, auth, request.SectId));
+    if (change) {
+      await recordAudit(trx, {
+        condoId: auth.condoId,
+        actorUserId: auth.userId,
+        entity: 'section',
+        entityId: request.SectId,
+        action: 'update',
+        ...change,
+        at: clock.now(),
+      });
+    }
   });
   return singleBlog(db, auth, request.SectId);
 }
 
-export async function enableDisableBlog(db: Db, auth: Auth, request: EnableDisableRequest): Promise<Blog> {
-  await singleBlog(db, auth, request.SectId);
-  await db
-    .updateTable('sections')
-    .set({ status: request.SectStatus })
-    .where('id', '=', request.SectId)
-    .where('condo_id', '=', auth.condoId)
-    .execute();
+export async function enableDisableBlog(db: Db, clock: Clock, auth: Auth, request: EnableDisableRequest): Promise<Blog> {
+  const existing = await singleBlog(db, auth, request.SectId);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('sections')
+      .set({ status: request.SectStatus })
+      .where('id', '=', request.SectId)
+      .where('condo_id', '=', auth.condoId)
+      .execute();
+    if (existing.SectStatus === request.SectStatus) return;
+    await recordAudit(trx, {
+      condoId: auth.condoId,
+      actorUserId: auth.userId,
+      entity: 'section',
+      entityId: request.SectId,
+      action: request.SectStatus === 'A' ? 'activate' : 'deactivate',
+      before: { SectName: existing.SectName, SectStatus: existing.SectStatus },
+      after: { SectName: existing.SectName, SectStatus: request.SectStatus },
+      at: clock.now(),
+    });
+  });
   return singleBlog(db, auth, request.SectId);
 }
 
 /** Writes the new positions of the affected blogs, all or none; every one must be in the condominium. */
-export async function updatePositions(db: Db, auth: Auth, changes: UpdatePositionsRequest): Promise<Blog[]> {
+export async function updatePositions(db: Db, clock: Clock, auth: Auth, changes: UpdatePositionsRequest): Promise<Blog[]> {
   const ids = [...new Set(changes.map((c) => c.SectId))];
   if (ids.length !== changes.length) {
     throw new AppError(400, ErrorCodes.badRequest, 'errors.blogs.duplicate', 'SectId');
   }
   const found = await db
     .selectFrom('sections')
-    .select('id')
+    .select(['id', 'name', 'position'])
     .where('condo_id', '=', auth.condoId)
     .where('id', 'in', ids)
     .execute();
   if (found.length !== ids.length) throw notFound('errors.notFound.blog');
+  const was = new Map(found.map((f) => [f.id, f]));
   await db.transaction().execute(async (trx) => {
     for (const change of changes) {
       await trx
@@ -249,6 +301,18 @@ export async function updatePositions(db: Db, auth: Auth, changes: UpdatePositio
         .where('id', '=', change.SectId)
         .where('condo_id', '=', auth.condoId)
         .execute();
+      const before = was.get(change.SectId)!;
+      if (before.position === change.SectPosition) continue;
+      await recordAudit(trx, {
+        condoId: auth.condoId,
+        actorUserId: auth.userId,
+        entity: 'section',
+        entityId: change.SectId,
+        action: 'reorder',
+        before: { SectName: before.name, SectPosition: before.position },
+        after: { SectName: before.name, SectPosition: change.SectPosition },
+        at: clock.now(),
+      });
     }
   });
   return listBlogs(db, auth);
@@ -289,6 +353,16 @@ export async function addNewBlog(db: Db, clock: Clock, auth: Auth, request: NewB
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const created = await singleBlog(trx, auth, inserted.id);
+    await recordAudit(trx, {
+      condoId: auth.condoId,
+      actorUserId: auth.userId,
+      entity: 'section',
+      entityId: inserted.id,
+      action: 'create',
+      after: Object.fromEntries(AUDITED_SETTINGS.map((key) => [key, created[key]])),
+      at: clock.now(),
+    });
     return inserted.id;
   });
   return singleBlog(db, auth, id);

@@ -3,7 +3,7 @@
 // Only passes of the caller's condominium are found: another condominium's code is as unknown as a typo.
 import type { Kysely } from 'kysely';
 import { type PassCheck, passCodeCandidates, passVerdict } from '../../src/api/passCheck';
-import { canCheckPasses } from '../../src/api/permissions';
+import { canCheckPasses, PERMISSION } from '../../src/api/permissions';
 import type { Database } from '../db/schema';
 import { AppError, forbidden } from '../errors';
 import type { Clock } from './clock';
@@ -28,7 +28,15 @@ async function requireChecker(db: Kysely<Database>, auth: Auth): Promise<{ timeZ
     UserIsGuard: yesNo(member.is_guard),
     UserIsSupervisor: yesNo(member.is_supervisor),
   };
-  if (!canCheckPasses({ usuario })) throw forbidden();
+  // Read at every check: a permission given or taken in configuracion counts from the next call.
+  const permissions = await db
+    .selectFrom('user_permissions')
+    .select(['clave', 'tipo', 'activa'])
+    .where('membership_id', '=', auth.membershipId)
+    .where('clave', '=', PERMISSION.passCheck)
+    .execute();
+  const usuarioPermisos = permissions.map((p) => ({ Clave: p.clave, Tipo: p.tipo, Activa: p.activa === 1 ? 1 : 0 }) as const);
+  if (!canCheckPasses({ usuario, usuarioPermisos })) throw forbidden();
   return { timeZone: member.time_zone };
 }
 

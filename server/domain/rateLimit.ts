@@ -26,6 +26,8 @@ export interface RateLimitPolicy {
   passCheckPerUser: Limit;
   calendarFeedPerFeed: Limit;
   calendarFeedPerIp: Limit;
+  globalSearchPerUser: Limit;
+  invitationLinkPerIp: Limit;
 }
 
 export type RateLimitName = keyof RateLimitPolicy;
@@ -55,6 +57,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   calendarFeedPerFeed: { max: 30, windowSeconds: 15 * 60 },
   // Google's and Apple's fetchers poll many people's feeds from few addresses: generous per address.
   calendarFeedPerIp: { max: 300, windowSeconds: 60 },
+  // The header's search (issue 16) asks at most once per pause in typing; a person does not search every second
+  // for a minute on end. Each search reads several tables, so a loop is cut off here.
+  globalSearchPerUser: { max: 60, windowSeconds: 60 },
+  // An invitation's link is opened and accepted a few times at most; its 256-bit token cannot be guessed, the
+  // limit bounds the password checks of people who have an account (issue 16).
+  invitationLinkPerIp: { max: 20, windowSeconds: 15 * 60 },
 };
 
 /** The policy with every maximum multiplied (RATE_LIMIT_FACTOR). */

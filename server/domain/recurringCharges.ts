@@ -1,12 +1,14 @@
 // Recurring charges (domiciliations): a member lists their own, changes a charge's monthly limit, or
 // cancels it. Who may do what is src/api/permissions.ts (canSeeAutomaticCharges, canManageRecurringCharge);
-// this module applies it to rows. Money is integer cents here and two-decimal text on the wire.
+// this module applies it to rows. Money is integer cents here and two-decimal text on the wire. A change of
+// amount and a cancellation write their history row (entity 'recurring_charge') in the same transaction.
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../src/api/errors';
 import { canManageRecurringCharge, canSeeAutomaticCharges } from '../../src/api/permissions';
 import { amountToCents, centsToAmount, type RecurringCharge } from '../../src/api/recurringCharges';
 import type { Database, RecurringChargeTable } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
+import { recordAudit } from './audit';
 import type { Clock } from './clock';
 import type { Auth } from './sessions';
 
@@ -81,14 +83,27 @@ export async function updateRecurringChargeAmount(
   const cents = amountToCents(monto);
   if (cents === null || cents <= 0) throw new AppError(400, ErrorCodes.badRequest, 'charges.invalidAmount', 'monto');
   const row = await ownedCharge(db, auth, id);
-  const updated = await db
-    .updateTable('recurring_charges')
-    .set({ monto_cents: cents, updated_at: clock.now().toISOString() })
-    .where('id', '=', row.id)
-    .where('cancelled_at', 'is', null)
-    .executeTakeFirst();
-  // Cancelled between the read and the write (another tab): it no longer exists for the caller.
-  if (Number(updated.numUpdatedRows) === 0) throw notFoundCharge();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('recurring_charges')
+      .set({ monto_cents: cents, updated_at: clock.now().toISOString() })
+      .where('id', '=', row.id)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst();
+    // Cancelled between the read and the write (another tab): it no longer exists for the caller.
+    if (Number(updated.numUpdatedRows) === 0) throw notFoundCharge();
+    if (row.monto_cents === cents) return;
+    await recordAudit(trx, {
+      condoId: auth.condoId,
+      actorUserId: auth.userId,
+      entity: 'recurring_charge',
+      entityId: row.id,
+      action: 'update',
+      before: { descripcion: row.descripcion, monto: pesos(row.monto_cents) },
+      after: { descripcion: row.descripcion, monto: pesos(cents) },
+      at: clock.now(),
+    });
+  });
   return toCharge({ ...row, monto_cents: cents });
 }
 
@@ -96,11 +111,26 @@ export async function updateRecurringChargeAmount(
 export async function cancelRecurringCharge(db: Kysely<Database>, clock: Clock, auth: Auth, id: number): Promise<void> {
   const row = await ownedCharge(db, auth, id);
   const now = clock.now().toISOString();
-  const updated = await db
-    .updateTable('recurring_charges')
-    .set({ cancelled_at: now, updated_at: now })
-    .where('id', '=', row.id)
-    .where('cancelled_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) throw notFoundCharge();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('recurring_charges')
+      .set({ cancelled_at: now, updated_at: now })
+      .where('id', '=', row.id)
+      .where('cancelled_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw notFoundCharge();
+    await recordAudit(trx, {
+      condoId: auth.condoId,
+      actorUserId: auth.userId,
+      entity: 'recurring_charge',
+      entityId: row.id,
+      action: 'cancel',
+      before: { descripcion: row.descripcion, monto: pesos(row.monto_cents), cancelada: false },
+      after: { cancelada: true },
+      at: now,
+    });
+  });
 }
+
+/** Cents as the history shows an amount: 1234.50. */
+const pesos = (cents: number) => centsToAmount(cents);

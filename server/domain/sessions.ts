@@ -177,7 +177,7 @@ async function checkMembership(db: Kysely<Database>, userId: number, condoId: nu
  * A working session in the condominium and the product token that goes with it. Its absolute end counts
  * from now, or comes earlier (`endsBy`) when it continues a session opened before, as through the bridge.
  */
-async function openCondoSession(
+export async function openCondoSession(
   db: Kysely<Database>,
   policy: SessionPolicy,
   clock: Clock,

@@ -1,5 +1,6 @@
 // Blog configuration (listado-blogs, src/api/blogs.ts): the §7 comunicacion calls and the towers list.
 // Who may call each is written next to its path; the rule is src/api/permissions.ts (canConfigureBlogs).
+// Every change writes its history row (entity 'section') in its own transaction (server/domain/blogs.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { coerce, object, pattern, string } from 'superstruct';
 import { BLOG_PATHS, EnableDisableRequest, NewBlogRequest, UpdateBlogRequest, UpdatePositionsRequest } from '../../src/api/blogs';
@@ -49,21 +50,21 @@ export default async function blogRoutes(app: FastifyInstance) {
   app.post<{ Body: UpdateBlogRequest }>(
     BLOG_PATHS.update,
     { schema: { body: UpdateBlogRequest }, onRequest: requireAdmin },
-    async (request) => ({ success: true, data: await updateBlog(app.db, request.auth!, request.body) }),
+    async (request) => ({ success: true, data: await updateBlog(app.db, app.clock, request.auth!, request.body) }),
   );
 
   // Administrators: A ↔ I.
   app.post<{ Body: EnableDisableRequest }>(
     BLOG_PATHS.enableDisable,
     { schema: { body: EnableDisableRequest }, onRequest: requireAdmin },
-    async (request) => ({ success: true, data: await enableDisableBlog(app.db, request.auth!, request.body) }),
+    async (request) => ({ success: true, data: await enableDisableBlog(app.db, app.clock, request.auth!, request.body) }),
   );
 
   // Administrators: the affected blogs' new positions; answers the whole list.
   app.post<{ Body: UpdatePositionsRequest }>(
     BLOG_PATHS.updatePositions,
     { schema: { body: UpdatePositionsRequest }, onRequest: requireAdmin },
-    async (request) => ({ success: true, data: await updatePositions(app.db, request.auth!, request.body) }),
+    async (request) => ({ success: true, data: await updatePositions(app.db, app.clock, request.auth!, request.body) }),
   );
 
   // Administrators: a new blog after the last one.

@@ -6,14 +6,14 @@ import { type Balance, REPORT_TITLES, type Report, type ReportClave } from '../.
 import type { Database } from '../../db/schema';
 import type { Period } from './statements';
 
-const MAINTENANCE = 'Cuotas de mantenimiento';
+export const MAINTENANCE = 'Cuotas de mantenimiento';
 const DAY_MS = 86_400_000;
 
 const dayBefore = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
-async function paymentsTotal(db: Kysely<Database>, condoId: number, p: Period): Promise<number> {
+export async function paymentsTotal(db: Kysely<Database>, condoId: number, p: Period): Promise<number> {
   const row = await db
     .selectFrom('dwelling_payments')
     .select((eb) => eb.fn.sum<string | number>('amount_cents').as('total'))

@@ -1,0 +1,51 @@
+// Management control's summary (src/api/management.ts): who may ask (permissions.canSeeManagementControl),
+// today in the condominium's zone, the money figures through the financial reports' functions, the community
+// figures, and for each figure the screen it opens when the caller may open it (the same rules those screens
+// and their routes apply: canOpenReport by Clave, canReadSection for the SA / RI / EN sections,
+// canSeeMyInvites for the guest list).
+import type { Kysely } from 'kysely';
+import type { ManagementSummary } from '../../../src/api/management';
+import { canOpenReport, canSeeManagementControl, canSeeMyInvites } from '../../../src/api/permissions';
+import { pollPath, sectionPath } from '../../../src/api/sections';
+import type { Database } from '../../db/schema';
+import { forbidden } from '../../errors';
+import type { Clock } from '../clock';
+import { loadAccess } from '../finance/access';
+import { condoToday } from '../finance/statements';
+import { loadViewer } from '../posts/access';
+import { readableSections } from '../posts/posts';
+import type { Auth } from '../sessions';
+import { guestTraffic, openRequests, pollParticipation, weekReservations } from './activity';
+import { moneyFigures } from './money';
+
+export async function managementSummary(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<ManagementSummary> {
+  const access = await loadAccess(db, auth);
+  if (!canSeeManagementControl(access)) throw forbidden();
+  const now = clock.now();
+  const today = await condoToday(db, clock, auth.condoId);
+  const { time_zone: timeZone } = await db
+    .selectFrom('condominiums')
+    .select('time_zone')
+    .where('id', '=', auth.condoId)
+    .executeTakeFirstOrThrow();
+
+  // The sections the caller reads, for the links to requests, facilities and polls.
+  const readable = await readableSections(db, auth, await loadViewer(db, auth));
+  const firstOf = (code: string) => {
+    const section = readable.find((s) => s.code === code);
+    return section ? sectionPath({ SectId: section.id, SectCode: section.code }) : null;
+  };
+  const readableIds = new Set(readable.map((s) => s.id));
+
+  const money = await moneyFigures(db, auth.condoId, today, (clave) => canOpenReport(access, clave));
+  return {
+    hoy: today,
+    ...money,
+    visitas: await guestTraffic(db, auth.condoId, today, timeZone, canSeeMyInvites(access) ? '/mis-invitados' : null),
+    solicitudes: await openRequests(db, auth.condoId, today, timeZone, firstOf('SA')),
+    reservaciones: await weekReservations(db, auth.condoId, today, firstOf('RI')),
+    encuestas: await pollParticipation(db, auth.condoId, now, (poll) =>
+      readableIds.has(poll.section_id) ? pollPath(poll.id) : null,
+    ),
+  };
+}

@@ -1,0 +1,18 @@
+// Management control (src/api/management.ts): administrators and the board (permissions.canSeeManagementControl);
+// everyone else 403, nobody 401.
+import type { FastifyInstance } from 'fastify';
+import { MANAGEMENT_PATHS, type ManagementSummaryAnswer } from '../../src/api/management';
+import { canSeeManagementControl } from '../../src/api/permissions';
+import { managementSummary } from '../domain/management/summary';
+import { allowOnly } from './guards';
+
+export default async function managementRoutes(app: FastifyInstance) {
+  app.get(
+    MANAGEMENT_PATHS.summary,
+    { onRequest: allowOnly(app, canSeeManagementControl) },
+    async (request): Promise<ManagementSummaryAnswer> => ({
+      success: true,
+      data: await managementSummary(app.db, app.clock, request.auth!),
+    }),
+  );
+}
