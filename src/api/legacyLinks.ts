@@ -3,20 +3,14 @@
 import { canSeeAccountStatement, isAdmin, isGuard } from './permissions';
 import type { SessionData } from './sessions';
 
-export type LegacyLinkKey =
-  | 'accountStatement'
-  | 'paymentReceipts'
-  | 'accessLog'
-  | 'parcelLog'
-  | 'penalties'
-  | 'residentsDirectory'
-  | 'employeesDirectory';
+export type LegacyLinkKey = 'accountStatement' | 'paymentReceipts' | 'accessLog' | 'parcelLog' | 'penalties';
 
 export interface LegacyLink {
   key: LegacyLinkKey;
   /** Absolute URL in the legacy application. */
   url: string;
-  /** The main menu, or the profile menu (directories, spec §2.3). */
+  /** The main menu, or the profile menu. The directories were the profile menu's (spec §2.3) until issue 16
+   * built them here (src/views/directory, menuModel.profileMenu). */
   place: 'menu' | 'profile';
 }
 
@@ -26,8 +20,6 @@ export const LEGACY_PATHS: Record<LegacyLinkKey, string> = {
   accessLog: 'access-control/binnacle',
   parcelLog: 'parcel/binnacle',
   penalties: 'automatic/penalties',
-  residentsDirectory: 'directorio-principal',
-  employeesDirectory: 'directorio-empleados',
 };
 
 export function legacyUrl(base: string, path: string, query: Record<string, string> = {}): string {
@@ -44,8 +36,7 @@ const keepsLogs = (user: SessionData['usuario']) => isGuard(user) || user.UserIs
 /**
  * The legacy links a user is offered. The spec gives the rule for the account statement only (COM-EDO);
  * the others follow docs/decisions.md: payment receipts with the account statement, the logs for the
- * people who keep them, penalties for administrators, and the directories by displaydirectory
- * (R residents, E employees, M both).
+ * people who keep them, and penalties for administrators. The directories are ours since issue 16.
  */
 export function legacyLinks(data: Data): LegacyLink[] {
   const base = data.app.legacyAppUrl;
@@ -62,8 +53,5 @@ export function legacyLinks(data: Data): LegacyLink[] {
     add('parcelLog', 'menu');
   }
   if (isAdmin(data.usuario)) add('penalties', 'menu', { id: String(data.condo.CondoId) });
-  const directory = data.condo.displaydirectory;
-  if (directory === 'R' || directory === 'M') add('residentsDirectory', 'profile');
-  if (directory === 'E' || directory === 'M') add('employeesDirectory', 'profile');
   return links;
 }

@@ -11,13 +11,23 @@ export type MessageId =
   | Keys<typeof import('./es/calendarNotices.json')>
   | Keys<typeof import('./es/charges.json')>
   | Keys<typeof import('./es/communication.json')>
+  | Keys<typeof import('./es/condoSettings.json')>
+  | Keys<typeof import('./es/configuration.json')>
   | Keys<typeof import('./es/conversations.json')>
   | Keys<typeof import('./es/conversationsNotices.json')>
+  | Keys<typeof import('./es/directory.json')>
   | Keys<typeof import('./es/documents.json')>
+  | Keys<typeof import('./es/dwellings.json')>
   | Keys<typeof import('./es/errors.json')>
   | Keys<typeof import('./es/finance.json')>
+  | Keys<typeof import('./es/globalSearch.json')>
   | Keys<typeof import('./es/guest.json')>
+  | Keys<typeof import('./es/history.json')>
+  | Keys<typeof import('./es/invitations.json')>
+  | Keys<typeof import('./es/invitationsNotices.json')>
   | Keys<typeof import('./es/invites.json')>
+  | Keys<typeof import('./es/management.json')>
+  | Keys<typeof import('./es/memberPermissions.json')>
   | Keys<typeof import('./es/notifications.json')>
   | Keys<typeof import('./es/pass.json')>
   | Keys<typeof import('./es/polls.json')>

@@ -15,6 +15,7 @@ export const SERVER_ONLY_AREAS: readonly string[] = [
   'pollsNotices',
   'calendarNotices',
   'reservationsNotices',
+  'invitationsNotices',
 ];
 
 /** Every area of the language ('all': the server, the tests), or only those the browser shows ('browser'). */

@@ -1,6 +1,7 @@
 // The agenda (the phones' view): the items of the period grouped by the day they start on, each day a heading
 // with its weekday; an item is a link to its screen (its accessible name says title, kind and when), others'
 // reservations are plain text "Ocupado — Alberca".
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import { Anchor, Badge, Box, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';

@@ -2,6 +2,7 @@
 // on the agenda (a list by day), wide screens on the month grid (@mantine/schedule, loaded lazily); previous,
 // today, next; chips to filter by kind, coloured as the legend says; "Nuevo evento" for administrators; and the
 // personal subscription panel. The page container carries data-calendar-view and data-calendar-state for e2e.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/ColorSwatch.css';

@@ -2,6 +2,7 @@
 // description, "Evento cancelado: motivo", the guest registration link (copy, QR with error correction M) and
 // how many registered; for administrators Editar and Cancelar evento. ?evento=nuevo is the editor of a new one.
 // A conflict (someone else changed it first) shows the server's words over the event as it is now.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Input.css';

@@ -1,4 +1,5 @@
 // One post in a section's list: title (linking to the post), author, date, badges, a preview of the text.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';

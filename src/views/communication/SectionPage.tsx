@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';

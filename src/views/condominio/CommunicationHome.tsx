@@ -2,6 +2,7 @@
 // link to the screen its code opens (src/api/sections.ts, the same list as the menu's) with what waits there:
 // open requests, unread messages, polls to answer, new posts (homeCounts.tsx: the shell's communicationHomeMachine, refreshed every 15 s). Employees have no
 // Comunicación (spec §6): their home is the employee panel, where signing in lands them through here.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';

@@ -32,6 +32,13 @@ const FacilitiesPage = lazy(() => import('../reservations/FacilitiesPage'));
 const FacilityPage = lazy(() => import('../reservations/FacilityPage'));
 // The events calendar (issue 15).
 const CalendarPage = lazy(() => import('../calendar/CalendarPage'));
+// Administration (issue 16).
+const ConfigurationPage = lazy(() => import('../configuration/ConfigurationPage'));
+const ResidentsDirectoryPage = lazy(() => import('../directory/ResidentsDirectoryPage'));
+const StaffDirectoryPage = lazy(() => import('../directory/StaffDirectoryPage'));
+const ManagementPage = lazy(() => import('../management/ManagementPage'));
+const HistoryPage = lazy(() => import('../history/HistoryPage'));
+const SearchPage = lazy(() => import('../search/SearchPage'));
 
 export default function CondominioRoutes() {
   return (
@@ -70,6 +77,12 @@ export default function CondominioRoutes() {
           <Route path="/cargos-automaticos" component={RecurringChargesPage} />
           <Route path="/panel-del-administrador" component={AdminPanelPage} />
           <Route path="/panel-del-empleado" component={EmployeePanelPage} />
+          <Route path="/configuracion" component={ConfigurationPage} />
+          <Route path="/directorio-principal" component={ResidentsDirectoryPage} />
+          <Route path="/directorio-empleados" component={StaffDirectoryPage} />
+          <Route path="/control-gerencial" component={ManagementPage} />
+          <Route path="/historial" component={HistoryPage} />
+          <Route path="/search" component={SearchPage} />
           <Route>
             <Redirect to="~/sessions/404" replace />
           </Route>

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Tabs.css';
 // /condominio/comunicacion/comunicacion-interpersonal/{sectionId} (spec §2.2; issue 13): private messages

@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Menu.css';
 // One message: the reader's own on the right with its ticks and times ("Enviado 10:42", "Leído 10:45"),
 // the other side's on the left with a menu to report it. Photos open full size in a new tab.

@@ -1,5 +1,6 @@
 // What the guest is invited to (spec §2.6): for events Nombre, Descripcion, UserName, date and time
 // (DD/MM/YYYY hh:mm A), attendees and the access point; for a resident's link, who invites.
+import '@mantine/core/styles/Anchor.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import type { GuestFormInfo } from '../../api/guests';

@@ -1,5 +1,6 @@
 // The registered card (spec §2.6, §9): the QR at 256 px with error correction M, the manual key, the
 // access point, and the way to the pass page.
+import '@mantine/core/styles/Anchor.css';
 import { Anchor, Button, Center, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';

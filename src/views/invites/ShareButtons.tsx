@@ -1,4 +1,5 @@
 // Sharing a pass page or a registration link: copy it (with a confirmation), send it by WhatsApp, open it.
+import '@mantine/core/styles/Anchor.css';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useClipboard } from '@mantine/hooks';
 import { FormattedMessage, useIntl } from 'react-intl';

@@ -2,6 +2,7 @@
 // with the amount owed and the way to the account statement, already voted, not in the electorate), the
 // ballot, the review before sending, a send that failed, and the vote cast with its receipt. Each step's
 // heading takes the focus when the step changes, so a keyboard or screen-reader user lands on it.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Checkbox.css';

@@ -1,6 +1,7 @@
 // One poll in the list, as a card at every width (a phone never scrolls sideways): its title (opening it), its
 // kind and how it counts, its phase, when it opens or closes in the poll's zone, who proposed it, why it was
 // cancelled or rejected, and whether the caller already voted.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';

@@ -1,6 +1,7 @@
 // /condominio/comunicacion/encuestas without ?PollId=: the polls by phase in tabs over pollListMachine (open
 // first), a page of cards at a time, and the way to a new one: "Nueva votación o encuesta" for administrators,
 // "Proponer encuesta" where the caller may propose (the editor opens in a dialog, full screen on a phone).
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Tabs.css';

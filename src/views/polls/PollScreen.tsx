@@ -2,6 +2,7 @@
 // dates in its zone, quorum, why it was cancelled, description, files), the administrator's card (actions the
 // answer lists, edit before opening, downloads), the vote of each of the caller's seats (several dwellings:
 // one tab each), the results when VerResultados lets the caller see them, and the receipt check.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Anchor, Group, Stack, Tabs, Text, Title } from '@mantine/core';

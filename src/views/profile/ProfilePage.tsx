@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
 import { ActiveSessionsCard } from './ActiveSessionsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { DirectoryContactCard } from './DirectoryContactCard';
 import { DwellingsCard } from './DwellingsCard';
 import { LanguageCard } from './LanguageCard';
 import { ProfileCard } from './ProfileCard';
@@ -28,6 +29,7 @@ export default function ProfilePage() {
           <Stack gap="lg">
             <ProfileCard user={usuario} />
             <DwellingsCard apartments={usuario.apartments} />
+            <DirectoryContactCard />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>

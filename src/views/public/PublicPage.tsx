@@ -10,6 +10,7 @@ import { Anchor, Box, Button, Center, Container, Group, Loader, Paper, Stack, Te
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
+import { condoLogoUrl } from '../../api/condoSettings';
 import type { PublicCondo } from '../../api/publicPage';
 import { fetchPublicCondo, type PublicCondoResult } from '../../services/publicService';
 import { useDocumentTitle } from '../app/useDocumentTitle';
@@ -160,7 +161,16 @@ function CondoPage({ condo, subdomain, cards }: { condo: PublicCondo; subdomain:
             style={{ flexShrink: 0, borderRadius: 'var(--mantine-radius-md)' }}
             aria-hidden
           >
-            {initials(condo.CondoName)}
+            {condo.LogoFileName ? (
+              // The condominium's logo (issue 16, configuracion); its name is the alternative text of the title.
+              <img
+                src={condoLogoUrl(condo.CondoId, condo.LogoFileName)}
+                alt=""
+                style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+              />
+            ) : (
+              initials(condo.CondoName)
+            )}
           </Center>
           <Stack gap={2}>
             <Title order={1} size="h2" c="white" style={{ textShadow: '0 1px 3px rgba(0,0,0,0.35)' }}>

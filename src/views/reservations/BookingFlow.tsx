@@ -1,6 +1,7 @@
 // The booking flow over reservationMachine, in a dialog (full screen on a phone) with three steps: details
 // (people, dwelling, note; how long for free ranges), the reglamento to accept, then the outcome — confirmed,
 // waiting for approval, refused with the reason, or a failure to retry without losing anything.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';

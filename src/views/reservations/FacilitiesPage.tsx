@@ -3,6 +3,7 @@
 // reservaciones" (upcoming or past, cancel within the deadline), and for administrators "Por aprobar" (with the
 // count) and "Todas" (filters and the CSV of a period), plus "Nueva instalación". A notice when one of the
 // caller's dwellings is in arrears. Its own chunk: the route loads it lazily.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SegmentedControl.css';

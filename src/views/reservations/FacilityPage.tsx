@@ -3,6 +3,7 @@
 // (phones) or a week (wide screens) over facilityMachine, the booking flow over reservationMachine, and with
 // ?reservacion=ID (where notifications land) that reservation's detail and actions. Administrators edit the
 // facility here. Its own chunk: the route loads it lazily.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Image.css';

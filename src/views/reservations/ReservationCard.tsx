@@ -2,6 +2,7 @@
 // opens): facility, day and time, dwelling, people, its phase, fee and deposit, the reason the administration
 // gave, and the actions the server allows now over reservationActionsMachine: each asks first (a reason where
 // the resident must read one), then says what happened (role=status) or why not (role=alert).
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Input.css';

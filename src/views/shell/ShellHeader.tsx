@@ -1,5 +1,6 @@
 // The header: the menu toggle (a burger for the drawer on phones), the condominium's name, the top
-// navigation when the user chose it, the trial countdown, the layout control and the user's menu.
+// navigation when the user chose it, the trial countdown, the layout control, the search box (an icon that
+// opens it on phones) and the user's menu.
 import '@mantine/core/styles/Burger.css';
 import { ActionIcon, Box, Burger, Group, Title } from '@mantine/core';
 import type { Ref } from 'react';
@@ -7,6 +8,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { NotificationsPanel } from '../communication/NotificationsPanel';
 import { HEADER_NAME_LIMIT, truncate } from '../condominio/condoName';
+import { HeaderSearch } from '../search/HeaderSearch';
 import { ShellIcon } from './icons';
 import { LayoutMenu } from './LayoutMenu';
 import type { LayoutPreferences } from './layoutPreferences';
@@ -78,6 +80,7 @@ export function ShellHeader(props: ShellHeaderProps) {
       <Group gap="xs" wrap="nowrap">
         {isDesktop && props.trialDays !== null && <TrialCountdown days={props.trialDays} />}
         {isDesktop && <LayoutMenu layout={layout} onChange={props.onLayoutChange} />}
+        <HeaderSearch isDesktop={isDesktop} />
         <NotificationsPanel />
         <ProfileMenu links={props.profileLinks} />
       </Group>

@@ -3,13 +3,17 @@
 import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/legacyLinks';
 import {
   canConfigureBlogs,
+  canManagePeople,
+  canReadHistory,
   canSeeAccountStatement,
   canSeeAdminPanel,
   canSeeAutomaticCharges,
   canSeeCommunication,
   canSeeEmployeePanel,
   canSeeFinanceMenu,
+  canSeeManagementControl,
   canSeeMyInvites,
+  directoriesFor,
   menuSections,
 } from '../../api/permissions';
 import { sectionScreen } from '../../api/sections';
@@ -46,8 +50,6 @@ const LEGACY_ICONS: Record<LegacyLinkKey, MenuIcon> = {
   accessLog: 'section',
   parcelLog: 'section',
   penalties: 'adminPanel',
-  residentsDirectory: 'profile',
-  employeesDirectory: 'profile',
 };
 
 function legacyEntry(link: LegacyLink): MenuEntry {
@@ -181,6 +183,38 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       depth: 0,
     });
   }
+  // Administration (issue 16): people and settings for administrators; management control and the history
+  // for administrators and the board. Each shows once its screen is built (screens.ts).
+  if (canManagePeople(data)) {
+    entries.push({
+      key: 'configuration',
+      label: { id: 'configuration.menuEntry' },
+      href: SCREENS.configuration,
+      screen: SCREENS.configuration,
+      icon: 'adminPanel',
+      depth: 0,
+    });
+  }
+  if (canSeeManagementControl(data)) {
+    entries.push({
+      key: 'management',
+      label: { id: 'shell.menuManagement' },
+      href: SCREENS.managementControl,
+      screen: SCREENS.managementControl,
+      icon: 'finance',
+      depth: 0,
+    });
+  }
+  if (canReadHistory(data)) {
+    entries.push({
+      key: 'history',
+      label: { id: 'shell.menuHistory' },
+      href: '/historial',
+      screen: '/historial',
+      icon: 'timeline',
+      depth: 0,
+    });
+  }
   // The legacy statement link only while our own screen is not there.
   const legacy = legacyEntries(data, 'menu').filter(
     (entry) => entry.key !== 'legacy-accountStatement' || !available.has(SCREENS.accountStatement),
@@ -189,7 +223,8 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
 }
 
 /** The profile menu's links: Mi Perfil, Reportes Financieros for those the finance rule lets in, Cargos
- * automáticos in the one condominium that has them, and the directories of the legacy application. */
+ * automáticos in the one condominium that has them, and the directories the member opens (directoriesFor:
+ * displaydirectory R residents, E employees, M both; administrators both). */
 export function profileMenu(data: SessionData, available: ReadonlySet<string> = AVAILABLE_SCREENS): MenuEntry[] {
   const entries: MenuEntry[] = [
     {
@@ -218,6 +253,27 @@ export function profileMenu(data: SessionData, available: ReadonlySet<string> = 
       href: SCREENS.automaticCharges,
       screen: SCREENS.automaticCharges,
       icon: 'finance',
+      depth: 0,
+    });
+  }
+  const directories = directoriesFor(data);
+  if (directories.residents) {
+    entries.push({
+      key: 'residentsDirectory',
+      label: { id: 'directory.residents.title' },
+      href: SCREENS.residentsDirectory,
+      screen: SCREENS.residentsDirectory,
+      icon: 'profile',
+      depth: 0,
+    });
+  }
+  if (directories.employees) {
+    entries.push({
+      key: 'employeesDirectory',
+      label: { id: 'directory.staff.title' },
+      href: SCREENS.employeesDirectory,
+      screen: SCREENS.employeesDirectory,
+      icon: 'profile',
       depth: 0,
     });
   }

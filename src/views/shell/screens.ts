@@ -25,6 +25,12 @@ export const SCREENS = {
   automaticCharges: '/cargos-automaticos',
   adminPanel: '/panel-del-administrador',
   employeePanel: '/panel-del-empleado',
+  configuration: '/configuracion',
+  residentsDirectory: '/directorio-principal',
+  employeesDirectory: '/directorio-empleados',
+  managementControl: '/control-gerencial',
+  history: '/historial',
+  search: '/search',
 } as const;
 
 /** Route patterns of the screens that exist today. */

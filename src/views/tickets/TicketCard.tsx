@@ -1,5 +1,6 @@
 // One request in a list, as a card at every width (a phone never scrolls sideways): its number and title
 // (opening it), state, priority, overdue, category, place, who asked, who works on it and when it came.
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';

@@ -1,6 +1,7 @@
 // A request's timeline: every change with who made it (or the system) and when, oldest first; replies with
 // their text and files; internal notes marked as such (the server sends them only to those who may read
 // them).
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import { Anchor, Badge, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';

@@ -2,6 +2,7 @@
 // section of requests to the administrator. Tabs by what the member may do there, as the server says
 // (ticketQueryMachine, kind section): their requests (all of them for administrators) with filters, a new
 // request, the overview (administrators; the board as counts) and the settings (administrators).
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Tabs.css';
 import { Anchor, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';

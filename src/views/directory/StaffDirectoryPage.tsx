@@ -1,0 +1,92 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SimpleGrid.css';
+// /condominio/directorio-empleados (issue 16): the staff with their roles (administration, board, employees,
+// guards, supervisors) as cards. Who opens it: permissions.directoriesFor. A thin view over directoryMachine.
+import { Alert, Button, Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Redirect } from 'wouter';
+import { DIRECTORY_SEARCH_MAX, ROLE_MESSAGES } from '../../api/directory';
+import { directoriesFor } from '../../api/permissions';
+import { directoryMachine } from '../../machines/directoryMachine';
+import { PageLoader } from '../app/PageLoader';
+import { useDocumentTitle } from '../app/useDocumentTitle';
+import { SessionContext } from '../session/SessionContext';
+import { KindBadge, PersonCard } from './PersonCard';
+
+export default function StaffDirectoryPage() {
+  const data = SessionContext.useSelector((s) => s.context.data);
+  const intl = useIntl();
+  useDocumentTitle(data?.condo.CondoName ?? '', intl.formatMessage({ id: 'directory.staff.title' }));
+  if (!data) return null;
+  if (!directoriesFor(data).employees) return <Redirect to="/comunicacion" replace />;
+  return <StaffDirectory />;
+}
+
+function StaffDirectory() {
+  const intl = useIntl();
+  const [state, send] = useMachine(directoryMachine, { input: { kind: 'staff' } });
+  const [typed, setTyped] = useState('');
+  const [debounced] = useDebouncedValue(typed, 300);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    send({ type: 'search', q: debounced });
+  }, [debounced, send]);
+  const answer = state.context.result?.kind === 'staff' ? state.context.result.answer : null;
+
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        <FormattedMessage id="directory.staff.title" />
+      </Title>
+      <TextInput
+        type="search"
+        label={intl.formatMessage({ id: 'directory.searchStaff' })}
+        value={typed}
+        maxLength={DIRECTORY_SEARCH_MAX}
+        onChange={(event) => setTyped(event.currentTarget.value)}
+      />
+      {state.matches('failed') ? (
+        <Alert color="red" role="alert" title={intl.formatMessage({ id: 'directory.loadFailed' })}>
+          <Button mt="xs" variant="light" onClick={() => send({ type: 'retry' })}>
+            <FormattedMessage id="directory.retry" />
+          </Button>
+        </Alert>
+      ) : null}
+      {state.matches('loading') && !answer ? <PageLoader /> : null}
+      {answer ? (
+        answer.staff.length === 0 ? (
+          <Text>
+            <FormattedMessage id="directory.empty" />
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" aria-busy={state.matches('loading')}>
+            {answer.staff.map((person) => (
+              <Card key={person.membershipId} withBorder radius="md" padding="md">
+                <PersonCard
+                  name={person.name}
+                  photoUrl={person.photoUrl}
+                  phone={person.phone}
+                  email={person.email}
+                  badges={person.roles.map((role) => (
+                    <KindBadge key={role}>
+                      <FormattedMessage id={ROLE_MESSAGES[role]} />
+                    </KindBadge>
+                  ))}
+                />
+              </Card>
+            ))}
+          </SimpleGrid>
+        )
+      ) : null}
+    </Stack>
+  );
+}

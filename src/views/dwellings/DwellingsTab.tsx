@@ -1,0 +1,433 @@
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Loader.css';
+// configuracion ?tab=viviendas (issue 16): the condominium's towers and dwellings for administrators. The share
+// total (a warning unless the active dwellings make 100 %), the towers (rename, deactivate, reactivate), the
+// dwellings paged with an accent-insensitive search and tower and state filters, a dialog to add or edit one,
+// a confirmation before deactivating, and the import from a CSV or XLSX file with its preview. A thin view over
+// dwellingsMachine and dwellingImportMachine; on phones the tables scroll sideways and the dialogs fill the screen.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  DWELLING_STATES,
+  DWELLINGS_PAGE_SIZE,
+  type Dwelling,
+  type DwellingStateFilter,
+  dwellingName,
+  shareToPercent,
+  type Tower,
+} from '../../api/dwellings';
+import { INDIVISO_WHOLE } from '../../api/polls';
+import { dwellingImportMachine } from '../../machines/dwellingImportMachine';
+import { dwellingsMachine } from '../../machines/dwellingsMachine';
+import { NETWORK } from '../../machines/ticketFailure';
+import { DeactivateDialog, DwellingDialog, TowerDialog } from './DwellingDialogs';
+import { ImportDialog } from './ImportDialog';
+
+type Dialog =
+  | { kind: 'dwelling'; dwelling: Dwelling | null }
+  | { kind: 'tower'; tower: Tower | null }
+  | { kind: 'deactivateDwelling'; dwelling: Dwelling }
+  | { kind: 'deactivateTower'; tower: Tower };
+
+const SEARCH_DELAY_MS = 300;
+
+export default function DwellingsTab() {
+  const intl = useIntl();
+  const list = useActorRef(dwellingsMachine);
+  const importer = useActorRef(dwellingImportMachine);
+  const state = useSelector(list, (s) => s);
+  const importDone = useSelector(importer, (s) => s.matches('done'));
+  const { answer, query, saveError, saved } = state.context;
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [typed, setTyped] = useState('');
+  const saving = state.matches('saving');
+
+  // A change saved closes the dialog that asked for it.
+  const lastSaved = useRef(saved);
+  useEffect(() => {
+    if (saved !== lastSaved.current) {
+      lastSaved.current = saved;
+      setDialog(null);
+    }
+  }, [saved]);
+
+  // An import done: the list is read again.
+  useEffect(() => {
+    if (importDone) list.send({ type: 'reload' });
+  }, [importDone, list]);
+
+  useEffect(() => {
+    if (typed === query.q) return;
+    const timer = setTimeout(() => list.send({ type: 'search', q: typed }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, query.q, list]);
+
+  const closeDialog = () => {
+    setDialog(null);
+    list.send({ type: 'forgetError' });
+  };
+  const towers = answer?.torres ?? [];
+  const page = Math.floor(query.offset / DWELLINGS_PAGE_SIZE) + 1;
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / DWELLINGS_PAGE_SIZE)) : 1;
+
+  return (
+    <Stack gap="lg">
+      {state.matches('failed') ? (
+        <Alert color="red" role="alert" title={<FormattedMessage id="dwellings.loadFailed" />}>
+          {state.context.error === NETWORK ? <FormattedMessage id="dwellings.network" /> : state.context.error}
+          <Group mt="sm">
+            <Button variant="light" color="red" onClick={() => list.send({ type: 'retry' })}>
+              <FormattedMessage id="dwellings.action.retry" />
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      {answer ? (
+        answer.indivisoActivo === INDIVISO_WHOLE ? (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="dwellings.share.complete" />
+          </Text>
+        ) : (
+          <Alert color="yellow" role="status">
+            <FormattedMessage
+              id="dwellings.share.total"
+              values={{ count: answer.activas, total: shareToPercent(answer.indivisoActivo) }}
+            />
+          </Alert>
+        )
+      ) : null}
+
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="towers-title">
+        <Group justify="space-between" mb="sm">
+          <Title order={2} size="h4" id="towers-title">
+            <FormattedMessage id="dwellings.towers.title" />
+          </Title>
+          <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'tower', tower: null })} disabled={!answer}>
+            <FormattedMessage id="dwellings.action.newTower" />
+          </Button>
+        </Group>
+        {answer && towers.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="dwellings.towers.empty" />
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={420}>
+            <Table aria-labelledby="towers-title">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <FormattedMessage id="dwellings.col.tower" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="dwellings.col.dwellings" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="dwellings.col.state" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="dwellings.col.actions" />
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {towers.map((tower) => (
+                  <Table.Tr key={tower.TowerId}>
+                    <Table.Td>{tower.Nombre}</Table.Td>
+                    <Table.Td>{tower.viviendas}</Table.Td>
+                    <Table.Td>
+                      <StateBadge active={tower.activa} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          aria-label={intl.formatMessage({ id: 'dwellings.action.editNamed' }, { name: tower.Nombre })}
+                          onClick={() => setDialog({ kind: 'tower', tower })}
+                        >
+                          <FormattedMessage id="dwellings.action.edit" />
+                        </Button>
+                        {tower.activa ? (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setDialog({ kind: 'deactivateTower', tower })}
+                          >
+                            <FormattedMessage id="dwellings.action.deactivate" />
+                          </Button>
+                        ) : (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            disabled={saving}
+                            onClick={() =>
+                              list.send({
+                                type: 'save',
+                                change: { kind: 'towerActive', request: { TowerId: tower.TowerId, activa: true } },
+                              })
+                            }
+                          >
+                            <FormattedMessage id="dwellings.action.reactivate" />
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="dwellings-title">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Title order={2} size="h4" id="dwellings-title">
+            <FormattedMessage id="dwellings.dwellings.title" />
+          </Title>
+          <Group gap="xs">
+            <Button size="xs" variant="light" onClick={() => importer.send({ type: 'open' })}>
+              <FormattedMessage id="dwellings.action.import" />
+            </Button>
+            <Button size="xs" onClick={() => setDialog({ kind: 'dwelling', dwelling: null })} disabled={!answer}>
+              <FormattedMessage id="dwellings.action.newDwelling" />
+            </Button>
+          </Group>
+        </Group>
+        <Group gap="sm" mb="sm" grow preventGrowOverflow={false} wrap="wrap">
+          <TextInput
+            type="search"
+            miw={200}
+            label={<FormattedMessage id="dwellings.search" />}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+          />
+          <NativeSelect
+            miw={160}
+            label={<FormattedMessage id="dwellings.filter.tower" />}
+            value={query.torre}
+            onChange={(e) => list.send({ type: 'filterTower', torre: e.currentTarget.value })}
+            data={[
+              { value: '', label: intl.formatMessage({ id: 'dwellings.filter.allTowers' }) },
+              ...towers.map((t) => ({ value: String(t.TowerId), label: t.Nombre })),
+              { value: 'sin', label: intl.formatMessage({ id: 'dwellings.filter.noTower' }) },
+            ]}
+          />
+          <NativeSelect
+            miw={140}
+            label={<FormattedMessage id="dwellings.filter.state" />}
+            value={query.estado}
+            onChange={(e) => list.send({ type: 'filterState', estado: e.currentTarget.value as DwellingStateFilter })}
+            data={DWELLING_STATES.map((s) => ({ value: s, label: intl.formatMessage({ id: `dwellings.filter.${s}` }) }))}
+          />
+        </Group>
+        {!answer ? (
+          state.matches('loading') ? (
+            <Loader size="sm" />
+          ) : null
+        ) : answer.viviendas.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            <FormattedMessage id="dwellings.empty" />
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped aria-labelledby="dwellings-title" aria-busy={state.matches('loading') || undefined}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <FormattedMessage id="dwellings.col.tower" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="dwellings.col.dwelling" />
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <FormattedMessage id="dwellings.col.share" />
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <FormattedMessage id="dwellings.col.residents" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="dwellings.col.state" />
+                  </Table.Th>
+                  <Table.Th>
+                    <FormattedMessage id="dwellings.col.actions" />
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {answer.viviendas.map((d) => (
+                  <Table.Tr key={d.ApmtId}>
+                    <Table.Td>{d.Torre ?? <FormattedMessage id="dwellings.noTower" />}</Table.Td>
+                    <Table.Td>{d.Nombre}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {shareToPercent(d.indiviso)} %
+                    </Table.Td>
+                    <Table.Td ta="right">{d.residentes}</Table.Td>
+                    <Table.Td>
+                      <StateBadge active={d.activa} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          aria-label={intl.formatMessage(
+                            { id: 'dwellings.action.editNamed' },
+                            { name: dwellingName(d.Torre, d.Nombre) },
+                          )}
+                          onClick={() => setDialog({ kind: 'dwelling', dwelling: d })}
+                        >
+                          <FormattedMessage id="dwellings.action.edit" />
+                        </Button>
+                        {d.activa ? (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={() => setDialog({ kind: 'deactivateDwelling', dwelling: d })}
+                          >
+                            <FormattedMessage id="dwellings.action.deactivate" />
+                          </Button>
+                        ) : (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            disabled={saving}
+                            onClick={() =>
+                              list.send({
+                                type: 'save',
+                                change: { kind: 'dwellingActive', request: { ApmtId: d.ApmtId, activa: true } },
+                              })
+                            }
+                          >
+                            <FormattedMessage id="dwellings.action.reactivate" />
+                          </Button>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {answer && answer.total > 0 ? (
+          <Group justify="space-between" mt="sm" wrap="wrap">
+            <Text size="sm" c="dimmed">
+              <FormattedMessage
+                id="dwellings.range"
+                values={{
+                  from: query.offset + 1,
+                  to: Math.min(query.offset + DWELLINGS_PAGE_SIZE, answer.total),
+                  total: answer.total,
+                }}
+              />
+            </Text>
+            {pages > 1 ? (
+              <Pagination
+                size="sm"
+                total={pages}
+                value={page}
+                siblings={0}
+                onChange={(next) => list.send({ type: 'page', offset: (next - 1) * DWELLINGS_PAGE_SIZE })}
+              />
+            ) : null}
+          </Group>
+        ) : null}
+      </Card>
+
+      {!dialog && saveError ? (
+        <Alert color="red" role="alert" withCloseButton onClose={() => list.send({ type: 'forgetError' })}>
+          {saveError === NETWORK ? <FormattedMessage id="dwellings.network" /> : saveError}
+        </Alert>
+      ) : null}
+      {dialog?.kind === 'dwelling' ? (
+        <DwellingDialog
+          dwelling={dialog.dwelling}
+          towers={towers}
+          busy={saving}
+          error={saveError}
+          onClose={closeDialog}
+          onSave={(draft) => list.send({ type: 'save', change: { kind: 'dwelling', draft } })}
+        />
+      ) : null}
+      {dialog?.kind === 'tower' ? (
+        <TowerDialog
+          tower={dialog.tower}
+          busy={saving}
+          error={saveError}
+          onClose={closeDialog}
+          onSave={(draft) => list.send({ type: 'save', change: { kind: 'tower', draft } })}
+        />
+      ) : null}
+      {dialog?.kind === 'deactivateDwelling' ? (
+        <DeactivateDialog
+          kind="dwelling"
+          name={dwellingName(dialog.dwelling.Torre, dialog.dwelling.Nombre)}
+          residents={dialog.dwelling.residentes}
+          busy={saving}
+          error={saveError}
+          onClose={closeDialog}
+          onConfirm={() =>
+            list.send({
+              type: 'save',
+              change: { kind: 'dwellingActive', request: { ApmtId: dialog.dwelling.ApmtId, activa: false } },
+            })
+          }
+        />
+      ) : null}
+      {dialog?.kind === 'deactivateTower' ? (
+        <DeactivateDialog
+          kind="tower"
+          name={dialog.tower.Nombre}
+          residents={0}
+          busy={saving}
+          error={saveError}
+          onClose={closeDialog}
+          onConfirm={() =>
+            list.send({
+              type: 'save',
+              change: { kind: 'towerActive', request: { TowerId: dialog.tower.TowerId, activa: false } },
+            })
+          }
+        />
+      ) : null}
+      <ImportDialog actor={importer} />
+    </Stack>
+  );
+}
+
+function StateBadge({ active }: { active: boolean }) {
+  return (
+    <Badge
+      size="sm"
+      variant="light"
+      color={active ? 'green' : 'gray'}
+      styles={{ root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible', textOverflow: 'clip' } }}
+    >
+      <FormattedMessage id={active ? 'dwellings.state.active' : 'dwellings.state.inactive'} />
+    </Badge>
+  );
+}
