@@ -289,10 +289,10 @@ test.describe('mi-perfil', () => {
       const field = page.getByRole('textbox', { name: 'Nombre' });
       await field.fill('  ');
       await expect(page.getByText('El nombre es requerido.')).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Guardar', exact: true })).toBeDisabled();
       await field.fill(changed);
       await screenshot(page, testInfo, 'profile-name-editing');
-      await page.getByRole('button', { name: 'Guardar' }).click();
+      await page.getByRole('button', { name: 'Guardar', exact: true }).click();
       await expect(page.getByText('Nombre actualizado.')).toBeVisible();
       await expect(main(page).getByText(changed, { exact: true })).toBeVisible();
       expect(await userName()).toBe(changed);

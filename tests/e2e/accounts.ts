@@ -24,13 +24,16 @@ const STATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  * vecino074… by recurringChargeMachine's walk (one per path), vecino027 by pollVoteMachine's walk (through the
  * API, its poll answered by the model's fixtures), vecino067…069 and vecino071…073 by reservationMachine's walk
  * (through the API: 067 reads, the others book and cancel, one per path), vecino009 and vecino015 by polls.spec
- * (through the API), and the ones below.
+ * (through the API), and the ones below. memberPermissions.spec signs the guards vigilante1 (desktop) and
+ * vigilante2 (phone) in on its own and gives them 'Verificar pase' as admin@demo.mx (never changing the
+ * administrator's own roles).
  */
 export const SIGNED_IN: readonly (readonly [email: string, condo?: string])[] = [
   ['consejo@demo.mx'],
   ['guardia@demo.mx'],
   ['empleado@demo.mx'],
   ['admin@demo.mx', 'Residencial Las Palmas'],
+  // dwellings.spec.ts imports dwellings into Torres del Bosque as its administrator (a new tower per project and run).
   ['admin@demo.mx', 'Torres del Bosque'],
   // shell.spec.ts switches its language (and back): no other spec uses it.
   ['supervisor@demo.mx'],
@@ -69,8 +72,20 @@ export const SIGNED_IN: readonly (readonly [email: string, condo?: string])[] = 
   ['vecino038@demo.mx'],
   ['vecino039@demo.mx'],
   // calendar.spec.ts books the pool and creates a calendar feed as 016 (desktop) and 017 (phone).
+  // (No account of its own.) invitations.spec.ts, as admin@demo.mx in Las Palmas, approves and rejects the seeded
+  // access requests (server/db/seed/accessRequests.ts: Lucía and Mateo on desktop, Paula and Diego on the phone;
+  // Elena and Héctor stay for people), and walks an invitation on a server of its own with a real SMTP listener.
   ['vecino016@demo.mx'],
   ['vecino017@demo.mx'],
+  // directory.spec.ts reads the residents' directory as 056 (desktop) and 057 (phone); condoSettings.spec.ts
+  // signs bosque.residente@demo.mx in on its own (the new privacy notice asks them again).
+  ['vecino056@demo.mx'],
+  ['vecino057@demo.mx'],
+  // management.spec.ts: a resident sent away from control-gerencial (read only).
+  ['vecino018@demo.mx'],
+  // globalSearch.spec.ts searches as 058 (desktop) and 059 (phone): read only.
+  ['vecino058@demo.mx'],
+  ['vecino059@demo.mx'],
 ];
 
 function fileName(email: string, condo?: string): string {

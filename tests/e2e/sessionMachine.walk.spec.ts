@@ -179,7 +179,7 @@ test.describe('sessionMachine walked in Chromium', () => {
             await navigateInApp(page, '/condominio/mi-perfil');
             await page.getByRole('button', { name: 'Editar nombre' }).click();
             await page.getByRole('textbox', { name: 'Nombre' }).fill(`Vecino ${40 + index} Prueba`);
-            await page.getByRole('button', { name: 'Guardar' }).click();
+            await page.getByRole('button', { name: 'Guardar', exact: true }).click();
             break;
           case 'privacyNoticePending':
             // The timeline's call comes back refused because a privacy notice waits for the member.

@@ -190,6 +190,31 @@ describe(`pass check (${dialect})`, () => {
     }
   });
 
+  it('answers 403 to a guard without the active ACC-PAS, and 200 from the next call once it is given', async () => {
+    clock.set('2025-06-02T18:00:00Z');
+    const guard = await signInAs(t.app, 'vigilante1@demo.mx');
+    const refused = await check(guard, DEMO_PASS_KEY);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    const membership = await t.app.db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('m.id')
+      .where('u.email', '=', 'vigilante1@demo.mx')
+      .executeTakeFirstOrThrow();
+    const setActive = (activa: 0 | 1) =>
+      t.app.db
+        .updateTable('user_permissions')
+        .set({ activa })
+        .where('membership_id', '=', membership.id)
+        .where('clave', '=', 'ACC-PAS')
+        .executeTakeFirstOrThrow();
+    expect(Number((await setActive(1)).numUpdatedRows)).toBe(1);
+    expect((await check(guard, DEMO_PASS_KEY)).statusCode).toBe(200);
+    await setActive(0);
+    expect((await check(guard, DEMO_PASS_KEY)).statusCode).toBe(403);
+  });
+
   it("answers 404 with the pass page's message for an unknown code and for another condominium's pass", async () => {
     clock.set('2025-06-02T18:00:00Z');
     await t.app.db

@@ -6,6 +6,7 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCESS_REQUESTS } from '../../server/db/seed/accessRequests';
 import { DEFAULT_RATE_LIMITS } from '../../server/domain/rateLimit';
 import { ErrorAnswer } from '../../src/api/errors';
 import { CaptchaChallengeAnswer, HostCondoAnswer, PublicContactAnswer } from '../../src/api/publicPage';
@@ -52,7 +53,18 @@ describe(`public contact (${dialect})`, () => {
   });
   afterAll(() => t?.close());
 
-  const stored = async () => t.app.db.selectFrom('public_contact_requests').selectAll().orderBy('id').execute();
+  // The rows this file's requests stored: not the demo's seeded access requests (server/db/seed/accessRequests.ts).
+  const stored = async () =>
+    t.app.db
+      .selectFrom('public_contact_requests')
+      .selectAll()
+      .where(
+        'email',
+        'not in',
+        DEMO_ACCESS_REQUESTS.map((r) => r.email),
+      )
+      .orderBy('id')
+      .execute();
   const outbox = async () => {
     await t.app.tasks.drain();
     return t.app.db.selectFrom('mail_outbox').selectAll().orderBy('id').execute();

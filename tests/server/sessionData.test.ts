@@ -88,7 +88,7 @@ const ACCOUNTS: Expected[] = [
     apartments: [],
     acceptedPrivacy: true,
     inCommittee: false,
-    permissions: ['COM-SOL:ver:0'],
+    permissions: ['ACC-PAS:ver:1', 'COM-SOL:ver:0'],
   },
   {
     email: 'supervisor@demo.mx',
@@ -97,7 +97,7 @@ const ACCOUNTS: Expected[] = [
     apartments: [],
     acceptedPrivacy: true,
     inCommittee: false,
-    permissions: ['COM-SOL:ver:1'],
+    permissions: ['ACC-PAS:ver:1', 'COM-SOL:ver:1'],
   },
 ];
 

@@ -98,6 +98,9 @@ describe(`requests: lists, overview and administration (${dialect})`, () => {
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select(['m.id', 'm.user_id', 'm.condo_id'])
         .where('u.email', '=', email)
+        // admin@demo.mx belongs to three condominiums: Las Palmas's membership is the first one seeded (without
+        // an order PostgreSQL answers in heap order, which an UPDATE of a membership changes).
+        .orderBy('m.id')
         .executeTakeFirstOrThrow();
       return { sessionId: 0, userId: member.user_id, condoId: member.condo_id, membershipId: member.id, language: 'es' as const };
     };

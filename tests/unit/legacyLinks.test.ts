@@ -24,32 +24,29 @@ describe('legacyLinks', () => {
   });
 
   it('offers each role its screens', () => {
-    expect(keys(sessionFor('resident', { app: LEGACY }))).toEqual(['accountStatement', 'paymentReceipts', 'residentsDirectory']);
+    expect(keys(sessionFor('resident', { app: LEGACY }))).toEqual(['accountStatement', 'paymentReceipts']);
     expect(keys(sessionFor('admin', { app: LEGACY }))).toEqual([
       'accountStatement',
       'paymentReceipts',
       'accessLog',
       'parcelLog',
       'penalties',
-      'residentsDirectory',
     ]);
-    expect(keys(sessionFor('guard', { app: LEGACY }))).toEqual(['accessLog', 'parcelLog', 'residentsDirectory']);
-    expect(keys(sessionFor('employee', { app: LEGACY }))).toEqual(['residentsDirectory']);
+    expect(keys(sessionFor('guard', { app: LEGACY }))).toEqual(['accessLog', 'parcelLog']);
+    expect(keys(sessionFor('employee', { app: LEGACY }))).toEqual([]);
   });
 
-  it('follows displaydirectory: R residents, E employees, M both', () => {
-    const directories = (displaydirectory: 'R' | 'E' | 'M') =>
-      keys(sessionFor('employee', { app: LEGACY, condo: { displaydirectory } })).filter((key) => key.endsWith('Directory'));
-    expect(directories('R')).toEqual(['residentsDirectory']);
-    expect(directories('E')).toEqual(['employeesDirectory']);
-    expect(directories('M')).toEqual(['residentsDirectory', 'employeesDirectory']);
+  it('no longer offers the directories, which are ours since issue 16 (the profile menu links to them)', () => {
+    for (const displaydirectory of ['R', 'E', 'M'] as const) {
+      const data = sessionFor('admin', { app: LEGACY, condo: { displaydirectory } });
+      expect(keys(data).filter((key) => key.endsWith('Directory'))).toEqual([]);
+      expect(profileMenu(data).filter((entry) => entry.external)).toEqual([]);
+    }
   });
 
-  it('puts the screens in the main menu and the directories in the profile menu, as external links', () => {
+  it('puts the screens in the main menu as external links', () => {
     const data = sessionFor('admin', { app: LEGACY });
     const penalties = mainMenu(data).find((entry) => entry.key === 'legacy-penalties');
     expect(penalties).toMatchObject({ external: true, href: 'https://legacy.example.mx/app/automatic/penalties?id=1' });
-    expect(profileMenu(data).map((entry) => entry.key)).toContain('legacy-residentsDirectory');
-    expect(mainMenu(data).map((entry) => entry.key)).not.toContain('legacy-residentsDirectory');
   });
 });

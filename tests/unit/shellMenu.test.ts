@@ -55,6 +55,9 @@ describe('the main menu today (only built screens)', () => {
         'adminPanel',
         'employeePanel',
         'blogConfiguration',
+        'configuration',
+        'management',
+        'history',
       ],
     ],
     [
@@ -70,6 +73,8 @@ describe('the main menu today (only built screens)', () => {
         'section-7',
         'accountStatement',
         'welcome',
+        'management',
+        'history',
       ],
     ],
     [
@@ -124,6 +129,8 @@ describe('the main menu once every screen is built', () => {
       '/comunicacion/seccion/7',
       '/estado-cta',
       '/welcome',
+      '/control-gerencial',
+      '/historial',
     ]);
     // Reservations and the events calendar (issue 15) open their own screens (src/api/sections.ts).
     expect(board.filter((e) => e.depth === 1)).toHaveLength(7);
@@ -184,18 +191,34 @@ describe('a section link outside the menu (the communication home, the blogs sum
 });
 
 describe('the profile menu', () => {
-  it('offers Mi Perfil to everyone, Reportes Financieros by the finance rule, and Cargos automáticos in the one condominium that has them', () => {
+  it('offers Mi Perfil to everyone, Reportes Financieros by the finance rule, Cargos automáticos in the one condominium that has them, and the directories', () => {
     for (const role of ROLES) {
       const reports = canSeeFinanceMenu(sessionFor(role)) ? ['/panel-financiero'] : [];
+      // The fixtures' condominium shows R: administrators open both directories.
+      const directories = role === 'admin' ? ['/directorio-principal', '/directorio-empleados'] : ['/directorio-principal'];
       expect(
         profileMenu(sessionFor(role)).map((e) => e.href),
         role,
-      ).toEqual(['/mi-perfil', ...reports, '/cargos-automaticos']);
+      ).toEqual(['/mi-perfil', ...reports, '/cargos-automaticos', ...directories]);
       expect(
         profileMenu(sessionFor(role, { condo: { CondoId: 2 } })).map((e) => e.href),
         role,
-      ).toEqual(['/mi-perfil', ...reports]);
+      ).toEqual(['/mi-perfil', ...reports, ...directories]);
     }
+  });
+
+  it('links to the directories by displaydirectory: R residents, E employees, M both; administrators both', () => {
+    const directories = (role: Role, displaydirectory: 'R' | 'E' | 'M') =>
+      profileMenu(sessionFor(role, { condo: { displaydirectory } }))
+        .filter((e) => e.key.endsWith('Directory'))
+        .map((e) => [e.key, e.external ?? false]);
+    expect(directories('resident', 'R')).toEqual([['residentsDirectory', false]]);
+    expect(directories('resident', 'E')).toEqual([['employeesDirectory', false]]);
+    expect(directories('guard', 'M')).toEqual([
+      ['residentsDirectory', false],
+      ['employeesDirectory', false],
+    ]);
+    for (const setting of ['R', 'E', 'M'] as const) expect(directories('admin', setting)).toHaveLength(2);
   });
 
   it('adds Reportes Financieros, once built, by the finance rule and MostrarIngresos', () => {

@@ -27,6 +27,26 @@ describe('the employee panel', () => {
     expect(staffRole(employeeAndAdmin)).toBe('employee');
     expect(canCheckPasses(employeeAndAdmin)).toBe(true);
   });
+
+  it('lets guards and supervisors check passes only with the active ACC-PAS; administrators always', () => {
+    const without = (role: 'guard' | 'supervisor' | 'admin', activa: 0 | null) => {
+      const data = sessionFor(role);
+      const others = data.usuarioPermisos.filter((p) => p.Clave !== 'ACC-PAS');
+      return {
+        ...data,
+        usuarioPermisos: activa === null ? others : [...others, { Clave: 'ACC-PAS', Tipo: 'ver', Activa: activa }],
+      };
+    };
+    for (const role of ['guard', 'supervisor'] as const) {
+      expect(canCheckPasses(without(role, null))).toBe(false);
+      expect(canCheckPasses(without(role, 0))).toBe(false);
+      expect(canSeeEmployeePanel(without(role, null))).toBe(true);
+    }
+    expect(canCheckPasses(without('admin', null))).toBe(true);
+    const employeeWithPermission = sessionFor('employee');
+    employeeWithPermission.usuarioPermisos = [{ Clave: 'ACC-PAS', Tipo: 'ver', Activa: 1 }];
+    expect(canCheckPasses(employeeWithPermission)).toBe(false);
+  });
 });
 
 describe('weekdayOf', () => {

@@ -95,6 +95,9 @@ describe('the desktop shell', () => {
         'Panel del administrador',
         'Panel del empleado',
         'Configuración de blogs',
+        'Configuración',
+        'Control gerencial',
+        'Historial',
       ],
     ],
     [
@@ -110,6 +113,8 @@ describe('the desktop shell', () => {
         'Asuntos del consejo',
         'Estado de cuenta',
         'Linea del tiempo',
+        'Control gerencial',
+        'Historial',
       ],
     ],
     [
@@ -146,7 +151,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|historial)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();

@@ -150,6 +150,16 @@ describe('Panel del empleado', { timeout: 20_000 }, () => {
     expect(within(shortcuts).getByRole('link', { name: 'Mi Perfil' }).getAttribute('href')).toBe('/mi-perfil');
   });
 
+  it('gives a guard without the active ACC-PAS their shortcuts, not the pass check', async () => {
+    const guard = sessionFor('guard');
+    guard.usuarioPermisos = guard.usuarioPermisos.map((p) => (p.Clave === 'ACC-PAS' ? { ...p, Activa: 0 } : p));
+    stubApi(guard);
+    signedIn(<EmployeePanelPage />, '/panel-del-empleado');
+    expect(await screen.findByText('Guardia')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Verificar pase' })).toBeNull();
+    expect(screen.getByRole('region', { name: 'Tus accesos' })).toBeTruthy();
+  });
+
   it('lets an administrator check passes too', async () => {
     stubApi(sessionFor('admin'));
     signedIn(<EmployeePanelPage />, '/panel-del-empleado');

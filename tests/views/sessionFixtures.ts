@@ -43,8 +43,8 @@ const PERMISSIONS: Record<Role, { permisos: UserPermission[]; funciones: RoleFun
     funciones: [fn('Consolidado', 1), fn('Egresos', 1), fn('Ingresos', 1)],
   },
   employee: { permisos: [grant('COM-SOL', 'ver')], funciones: [] },
-  guard: { permisos: [grant('COM-SOL', 'ver', 0)], funciones: [] },
-  supervisor: { permisos: [grant('COM-SOL', 'ver')], funciones: [] },
+  guard: { permisos: [grant('ACC-PAS', 'ver'), grant('COM-SOL', 'ver', 0)], funciones: [] },
+  supervisor: { permisos: [grant('ACC-PAS', 'ver'), grant('COM-SOL', 'ver')], funciones: [] },
 };
 
 const FLAGS: Record<

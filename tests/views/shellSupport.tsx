@@ -40,6 +40,9 @@ export function stubApi(data: SessionData, answers: Record<string, () => Respons
       if (path === '/api/--sesiones/session-data') return json({ success: true, data: current });
       // mi-perfil lists the sessions: by default this one alone.
       if (path === '/api/--sesiones/active-sessions') return json({ success: true, items: [THIS_SESSION], total: 1 });
+      // …and the directory choices (issue 16): no phone, nothing shown.
+      if (path === '/api/--directorio/mi-contacto')
+        return json({ success: true, contact: { phone: '', showPhone: false, showEmail: false } });
       return json({ success: false, code: 'NOT_FOUND', message: 'not stubbed' }, 404);
     }),
   );
