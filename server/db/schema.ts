@@ -593,6 +593,14 @@ export interface Database {
   reservations: ReservationTable;
   calendar_events: CalendarEventTable;
   calendar_feeds: CalendarFeedTable;
+  invoicing_issuers: InvoicingIssuerTable;
+  invoicing_products: InvoicingProductTable;
+  invoicing_clients: InvoicingClientTable;
+  invoicing_client_dwellings: InvoicingClientDwellingTable;
+  cfdis: CfdiTable;
+  cfdi_links: CfdiLinkTable;
+  stamp_movements: StampMovementTable;
+  stamp_requests: StampRequestTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;
@@ -1044,4 +1052,129 @@ export interface CalendarFeedTable {
   token_hash: string;
   created_at: string;
   last_used_at: string | null;
+}
+
+// ── E-invoicing (migration 0016, issue 17)
+
+export interface InvoicingIssuerTable {
+  id: Generated<number>;
+  condo_id: number;
+  rfc: string;
+  razon_social: string;
+  regimen_fiscal: string;
+  lugar_expedicion: string;
+  serie: Generated<string>;
+  next_folio: Generated<number>;
+  /** 'A' automatic or 'M' manual (spec §3.3 modoInvoice). */
+  mode: Generated<string>;
+  csd_cer: Buffer | null;
+  csd_key: Buffer | null;
+  csd_password_sealed: string | null;
+  csd_no_certificado: string | null;
+  /** ISO-8601 UTC. */
+  csd_valid_from: string | null;
+  csd_valid_to: string | null;
+  /** Never below zero (CHECK); the stamp_movements' sum. */
+  stamps_available: Generated<number>;
+  version: Generated<number>;
+  created_at: string;
+}
+
+export interface InvoicingProductTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  clave_prod_serv: string;
+  clave_unidad: string;
+  unidad: Generated<string>;
+  price_cents: number;
+  objeto_imp: string;
+  iva: string | null;
+  kind: string | null;
+  active: Generated<Flag>;
+  version: Generated<number>;
+}
+
+export interface InvoicingClientTable {
+  id: Generated<number>;
+  condo_id: number;
+  rfc: string;
+  nombre: string;
+  /** src/api/search.ts's fold of nombre, for the accent-insensitive search. */
+  nombre_key: string;
+  regimen_fiscal: string;
+  domicilio_fiscal: string;
+  uso_cfdi: string;
+  email: string | null;
+  version: Generated<number>;
+  created_at: string;
+}
+
+export interface InvoicingClientDwellingTable {
+  client_id: number;
+  apartment_id: number;
+}
+
+export interface CfdiTable {
+  id: Generated<number>;
+  condo_id: number;
+  issuer_id: number;
+  client_id: number;
+  apartment_id: number | null;
+  /** 'I', 'E' or 'P'. */
+  type: string;
+  /** 'vigente' or 'cancelado'. */
+  status: Generated<string>;
+  uuid: string;
+  serie: Generated<string>;
+  folio: Generated<string>;
+  /** The CFDI's Fecha, local YYYY-MM-DDTHH:mm:ss. */
+  fecha: string;
+  fecha_timbrado: string;
+  metodo_pago: string | null;
+  forma_pago: string | null;
+  subtotal_cents: number;
+  total_cents: number;
+  balance_cents: number | null;
+  is_global: Generated<Flag>;
+  xml: string;
+  draft_key: string | null;
+  payment_id: number | null;
+  cancel_reason: string | null;
+  replacement_uuid: string | null;
+  cancelled_at: string | null;
+  created_by: number | null;
+  version: Generated<number>;
+  created_at: string;
+}
+
+export interface CfdiLinkTable {
+  id: Generated<number>;
+  cfdi_id: number;
+  related_cfdi_id: number | null;
+  charge_id: number | null;
+  parcialidad: number | null;
+  amount_cents: number | null;
+}
+
+export interface StampMovementTable {
+  id: Generated<number>;
+  condo_id: number;
+  issuer_id: number;
+  delta: number;
+  /** 'credit' or 'stamp'. */
+  kind: string;
+  cfdi_id: number | null;
+  created_by: number | null;
+  created_at: string;
+}
+
+export interface StampRequestTable {
+  id: Generated<number>;
+  condo_id: number;
+  issuer_id: number;
+  quantity: number;
+  note: Generated<string>;
+  requested_by: number | null;
+  created_at: string;
 }

@@ -27,6 +27,8 @@ export const PERMISSION = {
   surveys: 'COM-ENC',
   /** 'Verificar pase' at the gate (issue 16): guards and supervisors hold it, given in configuracion. */
   passCheck: 'ACC-PAS',
+  /** E-invoicing (issue 17): issuers, catalogues, CFDI, stamps; given in configuracion like the others. */
+  invoicing: 'FAC',
 } as const;
 
 /** The usuarioPermisos.Tipo of the high level (the levels are ver, editar, alto). */
@@ -545,6 +547,7 @@ export const EDITABLE_PERMISSIONS: readonly { clave: string; levels: readonly st
   { clave: PERMISSION.surveys, levels: ['ver'] },
   { clave: PERMISSION.debts, levels: ['ver', 'editar', HIGH_LEVEL] },
   { clave: PERMISSION.passCheck, levels: ['ver'] },
+  { clave: PERMISSION.invoicing, levels: ['ver'] },
 ];
 
 /** The role functions configuracion edits (permisosRoles.Funcion), each 0 none … 3 full. */
@@ -582,3 +585,14 @@ export function directoriesFor(data: { condo: Pick<Condo, 'displaydirectory'>; u
  */
 export const removesLastAdmin = (activeAdmins: number, targetIsAdmin: boolean, targetStaysAdmin: boolean) =>
   targetIsAdmin && !targetStaysAdmin && activeAdmins <= 1;
+
+/**
+ * E-invoicing (issue 17, control-gerencial/modulos-adicionales): administrators, and any member given the
+ * active FAC permission. Another condominium's invoicing is never reached (the server scopes by session).
+ */
+export const canInvoice = (data: Pick<SessionData, 'usuario' | 'usuarioPermisos'>) =>
+  isAdmin(data.usuario) || hasActivePermission(data.usuarioPermisos, PERMISSION.invoicing);
+
+/** Spec §4: invoice mode 'A' (each recorded payment is invoiced by a job) hides 'Crear factura'. */
+export const canCreateInvoiceByHand = (data: Pick<SessionData, 'usuario' | 'usuarioPermisos'>, modoInvoice: 'A' | 'M' | null) =>
+  canInvoice(data) && modoInvoice !== 'A';

@@ -16,6 +16,7 @@ import * as conversations from './0012_conversations';
 import * as polls from './0013_polls';
 import * as reservations from './0014_reservations';
 import * as administration from './0015_administration';
+import * as invoicing from './0016_invoicing';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0013_polls': polls,
   '0014_reservations': reservations,
   '0015_administration': administration,
+  '0016_invoicing': invoicing,
 };
