@@ -7,18 +7,15 @@ import '@mantine/core/styles/SimpleGrid.css';
 // residents, as cards (one column on a phone). Who opens it: permissions.directoriesFor (the menu offers it
 // only to them, the server refuses the others). A thin view over directoryMachine.
 import { Alert, Button, Card, Group, NativeSelect, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect } from 'wouter';
 import { DIRECTORY_PAGE_SIZE, DIRECTORY_SEARCH_MAX } from '../../api/directory';
 import { directoriesFor } from '../../api/permissions';
-import { directoryMachine } from '../../machines/directoryMachine';
 import { PageLoader } from '../app/PageLoader';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
 import { KindBadge, PersonCard } from './PersonCard';
+import { useDirectorySearch } from './useDirectorySearch';
 
 export default function ResidentsDirectoryPage() {
   const data = SessionContext.useSelector((s) => s.context.data);
@@ -31,17 +28,7 @@ export default function ResidentsDirectoryPage() {
 
 function ResidentsDirectory() {
   const intl = useIntl();
-  const [state, send] = useMachine(directoryMachine, { input: { kind: 'residents' } });
-  const [typed, setTyped] = useState('');
-  const [debounced] = useDebouncedValue(typed, 300);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    send({ type: 'search', q: debounced });
-  }, [debounced, send]);
+  const { state, send, typed, setTyped } = useDirectorySearch('residents');
   const { result, query, error } = state.context;
   const answer = result?.kind === 'residents' ? result.answer : null;
   const pages = answer ? Math.max(1, Math.ceil(answer.total / DIRECTORY_PAGE_SIZE)) : 1;

@@ -5,18 +5,15 @@ import '@mantine/core/styles/SimpleGrid.css';
 // /condominio/directorio-empleados (issue 16): the staff with their roles (administration, board, employees,
 // guards, supervisors) as cards. Who opens it: permissions.directoriesFor. A thin view over directoryMachine.
 import { Alert, Button, Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useMachine } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect } from 'wouter';
 import { DIRECTORY_SEARCH_MAX, ROLE_MESSAGES } from '../../api/directory';
 import { directoriesFor } from '../../api/permissions';
-import { directoryMachine } from '../../machines/directoryMachine';
 import { PageLoader } from '../app/PageLoader';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { SessionContext } from '../session/SessionContext';
 import { KindBadge, PersonCard } from './PersonCard';
+import { useDirectorySearch } from './useDirectorySearch';
 
 export default function StaffDirectoryPage() {
   const data = SessionContext.useSelector((s) => s.context.data);
@@ -29,17 +26,7 @@ export default function StaffDirectoryPage() {
 
 function StaffDirectory() {
   const intl = useIntl();
-  const [state, send] = useMachine(directoryMachine, { input: { kind: 'staff' } });
-  const [typed, setTyped] = useState('');
-  const [debounced] = useDebouncedValue(typed, 300);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    send({ type: 'search', q: debounced });
-  }, [debounced, send]);
+  const { state, send, typed, setTyped } = useDirectorySearch('staff');
   const answer = state.context.result?.kind === 'staff' ? state.context.result.answer : null;
 
   return (
