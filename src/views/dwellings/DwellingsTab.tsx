@@ -168,30 +168,17 @@ export default function DwellingsTab() {
                         >
                           <FormattedMessage id="dwellings.action.edit" />
                         </Button>
-                        {tower.activa ? (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setDialog({ kind: 'deactivateTower', tower })}
-                          >
-                            <FormattedMessage id="dwellings.action.deactivate" />
-                          </Button>
-                        ) : (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            disabled={saving}
-                            onClick={() =>
-                              list.send({
-                                type: 'save',
-                                change: { kind: 'towerActive', request: { TowerId: tower.TowerId, activa: true } },
-                              })
-                            }
-                          >
-                            <FormattedMessage id="dwellings.action.reactivate" />
-                          </Button>
-                        )}
+                        <ActiveToggle
+                          active={tower.activa}
+                          saving={saving}
+                          onDeactivate={() => setDialog({ kind: 'deactivateTower', tower })}
+                          onReactivate={() =>
+                            list.send({
+                              type: 'save',
+                              change: { kind: 'towerActive', request: { TowerId: tower.TowerId, activa: true } },
+                            })
+                          }
+                        />
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -301,30 +288,17 @@ export default function DwellingsTab() {
                         >
                           <FormattedMessage id="dwellings.action.edit" />
                         </Button>
-                        {d.activa ? (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={() => setDialog({ kind: 'deactivateDwelling', dwelling: d })}
-                          >
-                            <FormattedMessage id="dwellings.action.deactivate" />
-                          </Button>
-                        ) : (
-                          <Button
-                            size="compact-xs"
-                            variant="subtle"
-                            disabled={saving}
-                            onClick={() =>
-                              list.send({
-                                type: 'save',
-                                change: { kind: 'dwellingActive', request: { ApmtId: d.ApmtId, activa: true } },
-                              })
-                            }
-                          >
-                            <FormattedMessage id="dwellings.action.reactivate" />
-                          </Button>
-                        )}
+                        <ActiveToggle
+                          active={d.activa}
+                          saving={saving}
+                          onDeactivate={() => setDialog({ kind: 'deactivateDwelling', dwelling: d })}
+                          onReactivate={() =>
+                            list.send({
+                              type: 'save',
+                              change: { kind: 'dwellingActive', request: { ApmtId: d.ApmtId, activa: true } },
+                            })
+                          }
+                        />
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -429,5 +403,18 @@ function StateBadge({ active }: { active: boolean }) {
     >
       <FormattedMessage id={active ? 'dwellings.state.active' : 'dwellings.state.inactive'} />
     </Badge>
+  );
+}
+
+/** A row's deactivate (asks first, through a dialog) or reactivate (at once) button. */
+function ActiveToggle(props: { active: boolean; saving: boolean; onDeactivate: () => void; onReactivate: () => void }) {
+  return props.active ? (
+    <Button size="compact-xs" variant="subtle" color="red" onClick={props.onDeactivate}>
+      <FormattedMessage id="dwellings.action.deactivate" />
+    </Button>
+  ) : (
+    <Button size="compact-xs" variant="subtle" disabled={props.saving} onClick={props.onReactivate}>
+      <FormattedMessage id="dwellings.action.reactivate" />
+    </Button>
   );
 }
