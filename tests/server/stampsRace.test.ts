@@ -85,3 +85,22 @@ describe(`stamps taken concurrently (${dialect})`, () => {
     expect(await balance(issuer.id)).toBe(WELCOME_STAMPS);
   });
 });
+
+describe(`one RFC saved twice at once (${dialect})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+
+  it('creates the issuer once and tells the other save the RFC is taken', async () => {
+    const admin = await signInAs(t.app, 'admin@demo.mx');
+    const draft = issuerDraft();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(t.app, 'POST', `/api${INVOICING_PATHS.saveIssuer}`, { token: admin, payload: draft })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const rows = await t.app.db.selectFrom('invoicing_issuers').select('id').where('rfc', '=', draft.rfc).execute();
+    expect(rows).toHaveLength(1);
+  });
+});
