@@ -23,13 +23,15 @@ import {
   type Product,
 } from '../api/invoicing';
 import { fetchBanks } from '../services/financeService';
+import { ApiError } from '../services/http';
 import {
   cancelCfdi,
   fetchCfdi,
   fetchCfdis,
   fetchGeneralData,
   fetchProducts,
-  registerPayment,
+  recordPayment,
+  type StampResult,
   stampGlobalInvoice,
 } from '../services/invoicingService';
 import { failureMessage } from './ticketFailure';
@@ -86,6 +88,12 @@ export const canCancel = (cfdi: CfdiDetail | null) => cfdi !== null && cfdi.stat
 export const canPay = (cfdi: CfdiDetail | null) =>
   cfdi !== null && cfdi.status === 'vigente' && cfdi.type === 'I' && cfdi.metodoPago === 'PPD' && (cfdi.balanceCents ?? 0) > 0;
 
+/** A stamp refused (no stamps, no CSD, the PAC's reason) is a refusal with the server's or PAC's words. */
+function stampedOrThrow(result: StampResult): CfdiDetail {
+  if (result.kind === 'refused') throw new ApiError(409, result.reason, result.message);
+  return result.stamped.cfdi;
+}
+
 type Ev<T extends CfdiReportEvent['type']> = Extract<CfdiReportEvent, { type: T }>;
 
 export const cfdiReportMachine = setup({
@@ -97,15 +105,15 @@ export const cfdiReportMachine = setup({
       cancelCfdi(input.id, input.request, signal),
     ),
     loadBanks: fromPromise<Balance[]>(({ signal }) => fetchBanks(signal)),
-    payCfdi: fromPromise<CfdiDetail, { id: number; draft: PaymentDraft }>(
-      async ({ input, signal }) => (await registerPayment(input.id, input.draft, signal)).cfdi,
+    payCfdi: fromPromise<CfdiDetail, { id: number; draft: PaymentDraft }>(async ({ input, signal }) =>
+      stampedOrThrow(await recordPayment(input.id, input.draft, signal)),
     ),
     loadGlobalChoices: fromPromise<GlobalChoices>(async ({ signal }) => {
       const [general, products] = await Promise.all([fetchGeneralData(signal), fetchProducts(signal)]);
       return { issuers: general.data.map((row) => row.enterprise), products: products.products.filter((p) => p.active) };
     }),
-    stampGlobal: fromPromise<CfdiDetail, { draft: GlobalInvoiceDraft }>(
-      async ({ input, signal }) => (await stampGlobalInvoice(input.draft, signal)).cfdi,
+    stampGlobal: fromPromise<CfdiDetail, { draft: GlobalInvoiceDraft }>(async ({ input, signal }) =>
+      stampedOrThrow(await stampGlobalInvoice(input.draft, signal)),
     ),
   },
   guards: {
