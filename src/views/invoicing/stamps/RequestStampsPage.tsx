@@ -171,8 +171,7 @@ export function RequestStampsPage() {
               label={intl.formatMessage({ id: 'invoicingScreens.stamps.note' })}
               value={note}
               maxLength={500}
-              autosize
-              minRows={2}
+              rows={3}
               onChange={(e) => setNote(e.currentTarget.value)}
             />
             <Group>
