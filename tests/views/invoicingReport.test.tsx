@@ -4,13 +4,16 @@
 // asks for the replacing UUID. The network is stubbed at fetch, the edge of this test.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CfdiList } from '../../src/api/invoicing';
+import type { CfdiList, GlobalInvoiceDraft } from '../../src/api/invoicing';
 import { CfdiReportPage } from '../../src/views/invoicing/report/CfdiReportPage';
-import { BANK, CANCELLED, COMPLEMENT, PAGE, PPD_INVOICE } from '../models/cfdiReportMachine.model';
+import { BANK, CANCELLED, COMPLEMENT, GLOBAL, ISSUER, PAGE, PPD_INVOICE, PRODUCT } from '../models/cfdiReportMachine.model';
 import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { signedIn, stubApi, useViewport } from './shellSupport';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useViewport('desktop');
+});
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -40,6 +43,32 @@ describe('CfdiReportPage', () => {
     await waitFor(() => expect(stub.calls.filter((c) => c.path === '/api/--facturacion/facturas').length).toBe(2));
   });
 
+  it('shows cards on a phone and stamps a global invoice to público en general', async () => {
+    useViewport('phone');
+    const stub = api(PAGE, {
+      '/api/--facturacion/datos-generales': () =>
+        json({ success: true, data: [{ enterprise: ISSUER, resultTimbres: { disponibles: 3 } }] }),
+      '/api/--facturacion/productos': () => json({ products: [PRODUCT] }),
+      '/api/--facturacion/facturas/global': () => json({ cfdi: GLOBAL, stampsAvailable: 2 }),
+    });
+    signedIn(<CfdiReportPage />, PATH);
+    expect(await screen.findByRole('article', { name: 'A-12' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Factura global' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Factura global a público en general' });
+    fireEvent.change(await within(dialog).findByLabelText(/Importe del periodo/), { target: { value: '500' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Timbrar' }));
+    expect(await within(dialog).findByText(new RegExp(GLOBAL.uuid))).toBeTruthy();
+    const sent = stub.calls.find((c) => c.path.endsWith('/facturas/global'))?.body as GlobalInvoiceDraft;
+    expect(sent).toMatchObject({ issuerId: 1, periodicidad: '04', formaPago: '01' });
+    expect(sent.concepts[0]).toMatchObject({
+      claveProdServ: '01010101',
+      claveUnidad: 'ACT',
+      valorUnitarioCents: 50_000,
+      iva: 'exento',
+    });
+  });
+
   it('says there is no CFDI yet', async () => {
     api({ items: [], total: 0, sums: [] });
     signedIn(<CfdiReportPage />, PATH);
@@ -49,7 +78,7 @@ describe('CfdiReportPage', () => {
   it('records a payment of a PPD invoice: over the balance refused in the form, then its complement stamped', async () => {
     const stub = api();
     signedIn(<CfdiReportPage />, PATH);
-    fireEvent.click(await screen.findByRole('button', { name: 'Ver el detalle de A12' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver el detalle de A-12' }));
     const dialog = await screen.findByRole('dialog', { name: 'Detalle del CFDI' });
     expect(await within(dialog).findByText('Cuota de mantenimiento noviembre')).toBeTruthy();
     expect(within(dialog).getByText(PPD_INVOICE.uuid)).toBeTruthy();
@@ -69,7 +98,7 @@ describe('CfdiReportPage', () => {
   it('cancels with reason 01 only with the replacing UUID', async () => {
     const stub = api();
     signedIn(<CfdiReportPage />, PATH);
-    fireEvent.click(await screen.findByRole('button', { name: 'Ver el detalle de A12' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ver el detalle de A-12' }));
     const dialog = await screen.findByRole('dialog', { name: 'Detalle del CFDI' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Cancelar CFDI' }));
     fireEvent.change(within(dialog).getByLabelText('Motivo de cancelación (SAT)'), { target: { value: '01' } });

@@ -114,6 +114,7 @@ export function CfdiReportPage() {
     }
   };
   const setQuery = queryOf(filters);
+  const name = (cfdi: CfdiSummary) => [cfdi.serie, cfdi.folio].filter(Boolean).join('-') || cfdi.uuid.slice(0, 8);
   const fileButtons = (cfdi: CfdiSummary) => (
     <Group gap={4} wrap="nowrap">
       {(['xml', 'pdf'] as const).map((kind) => (
@@ -123,7 +124,7 @@ export function CfdiReportPage() {
           variant="light"
           loading={busy === `${kind}-${cfdi.id}`}
           leftSection={kind === 'xml' ? <IconFileTypeXml size={14} aria-hidden /> : <IconFileTypePdf size={14} aria-hidden />}
-          aria-label={t(`invoicingScreens.report.download.${kind}`, { name: `${cfdi.serie}${cfdi.folio}` || cfdi.uuid })}
+          aria-label={t(`invoicingScreens.report.download.${kind}`, { name: name(cfdi) })}
           onClick={() => download(`${kind}-${cfdi.id}`, () => downloadCfdiFile(kind, cfdi.id), cfdiFileName(cfdi, kind))}
         >
           {kind.toUpperCase()}
@@ -132,7 +133,7 @@ export function CfdiReportPage() {
       <Button
         size="compact-sm"
         variant="subtle"
-        aria-label={t('invoicingScreens.report.openNamed', { name: `${cfdi.serie}${cfdi.folio}` || cfdi.uuid })}
+        aria-label={t('invoicingScreens.report.openNamed', { name: name(cfdi) })}
         onClick={() => actor.send({ type: 'open', id: cfdi.id })}
       >
         <FormattedMessage id="invoicingScreens.report.open" />
@@ -142,7 +143,6 @@ export function CfdiReportPage() {
   const statusBadge = (cfdi: CfdiSummary) => (
     <Badge color={cfdi.status === 'vigente' ? 'green' : 'red'}>{t(`invoicingScreens.report.status.${cfdi.status}`)}</Badge>
   );
-  const name = (cfdi: CfdiSummary) => [cfdi.serie, cfdi.folio].filter(Boolean).join('-') || cfdi.uuid.slice(0, 8);
 
   const detailStep = state.matches('detail') ? (Object.values(state.value)[0] as DetailStep) : null;
   const globalStep = state.matches('global') ? (Object.values(state.value)[0] as GlobalStep) : null;
