@@ -25,7 +25,7 @@ export function ReceiverStep({ context, searching, can, send }: Props) {
   return (
     <Stack gap="md">
       <form
-        aria-label={t('invoicing.create.searchClient')}
+        aria-label={t('invoicing.create.client')}
         onSubmit={(event) => {
           event.preventDefault();
           if (q.trim()) send({ type: 'search', q: q.trim() });
@@ -39,7 +39,7 @@ export function ReceiverStep({ context, searching, can, send }: Props) {
             style={{ flex: '1 1 12rem' }}
           />
           <Button type="submit" variant="light" leftSection={<IconSearch size={18} aria-hidden />} loading={searching}>
-            {t('invoicing.create.client')}
+            {t('invoicing.create.search')}
           </Button>
         </Group>
       </form>
