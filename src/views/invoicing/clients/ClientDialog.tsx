@@ -156,6 +156,9 @@ export function ClientDialog(props: {
           />
           <TextInput
             label={intl.formatMessage({ id: 'invoicingScreens.clients.cp' })}
+            description={
+              rfc === PUBLICO_EN_GENERAL.rfc ? intl.formatMessage({ id: 'invoicingScreens.clients.publicoCp' }) : undefined
+            }
             value={cp}
             maxLength={5}
             inputMode="numeric"
