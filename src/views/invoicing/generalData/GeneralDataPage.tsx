@@ -7,6 +7,7 @@ import '@mantine/core/styles/Modal.css';
 // RFC, razón social, régimen, CP, serie and folio, mode A/M, the CSD (certificate number and validity, or "sin
 // CSD") and the stamps available; adding or editing one, and uploading its CSD, in a dialog.
 import { Alert, Badge, Button, Card, Group, Loader, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCertificate, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -84,6 +85,8 @@ export default function GeneralDataPage() {
   const state = IssuersContext.useSelector((s) => s);
   const { issuers, savedId } = state.context;
   const [dialog, setDialog] = useState<Dialog>(null);
+  // On a phone the dialog takes the whole screen: its form never scrolls sideways.
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
 
   // A saved issuer closes its form; the message stays until the next save.
   useEffect(() => {
@@ -167,7 +170,7 @@ export default function GeneralDataPage() {
             ? t('invoicing.csd.title', { rfc: dialog.issuer.rfc })
             : t(dialog?.issuer ? 'invoicing.generalData.edit' : 'invoicing.generalData.add')
         }
-        fullScreen={false}
+        fullScreen={phone}
         size="lg"
       >
         {dialog?.kind === 'issuer' ? <IssuerForm editing={dialog.issuer} onClose={() => setDialog(null)} /> : null}
