@@ -23,6 +23,8 @@ export type MessageId =
   | Keys<typeof import('./es/globalSearch.json')>
   | Keys<typeof import('./es/guest.json')>
   | Keys<typeof import('./es/history.json')>
+  | Keys<typeof import('./es/invoicing.json')>
+  | Keys<typeof import('./es/invoicingScreens.json')>
   | Keys<typeof import('./es/invitations.json')>
   | Keys<typeof import('./es/invitationsNotices.json')>
   | Keys<typeof import('./es/invites.json')>

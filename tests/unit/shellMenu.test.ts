@@ -1,7 +1,8 @@
 // The shell's menus from the §6 rules: what each role gets, that only built screens are linked, the
 // top navigation's 'Más' split, the toggle's allowed paths and the stored layout.
 import { describe, expect, it } from 'vitest';
-import { canSeeFinanceMenu } from '../../src/api/permissions';
+import { INVOICING_BASE } from '../../src/api/invoicing';
+import { canSeeFinanceMenu, PERMISSION } from '../../src/api/permissions';
 import {
   chooseNavigation,
   chooseSidebarStyle,
@@ -17,7 +18,7 @@ import {
   sectionLink,
   splitTopNav,
 } from '../../src/views/shell/menuModel';
-import { AVAILABLE_SCREENS, menuToggleEnabled } from '../../src/views/shell/screens';
+import { AVAILABLE_SCREENS, menuToggleEnabled, SCREENS } from '../../src/views/shell/screens';
 import { ROLES, type Role, sessionFor } from '../views/sessionFixtures';
 
 /** Every screen the menus know of, as if all were built. */
@@ -57,6 +58,7 @@ describe('the main menu today (only built screens)', () => {
         'blogConfiguration',
         'configuration',
         'management',
+        'invoicing',
         'history',
       ],
     ],
@@ -297,5 +299,24 @@ describe('layout preferences', () => {
   it('switch the navigation position without touching the sidebar', () => {
     const top = chooseNavigation(chooseSidebarStyle(DEFAULT_LAYOUT, 'compact'), 'top');
     expect(top).toEqual({ sidebar: 'compact', lastOpen: 'compact', navigation: 'top' });
+  });
+});
+
+describe('the invoicing module in the menu (issue 17)', () => {
+  const invoicing = (data: ReturnType<typeof sessionFor>) => mainMenu(data).find((entry) => entry.key === 'invoicing');
+
+  it('links Factura Comunidad under control-gerencial, the contract’s base', () => {
+    expect(`/condominio${SCREENS.invoicing}`).toBe(INVOICING_BASE);
+    expect(invoicing(sessionFor('admin'))).toMatchObject({ href: SCREENS.invoicing, label: { id: 'invoicing.module.title' } });
+  });
+
+  it('is for administrators and holders of the active FAC permission only', () => {
+    expect(invoicing(sessionFor('board'))).toBeUndefined();
+    expect(invoicing(sessionFor('resident'))).toBeUndefined();
+    const fac = { Clave: PERMISSION.invoicing, Tipo: 'editar', Activa: 1 as const };
+    const board = sessionFor('board');
+    expect(invoicing(sessionFor('board', { usuarioPermisos: [...board.usuarioPermisos, fac] }))).toBeDefined();
+    const inactive = { Clave: PERMISSION.invoicing, Tipo: 'editar', Activa: 0 as const };
+    expect(invoicing(sessionFor('board', { usuarioPermisos: [...board.usuarioPermisos, inactive] }))).toBeUndefined();
   });
 });

@@ -97,6 +97,7 @@ describe('the desktop shell', () => {
         'Configuración de blogs',
         'Configuración',
         'Control gerencial',
+        'Factura Comunidad',
         'Historial',
       ],
     ],
@@ -151,7 +152,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|historial)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|control-gerencial\/modulos-adicionales\/factura-comunidad|historial)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();

@@ -7,6 +7,7 @@ import { PageLoader } from '../app/PageLoader';
 import { BlogsPage as BlogsSummaryPage, PostPage, SectionPage } from '../communication/lazyPages';
 import ProfilePage from '../profile/ProfilePage';
 import { CondoShell } from '../shell/CondoShell';
+import { SCREENS } from '../shell/screens';
 import WelcomePage from '../welcome/WelcomePage';
 import { CommunicationHome } from './CommunicationHome';
 
@@ -39,6 +40,8 @@ const StaffDirectoryPage = lazy(() => import('../directory/StaffDirectoryPage'))
 const ManagementPage = lazy(() => import('../management/ManagementPage'));
 const HistoryPage = lazy(() => import('../history/HistoryPage'));
 const SearchPage = lazy(() => import('../search/SearchPage'));
+// E-invoicing, "Factura Comunidad" (issue 17): its six screens nest under the module's base.
+const InvoicingRoutes = lazy(() => import('../invoicing/InvoicingRoutes'));
 
 export default function CondominioRoutes() {
   return (
@@ -81,6 +84,9 @@ export default function CondominioRoutes() {
           <Route path="/directorio-principal" component={ResidentsDirectoryPage} />
           <Route path="/directorio-empleados" component={StaffDirectoryPage} />
           <Route path="/control-gerencial" component={ManagementPage} />
+          <Route path={SCREENS.invoicing} nest>
+            <InvoicingRoutes />
+          </Route>
           <Route path="/historial" component={HistoryPage} />
           <Route path="/search" component={SearchPage} />
           <Route>

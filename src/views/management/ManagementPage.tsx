@@ -5,15 +5,16 @@ import '@mantine/core/styles/Skeleton.css';
 // (permissions.canSeeManagementControl; anyone else goes to the communication area, as the server refuses
 // them too). The summary loads once (a skeleton of the cards), fails with a retry, and Actualizar asks again
 // while the figures stay.
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Redirect } from 'wouter';
-import { canSeeManagementControl } from '../../api/permissions';
+import { Link, Redirect } from 'wouter';
+import { canInvoice, canSeeManagementControl } from '../../api/permissions';
 import { managementMachine } from '../../machines/managementMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useSessionData, WITHOUT_PERMISSION } from '../finance/financeAccess';
 import { displayDate } from '../finance/period';
+import { SCREENS } from '../shell/screens';
 import { ManagementCards } from './ManagementCards';
 
 const SKELETON_CARDS = 6;
@@ -69,6 +70,16 @@ function Management() {
         </Alert>
       ) : null}
       {summary ? <ManagementCards summary={summary} /> : null}
+      {data && canInvoice(data) ? (
+        <Stack gap={4} component="section" aria-label={intl.formatMessage({ id: 'invoicing.module.additional' })}>
+          <Title order={2} size="h4">
+            <FormattedMessage id="invoicing.module.additional" />
+          </Title>
+          <Anchor component={Link} href={SCREENS.invoicing}>
+            <FormattedMessage id="invoicing.module.title" />
+          </Anchor>
+        </Stack>
+      ) : null}
     </Stack>
   );
 }

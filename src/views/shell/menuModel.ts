@@ -3,6 +3,7 @@
 import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/legacyLinks';
 import {
   canConfigureBlogs,
+  canInvoice,
   canManagePeople,
   canReadHistory,
   canSeeAccountStatement,
@@ -201,6 +202,17 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       label: { id: 'shell.menuManagement' },
       href: SCREENS.managementControl,
       screen: SCREENS.managementControl,
+      icon: 'finance',
+      depth: 0,
+    });
+  }
+  // E-invoicing (issue 17), beside management control: administrators and holders of the FAC permission.
+  if (canInvoice(data)) {
+    entries.push({
+      key: 'invoicing',
+      label: { id: 'invoicing.module.title' },
+      href: SCREENS.invoicing,
+      screen: SCREENS.invoicing,
       icon: 'finance',
       depth: 0,
     });

@@ -29,6 +29,10 @@ export const SCREENS = {
   residentsDirectory: '/directorio-principal',
   employeesDirectory: '/directorio-empleados',
   managementControl: '/control-gerencial',
+  /** The e-invoicing module (issue 17): its six screens nest under it (src/views/invoicing/InvoicingRoutes);
+   * INVOICING_BASE without /condominio, written out so the shell's chunk does not carry the invoicing contract
+   * (tests/unit/shellMenu.test.ts checks they agree). */
+  invoicing: '/control-gerencial/modulos-adicionales/factura-comunidad',
   history: '/historial',
   search: '/search',
 } as const;

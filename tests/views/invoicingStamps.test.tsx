@@ -1,0 +1,49 @@
+// solicitar-timbres over stampRequestMachine: the stamps available per RFC, the ledger's movements, a package
+// requested with a note (sent as the contract's draft), then the ledger read again; a refusal in its words.
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequestStampsPage } from '../../src/views/invoicing/stamps/RequestStampsPage';
+import { LEDGER } from '../models/stampRequestMachine.model';
+import { sessionFor } from './sessionFixtures';
+import { signedIn, stubApi } from './shellSupport';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PATH = '/condominio/control-gerencial/modulos-adicionales/factura-comunidad/solicitar-timbres';
+
+describe('RequestStampsPage', () => {
+  it('shows the balance and movements, and requests a package with a note', async () => {
+    const request = { id: 1, rfc: 'RPA010101AB1', quantity: 250, at: '2026-11-05T10:00:00.000Z', requestedBy: 'Admin' };
+    const stub = stubApi(sessionFor('admin'), {
+      '/api/--facturacion/timbres': () => json(LEDGER),
+      '/api/--facturacion/timbres/solicitar': () => json({ request }),
+    });
+    signedIn(<RequestStampsPage />, PATH);
+    expect(await screen.findByText('3')).toBeTruthy();
+    expect(screen.getByText('+10')).toBeTruthy();
+    expect(screen.getByText('Sin solicitudes todavía.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Paquete'), { target: { value: '250' } });
+    fireEvent.change(screen.getByLabelText('Nota (opcional)'), { target: { value: 'Para diciembre' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Solicitar' }));
+    expect(await screen.findByText(/Solicitud enviada/)).toBeTruthy();
+    expect(stub.calls.find((c) => c.path.endsWith('/timbres/solicitar'))?.body).toEqual({
+      issuerId: 1,
+      quantity: 250,
+      note: 'Para diciembre',
+    });
+    await waitFor(() => expect(stub.calls.filter((c) => c.path === '/api/--facturacion/timbres').length).toBe(2));
+  });
+
+  it('says why a request was refused', async () => {
+    stubApi(sessionFor('admin'), {
+      '/api/--facturacion/timbres': () => json(LEDGER),
+      '/api/--facturacion/timbres/solicitar': () =>
+        json({ success: false, code: 'BAD_REQUEST', message: 'El emisor no existe.' }, 400),
+    });
+    signedIn(<RequestStampsPage />, PATH);
+    fireEvent.click(await screen.findByRole('button', { name: 'Solicitar' }));
+    expect(await screen.findByText('El emisor no existe.')).toBeTruthy();
+  });
+});
