@@ -14,16 +14,13 @@ import { useDocumentTitle } from '../app/useDocumentTitle';
 import { useSessionData, WITHOUT_PERMISSION } from '../finance/financeAccess';
 import { INVOICING_SEGMENTS, InvoicingNav } from './InvoicingNav';
 import { IssuersContext } from './issuersContext';
-import { PendingScreen } from './PendingScreen';
 
 const GeneralDataPage = lazy(() => import('./generalData/GeneralDataPage'));
 const CreateInvoicePage = lazy(() => import('./createInvoice/CreateInvoicePage'));
-// The billing catalogues, clients, CFDI report and stamps screens are built beside this one (catalogues/,
-// clients/, report/, stamps/); until they land their routes show PendingScreen.
-const CataloguesPage = PendingScreen;
-const ClientsPage = PendingScreen;
-const ReportPage = PendingScreen;
-const StampsPage = PendingScreen;
+const CataloguesPage = lazy(() => import('./catalogues/CataloguesPage'));
+const ClientsPage = lazy(() => import('./clients/ClientsPage'));
+const ReportPage = lazy(() => import('./report/CfdiReportPage'));
+const StampsPage = lazy(() => import('./stamps/RequestStampsPage'));
 
 function InvoicingModule({ data }: { data: SessionData }) {
   const intl = useIntl();
