@@ -36,14 +36,14 @@ export async function mailCfdi(db: Kysely<Database>, mailer: Mailer, condoId: nu
   ]
     .filter((line, i) => line !== '' || i === 1)
     .join('\n');
-  const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const outcome = await mailer.send({
     to: client.email,
     subject: `CFDI ${folio} ${facts.issuer.nombre}`,
     text,
     html: text
       .split('\n')
-      .map((line) => `<p>${escape(line)}</p>`)
+      .map((line) => `<p>${escapeHtml(line)}</p>`)
       .join(''),
     attachments: [
       { filename: `${stem}.xml`, contentType: 'application/xml', content: Buffer.from(row.xml, 'utf8') },
