@@ -36,6 +36,7 @@ import healthRoutes from './routes/health';
 import historyRoutes from './routes/history';
 import invitationRoutes from './routes/invitations';
 import inviteRoutes from './routes/invites';
+import invoicingRoutes from './routes/invoicing';
 import managementRoutes from './routes/management';
 import memberPermissionRoutes from './routes/memberPermissions';
 import notificationRoutes from './routes/notifications';
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(globalSearchRoutes);
       await api.register(cfdiRoutes);
       await api.register(invitationRoutes, { policy });
+      await api.register(invoicingRoutes);
     },
     { prefix: API_PREFIX },
   );

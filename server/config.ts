@@ -17,6 +17,8 @@ export interface Config {
   mailFrom: string;
   /** With SMTP_URL: how often each process re-sends due outbox mail, in seconds; 0 turns it off. */
   mailRetrySeconds: number;
+  /** Where solicitar-timbres' stamp package requests are e-mailed (INVOICING_STAMPS_EMAIL). */
+  invoicingStampsEmail: string;
   /** How often each process runs the due scheduled jobs (domain/scheduledJobs.ts), in seconds; 0 turns it off. */
   scheduledJobsSeconds: number;
   /** Where people open the app, e.g. https://app.condominio.mx: the base of links in e-mails. Required
@@ -91,6 +93,13 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   if (!protocols.includes(parsed.protocol)) {
     throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
   }
+  return raw;
+}
+
+function email(env: Env, name: string): string | null {
+  const raw = text(env, name);
+  if (raw !== null && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw))
+    throw new ConfigError(name, `must be an e-mail address, got "${raw}"`);
   return raw;
 }
 
@@ -176,6 +185,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: text(env, 'MAIL_FROM') ?? 'Comunidad <no-responder@localhost>',
     mailRetrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 60, 0, 86_400),
+    invoicingStampsEmail: email(env, 'INVOICING_STAMPS_EMAIL') ?? 'timbres@comunidad.mx',
     scheduledJobsSeconds: integer(env, 'SCHEDULED_JOBS_SECONDS', 60, 0, 86_400),
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     hstsMaxAge: integer(env, 'HSTS_MAX_AGE', 31_536_000, 0, 63_072_000),

@@ -12,7 +12,9 @@ export type SecretName =
   | 'post-file-url'
   | 'ticket-file-url'
   // Keys the calendar gives others' reservations ("Ocupado") without saying which ones they are.
-  | 'calendar-busy-key';
+  | 'calendar-busy-key'
+  // Seals the CSD passwords of the e-invoicing issuers (invoicing/csd/vault.ts).
+  | 'csd-vault';
 
 const cache = new WeakMap<Kysely<Database>, Map<SecretName, Promise<Buffer>>>();
 

@@ -549,3 +549,28 @@ export interface DwellingCharges {
   clientId: number | null;
 }
 export const CfdiPageQuery = PageQueryOf(100);
+
+// ── Answers the paths above name without spelling out (added with the server side of the set-up).
+
+export interface ProductList {
+  products: Product[];
+}
+export interface ProductSaved {
+  product: Product;
+}
+export interface ClientSaved {
+  client: Client;
+}
+export type StampRequestSummary = StampLedger['requests'][number];
+export interface StampRequestSaved {
+  request: StampRequestSummary;
+}
+/** A 400 of the CSD upload: which problem (the message says it in the reader's language). */
+export interface CsdRefusal {
+  problem: CsdProblem;
+}
+/** The stamps a new issuer starts with: a courtesy package, recorded as a 'credit' movement. */
+export const WELCOME_STAMPS = 20;
+export type ClientListQuery = Infer<typeof ClientListQuery>;
+export type SatCatalogueQuery = Infer<typeof SatCatalogueQuery>;
+export type ProductActive = Infer<typeof ProductActive>;

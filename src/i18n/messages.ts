@@ -26,6 +26,7 @@ export type MessageId =
   | Keys<typeof import('./es/invitations.json')>
   | Keys<typeof import('./es/invitationsNotices.json')>
   | Keys<typeof import('./es/invites.json')>
+  | Keys<typeof import('./es/invoicingErrors.json')>
   | Keys<typeof import('./es/management.json')>
   | Keys<typeof import('./es/memberPermissions.json')>
   | Keys<typeof import('./es/notifications.json')>

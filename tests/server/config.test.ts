@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       smtpUrl: null,
       mailFrom: 'Comunidad <no-responder@localhost>',
       mailRetrySeconds: 60,
+      invoicingStampsEmail: 'timbres@comunidad.mx',
       scheduledJobsSeconds: 60,
       publicUrl: null,
       hstsMaxAge: 31_536_000,

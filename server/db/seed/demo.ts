@@ -23,6 +23,7 @@ import {
 } from './demoFacts';
 import { seedDirectory } from './directory';
 import { seedGuests } from './guests';
+import { seedInvoicing } from './invoicing';
 import { seedLedger } from './ledger';
 import { seedPlans } from './plans';
 import { seedPolls } from './polls';
@@ -41,6 +42,15 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  // E-invoicing (issue 17): its rows point at dwellings, payments, charges and users.
+  'stamp_requests',
+  'stamp_movements',
+  'cfdi_links',
+  'cfdis',
+  'invoicing_client_dwellings',
+  'invoicing_clients',
+  'invoicing_products',
+  'invoicing_issuers',
   'reservations',
   'facility_closures',
   'facility_files',
@@ -303,6 +313,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedDirectory(trx);
   await seedReservations(trx, options.clock);
   await seedAccessRequests(trx, options.clock);
+  await seedInvoicing(trx, options.clock);
 }
 
 /** usuarioPermisos and permisosRoles per demo role (spec §3.1, §6): the invitations' own table. */

@@ -16,6 +16,7 @@ export const SERVER_ONLY_AREAS: readonly string[] = [
   'calendarNotices',
   'reservationsNotices',
   'invitationsNotices',
+  'invoicingErrors',
 ];
 
 /** Every area of the language ('all': the server, the tests), or only those the browser shows ('browser'). */

@@ -1,0 +1,66 @@
+// E-invoicing demo (issue 17): Las Palmas's billing catalogue (the four default products) and two clients
+// linked to their dwellings. No issuer: setting one up with the synthetic test CSD is part of what the e2e
+// walks (datos-generales), and a new issuer brings its own courtesy stamps.
+import type { Transaction } from 'kysely';
+import { foldForSearch } from '../../../src/api/search';
+import type { Clock } from '../../domain/clock';
+import { ensureDefaultProducts } from '../../domain/invoicing/products';
+import type { Database } from '../schema';
+import { DEMO_ACCOUNTS } from './demoFacts';
+
+/** Two receivers, each the owner of a demo account's dwelling (synthetic RFC of the right shape). */
+export const DEMO_INVOICING_CLIENTS = [
+  {
+    email: 'residente@demo.mx',
+    dwelling: 'Torre A/101',
+    rfc: 'HEDR850312QX4',
+    regimenFiscal: '612',
+    domicilioFiscal: '45110',
+    usoCfdi: 'G03',
+  },
+  {
+    email: 'consejo@demo.mx',
+    dwelling: 'Torre B/502',
+    rfc: 'RASC760518KA2',
+    regimenFiscal: '626',
+    domicilioFiscal: '45116',
+    usoCfdi: 'G03',
+  },
+] as const;
+
+export async function seedInvoicing(trx: Transaction<Database>, clock: Clock): Promise<void> {
+  const condo = await trx.selectFrom('condominiums').select('id').where('subdomain', '=', 'palmas').executeTakeFirst();
+  if (!condo) return;
+  const now = clock.now();
+  await ensureDefaultProducts(trx, condo.id, null, now);
+  for (const client of DEMO_INVOICING_CLIENTS) {
+    const account = DEMO_ACCOUNTS.find((a) => a.email === client.email)!;
+    const [towerName, dwellingName] = client.dwelling.split('/') as [string, string];
+    const apartment = await trx
+      .selectFrom('apartments as a')
+      .innerJoin('towers as t', 't.id', 'a.tower_id')
+      .select('a.id')
+      .where('a.condo_id', '=', condo.id)
+      .where('t.name', '=', towerName)
+      .where('a.name', '=', dwellingName)
+      .executeTakeFirstOrThrow();
+    // The SAT writes names in capitals without accents (the constancia de situación fiscal).
+    const nombre = account.name.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
+    const { id } = await trx
+      .insertInto('invoicing_clients')
+      .values({
+        condo_id: condo.id,
+        rfc: client.rfc,
+        nombre,
+        nombre_key: foldForSearch(nombre),
+        regimen_fiscal: client.regimenFiscal,
+        domicilio_fiscal: client.domicilioFiscal,
+        uso_cfdi: client.usoCfdi,
+        email: client.email,
+        created_at: now.toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('invoicing_client_dwellings').values({ client_id: id, apartment_id: apartment.id }).execute();
+  }
+}

@@ -1,0 +1,118 @@
+// solicitar-timbres: an administrator asks for a stamp package for one of the condominium's RFC. The request
+// is stored (with its audit row, in one transaction) and then e-mailed to the stamps provider
+// (config INVOICING_STAMPS_EMAIL) through the mailer: SMTP, or the mail outbox when SMTP is missing or
+// refuses. Crediting the package is the provider's act (creditStamps), not the request's.
+import type { Kysely } from 'kysely';
+import type { StampRequestDraft, StampRequestSummary } from '../../../src/api/invoicing';
+import type { Database } from '../../db/schema';
+import { recordAudit } from '../audit';
+import type { Clock } from '../clock';
+import type { Mailer, OutgoingMail } from '../mail/mailer';
+import type { Auth } from '../sessions';
+import { issuerOf } from './issuers';
+
+export interface StampRequestOutcome {
+  request: StampRequestSummary;
+  mail: StampRequestMailFacts;
+}
+
+export interface StampRequestMailFacts {
+  condoName: string;
+  rfc: string;
+  razonSocial: string;
+  quantity: number;
+  note: string;
+  stampsAvailable: number;
+  requestedBy: string;
+  requesterEmail: string;
+  at: string;
+}
+
+export async function requestStamps(
+  db: Kysely<Database>,
+  clock: Clock,
+  auth: Auth,
+  draft: StampRequestDraft,
+): Promise<StampRequestOutcome> {
+  const at = clock.now().toISOString();
+  const note = (draft.note ?? '').trim();
+  return db.transaction().execute(async (trx) => {
+    const issuer = await issuerOf(trx, auth.condoId, draft.issuerId);
+    const who = await trx
+      .selectFrom('users as u')
+      .innerJoin('condominiums as c', (join) => join.on('c.id', '=', auth.condoId))
+      .select(['u.name', 'u.email', 'c.name as condo_name'])
+      .where('u.id', '=', auth.userId)
+      .executeTakeFirstOrThrow();
+    const { id } = await trx
+      .insertInto('stamp_requests')
+      .values({
+        condo_id: auth.condoId,
+        issuer_id: issuer.id,
+        quantity: draft.quantity,
+        note,
+        requested_by: auth.userId,
+        created_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      condoId: auth.condoId,
+      actorUserId: auth.userId,
+      entity: 'stamp_request',
+      entityId: id,
+      action: 'create',
+      after: { rfc: issuer.rfc, cantidad: draft.quantity, nota: note },
+      at,
+    });
+    return {
+      request: { id, rfc: issuer.rfc, quantity: draft.quantity, at, requestedBy: who.name },
+      mail: {
+        condoName: who.condo_name,
+        rfc: issuer.rfc,
+        razonSocial: issuer.razonSocial,
+        quantity: draft.quantity,
+        note,
+        stampsAvailable: issuer.stampsAvailable,
+        requestedBy: who.name,
+        requesterEmail: who.email,
+        at,
+      },
+    };
+  });
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
+
+/** The provider's e-mail, in Spanish (the product's language; the provider is Mexican). */
+export function stampRequestMail(to: string, facts: StampRequestMailFacts): OutgoingMail {
+  const subject = oneLine(`Solicitud de ${facts.quantity} timbres - ${facts.rfc} (${facts.condoName})`).slice(0, 200);
+  const rows: [string, string][] = [
+    ['Condominio', facts.condoName],
+    ['RFC', facts.rfc],
+    ['Razón social', facts.razonSocial],
+    ['Timbres solicitados', String(facts.quantity)],
+    ['Timbres disponibles', String(facts.stampsAvailable)],
+    ['Solicitado por', facts.requestedBy],
+    ['Correo electrónico', facts.requesterEmail],
+    ['Fecha', facts.at],
+    ...(facts.note ? ([['Nota', facts.note]] as [string, string][]) : []),
+  ];
+  const intro = `${facts.condoName} solicita un paquete de ${facts.quantity} timbres para el RFC ${facts.rfc}.`;
+  const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), ''].join('\n');
+  const html = [
+    '<!doctype html><html lang="es"><body style="font-family: sans-serif; line-height: 1.5">',
+    `<p>${escapeHtml(intro)}</p>`,
+    '<table cellpadding="4">',
+    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
+    '</table>',
+    '</body></html>',
+  ].join('\n');
+  return { to, subject, text, html };
+}
+
+export async function mailStampRequest(mailer: Mailer, to: string, outcome: StampRequestOutcome): Promise<void> {
+  await mailer.send(stampRequestMail(to, outcome.mail));
+}
