@@ -2,25 +2,12 @@
 // tests): an issuer with the test CSD and some stamps, a client linked to a dwelling, the default maintenance
 // product, and a draft for the dwelling's first charge. Each call makes its own client and uses a dwelling
 // no other call of the file used, so tests do not see each other's invoices by accident.
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sealPassword } from '../../server/domain/invoicing/csd/vault';
 import type { ConceptDraft, InvoiceDraft } from '../../src/api/invoicing';
 import { foldForSearch } from '../../src/api/search';
-
-export const TEST_CSD_RFC = 'EKU9003173C9';
-export const TEST_CSD_PASSWORD = '12345678a';
-
-let csd: { cer: Buffer; key: Buffer; noCertificado: string } | null = null;
-/** The CSD the issuer stamps with (its .cer's DER, its encrypted PKCS#8 .key, its number). */
-function testCsd() {
-  if (!csd) {
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const key = privateKey.export({ type: 'pkcs8', format: 'der', cipher: 'aes-256-cbc', passphrase: TEST_CSD_PASSWORD });
-    csd = { cer: Buffer.from('test certificate'), key, noCertificado: '30001000000500003416' };
-  }
-  return csd;
-}
+import { TEST_CSD_LEGAL_NAME, TEST_CSD_NO_CERTIFICADO, TEST_CSD_RFC, testCsd } from './testCsd';
 
 export const condoIdOf = async (app: FastifyInstance, subdomain: string) =>
   (await app.db.selectFrom('condominiums').select('id').where('subdomain', '=', subdomain).executeTakeFirstOrThrow()).id;
@@ -53,13 +40,13 @@ export async function ensureIssuer(
     .where('rfc', '=', TEST_CSD_RFC)
     .executeTakeFirst();
   if (!issuer) {
-    const { cer, key, noCertificado } = testCsd();
+    const { cer, key, password } = testCsd();
     issuer = await db
       .insertInto('invoicing_issuers')
       .values({
         condo_id: condoId,
         rfc: TEST_CSD_RFC,
-        razon_social: 'ESCUELA KEMPER URGATE',
+        razon_social: TEST_CSD_LEGAL_NAME,
         regimen_fiscal: '601',
         lugar_expedicion: '42501',
         serie: 'F',
@@ -67,10 +54,10 @@ export async function ensureIssuer(
         mode: options.mode ?? 'M',
         csd_cer: cer,
         csd_key: key,
-        csd_password_sealed: await sealPassword(db, app.clock, TEST_CSD_PASSWORD),
-        csd_no_certificado: noCertificado,
+        csd_password_sealed: await sealPassword(db, app.clock, password),
+        csd_no_certificado: TEST_CSD_NO_CERTIFICADO,
         csd_valid_from: '2023-01-01T00:00:00.000Z',
-        csd_valid_to: '2099-01-01T00:00:00.000Z',
+        csd_valid_to: '2031-01-01T00:00:00.000Z',
         stamps_available: 0,
         created_at: now,
       })

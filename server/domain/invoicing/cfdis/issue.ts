@@ -1,7 +1,7 @@
 // The one way a CFDI is made (an invoice, a payment complement, a global invoice, an automatic invoice): in
 // the caller's transaction, all or nothing. The issuer's row is taken first (its folio counter is bumped,
 // which on PostgreSQL locks the row until commit and on SQLite takes the write lock), then: CSD in force,
-// a stamp left (refused BEFORE the PAC hears of it), the engine builds the XML, the CSD seals it, the PAC
+// a stamp taken (stamps.consumeStamp; none left is refused BEFORE the PAC hears of it), the engine builds the XML, the CSD seals it, the PAC
 // stamps it; only then the cfdis row, its links, the stamp consumed and the audit row. A PAC refusal throws,
 // so the folio, the stamp and everything else roll back.
 //
@@ -20,7 +20,7 @@ import type { CfdiDraft, CfdiIssuer, InvoiceTotals } from '../cfdi/types';
 import { openPrivateKey, signCadena } from '../csd/seal';
 import { openPassword } from '../csd/vault';
 import type { PacAdapter } from '../pac/adapter';
-import { consumeStamp } from '../stamps';
+import { attachStampToCfdi, consumeStamp } from '../stamps';
 import { mexicoLocal } from './localTime';
 import { badDraft, conflict, pacFailed } from './refusals';
 
@@ -83,7 +83,8 @@ export async function issueCfdi(trx: Kysely<Database>, deps: CfdiDeps, input: Is
   if ((issuer.csd_valid_to && issuer.csd_valid_to < at) || (issuer.csd_valid_from && issuer.csd_valid_from > at)) {
     throw conflict('csdExpired');
   }
-  if (issuer.stamps_available < 1) throw conflict('noStamps');
+  // The stamp is taken before the PAC hears of anything; a refusal later rolls it back with the rest.
+  if (!(await consumeStamp(trx, issuer.id, null, input.userId, now))) throw conflict('noStamps');
 
   const folio = String(issuer.next_folio - 1);
   const draft = input.draft({
@@ -149,7 +150,7 @@ export async function issueCfdi(trx: Kysely<Database>, deps: CfdiDeps, input: Is
       })
       .execute();
   }
-  if (!(await consumeStamp(trx, issuer.id, row.id, input.userId, now))) throw conflict('noStamps');
+  await attachStampToCfdi(trx, issuer.id, row.id);
   await recordAudit(trx, {
     condoId: input.condoId,
     actorUserId: input.userId,
