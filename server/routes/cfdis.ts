@@ -1,4 +1,4 @@
-// The CFDI themselves (src/api/invoicing.ts INVOICING_PATHS): preview and stamp an invoice, the report (page,
+// The CFDI themselves (src/api/invoicing.ts INVOICING_PATHS): a dwelling's charges to invoice, preview and stamp an invoice, the report (page,
 // CSV, ZIP), a CFDI's detail, XML and PDF, e-mail to the client, the payment complement, the global invoice
 // and cancellation. For administrators and holders of FAC (permissions.canInvoice, checked before the body
 // is read); another condominium's CFDI, client, issuer or dwelling is 404 in the domain.
@@ -12,6 +12,7 @@ import { coerce, object, pattern, string } from 'superstruct';
 import {
   CancelRequest,
   CfdiListQuery,
+  DwellingChargesQuery,
   GlobalInvoiceDraft,
   INVOICING_PATHS,
   InvoiceDraft,
@@ -23,6 +24,7 @@ import { Id } from '../../src/api/validation';
 import { cancelCfdi } from '../domain/invoicing/cfdis/cancel';
 import { cfdisCsv } from '../domain/invoicing/cfdis/csv';
 import { cfdiDetail, findCfdiRow } from '../domain/invoicing/cfdis/detail';
+import { dwellingCharges } from '../domain/invoicing/cfdis/dwellingCharges';
 import { stampGlobal } from '../domain/invoicing/cfdis/global';
 import { allFiltered, listCfdis } from '../domain/invoicing/cfdis/list';
 import { mailCfdi } from '../domain/invoicing/cfdis/mail';
@@ -70,6 +72,12 @@ export default async function cfdiRoutes(app: FastifyInstance) {
       app.log.warn({ err: error, cfdiId }, 'CFDI not e-mailed after stamping');
     }
   };
+
+  app.get<{ Querystring: { apartmentId: number } }>(
+    INVOICING_PATHS.dwellingCharges,
+    { schema: { querystring: DwellingChargesQuery }, ...invoicers },
+    async (request) => dwellingCharges(app.db, request.auth!.condoId, request.query.apartmentId),
+  );
 
   app.post<{ Body: InvoiceDraft }>(INVOICING_PATHS.preview, { schema: { body: InvoiceDraft }, ...invoicers }, async (request) =>
     previewInvoice(app.db, app.clock, request.auth!, request.body),

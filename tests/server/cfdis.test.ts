@@ -67,6 +67,19 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('stamping an invoice', () => {
+  it("lists a dwelling's charges not yet invoiced, with its client, and drops the one a vigente CFDI covers", async () => {
+    const s = await invoicingSetup(t.app);
+    const url = `${api(INVOICING_PATHS.dwellingCharges)}?apartmentId=${s.apartmentId}`;
+    const before = (await get(url)).json() as DwellingCharges;
+    expect(before.clientId).toBe(s.clientId);
+    expect(before.charges.map((c) => c.id)).toContain(s.chargeId);
+    expect(before.charges.every((c) => c.amountCents > 0)).toBe(true);
+    await stamp(s);
+    const after = (await get(url)).json() as DwellingCharges;
+    expect(after.charges.map((c) => c.id)).not.toContain(s.chargeId);
+    expect(after.charges).toHaveLength(before.charges.length - 1);
+  });
+
   it('previews the totals of a dwelling charge with IVA, writing nothing', async () => {
     const s = await invoicingSetup(t.app);
     const before = await count('cfdis');

@@ -46,6 +46,20 @@ async function adminStamp(metodoPago: 'PUE' | 'PPD' = 'PUE') {
 
 const ROUTES: RouteCase[] = [
   {
+    method: 'GET',
+    path: INVOICING_PATHS.dwellingCharges,
+    variant: 'Las Palmas',
+    expected: ADMIN_ONLY,
+    run: (_t, c) => status(c, 'GET', `${INVOICING_PATHS.dwellingCharges}?apartmentId=${palmas().apartmentId}`),
+  },
+  {
+    method: 'GET',
+    path: INVOICING_PATHS.dwellingCharges,
+    variant: "another condominium's dwelling",
+    expected: ELSEWHERE,
+    run: (_t, c) => status(c, 'GET', `${INVOICING_PATHS.dwellingCharges}?apartmentId=${f.bosque!.apartmentId}`),
+  },
+  {
     method: 'POST',
     path: INVOICING_PATHS.preview,
     variant: 'Las Palmas',
@@ -210,7 +224,20 @@ walkMatrix(() => t, ROUTES);
 
 it('has a row for every CFDI path of the contract', () => {
   const covered = new Set(ROUTES.map((r) => r.path));
-  for (const key of ['preview', 'stamp', 'list', 'detail', 'xml', 'pdf', 'send', 'zip', 'payment', 'global', 'cancel'] as const) {
+  for (const key of [
+    'dwellingCharges',
+    'preview',
+    'stamp',
+    'list',
+    'detail',
+    'xml',
+    'pdf',
+    'send',
+    'zip',
+    'payment',
+    'global',
+    'cancel',
+  ] as const) {
     expect(covered.has(INVOICING_PATHS[key]), key).toBe(true);
   }
 });
