@@ -10,6 +10,7 @@ import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
 import {
   type CfdiDetail,
   type CfdiList,
+  type DwellingCharges,
   INVOICING_PATHS,
   type InvoicePreview,
   type InvoiceStamped,

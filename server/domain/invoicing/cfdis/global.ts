@@ -10,6 +10,9 @@ import { conceptsOf, issuerOf, receiverOf } from './draftFromDb';
 import { type CfdiDeps, issueCfdi } from './issue';
 import { stampOnce } from './stamp';
 
+const GLOBAL_CLAVE = '01010101';
+const GLOBAL_UNIDAD = 'ACT';
+
 async function publicoEnGeneral(trx: Kysely<Database>, condoId: number, lugarExpedicion: string, now: Date) {
   const found = await trx
     .selectFrom('invoicing_clients')
@@ -45,7 +48,18 @@ export async function stampGlobal(
   return stampOnce(db, auth.condoId, draft.draftKey, async (trx) => {
     const issuer = await issuerOf(trx, auth.condoId, draft.issuerId);
     const client = await publicoEnGeneral(trx, auth.condoId, issuer.lugar_expedicion, deps.clock.now());
-    const { concepts } = await conceptsOf(trx, auth.condoId, draft.concepts, undefined);
+    // Anexo 20's guide for the global invoice: each concept is a sale (ClaveProdServ 01010101, ClaveUnidad ACT).
+    const { concepts } = await conceptsOf(
+      trx,
+      auth.condoId,
+      draft.concepts.map(({ chargeId: _charge, ...concept }) => ({
+        ...concept,
+        claveProdServ: GLOBAL_CLAVE,
+        claveUnidad: GLOBAL_UNIDAD,
+        unidad: '',
+      })),
+      undefined,
+    );
     return issueCfdi(trx, deps, {
       condoId: auth.condoId,
       issuerId: issuer.id,

@@ -96,7 +96,8 @@ export async function stampPayment(
       draft: (common) => ({
         kind: 'P',
         ...common,
-        receiver: receiverOf(client, issuer.lugar_expedicion),
+        // Anexo 20 (Pagos 2.0): a payment complement's UsoCFDI is CP01 whatever the client's.
+        receiver: { ...receiverOf(client, issuer.lugar_expedicion), usoCfdi: 'CP01' },
         pago: {
           fechaPago: `${payment.paidOn}T12:00:00`,
           formaDePagoP: payment.formaPago as Exclude<typeof payment.formaPago, '99'>,
