@@ -46,7 +46,7 @@ declare module 'fastify' {
 
 /** app.pac at the root: `pac` when given (tests), else what the configuration selects. */
 export const pacPlugin = fp(async (app: FastifyInstance, options: { pac?: PacAdapter | undefined }) => {
-  app.decorate('pac', options.pac ?? pacFromConfig(process.env, {}));
+  app.decorate('pac', options.pac ?? pacFromConfig(process.env, { now: () => app.clock.now() }));
 });
 
 const CfdiParams = object({ id: coerce(Id, pattern(string(), /^\d{1,10}$/), Number) });

@@ -5,8 +5,9 @@ import type { CancelReason, CfdiDetail, CfdiStatus, CfdiSummary, CfdiType, Metod
 import type { CfdiTable, Database } from '../../../db/schema';
 import { notFound } from '../../../errors';
 import { computeTotals } from '../cfdi/amounts';
+import { tfdCadenaOriginal } from '../cfdi/tfd';
 import { verificationUrl } from '../cfdi/verificationUrl';
-import { cfdiFacts, tfdCadena } from './xmlFacts';
+import { cfdiFacts } from './xmlFacts';
 
 export type CfdiRow = Selectable<CfdiTable> & {
   issuer_rfc: string;
@@ -96,7 +97,7 @@ export async function cfdiDetail(db: Kysely<Database>, condoId: number, id: numb
     version: row.version,
     totals: computeTotals(facts.concepts),
     // The TFD's cadena (the one the printed representation carries); the CFDI's own is in its Sello.
-    cadenaOriginal: tfdCadena(facts.timbre),
+    cadenaOriginal: tfdCadenaOriginal(facts.timbre),
     verificationUrl: verificationOf(row),
     concepts: facts.concepts.map((c) => ({
       descripcion: c.descripcion,

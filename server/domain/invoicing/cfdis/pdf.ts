@@ -7,9 +7,10 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { computeTotals, formatCents } from '../cfdi/amounts';
+import { tfdCadenaOriginal } from '../cfdi/tfd';
 import type { CfdiRow } from './detail';
 import { verificationOf } from './detail';
-import { cfdiFacts, tfdCadena } from './xmlFacts';
+import { cfdiFacts } from './xmlFacts';
 
 type Doc = PDFKit.PDFDocument;
 const MARGIN = 40;
@@ -141,7 +142,7 @@ export function cfdiPdf(row: Pick<CfdiRow, 'xml' | 'uuid' | 'serie' | 'folio' | 
   doc.y = sealsTop;
   labelled(doc, 'Sello digital del CFDI', facts.sello, textWidth);
   labelled(doc, 'Sello digital del SAT', facts.timbre.selloSat, textWidth);
-  labelled(doc, 'Cadena original del complemento de certificación digital del SAT', tfdCadena(facts.timbre), textWidth);
+  labelled(doc, 'Cadena original del complemento de certificación digital del SAT', tfdCadenaOriginal(facts.timbre), textWidth);
   doc
     .font('Helvetica')
     .fontSize(7)

@@ -90,8 +90,3 @@ export function cfdiFacts(xml: string): CfdiFacts {
     },
   };
 }
-
-/** The cadena original del complemento de certificación digital del SAT (the TFD 1.1's, as its XSLT makes it). */
-export function tfdCadena(t: CfdiFacts['timbre']): string {
-  return `||1.1|${t.uuid}|${t.fechaTimbrado}|${t.rfcProvCertif}|${t.selloCfd}|${t.noCertificadoSat}||`;
-}
