@@ -211,6 +211,39 @@ describe('stamping an invoice', () => {
     expect(ok.cfdi.folio).toBe(String(before.next_folio));
   });
 
+  it('answers 502 pacUnavailable when the PAC cannot be reached, and 409 csdExpired / noCsd before it', async () => {
+    const s = await invoicingSetup(t.app);
+    const cfdis = await count('cfdis');
+    sandbox.failNext('network', 'No se pudo conectar con el PAC.', 'pacUnavailable');
+    const down = await post(api(INVOICING_PATHS.stamp), { draft: dwellingDraft(s), draftKey: draftKey() });
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toMatchObject({ reason: 'pacUnavailable' });
+    const issuer = await t.app.db
+      .selectFrom('invoicing_issuers')
+      .select(['csd_valid_to', 'csd_key'])
+      .where('id', '=', s.issuerId)
+      .executeTakeFirstOrThrow();
+    const calls = pacCalls;
+    await t.app.db
+      .updateTable('invoicing_issuers')
+      .set({ csd_valid_to: '2024-01-01T00:00:00.000Z' })
+      .where('id', '=', s.issuerId)
+      .execute();
+    const expired = await post(api(INVOICING_PATHS.stamp), { draft: dwellingDraft(s), draftKey: draftKey() });
+    expect(expired.json()).toMatchObject({ reason: 'csdExpired' });
+    await t.app.db
+      .updateTable('invoicing_issuers')
+      .set({ csd_valid_to: issuer.csd_valid_to, csd_key: null })
+      .where('id', '=', s.issuerId)
+      .execute();
+    const missing = await post(api(INVOICING_PATHS.stamp), { draft: dwellingDraft(s), draftKey: draftKey() });
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json()).toMatchObject({ reason: 'noCsd' });
+    await t.app.db.updateTable('invoicing_issuers').set({ csd_key: issuer.csd_key }).where('id', '=', s.issuerId).execute();
+    expect(pacCalls).toBe(calls);
+    expect(await count('cfdis')).toBe(cfdis);
+  });
+
   it('refuses a PPD invoice whose forma de pago is not 99 (the SAT rule) with its problems', async () => {
     const s = await invoicingSetup(t.app);
     const draft = { ...dwellingDraft(s, 'PPD'), formaPago: '03' };

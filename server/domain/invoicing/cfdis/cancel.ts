@@ -64,6 +64,8 @@ export async function cancelCfdi(
       totalCents: facts.totalCents,
       reason: request.reason,
       ...(replacementUuid ? { replacementUuid } : {}),
+      // Some PACs (Finkok) want the issuer's certificate with the request.
+      certificadoBase64: facts.certificado,
     });
     if (!answer.ok) throw pacFailed(answer.reason, answer.message, answer.code);
     const now = deps.clock.now().toISOString();

@@ -31,6 +31,8 @@ export interface CfdiFacts {
   formaPago: string;
   metodoPago: string;
   noCertificado: string;
+  /** The issuer's certificate (DER, base64) the CFDI carries. */
+  certificado: string;
   subtotalCents: number;
   totalCents: number;
   concepts: CfdiConcept[];
@@ -67,6 +69,7 @@ export function cfdiFacts(xml: string): CfdiFacts {
     formaPago: a(root, 'FormaPago'),
     metodoPago: a(root, 'MetodoPago'),
     noCertificado: a(root, 'NoCertificado'),
+    certificado: a(root, 'Certificado'),
     subtotalCents: toCents(a(root, 'SubTotal')),
     totalCents: toCents(a(root, 'Total')),
     concepts: children(root, CFDI_NS, 'Concepto').map((c) => ({
