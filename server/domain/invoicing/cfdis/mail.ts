@@ -2,6 +2,7 @@
 // or the mail outbox with its attachments when SMTP is missing or refuses: the re-sender delivers it later).
 // In Spanish, like the CFDI.
 import type { Kysely } from 'kysely';
+import type { CfdiMailed } from '../../../../src/api/invoicing';
 import type { Database } from '../../../db/schema';
 import type { Mailer } from '../../mail/mailer';
 import { formatCents } from '../cfdi/amounts';
@@ -10,11 +11,6 @@ import { cfdiPdf } from './pdf';
 import { conflict } from './refusals';
 import { cfdiFacts } from './xmlFacts';
 import { fileStem } from './zip';
-
-export interface CfdiMailed {
-  to: string;
-  outcome: 'sent' | 'stored';
-}
 
 export async function mailCfdi(db: Kysely<Database>, mailer: Mailer, condoId: number, cfdiId: number): Promise<CfdiMailed> {
   const row = await findCfdiRow(db, condoId, cfdiId);
