@@ -5,11 +5,13 @@
 // stamps it; only then the cfdis row, its links, the stamp consumed and the audit row. A PAC refusal throws,
 // so the folio, the stamp and everything else roll back.
 //
-// Decision: the transaction is held across the PAC call. The sandbox PAC is in-process (milliseconds); with a
-// real PAC a stamping holds the issuer's row (PostgreSQL) or the database's write lock (SQLite) for the PAC's
-// round trip. That serialises stamping per issuer, which SAT folios want anyway; SQLite deployments with a
-// remote PAC would feel it, and a reserve/commit split (reserve folio+stamp, call, commit or release) is the
-// documented next step if that matters.
+// Decision: the transaction is held across the PAC call, so a refusal leaves nothing behind by construction
+// (no stamp to give back, no folio gap). The sandbox PAC is in-process (a schema check and two RSA
+// operations). The cost with a remote PAC: on PostgreSQL only this issuer's stampings wait (its row is
+// locked), which SAT folios want anyway; on SQLite the app's one connection is held, so every request of the
+// process waits for the PAC's round trip. SQLite is the single-server deployment; if a remote PAC makes that
+// felt, the next step is a reserve/commit split (take stamp and folio and commit; call the PAC; write the CFDI,
+// or give the stamp back and record the folio as unused).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { notFound } from '../../../errors';
