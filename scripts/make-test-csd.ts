@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import forge from 'node-forge';
 
 const OUT = join(import.meta.dirname, '..', 'tests', 'fixtures', 'csd');
-export const TEST_CSD_PASSWORD = '12345678a';
+// tests/support/testCsd.ts says the same password to the tests.
+const TEST_CSD_PASSWORD = '12345678a';
 
 interface Spec {
   file: string;

@@ -1,9 +1,12 @@
 import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { csdMatchesRfc, readCsd } from '../../server/domain/invoicing/csd/readCsd';
+import { csdMatchesRfc, describeCertificate, readCsd } from '../../server/domain/invoicing/csd/readCsd';
 import { openPrivateKey, signCadena, verifySeal } from '../../server/domain/invoicing/csd/seal';
 import {
   notAKey,
+  TEST_CSD_DIR,
   TEST_CSD_LEGAL_NAME,
   TEST_CSD_NO_CERTIFICADO,
   TEST_CSD_NOW,
@@ -80,5 +83,41 @@ describe('seal', () => {
 
   it('refuses to open the key with a wrong password', () => {
     expect(() => openPrivateKey(testCsd().key, 'mala')).toThrow();
+  });
+});
+
+describe('the SAT’s own test certificates (tests/fixtures/csd/sat)', () => {
+  const sat = (name: string) => new X509Certificate(readFileSync(join(TEST_CSD_DIR, 'sat', `${name}.cer.pem`)));
+
+  it('reads the RFC, the NoCertificado and the dates as the SAT writes them', () => {
+    const facts = describeCertificate(sat('CSD01_AAA010101AAA'));
+    expect(facts?.isCsd).toBe(true);
+    expect(facts?.csd).toMatchObject({
+      rfc: 'AAA010101AAA',
+      legalName: 'ACCEM SERVICIOS EMPRESARIALES SC',
+      noCertificado: '30001000000300023708',
+      validFrom: new Date('2017-05-18T03:54:56Z'),
+      validTo: new Date('2021-05-18T03:54:56Z'),
+    });
+  });
+
+  it('tells the SAT’s FIEL from its CSD (no OU)', () => {
+    expect(describeCertificate(sat('FIEL_AAA010101AAA'))?.isCsd).toBe(false);
+    const fiel = sat('FIEL_AAA010101AAA');
+    expect(readCsd({ cer: fiel.raw, key: testCsd().key, password: TEST_CSD_PASSWORD }, TEST_CSD_NOW)).toEqual({
+      ok: false,
+      problem: 'isFiel',
+    });
+    const csd = sat('CSD01_AAA010101AAA');
+    expect(readCsd({ cer: csd.raw, key: testCsd().key, password: TEST_CSD_PASSWORD }, TEST_CSD_NOW)).toEqual({
+      ok: false,
+      problem: 'keyMismatch',
+    });
+  });
+
+  it('says our synthetic CSD has the same subject layout', () => {
+    const ours = describeCertificate(new X509Certificate(testCsd().cer));
+    expect(ours?.isCsd).toBe(true);
+    expect(describeCertificate(new X509Certificate(testCsd('fiel').cer))?.isCsd).toBe(false);
   });
 });

@@ -42,12 +42,12 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
-  // E-invoicing (issue 17): its rows point at dwellings, payments, charges and users.
+  // E-invoicing (issue 17): its rows point at dwellings, payments, charges and users. invoicing_client_dwellings
+  // (no id of its own) goes with its clients.
   'stamp_requests',
   'stamp_movements',
   'cfdi_links',
   'cfdis',
-  'invoicing_client_dwellings',
   'invoicing_clients',
   'invoicing_products',
   'invoicing_issuers',

@@ -19,6 +19,7 @@ import type { Database, InvoicingIssuerTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordAudit } from '../audit';
 import type { Clock } from '../clock';
+import { lockCondo } from '../dwellings/dwellings';
 import type { Auth } from '../sessions';
 import { csdMatchesRfc, readCsd } from './csd/readCsd';
 import { sealPassword } from './csd/vault';
@@ -123,7 +124,9 @@ export async function saveIssuer(db: Kysely<Database>, clock: Clock, auth: Auth,
   const now = clock.now();
   const at = now.toISOString();
   const issuerId = await db.transaction().execute(async (trx) => {
-    if (draft.id !== undefined) await lockIssuer(trx, draft.id);
+    // A new issuer takes the condominium (two creations of one RFC queue, the second is told 409); an edit its row.
+    if (draft.id === undefined) await lockCondo(trx, auth.condoId);
+    else await lockIssuer(trx, draft.id);
     const before = draft.id === undefined ? null : await issuerOf(trx, auth.condoId, draft.id);
     if (before && before.version !== draft.version) throw staleIssuer(before);
     const sameRfc = await trx
@@ -164,11 +167,14 @@ export async function saveIssuer(db: Kysely<Database>, clock: Clock, auth: Auth,
     }
     const was = issuerFacts(before);
     if (JSON.stringify(was) !== JSON.stringify(facts)) {
-      await trx
+      // The version in the WHERE as well as the lock: a save that raced past the read changes nothing.
+      const updated = await trx
         .updateTable('invoicing_issuers')
         .set((eb) => ({ ...values, version: eb('version', '+', 1) }))
         .where('id', '=', before.id)
-        .execute();
+        .where('version', '=', before.version)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw staleIssuer(await issuerOf(trx, auth.condoId, before.id));
       await recordAudit(trx, { ...audit, entityId: before.id, action: 'update', before: was, after: facts });
     }
     return before.id;

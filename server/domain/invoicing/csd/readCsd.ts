@@ -20,13 +20,10 @@ export type ReadCsdAnswer = { ok: true; csd: ReadCsd } | { ok: false; problem: C
 
 export function readCsd(input: { cer: Buffer; key: Buffer; password: string }, now: Date): ReadCsdAnswer {
   const certificate = parseCertificate(input.cer);
-  if (!certificate) return { ok: false, problem: 'notCertificate' };
+  const facts = certificate && describeCertificate(certificate);
+  if (!certificate || !facts) return { ok: false, problem: 'notCertificate' };
   if (!looksLikeEncryptedPkcs8(input.key)) return { ok: false, problem: 'notKey' };
-  const subject = subjectFields(certificate.subject);
-  // A CSD names the branch (sucursal) in OU; a FIEL has none. This is phpcfdi/credentials' rule
-  // (Certificate::satType(): empty branchName → FIEL, docs/TODO.md "Se identifica por el campo OU ... si está
-  // vacío es FIEL, si tiene contenido es CSD"); a FIEL must not seal invoices.
-  if (!subject.get('OU')) return { ok: false, problem: 'isFiel' };
+  if (!facts.isCsd) return { ok: false, problem: 'isFiel' };
   let key: KeyObject;
   try {
     key = createPrivateKey({ key: input.key, format: 'der', type: 'pkcs8', passphrase: input.password });
@@ -34,20 +31,29 @@ export function readCsd(input: { cer: Buffer; key: Buffer; password: string }, n
     return { ok: false, problem: 'badPassword' };
   }
   if (!samePublicKey(certificate, key)) return { ok: false, problem: 'keyMismatch' };
-  const validFrom = new Date(certificate.validFrom);
-  const validTo = new Date(certificate.validTo);
-  if (now.getTime() > validTo.getTime()) return { ok: false, problem: 'expired' };
-  if (now.getTime() < validFrom.getTime()) return { ok: false, problem: 'notYetValid' };
+  if (now.getTime() > facts.csd.validTo.getTime()) return { ok: false, problem: 'expired' };
+  if (now.getTime() < facts.csd.validFrom.getTime()) return { ok: false, problem: 'notYetValid' };
+  return { ok: true, csd: facts.csd };
+}
+
+/**
+ * What a SAT certificate says of itself, without its key: null when it names no RFC (not the SAT's).
+ * isCsd: a CSD names the branch (sucursal) in OU; a FIEL has none. This is phpcfdi/credentials' rule
+ * (Certificate::satType(): an empty branchName is a FIEL; its docs/TODO.md: "Se identifica por el campo OU
+ * (Organization Unit / Sucursal) del certificado, si está vacío es FIEL, si tiene contenido es CSD").
+ */
+export function describeCertificate(certificate: X509Certificate): { csd: ReadCsd; isCsd: boolean } | null {
+  const subject = subjectFields(certificate.subject);
   const rfc = rfcOf(subject.get('x500UniqueIdentifier') ?? '');
-  if (!rfc) return { ok: false, problem: 'notCertificate' };
+  if (!rfc) return null;
   return {
-    ok: true,
+    isCsd: Boolean(subject.get('OU')),
     csd: {
       rfc,
       legalName: subject.get('name') ?? subject.get('CN') ?? subject.get('O') ?? '',
       noCertificado: noCertificadoOf(certificate.serialNumber),
-      validFrom,
-      validTo,
+      validFrom: new Date(certificate.validFrom),
+      validTo: new Date(certificate.validTo),
       certificadoBase64: certificate.raw.toString('base64'),
     },
   };

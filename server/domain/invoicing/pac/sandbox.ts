@@ -14,6 +14,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import { addTimbre, readTimbre, tfdCadenaOriginal } from '../cfdi/tfd';
 import type { CancelInput, TimbreFiscal } from '../cfdi/types';
 import { validateAgainstSat } from '../cfdi/validate';
+import { describeCertificate } from '../csd/readCsd';
 import { verifySeal } from '../csd/seal';
 import {
   type CancelAnswer,
@@ -206,20 +207,21 @@ function checkCertificate(read: Comprobante, now: Date): PacRefusal | null {
   } catch {
     return refused('308', 'Certificado no expedido por el SAT: el atributo Certificado no es un certificado.');
   }
-  const subject = certificate.subject.split('\n');
+  const facts = describeCertificate(certificate);
+  if (!facts) return refused('308', 'Certificado no expedido por el SAT: no nombra un RFC.');
   // A CSD names its branch in OU; a FIEL has none (readCsd.ts: phpcfdi/credentials' rule).
-  if (!subject.some((line) => line.startsWith('OU='))) return refused('306', 'El certificado no es de tipo CSD.');
-  const uniqueId = subject.find((line) => line.startsWith('x500UniqueIdentifier='))?.slice('x500UniqueIdentifier='.length) ?? '';
-  const rfc = (uniqueId.split('/')[0] ?? '').trim();
-  if (rfc !== read.rfcEmisor) return refused('303', 'Sello no corresponde a emisor: el RFC del certificado no es el del emisor.');
-  const serial = Buffer.from(certificate.serialNumber, 'hex').toString('latin1');
-  if (serial !== read.noCertificado) return refused('303', 'El NoCertificado no corresponde al certificado del comprobante.');
+  if (!facts.isCsd) return refused('306', 'El certificado no es de tipo CSD.');
+  if (facts.csd.rfc !== read.rfcEmisor)
+    return refused('303', 'Sello no corresponde a emisor: el RFC del certificado no es el del emisor.');
+  if (facts.csd.noCertificado !== read.noCertificado) {
+    return refused('303', 'El NoCertificado no corresponde al certificado del comprobante.');
+  }
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(read.fecha)) return refused('301', 'XML mal formado: la Fecha no es válida.');
   // Fecha is Mexico City's wall clock; compare it with the PAC's clock read the same way.
   const wallNow = Date.parse(`${mexicoCityTime(now)}Z`);
   const fecha = Date.parse(`${read.fecha}Z`);
   const fechaInstant = new Date(fecha - (wallNow - now.getTime()));
-  if (fechaInstant < new Date(certificate.validFrom) || fechaInstant > new Date(certificate.validTo)) {
+  if (fechaInstant < facts.csd.validFrom || fechaInstant > facts.csd.validTo) {
     return refused('305', 'La fecha de emisión no está dentro de la vigencia del CSD del emisor.');
   }
   if (fecha > wallNow + CLOCK_SKEW || fecha < wallNow - HOURS_72) {
