@@ -7,6 +7,7 @@ import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { seedIfEmpty } from './db/seed/demo';
 import { type Clock, systemClock } from './domain/clock';
+import type { PacAdapter } from './domain/invoicing/pac/adapter';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, type RateLimitStore, scaledPolicy } from './domain/rateLimit';
 import { AppError } from './errors';
 import authPlugin from './plugins/auth';
@@ -22,6 +23,7 @@ import validationPlugin, { frameworkErrors } from './plugins/validation';
 import accountRoutes from './routes/account';
 import blogRoutes from './routes/blogs';
 import calendarRoutes from './routes/calendar';
+import cfdiRoutes, { pacPlugin } from './routes/cfdis';
 import communicationHomeRoutes from './routes/communicationHome';
 import condoSettingsRoutes from './routes/condoSettings';
 import conversationRoutes from './routes/conversations';
@@ -65,6 +67,8 @@ export interface BuildOptions {
   rateLimits?: RateLimitPolicy;
   /** Where rate-limit counters live; by default Redis when REDIS_URL is set, else this process's memory. */
   rateLimitStore?: RateLimitStore;
+  /** The PAC that stamps and cancels CFDI (tests: a sandbox they can tell to fail); else the configuration's. */
+  pac?: PacAdapter;
 }
 
 /**
@@ -162,6 +166,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Mail before tasks: closing runs hooks last-registered first, so running tasks finish before mail closes.
   await app.register(mailPlugin);
   await app.register(tasksPlugin);
+  // Before the job runner: the mode A job stamps through app.pac.
+  await app.register(pacPlugin, { pac: options.pac });
   // After tasks and mail: closing stops the job runner first, so its job in flight settles before they close.
   await app.register(scheduledJobsPlugin);
 
@@ -197,6 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(managementRoutes);
       await api.register(historyRoutes);
       await api.register(globalSearchRoutes);
+      await api.register(cfdiRoutes);
       await api.register(invitationRoutes, { policy });
       await api.register(invoicingRoutes);
     },

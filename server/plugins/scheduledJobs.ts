@@ -2,6 +2,7 @@
 // SCHEDULED_JOBS_SECONDS (0: never on its own; tests call runOnce()). Each area adds its handlers by kind here.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { autoInvoiceJobHandlers } from '../domain/invoicing/cfdis/autoInvoice';
 import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
 import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
 import { createJobRunner, type JobHandlers, type JobRunner } from '../domain/scheduledJobs';
@@ -20,7 +21,8 @@ export default fp(async function scheduledJobs(app: FastifyInstance) {
   const runner = createJobRunner({
     db: app.db,
     clock: app.clock,
-    handlers: HANDLERS,
+    // Mode A's automatic invoices stamp through app.pac (pacPlugin, registered before this plugin).
+    handlers: { ...HANDLERS, ...autoInvoiceJobHandlers(() => app.pac) },
     intervalMs: app.config.scheduledJobsSeconds * 1000,
     log: {
       failed: (error, job, retry) =>

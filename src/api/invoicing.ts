@@ -574,3 +574,31 @@ export const WELCOME_STAMPS = 20;
 export type ClientListQuery = Infer<typeof ClientListQuery>;
 export type SatCatalogueQuery = Infer<typeof SatCatalogueQuery>;
 export type ProductActive = Infer<typeof ProductActive>;
+
+// ── The CFDI routes' other refusals and answers (added with the CFDI server side).
+
+/**
+ * What else the CFDI routes refuse, as `reason` beside the error's fields (409; draftProblems is a 400 with
+ * `problems`): notPayable (not a vigente PPD invoice with a balance), amountOverBalance, hasPayments (a PPD
+ * invoice with vigente payment complements: cancel those first), alreadyCancelled, badReplacement (reason 01's
+ * UUID is not a vigente CFDI of this issuer), chargeInvoiced (a dwelling charge a vigente CFDI covers, or not
+ * the draft's dwelling's), stale (the version moved), noEmail (the client has no e-mail).
+ */
+export const CFDI_REFUSALS = [
+  'notPayable',
+  'amountOverBalance',
+  'hasPayments',
+  'alreadyCancelled',
+  'badReplacement',
+  'chargeInvoiced',
+  'stale',
+  'draftProblems',
+  'noEmail',
+] as const;
+export type CfdiRefusal = (typeof CFDI_REFUSALS)[number];
+
+/** POST send: where the CFDI went, over SMTP ('sent') or into the outbox for the re-sender ('stored'). */
+export interface CfdiMailed {
+  to: string;
+  outcome: 'sent' | 'stored';
+}

@@ -42,6 +42,8 @@ export async function createTestApp(
     logStream?: BuildOptions['logStream'];
     /** 'from-config': what the server applies on its own (DEFAULT_RATE_LIMITS times RATE_LIMIT_FACTOR). */
     rateLimits?: RateLimitPolicy | 'from-config';
+    /** The PAC (e.g. createSandboxPac(), which a test can tell to fail); default: the configuration's. */
+    pac?: BuildOptions['pac'];
   } = {},
 ): Promise<TestApp> {
   const fresh = await freshDatabase();
@@ -63,6 +65,7 @@ export async function createTestApp(
   if (options.rateLimits !== 'from-config') buildOptions.rateLimits = options.rateLimits ?? RELAXED_RATE_LIMITS;
   if (options.clock) buildOptions.clock = options.clock;
   if (options.logStream) buildOptions.logStream = options.logStream;
+  if (options.pac) buildOptions.pac = options.pac;
   let app: FastifyInstance;
   try {
     app = await buildApp(config, buildOptions);
