@@ -21,6 +21,7 @@ import {
 } from '../../src/api/invoicing';
 import { canInvoice } from '../../src/api/permissions';
 import { Id } from '../../src/api/validation';
+import { cadenaOfXml } from '../domain/invoicing/cfdi/xmlTree';
 import { cancelCfdi } from '../domain/invoicing/cfdis/cancel';
 import { cfdisCsv } from '../domain/invoicing/cfdis/csv';
 import { cfdiDetail, findCfdiRow } from '../domain/invoicing/cfdis/detail';
@@ -46,7 +47,7 @@ declare module 'fastify' {
 
 /** app.pac at the root: `pac` when given (tests), else what the configuration selects. */
 export const pacPlugin = fp(async (app: FastifyInstance, options: { pac?: PacAdapter | undefined }) => {
-  app.decorate('pac', options.pac ?? pacFromConfig(process.env, { now: () => app.clock.now() }));
+  app.decorate('pac', options.pac ?? pacFromConfig(process.env, { now: () => app.clock.now(), cadenaOf: cadenaOfXml }));
 });
 
 const CfdiParams = object({ id: coerce(Id, pattern(string(), /^\d{1,10}$/), Number) });

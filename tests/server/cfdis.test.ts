@@ -5,7 +5,10 @@
 // job invoicing a payment once however often it runs.
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCfdi } from '../../server/domain/invoicing/cfdi/readCfdi';
+import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { schedulePaymentInvoice } from '../../server/domain/invoicing/cfdis/autoInvoice';
+import { verifySeal } from '../../server/domain/invoicing/csd/seal';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
 import {
   type CfdiDetail,
@@ -26,9 +29,10 @@ import {
 } from '../support/invoicingFixtures';
 import { pdfText } from '../support/pdfText';
 import { api } from '../support/routeMatrix';
+import { validateCfdi } from '../support/satValidation';
 import { call, createTestApp, signInAs, type TestApp } from '../support/testApp';
 
-const sandbox = createSandboxPac();
+const sandbox = createSandboxPac({ cadenaOf: cadenaOfXml });
 let pacCalls = 0;
 const pac = {
   ...sandbox,
@@ -109,6 +113,9 @@ describe('stamping an invoice', () => {
     expect(xml.headers['content-type']).toContain('application/xml');
     expect(xml.body).toContain(`UUID="${cfdi.uuid}"`);
     expect(xml.body).toContain('Rfc="EKU9003173C9"');
+    // What the PAC stamped is a CFDI the SAT's own schemas accept (../shared/cfdi), and its seal verifies.
+    expect(await validateCfdi(xml.body)).toEqual([]);
+    expect(verifySeal(cadenaOfXml(xml.body), readCfdi(xml.body).sello, certificateOf(xml.body))).toBe(true);
 
     const pdf = await get(path(INVOICING_PATHS.pdf, cfdi.id));
     expect(pdf.statusCode).toBe(200);
@@ -299,6 +306,13 @@ describe('payment complements', () => {
       .orderBy('id')
       .execute();
     expect(links.map((l) => l.parcialidad)).toEqual([1, 2]);
+    const complementXml = await get(path(INVOICING_PATHS.xml, complement.id));
+    expect(await validateCfdi(complementXml.body)).toEqual([]);
+    expect(readCfdi(complementXml.body).pagos[0]?.documents[0]).toMatchObject({
+      uuid: invoice.uuid,
+      numParcialidad: 1,
+      pagadoCents: part,
+    });
   });
 
   it('refuses a complement for a PUE invoice', async () => {
@@ -339,6 +353,8 @@ describe('the global invoice', () => {
       .executeTakeFirstOrThrow();
     expect(row.is_global).toBe(1);
     expect(row.xml).toContain('Rfc="XAXX010101000"');
+    expect(await validateCfdi(row.xml)).toEqual([]);
+    expect(readCfdi(row.xml).informacionGlobal).toEqual({ periodicidad: '04', meses: '10', anio: '2026' });
   });
 });
 
@@ -507,6 +523,12 @@ describe('mode A', () => {
       apartment_id: s.apartmentId,
       total_cents: 116000,
     });
+    expect(await validateCfdi(invoices[0]?.xml ?? '')).toEqual([]);
     await t.app.db.updateTable('invoicing_issuers').set({ mode: 'M' }).where('id', '=', s.issuerId).execute();
   });
 });
+
+/** The issuer's certificate (base64 DER) a CFDI carries (not NoCertificado). */
+function certificateOf(xml: string): string {
+  return / Certificado="([^"]+)"/.exec(xml)?.[1] ?? '';
+}

@@ -2,6 +2,7 @@
 // other demo account refused, nobody signed in 401; and Las Palmas's administrator on Torres del Bosque's CFDI,
 // client or issuer: 404 (nothing says they exist). Each administrator cell that stamps makes a CFDI of its own.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
 import { INVOICING_PATHS, type InvoiceStamped } from '../../src/api/invoicing';
 import { PERMISSION } from '../../src/api/permissions';
@@ -206,7 +207,7 @@ const ROUTES: RouteCase[] = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp({ pac: createSandboxPac() });
+  t = await createTestApp({ pac: createSandboxPac({ cadenaOf: cadenaOfXml }) });
   f.admin = await signInAs(t.app, 'admin@demo.mx');
   f.bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
   f.palmas = await invoicingSetup(t.app, 'palmas', { stamps: 500 });

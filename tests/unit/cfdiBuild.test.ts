@@ -11,6 +11,7 @@ import { readCfdi } from '../../server/domain/invoicing/cfdi/readCfdi';
 import type { CfdiDraft, IngresoDraft, PagoDraft } from '../../server/domain/invoicing/cfdi/types';
 import { validateAgainstSat } from '../../server/domain/invoicing/cfdi/validate';
 import { verificationTotal, verificationUrl } from '../../server/domain/invoicing/cfdi/verificationUrl';
+import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { satCadena, validateCfdi } from '../support/satValidation';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -265,5 +266,13 @@ describe('the SAT verification URL (the QR)', () => {
     [10, '0.1'],
   ])('tt of %i cents is %s', (cents, tt) => {
     expect(verificationTotal(cents)).toBe(tt);
+  });
+});
+
+describe('the cadena of a CFDI read from its XML (the sandbox PAC checks seals with it)', () => {
+  it.each(cases)('%s: the same cadena as the engine made before sealing, and as the SAT stylesheet', (_, draft) => {
+    const unsigned = buildCfdi(draft, certificate);
+    const xml = unsigned.sealed(sign(unsigned.cadenaOriginal));
+    expect(cadenaOfXml(xml)).toBe(unsigned.cadenaOriginal);
   });
 });

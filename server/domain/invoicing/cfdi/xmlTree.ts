@@ -1,6 +1,7 @@
 // The CFDI as a small ordered tree: the XML and the cadena original are both written from it, so they cannot
 // disagree. Attributes are kept in the order of the SAT's cadena stylesheet (cadenaoriginal_4_0.xslt, which
 // is also the XSD's order); an undefined value is an absent optional attribute.
+import { DOMParser, type Element } from '@xmldom/xmldom';
 
 export interface XmlNode {
   name: string;
@@ -58,4 +59,32 @@ export function cadenaOriginal(comprobante: XmlNode): string {
   const out: string[] = [];
   values(comprobante, out);
   return `||${out.join('|')}||`;
+}
+
+/**
+ * The cadena original of a CFDI given as XML (what the sandbox PAC checks a seal against). It reads the
+ * attributes in document order, which is the stylesheet's for every CFDI this engine writes; a document
+ * written elsewhere in another attribute order would need the stylesheet's own ordering (a real PAC's job).
+ */
+export function cadenaOfXml(xml: string): string {
+  const doc = new DOMParser().parseFromString(xml, 'text/xml');
+  const toNode = (element: Element): XmlNode => ({
+    name: element.nodeName,
+    attrs: Array.from(element.attributes).map((attribute) => [attribute.name, attribute.value]),
+    children: Array.from(element.childNodes)
+      .filter((child): child is Element => child.nodeType === 1)
+      .map(toNode),
+  });
+  const root = doc.documentElement;
+  if (!root) throw new Error('not XML');
+  // The cadena is of the document as sealed: any Timbre Fiscal Digital a PAC added is not part of it.
+  const tree = toNode(root);
+  tree.children = tree.children
+    .map((child) =>
+      child.name === 'cfdi:Complemento'
+        ? { ...child, children: child.children.filter((c) => c.name !== 'tfd:TimbreFiscalDigital') }
+        : child,
+    )
+    .filter((child) => child.name !== 'cfdi:Complemento' || child.children.length > 0);
+  return cadenaOriginal(tree);
 }

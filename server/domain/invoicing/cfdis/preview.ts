@@ -5,7 +5,7 @@ import type { Database } from '../../../db/schema';
 import type { Clock } from '../../clock';
 import type { Auth } from '../../sessions';
 import { computeTotals } from '../cfdi/amounts';
-import { draftProblems } from '../cfdi/build';
+import { draftProblems } from '../cfdi/problems';
 import { checkDwelling, conceptsOf, issuerOf, loadClient, receiverOf } from './draftFromDb';
 import { mexicoLocal } from './localTime';
 
