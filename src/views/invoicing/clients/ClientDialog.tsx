@@ -11,10 +11,9 @@ import '@mantine/core/styles/Popover.css';
 // "Público en general" opens it filled with XAXX010101000, régimen 616 and UsoCFDI S01.
 import { Alert, Autocomplete, Button, Group, Modal, NativeSelect, Pill, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { validate } from 'superstruct';
-import { dwellingName } from '../../../api/dwellings';
 import {
   type Client,
   ClientDraft,
@@ -27,9 +26,7 @@ import {
   USOS_CFDI,
   type UsoCfdi,
 } from '../../../api/invoicing';
-import { fetchDwellings } from '../../../services/dwellingsService';
-
-const SEARCH_DELAY_MS = 300;
+import { useDwellingSearch } from '../useDwellingSearch';
 
 /** The régimenes an RFC may hold: a 13-character RFC is a persona física, 12 a persona moral. */
 export const regimenesFor = (rfc: string): RegimenFiscal[] => {
@@ -57,29 +54,9 @@ export function ClientDialog(props: {
   const [email, setEmail] = useState(c?.email ?? '');
   const [dwellings, setDwellings] = useState(c?.dwellings ?? []);
   const [dwellingQuery, setDwellingQuery] = useState('');
-  const [found, setFound] = useState<{ apartmentId: number; name: string }[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
 
-  // Dwellings are searched in the condominium as the administrator types (accent-insensitive on the server).
-  useEffect(() => {
-    const q = dwellingQuery.trim();
-    if (!q) {
-      setFound([]);
-      return;
-    }
-    const abort = new AbortController();
-    const timer = setTimeout(() => {
-      fetchDwellings({ q, limit: 10, estado: 'activas' }, abort.signal)
-        .then((answer) =>
-          setFound(answer.viviendas.map((d) => ({ apartmentId: d.ApmtId, name: dwellingName(d.Torre, d.Nombre) }))),
-        )
-        .catch(() => setFound([]));
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      abort.abort();
-    };
-  }, [dwellingQuery]);
+  const found = useDwellingSearch(dwellingQuery);
 
   const allowed = regimenesFor(rfc);
   const submit = (event: FormEvent) => {

@@ -1,10 +1,13 @@
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/SegmentedControl.css';
 // Step 1 of crear-factura: the issuer (when there are several in manual mode), then concepts from the catalogue,
 // free with their SAT keys, or from a dwelling's charges; the list of concepts with their amounts.
 import {
   ActionIcon,
   Alert,
+  Autocomplete,
   Button,
   Card,
   Group,
@@ -22,6 +25,7 @@ import { IVA_TREATMENTS, OBJETOS_IMP } from '../../../api/invoicing';
 import type { CreateInvoiceContext, CreateInvoiceEvent } from '../../../machines/createInvoiceMachine';
 import { NETWORK } from '../../../machines/ticketFailure';
 import { formatMxn } from '../money';
+import { useDwellingSearch } from '../useDwellingSearch';
 import { type ConceptValues, conceptOf, FREE_CONCEPT, importeOf, valuesOfProduct } from './conceptForm';
 
 interface Props {
@@ -38,6 +42,7 @@ export function ConceptsStep({ context, loadingCharges, can, send }: Props) {
   const [values, setValues] = useState<ConceptValues>(FREE_CONCEPT);
   const [apartment, setApartment] = useState('');
   const [tried, setTried] = useState(false);
+  const found = useDwellingSearch(apartment);
   const set = (field: keyof ConceptValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   const manual = context.issuers.filter((issuer) => issuer.modoInvoice === 'M');
   const products = context.products.filter((product) => product.active);
@@ -72,22 +77,19 @@ export function ConceptsStep({ context, loadingCharges, can, send }: Props) {
         ]}
       />
       {source === 'dwelling' ? (
-        <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label={t('invoicing.create.dwellingId')}
-            value={apartment}
-            onChange={(e) => setApartment(e.currentTarget.value.replace(/\D/g, ''))}
-            inputMode="numeric"
-            style={{ flex: '1 1 10rem' }}
-          />
-          <Button
-            loading={loadingCharges}
-            disabled={!/^\d+$/.test(apartment) || Number(apartment) < 1}
-            onClick={() => send({ type: 'chooseDwelling', apartmentId: Number(apartment) })}
-          >
-            {t('invoicing.create.loadCharges')}
-          </Button>
-        </Group>
+        <Autocomplete
+          label={t('invoicing.create.dwelling')}
+          description={t('invoicing.create.dwellingHint')}
+          value={apartment}
+          onChange={setApartment}
+          data={found.map((d) => d.name)}
+          filter={({ options }) => options}
+          disabled={loadingCharges}
+          onOptionSubmit={(name) => {
+            const chosen = found.find((d) => d.name === name);
+            if (chosen) send({ type: 'chooseDwelling', apartmentId: chosen.apartmentId });
+          }}
+        />
       ) : (
         <Card withBorder padding="md" radius="md">
           <Stack gap="sm">
