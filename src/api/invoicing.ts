@@ -547,6 +547,8 @@ export interface DwellingCharges {
   charges: { id: number; concept: string; chargedOn: string; amountCents: number; productKind: DefaultProductKind | null }[];
   /** The client the dwelling's payments invoice (its owner), if one is linked. */
   clientId: number | null;
+  /** That client, so the receiver step can name it. */
+  client?: Client | null;
 }
 export const CfdiPageQuery = PageQueryOf(100);
 

@@ -191,7 +191,13 @@ export const createInvoiceMachine = setup({
         .filter((charge) => !context.concepts.some((c) => c.chargeId === charge.id))
         .map((charge) => conceptOfCharge(charge, context.products))
         .filter((concept): concept is ConceptDraft => concept !== null);
-      return { concepts: [...context.concepts, ...fromCharges], clientId: output.clientId ?? context.clientId };
+      const client = output.client ?? null;
+      return {
+        concepts: [...context.concepts, ...fromCharges],
+        clientId: output.clientId ?? context.clientId,
+        // The dwelling's client joins the choices, so the receiver step names it.
+        clients: client ? [client, ...context.clients.filter((c) => c.id !== client.id)] : context.clients,
+      };
     }),
     keepClients: assign((_, { output }: { output: ClientListAnswer }) => ({ clients: output.clients, error: null })),
     chooseClient: assign((_, { clientId }: { clientId: number }) => ({ clientId })),

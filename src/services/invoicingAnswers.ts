@@ -2,7 +2,7 @@
 // service checks them with. Read leniently with type(): a property the server adds later never turns an
 // answer into an unreadable one. The wrappers whose shape the contract names but does not spell out
 // (ProductList, ProductSaved, ClientSaved, StampRequestSaved) follow the contract's other wrappers.
-import { array, boolean, enums, type Infer, integer, literal, nullable, string, type } from 'superstruct';
+import { array, boolean, enums, type Infer, integer, literal, nullable, optional, string, type } from 'superstruct';
 import {
   CANCEL_REASONS,
   CFDI_STATUSES,
@@ -89,6 +89,7 @@ export const DwellingChargesAnswer = type({
     }),
   ),
   clientId: nullable(integer()),
+  client: optional(nullable(ClientAnswer)),
 });
 export type DwellingChargesAnswer = Infer<typeof DwellingChargesAnswer>;
 

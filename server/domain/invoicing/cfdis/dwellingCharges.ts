@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { DefaultProductKind, DwellingCharges } from '../../../../src/api/invoicing';
 import { foldForSearch } from '../../../../src/api/search';
 import type { Database } from '../../../db/schema';
+import { clientOfDwelling } from '../clients';
 import { checkDwelling } from './draftFromDb';
 
 /** The default product a charge's concept names (the ledger's words: "Cuota de mantenimiento noviembre", …). */
@@ -40,13 +41,7 @@ export async function dwellingCharges(db: Kysely<Database>, condoId: number, apa
     .orderBy('d.charged_on')
     .orderBy('d.id')
     .execute();
-  const client = await db
-    .selectFrom('invoicing_client_dwellings as l')
-    .innerJoin('invoicing_clients as c', 'c.id', 'l.client_id')
-    .select('c.id')
-    .where('l.apartment_id', '=', apartmentId)
-    .where('c.condo_id', '=', condoId)
-    .executeTakeFirst();
+  const client = await clientOfDwelling(db, condoId, apartmentId);
   return {
     charges: charges.map((c) => ({
       id: c.id,
@@ -56,5 +51,6 @@ export async function dwellingCharges(db: Kysely<Database>, condoId: number, apa
       productKind: productKindOf(c.concept, c.reservation_id),
     })),
     clientId: client?.id ?? null,
+    client,
   };
 }
