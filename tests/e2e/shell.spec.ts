@@ -120,6 +120,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string | R
       ['Configuración de blogs', '/condominio/listado-blogs'],
       ['Configuración', '/condominio/configuracion'],
       ['Control gerencial', '/condominio/control-gerencial'],
+      ['Factura Comunidad', '/condominio/control-gerencial/modulos-adicionales/factura-comunidad'],
       ['Historial', '/condominio/historial'],
     ],
   ],
