@@ -596,3 +596,12 @@ export const canInvoice = (data: Pick<SessionData, 'usuario' | 'usuarioPermisos'
 /** Spec §4: invoice mode 'A' (each recorded payment is invoiced by a job) hides 'Crear factura'. */
 export const canCreateInvoiceByHand = (data: Pick<SessionData, 'usuario' | 'usuarioPermisos'>, modoInvoice: 'A' | 'M' | null) =>
   canInvoice(data) && modoInvoice !== 'A';
+
+/**
+ * Recording a dwelling's payment in the ledger (estado-cta, "Registrar pago"): administrators, and members
+ * holding ADEUDOS at 'editar' or the high level (active). In invoice mode A the payment is then invoiced by a
+ * job (spec §4), so this is also what starts an automatic invoice.
+ */
+export const canRecordPayment = (data: Pick<SessionData, 'usuario' | 'usuarioPermisos'>) =>
+  isAdmin(data.usuario) ||
+  data.usuarioPermisos.some((p) => p.Clave === PERMISSION.debts && p.Activa === 1 && (p.Tipo === 'editar' || p.Tipo === HIGH_LEVEL));
