@@ -1177,4 +1177,7 @@ export interface StampRequestTable {
   note: Generated<string>;
   requested_by: number | null;
   created_at: string;
+  /** When the provider credited the package (migration 0017); null while pending. */
+  credited_at: string | null;
+  credit_movement_id: number | null;
 }

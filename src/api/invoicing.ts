@@ -530,7 +530,8 @@ export interface StampMovement {
 export interface StampLedger {
   balances: { issuerId: number; rfc: string; available: number }[];
   movements: StampMovement[];
-  requests: { id: number; rfc: string; quantity: number; at: string; requestedBy: string }[];
+  /** creditedAt: when the provider credited the package; null while it is pending. */
+  requests: { id: number; rfc: string; quantity: number; at: string; requestedBy: string; creditedAt: string | null }[];
 }
 
 export const StampRequestDraft = object({

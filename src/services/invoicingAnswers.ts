@@ -164,11 +164,27 @@ export const StampLedgerAnswer = type({
       at: string(),
     }),
   ),
-  requests: array(type({ id: integer(), rfc: string(), quantity: integer(), at: string(), requestedBy: string() })),
+  requests: array(
+    type({
+      id: integer(),
+      rfc: string(),
+      quantity: integer(),
+      at: string(),
+      requestedBy: string(),
+      creditedAt: nullable(string()),
+    }),
+  ),
 });
 export type StampLedgerAnswer = Infer<typeof StampLedgerAnswer>;
 
 export const StampRequestSavedAnswer = type({
-  request: type({ id: integer(), rfc: string(), quantity: integer(), at: string(), requestedBy: string() }),
+  request: type({
+    id: integer(),
+    rfc: string(),
+    quantity: integer(),
+    at: string(),
+    requestedBy: string(),
+    creditedAt: nullable(string()),
+  }),
 });
 export type StampRequestSavedAnswer = Infer<typeof StampRequestSavedAnswer>;

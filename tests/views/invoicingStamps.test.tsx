@@ -15,7 +15,14 @@ const PATH = '/condominio/control-gerencial/modulos-adicionales/factura-comunida
 
 describe('RequestStampsPage', () => {
   it('shows the balance and movements, and requests a package with a note', async () => {
-    const request = { id: 1, rfc: 'RPA010101AB1', quantity: 250, at: '2026-11-05T10:00:00.000Z', requestedBy: 'Admin' };
+    const request = {
+      id: 1,
+      rfc: 'RPA010101AB1',
+      quantity: 250,
+      at: '2026-11-05T10:00:00.000Z',
+      requestedBy: 'Admin',
+      creditedAt: null,
+    };
     const stub = stubApi(sessionFor('admin'), {
       '/api/--facturacion/timbres': () => json(LEDGER),
       '/api/--facturacion/timbres/solicitar': () => json({ request }),
@@ -34,6 +41,28 @@ describe('RequestStampsPage', () => {
       note: 'Para diciembre',
     });
     await waitFor(() => expect(stub.calls.filter((c) => c.path === '/api/--facturacion/timbres').length).toBe(2));
+  });
+
+  it('shows each request with its number, pending or credited by the provider', async () => {
+    const asked = { rfc: 'RPA010101AB1', at: '2026-11-05T10:00:00.000Z', requestedBy: 'Admin' };
+    stubApi(sessionFor('admin'), {
+      '/api/--facturacion/timbres': () =>
+        json({
+          ...LEDGER,
+          requests: [
+            { ...asked, id: 7, quantity: 100, creditedAt: null },
+            { ...asked, id: 4, quantity: 50, creditedAt: '2026-11-06T10:00:00.000Z' },
+          ],
+        }),
+    });
+    signedIn(<RequestStampsPage />, PATH);
+    const pending = (await screen.findByText(/Solicitud n\.º 7/)).closest('.mantine-Card-root') as HTMLElement;
+    const credited = screen.getByText(/Solicitud n\.º 4/).closest('.mantine-Card-root') as HTMLElement;
+    expect(pending.textContent).toContain('100 timbres');
+    expect(pending.textContent).toContain('Pendiente de acreditar');
+    expect(credited.textContent).toContain('50 timbres');
+    expect(credited.textContent).toContain('Acreditada');
+    expect(credited.textContent).not.toContain('Pendiente');
   });
 
   it('says why a request was refused', async () => {

@@ -17,6 +17,7 @@ import * as polls from './0013_polls';
 import * as reservations from './0014_reservations';
 import * as administration from './0015_administration';
 import * as invoicing from './0016_invoicing';
+import * as stampCredits from './0017_stamp_credits';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0014_reservations': reservations,
   '0015_administration': administration,
   '0016_invoicing': invoicing,
+  '0017_stamp_credits': stampCredits,
 };

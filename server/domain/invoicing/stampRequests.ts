@@ -10,6 +10,7 @@ import type { Clock } from '../clock';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import type { Auth } from '../sessions';
 import { issuerOf } from './issuers';
+import { creditStamps } from './stamps';
 
 export interface StampRequestOutcome {
   request: StampRequestSummary;
@@ -17,6 +18,8 @@ export interface StampRequestOutcome {
 }
 
 export interface StampRequestMailFacts {
+  /** The request's number: what the provider names when crediting it (`npm run stamps -- credit <número>`). */
+  requestId: number;
   condoName: string;
   rfc: string;
   razonSocial: string;
@@ -66,8 +69,9 @@ export async function requestStamps(
       at,
     });
     return {
-      request: { id, rfc: issuer.rfc, quantity: draft.quantity, at, requestedBy: who.name },
+      request: { id, rfc: issuer.rfc, quantity: draft.quantity, at, requestedBy: who.name, creditedAt: null },
       mail: {
+        requestId: id,
         condoName: who.condo_name,
         rfc: issuer.rfc,
         razonSocial: issuer.razonSocial,
@@ -82,6 +86,59 @@ export async function requestStamps(
   });
 }
 
+/** Why a request cannot be credited. */
+export class StampCreditRefusal extends Error {
+  constructor(readonly reason: 'notFound' | 'alreadyCredited') {
+    super(reason === 'notFound' ? 'no such stamp request' : 'that stamp request was already credited');
+  }
+}
+
+export interface StampCreditOutcome {
+  requestId: number;
+  condoId: number;
+  rfc: string;
+  quantity: number;
+  /** The issuer's stamps after the credit. */
+  available: number;
+}
+
+/**
+ * The provider credits a requested package, once: the credit movement, the issuer's balance and the history
+ * row (creditStamps), and the request marked with when and which movement, in one transaction. A second
+ * credit of the same request (even a racing one: the conditional update below) is refused and writes nothing.
+ */
+export async function creditStampRequest(db: Kysely<Database>, clock: Clock, requestId: number): Promise<StampCreditOutcome> {
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const request = await trx
+      .selectFrom('stamp_requests as r')
+      .innerJoin('invoicing_issuers as i', 'i.id', 'r.issuer_id')
+      .select(['r.id', 'r.condo_id', 'r.issuer_id', 'r.quantity', 'r.credited_at', 'i.rfc'])
+      .where('r.id', '=', requestId)
+      .executeTakeFirst();
+    if (!request) throw new StampCreditRefusal('notFound');
+    if (request.credited_at !== null) throw new StampCreditRefusal('alreadyCredited');
+    // Claim the request first: of two racing credits, only one updates the still-pending row.
+    const claimed = await trx
+      .updateTable('stamp_requests')
+      .set({ credited_at: now.toISOString() })
+      .where('id', '=', request.id)
+      .where('credited_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new StampCreditRefusal('alreadyCredited');
+    const { available, movementId } = await creditStamps(trx, {
+      condoId: request.condo_id,
+      issuerId: request.issuer_id,
+      quantity: request.quantity,
+      userId: null,
+      now,
+      reason: `paquete (solicitud ${request.id})`,
+    });
+    await trx.updateTable('stamp_requests').set({ credit_movement_id: movementId }).where('id', '=', request.id).execute();
+    return { requestId: request.id, condoId: request.condo_id, rfc: request.rfc, quantity: request.quantity, available };
+  });
+}
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
@@ -90,6 +147,7 @@ const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 export function stampRequestMail(to: string, facts: StampRequestMailFacts): OutgoingMail {
   const subject = oneLine(`Solicitud de ${facts.quantity} timbres - ${facts.rfc} (${facts.condoName})`).slice(0, 200);
   const rows: [string, string][] = [
+    ['Número de solicitud', String(facts.requestId)],
     ['Condominio', facts.condoName],
     ['RFC', facts.rfc],
     ['Razón social', facts.razonSocial],

@@ -29,8 +29,12 @@ export interface StampCredit {
   reason: string;
 }
 
-/** Credits stamps inside the caller's transaction: the movement, the balance, the history row. */
-export async function creditStamps(trx: Kysely<Database>, credit: StampCredit): Promise<number> {
+/** Credits stamps inside the caller's transaction: the movement, the balance, the history row. Answers the
+ * issuer's stamps after the credit and the movement's id. */
+export async function creditStamps(
+  trx: Kysely<Database>,
+  credit: StampCredit,
+): Promise<{ available: number; movementId: number }> {
   if (!Number.isInteger(credit.quantity) || credit.quantity <= 0) throw new Error('a credit is a positive whole number');
   await lockIssuer(trx, credit.issuerId);
   const at = credit.now.toISOString();
@@ -69,7 +73,7 @@ export async function creditStamps(trx: Kysely<Database>, credit: StampCredit): 
     after: { disponibles: after, cantidad: credit.quantity, motivo: credit.reason, emisor: credit.issuerId },
     at,
   });
-  return after;
+  return { available: after, movementId: id };
 }
 
 /**
@@ -159,7 +163,7 @@ export async function stampLedger(db: Kysely<Database>, auth: Auth): Promise<Sta
     .selectFrom('stamp_requests as r')
     .innerJoin('invoicing_issuers as i', 'i.id', 'r.issuer_id')
     .leftJoin('users as u', 'u.id', 'r.requested_by')
-    .select(['r.id', 'i.rfc', 'r.quantity', 'r.created_at', 'u.name'])
+    .select(['r.id', 'i.rfc', 'r.quantity', 'r.created_at', 'r.credited_at', 'u.name'])
     .where('r.condo_id', '=', auth.condoId)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')
@@ -175,6 +179,13 @@ export async function stampLedger(db: Kysely<Database>, auth: Auth): Promise<Sta
       cfdiUuid: m.uuid ?? null,
       at: m.created_at,
     })),
-    requests: requests.map((r) => ({ id: r.id, rfc: r.rfc, quantity: r.quantity, at: r.created_at, requestedBy: r.name ?? '' })),
+    requests: requests.map((r) => ({
+      id: r.id,
+      rfc: r.rfc,
+      quantity: r.quantity,
+      at: r.created_at,
+      requestedBy: r.name ?? '',
+      creditedAt: r.credited_at,
+    })),
   };
 }

@@ -252,8 +252,18 @@ export function RequestStampsPage() {
                   </Text>
                   <Text size="sm">{request.rfc}</Text>
                   <Text size="sm" c="dimmed">
+                    <FormattedMessage id="invoicingScreens.stamps.requestNumber" values={{ id: request.id }} /> ·{' '}
                     <FormattedDate value={request.at} dateStyle="medium" /> · {request.requestedBy}
                   </Text>
+                  {request.creditedAt ? (
+                    <Badge color="teal" variant="light">
+                      <FormattedMessage id="invoicingScreens.stamps.credited" />
+                    </Badge>
+                  ) : (
+                    <Badge color="yellow" variant="light">
+                      <FormattedMessage id="invoicingScreens.stamps.pending" />
+                    </Badge>
+                  )}
                 </Group>
               </Card>
             ))}
