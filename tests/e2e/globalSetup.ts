@@ -41,6 +41,9 @@ export default async function globalSetup() {
     child.on('exit', (code) => reject(new Error(`the app exited with ${code} before listening:\n${output}`)));
   });
   process.env.E2E_BASE_URL = baseUrl;
+  // For the specs that act as an operator where the server runs (invoicing.spec: the stamps provider's
+  // `npm run stamps -- credit`), on the same database.
+  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     const exited = new Promise((resolve) => child.on('exit', resolve));

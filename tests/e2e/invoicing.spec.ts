@@ -4,11 +4,20 @@
 // against the SAT's XSDs and carries the UUID shown, the CFDI is in listado-cfdis and is cancelled there with
 // reason 02, and switching the issuer to mode A takes 'Crear factura' out of the module's navigation.
 // Screenshots go to /tmp/invoicing-shots.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, TestInfo } from '@playwright/test';
-import { INVOICING_SCREENS } from '../../src/api/invoicing';
+import {
+  type CfdiList,
+  type ClientList,
+  INVOICING_PATHS,
+  INVOICING_SCREENS,
+  type InvoiceDraft,
+  type InvoicingGeneralData,
+} from '../../src/api/invoicing';
+import { TOKEN_HEADER } from '../../src/api/sessions';
 import { validateCfdi } from '../support/satValidation';
 import { signedIn } from './accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
@@ -18,6 +27,72 @@ const shot = (page: Page, testInfo: TestInfo, name: string) =>
   screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
 const CSD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/csd');
 const RFC = 'EKU9003173C9';
+
+/** The signed-in page's session token (src/services/tokenStore.ts keeps it under the header's name). */
+async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
+    TOKEN_HEADER,
+  );
+  if (!token) throw new Error('no session token in the page');
+  return token;
+}
+
+async function apiGet(page: Page, apiPath: string): Promise<string> {
+  const answer = await page.request.get(`/api${apiPath}`, { headers: { [TOKEN_HEADER]: await tokenOf(page) } });
+  expect(answer.status(), apiPath).toBe(200);
+  return answer.text();
+}
+
+async function cfdiIdOf(page: Page, serieFolio: string): Promise<string> {
+  const list = JSON.parse(await apiGet(page, INVOICING_PATHS.list)) as CfdiList;
+  const found = list.items.find((c) => `${c.serie ?? ''}-${c.folio ?? ''}` === serieFolio);
+  if (!found) throw new Error(`${serieFolio} is not in listado-cfdis`);
+  return String(found.id);
+}
+
+/** Stamps `count` small invoices to Rosa through the API, as another administrator's work would. */
+async function spendStamps(page: Page, count: number) {
+  const headers = { [TOKEN_HEADER]: await tokenOf(page) };
+  const general = JSON.parse(await apiGet(page, INVOICING_PATHS.generalData)) as InvoicingGeneralData;
+  const issuerId = general.data[0]!.enterprise.id;
+  const clients = JSON.parse(await apiGet(page, `${INVOICING_PATHS.clients}?q=HEDR850312QX4`)) as ClientList;
+  const clientId = clients.clients[0]!.id;
+  for (let i = 0; i < count; i++) {
+    const draft: InvoiceDraft = {
+      issuerId,
+      clientId,
+      metodoPago: 'PUE',
+      formaPago: '03',
+      moneda: 'MXN',
+      concepts: [
+        {
+          claveProdServ: '80131500',
+          claveUnidad: 'E48',
+          unidad: 'Servicio',
+          descripcion: `Uso de sala de juntas ${i + 1}`,
+          cantidad: '1',
+          valorUnitarioCents: 10_000,
+          objetoImp: '02',
+          iva: 'tasa16',
+        },
+      ],
+    };
+    const answer = await page.request.post(`/api${INVOICING_PATHS.stamp}`, {
+      headers,
+      data: { draft, draftKey: `e2e-spend-${Date.now()}-${i}` },
+    });
+    expect(answer.status(), `stamping ${i + 1} of ${count}`).toBe(200);
+  }
+}
+
+/** The stamps provider credits a request where the server runs (README: npm run stamps -- credit). */
+function creditAsTheProvider(requestId: string): string {
+  return execFileSync('npx', ['tsx', 'server/stamps-cli.ts', 'credit', requestId], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
+    encoding: 'utf8',
+  });
+}
 
 async function uploadCsd(page: Page, name: 'fiel' | 'csd') {
   const dialog = page.getByRole('dialog', { name: `Subir el CSD de ${RFC}` });
@@ -95,6 +170,62 @@ test.describe('e-invoicing @desktop-only', () => {
     await expect(detail.getByText('CFDI cancelado.')).toBeVisible();
     await shot(page, testInfo, 'cancelled');
     await page.keyboard.press('Escape');
+
+    // A PPD invoice (Torre B - 502's charges, to Carlos), then its payment: the Pagos 2.0 complement.
+    await page.getByRole('link', { name: 'Crear factura' }).click();
+    await page.getByText('Cargos de una vivienda').click();
+    await page.getByRole('combobox', { name: 'Vivienda' }).fill('502');
+    await page.getByRole('option', { name: 'Torre B - 502', exact: true }).click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText('CARLOS').first()).toBeVisible();
+    await page.getByLabel('Método de pago').selectOption('PPD');
+    await page.getByRole('button', { name: 'Vista previa' }).click();
+    await page.getByRole('button', { name: 'Timbrar' }).click();
+    await expect(page.getByText('Factura timbrada', { exact: true })).toBeVisible();
+    await expect(page.getByText('18 timbres restantes')).toBeVisible();
+    await page.getByRole('link', { name: 'Listado de CFDI' }).click();
+    await page.getByRole('button', { name: 'Ver el detalle de F-2' }).click();
+    await detail.getByRole('button', { name: 'Registrar pago', exact: true }).click();
+    const payment = detail.getByRole('form', { name: 'Registrar pago' });
+    await payment.getByLabel('Referencia').fill('SPEI 0042');
+    await payment.getByRole('button', { name: 'Registrar pago y timbrar complemento' }).click();
+    await expect(detail.getByText(/Pago registrado\. Complemento de pago timbrado/)).toBeVisible();
+    await shot(page, testInfo, 'complement');
+    await page.keyboard.press('Escape');
+    const complementRow = page.getByRole('row', { name: /F-3/ });
+    await expect(complementRow).toContainText('P');
+    const complementXml = await apiGet(page, INVOICING_PATHS.xml.replace(':id', await cfdiIdOf(page, 'F-3')));
+    expect(complementXml).toContain('pago20:Pagos');
+    expect(await validateCfdi(complementXml)).toEqual([]);
+
+    // Out of stamps: the remaining 17 are spent through the API, then stamping on the screen is refused before
+    // anything reaches the PAC, and a package is requested; the provider credits it and the page shows it.
+    await spendStamps(page, 17);
+    await page.getByRole('link', { name: 'Crear factura' }).click();
+    await page.getByLabel('Producto o servicio').selectOption({ label: 'Cuota de mantenimiento' });
+    await page.getByLabel('Precio unitario').fill('1500');
+    await page.getByRole('button', { name: 'Agregar concepto' }).click();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByLabel('Buscar cliente por RFC o nombre').fill('HEDR850312QX4');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('radio', { name: /ROSA HERNANDEZ DIAZ/ }).check();
+    await page.getByRole('button', { name: 'Vista previa' }).click();
+    await page.getByRole('button', { name: 'Timbrar' }).click();
+    const noStamps = page.getByRole('alert').filter({ hasText: 'Sin timbres' });
+    await expect(noStamps).toContainText('Ya no quedan timbres para este RFC. Solicita más para seguir facturando.');
+    await shot(page, testInfo, 'no-stamps');
+    await noStamps.getByRole('link', { name: 'Solicitar timbres' }).click();
+    await page.getByLabel('Paquete').selectOption('100');
+    await page.getByLabel('Nota (opcional)').fill('Para el cierre del año');
+    await page.getByRole('button', { name: 'Solicitar', exact: true }).click();
+    await expect(page.getByText('Solicitud enviada. Te avisaremos cuando se acrediten los timbres.')).toBeVisible();
+    const requestCard = page.locator('.mantine-Card-root').filter({ hasText: '100 timbres' });
+    await expect(requestCard).toContainText('Pendiente de acreditar');
+    const requestId = /Solicitud n\.º (\d+)/.exec((await requestCard.textContent()) ?? '')?.[1] ?? '';
+    expect(creditAsTheProvider(requestId)).toContain('100 timbres acreditados a EKU9003173C9; disponibles: 100.');
+    await page.reload();
+    await expect(page.locator('.mantine-Card-root').filter({ hasText: '100 timbres' })).toContainText('Acreditada');
+    await shot(page, testInfo, 'stamps');
 
     // Mode A: each recorded payment is invoiced by a job, and 'Crear factura' leaves the navigation (spec §4).
     await page.getByRole('link', { name: 'Datos generales' }).click();
