@@ -18,7 +18,11 @@ export const PAYMENT_MAX_CENTS = 1_000_000_000;
 export const PaymentRecord = object({
   ApartmentId: Id,
   paidOn: CalendarDate,
-  amountCents: refine(integer(), 'Cents', (value) => (value > 0 && value <= PAYMENT_MAX_CENTS) || 'must be between 1 and 1000000000'),
+  amountCents: refine(
+    integer(),
+    'Cents',
+    (value) => (value > 0 && value <= PAYMENT_MAX_CENTS) || 'must be between 1 and 1000000000',
+  ),
   /** The ledger account the money entered (ledger_accounts of the caller's condominium). */
   accountId: Id,
   /** The bank reference or receipt number; shown on the statement after "Pago". */

@@ -604,4 +604,6 @@ export const canCreateInvoiceByHand = (data: Pick<SessionData, 'usuario' | 'usua
  */
 export const canRecordPayment = (data: Pick<SessionData, 'usuario' | 'usuarioPermisos'>) =>
   isAdmin(data.usuario) ||
-  data.usuarioPermisos.some((p) => p.Clave === PERMISSION.debts && p.Activa === 1 && (p.Tipo === 'editar' || p.Tipo === HIGH_LEVEL));
+  data.usuarioPermisos.some(
+    (p) => p.Clave === PERMISSION.debts && p.Activa === 1 && (p.Tipo === 'editar' || p.Tipo === HIGH_LEVEL),
+  );
