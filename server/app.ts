@@ -41,6 +41,7 @@ import managementRoutes from './routes/management';
 import memberPermissionRoutes from './routes/memberPermissions';
 import notificationRoutes from './routes/notifications';
 import passRoutes from './routes/passes';
+import paymentRoutes from './routes/payments';
 import planRoutes from './routes/plans';
 import pollRoutes from './routes/polls';
 import postRoutes from './routes/posts';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(passRoutes);
       await api.register(planRoutes);
       await api.register(financeRoutes);
+      await api.register(paymentRoutes);
       await api.register(postRoutes);
       await api.register(ticketRoutes);
       await api.register(conversationRoutes);

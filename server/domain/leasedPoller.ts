@@ -6,7 +6,11 @@
 export type PollOutcome = 'done' | 'tried' | 'taken';
 
 export interface Poller {
-  /** One pass over every due row; answers how many were done. Tests call it directly. */
+  /**
+   * One pass over every due row; answers how many were done. Tests call it directly, and work that wants its
+   * rows handled at once (not at the next tick) kicks it. While a pass runs, a call waits for it and then one
+   * more pass (so a row committed after the running pass read its due rows is not left to the next tick).
+   */
   runOnce(): Promise<number>;
   /** A pass after firstDelayMs, then one every intervalMs after the previous one ends. */
   start(): void;
@@ -27,6 +31,7 @@ export function createLeasedPoller(deps: {
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+  let again: Promise<number> | null = null;
 
   async function pass(): Promise<number> {
     let done = 0;
@@ -47,8 +52,19 @@ export function createLeasedPoller(deps: {
   }
 
   function runOnce(): Promise<number> {
-    // One pass at a time per poller: a tick that finds one running waits for it instead.
-    running ??= pass().finally(() => {
+    // One pass at a time per poller. A call that finds one running may come from work committed after that
+    // pass read its due rows (a payment's invoice kicked right after the payment): it gets one more pass after
+    // the running one, shared by every call that arrives meanwhile, and answers what that pass did.
+    if (running) {
+      again ??= running
+        .catch(() => 0)
+        .then(() => {
+          again = null;
+          return runOnce();
+        });
+      return again;
+    }
+    running = pass().finally(() => {
       running = null;
     });
     return running;
@@ -72,6 +88,8 @@ export function createLeasedPoller(deps: {
       if (timer) clearTimeout(timer);
       timer = null;
       await running?.catch(() => {});
+      // A pass asked for meanwhile starts, sees `stopping` and ends at once.
+      await again?.catch(() => {});
     },
   };
 }

@@ -5,6 +5,7 @@ import type { MessageId } from '../i18n/messages';
 import { SendMessageRequest, StartConversationRequest } from './conversations';
 import { BulkMailRequest, BulkPdfRequest, ReportQuery, StatementQuery } from './finance';
 import { NewEvent, NewPass } from './invites';
+import { PaymentRecord } from './payments';
 import { NewCommentRequest } from './posts';
 import { ProviderContactRequest } from './providerContact';
 import { PublicContactRequest } from './publicPage';
@@ -124,6 +125,15 @@ const BY_REQUEST = new Map<object, Record<string, MessageId>>([
   [ReportQuery, { fechaInicio: 'finance.from', fechaFin: 'finance.to' }],
   [BulkMailRequest, { fechaInicio: 'finance.bulk.start', fechaFin: 'finance.bulk.end' }],
   [BulkPdfRequest, { fechaInicio: 'finance.bulk.start', fechaFin: 'finance.bulk.end' }],
+  [
+    PaymentRecord,
+    {
+      paidOn: 'errors.field.paidOn',
+      amountCents: 'errors.field.amount',
+      accountId: 'errors.field.ledgerAccount',
+      reference: 'errors.field.reference',
+    },
+  ],
   [NewCommentRequest, { Texto: 'posts.commentLabel' }],
   [NewTicketRequest, { Titulo: 'tickets.form.fieldTitle' }],
   [TicketReplyRequest, { Texto: 'tickets.detail.replyField' }],

@@ -113,7 +113,14 @@ export async function statementsFor(
     for (const p of paid) {
       const amount = Number(p.amount_cents);
       if (p.paid_on < period.fechaInicio) opening -= amount;
-      else entries.push({ fecha: p.paid_on, order: 1, concepto: `Pago ${p.reference}`, cargo: 0, abono: amount });
+      else
+        entries.push({
+          fecha: p.paid_on,
+          order: 1,
+          concepto: p.reference ? `Pago ${p.reference}` : 'Pago',
+          cargo: 0,
+          abono: amount,
+        });
       if (p.paid_on <= asOf) paidByAsOf += amount;
     }
     entries.sort((a, b) => (a.fecha === b.fecha ? a.order - b.order : a.fecha < b.fecha ? -1 : 1));

@@ -1,7 +1,7 @@
 // Mode A (spec §4): each payment recorded in the ledger is invoiced by a scheduled job: a PUE Ingreso to the
 // dwelling's linked client, with the condominium's default product 'cuotaMantenimiento' as its one concept,
-// for the amount paid (IVA included when the product carries IVA). Whoever records a payment calls
-// schedulePaymentInvoice in that transaction; the job re-checks everything when due (the issuer may have left
+// for the amount paid (IVA included when the product carries IVA). Whoever records a payment (finance/payments.ts)
+// calls schedulePaymentInvoice in that transaction; the job re-checks everything when due (the issuer may have left
 // mode A, the dwelling may have no client), and makes one invoice per payment however often it runs: it looks
 // for the payment's invoice first, and the unique (payment_id, type) index stops a racing second one.
 import type { Kysely } from 'kysely';
@@ -21,6 +21,28 @@ export const AUTO_INVOICE_FORMA_PAGO = '03';
 /** Schedules the payment's automatic invoice, due now, in the caller's transaction (the one recording it). */
 export async function schedulePaymentInvoice(trx: Kysely<Database>, paymentId: number, now: Date): Promise<void> {
   await scheduleJob(trx, AUTO_INVOICE_JOB, paymentId, now, now);
+}
+
+/** The issuer that invoices the condominium's payments on its own: its first issuer in mode A, if any. */
+export function automaticIssuer(db: Kysely<Database>, condoId: number) {
+  return db
+    .selectFrom('invoicing_issuers')
+    .selectAll()
+    .where('condo_id', '=', condoId)
+    .where('mode', '=', 'A')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** The client a dwelling's payments are invoiced to (invoicing_client_dwellings), if it has one. */
+export function dwellingClient(db: Kysely<Database>, condoId: number, apartmentId: number) {
+  return db
+    .selectFrom('invoicing_client_dwellings as d')
+    .innerJoin('invoicing_clients as c', 'c.id', 'd.client_id')
+    .selectAll('c')
+    .where('d.apartment_id', '=', apartmentId)
+    .where('c.condo_id', '=', condoId)
+    .executeTakeFirst();
 }
 
 const RATES: Record<IvaTreatment, number> = { tasa16: 0.16, tasa8: 0.08, tasa0: 0, exento: 0 };
@@ -43,21 +65,9 @@ async function invoicePayment(trx: Kysely<Database>, job: DueJob, clock: Clock, 
     .where('type', '=', 'I')
     .executeTakeFirst();
   if (invoiced) return;
-  const issuer = await trx
-    .selectFrom('invoicing_issuers')
-    .selectAll()
-    .where('condo_id', '=', payment.condo_id)
-    .where('mode', '=', 'A')
-    .orderBy('id')
-    .executeTakeFirst();
+  const issuer = await automaticIssuer(trx, payment.condo_id);
   if (!issuer) return;
-  const client = await trx
-    .selectFrom('invoicing_client_dwellings as d')
-    .innerJoin('invoicing_clients as c', 'c.id', 'd.client_id')
-    .selectAll('c')
-    .where('d.apartment_id', '=', payment.apartment_id)
-    .where('c.condo_id', '=', payment.condo_id)
-    .executeTakeFirst();
+  const client = await dwellingClient(trx, payment.condo_id, payment.apartment_id);
   if (!client) return;
   const product = await trx
     .selectFrom('invoicing_products')
