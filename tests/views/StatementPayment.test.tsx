@@ -192,7 +192,8 @@ describe('estado-cta: Registrar pago', () => {
     fill(dialog);
     send(dialog);
     const toast = await screen.findByText('Pago registrado', undefined, SLOW);
-    const notice = toast.closest('.mantine-Notification-root') as HTMLElement;
+    const notice = toast.closest('[role="status"]') as HTMLElement;
+    expect(notice.style.position).toBe('fixed');
     // Mantine writes 16 px as a scaled rem: pinned to both sides, no fixed width.
     expect(notice.style.left).toBe(notice.style.right);
     expect(notice.style.left).toContain('1rem');

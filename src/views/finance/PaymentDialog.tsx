@@ -14,6 +14,7 @@ import '@mantine/core/styles/NumberInput.css';
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Group,
   Loader,
@@ -109,17 +110,26 @@ export default function PaymentDialog(props: {
         ) : null}
         {state.matches('editing') || saving ? <PaymentForm actor={actor} /> : null}
       </Modal>
-      {/* A polite live region that is always there, so the toast's words are read when they appear. */}
-      <div role="status" aria-live="polite">
+      {/* A polite live region that is always there, so the toast's words are read when they appear; fixed to
+          the corner (the whole width on a phone), so the page's layout never makes room for it. */}
+      <Box
+        role="status"
+        aria-live="polite"
+        pos="fixed"
+        bottom={16}
+        right={16}
+        left={phone ? 16 : undefined}
+        w={phone ? undefined : 400}
+        style={{ zIndex: 1000 }}
+      >
         {state.matches('saved') && state.context.recorded ? (
           <PaymentToast
             payment={state.context.recorded}
-            phone={phone}
             clientsLink={props.clientsLink}
             onClose={() => actor.send({ type: 'dismiss' })}
           />
         ) : null}
-      </div>
+      </Box>
     </>
   );
 }
@@ -229,12 +239,7 @@ function PaymentForm({ actor }: { actor: PaymentActor }) {
   );
 }
 
-function PaymentToast(props: {
-  payment: NonNullable<PaymentContext['recorded']>;
-  phone: boolean;
-  clientsLink: boolean;
-  onClose: () => void;
-}) {
+function PaymentToast(props: { payment: NonNullable<PaymentContext['recorded']>; clientsLink: boolean; onClose: () => void }) {
   const intl = useIntl();
   const { payment } = props;
   const warns = payment.invoicing === 'noClient';
@@ -242,12 +247,6 @@ function PaymentToast(props: {
     <Notification
       // Inside the page's live region: it is read politely, not as an alert.
       role="group"
-      pos="fixed"
-      bottom={16}
-      right={16}
-      left={props.phone ? 16 : undefined}
-      w={props.phone ? undefined : 400}
-      style={{ zIndex: 1000 }}
       withBorder
       color={warns ? 'yellow' : 'teal'}
       icon={warns ? <IconAlertTriangle size={18} aria-hidden /> : <IconCheck size={18} aria-hidden />}
