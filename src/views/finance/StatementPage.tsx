@@ -7,20 +7,26 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 // /condominio/estado-cta: one dwelling's account statement for a period (opening balance, charges,
 // payments with the running balance, closing balance and what is overdue) and its PDF. Residents choose
-// among their own dwellings; administrators and the board among all of them.
+// among their own dwellings; administrators and the board among all of them. Those who may record a payment
+// (canRecordPayment) have "Registrar pago" beside the PDF; once one is recorded the statement is read again.
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMachine } from '@xstate/react';
-import { useState } from 'react';
+import { useActorRef, useMachine, useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type Dwelling, formatMoney, type Statement } from '../../api/finance';
+import { canInvoice, canRecordPayment } from '../../api/permissions';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
+import { paymentMachine } from '../../machines/paymentMachine';
 import { fetchStatementPdf } from '../../services/financeService';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { FinanceGate, useSessionData } from './financeAccess';
 import { isValidPeriod, PeriodFields } from './PeriodFields';
-import { displayDate, saveFile, thisYearSoFar } from './period';
+import { displayDate, saveFile, thisYearSoFar, today } from './period';
 import { QueryStatus } from './QueryStatus';
+
+// The dialog and its toast (Modal, NumberInput, Notification) load with the first "Registrar pago".
+const PaymentDialog = lazy(() => import('./PaymentDialog'));
 
 export const dwellingName = (d: Pick<Dwelling, 'AptName' | 'TorreName'>) =>
   d.TorreName ? `${d.TorreName} - ${d.AptName}` : d.AptName;
@@ -117,14 +123,26 @@ function PhoneLines({ statement }: { statement: Statement }) {
 
 function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const data = useSessionData();
   const [apartmentId, setApartmentId] = useState(dwellings[0]!.ApartmentId);
   const [period, setPeriod] = useState(thisYearSoFar);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const query = { ApartmentId: apartmentId, ...period };
-  const [state, send] = useMachine(financeQueryMachine, { input: { query: { kind: 'statement', query } } });
+  const [state, send, statementActor] = useMachine(financeQueryMachine, { input: { query: { kind: 'statement', query } } });
   const answer = state.context.answer;
   const statement = answer?.kind === 'statement' ? answer.data : null;
+  const mayRecord = data !== null && canRecordPayment(data);
+  const payment = useActorRef(paymentMachine);
+  // Mounted from the first opening on, so the dialog closes with its transition and gives the focus back.
+  const paymentUsed = useSelector(payment, (s) => !s.matches('closed'));
+  const [dialogLoaded, setDialogLoaded] = useState(false);
+  if (paymentUsed && !dialogLoaded) setDialogLoaded(true);
+  // A recorded payment is a new abono: the statement shown is asked for again.
+  useEffect(() => {
+    const recorded = payment.on('recorded', () => send({ type: 'ask', query: statementActor.getSnapshot().context.query }));
+    return () => recorded.unsubscribe();
+  }, [payment, send, statementActor]);
 
   const download = async () => {
     if (!statement) return;
@@ -168,8 +186,21 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
           <Button variant="default" disabled={!statement} loading={downloading} onClick={download}>
             <FormattedMessage id="finance.statement.pdf" />
           </Button>
+          {mayRecord ? (
+            <Button
+              disabled={!statement}
+              onClick={() => statement && payment.send({ type: 'open', apartmentId: statement.ApartmentId, today: today() })}
+            >
+              <FormattedMessage id="finance.payment.open" />
+            </Button>
+          ) : null}
         </Group>
       </Card>
+      {mayRecord && dialogLoaded ? (
+        <Suspense fallback={null}>
+          <PaymentDialog actor={payment} dwelling={statement ? dwellingName(statement) : ''} clientsLink={canInvoice(data)} />
+        </Suspense>
+      ) : null}
       {downloadFailed ? (
         <Alert color="red" role="alert" title={<FormattedMessage id="finance.bulk.errorTitle" />}>
           <FormattedMessage id="finance.bulk.downloadError" />
