@@ -18,7 +18,7 @@ export const DEMO_PASSWORD = 'Demo1234!';
 const VIOLATION_BINDING = '__reportCspViolation';
 
 /** Reports every `securitypolicyviolation` of the app's origin in this context's pages to `violations`. */
-async function watchPolicy(context: BrowserContext, appOrigin: string, violations: string[]): Promise<void> {
+export async function watchPolicy(context: BrowserContext, appOrigin: string, violations: string[]): Promise<void> {
   await context.exposeBinding(VIOLATION_BINDING, (_source, violation: string) => {
     violations.push(violation);
   });

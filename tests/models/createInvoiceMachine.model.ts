@@ -69,6 +69,19 @@ export const FEE: ConceptDraft = {
 /** A concept the contract refuses (quantity 0): never added. */
 export const BAD_CONCEPT: ConceptDraft = { ...FEE, cantidad: '0' };
 export const APARTMENT_ID = 7;
+export const CLIENT: Client = {
+  id: 11,
+  version: 1,
+  rfc: 'LOPM800101AB1',
+  nombre: 'MARIA LOPEZ',
+  regimenFiscal: '612',
+  domicilioFiscal: '06600',
+  usoCfdi: 'G03',
+  email: 'maria@example.mx',
+  apartmentIds: [7],
+  dwellings: [{ apartmentId: 7, name: 'Torre A - 101' }],
+};
+/** The dwelling's charges, and the client its payments invoice (named, so the receiver step shows it). */
 export const CHARGES: DwellingChargesAnswer = {
   charges: [
     {
@@ -80,22 +93,11 @@ export const CHARGES: DwellingChargesAnswer = {
     },
   ],
   clientId: 11,
-};
-export const CLIENT: Client = {
-  id: 11,
-  version: 1,
-  rfc: 'LOPM800101AB1',
-  nombre: 'MARIA LOPEZ',
-  regimenFiscal: '605',
-  domicilioFiscal: '06600',
-  usoCfdi: 'G03',
-  email: 'maria@example.mx',
-  apartmentIds: [7],
-  dwellings: [{ apartmentId: 7, name: 'Torre A - 101' }],
+  client: CLIENT,
 };
 const totals = { subtotalCents: 150_000, descuentoCents: 0, trasladosCents: 24_000, totalCents: 174_000, taxes: [] };
 export const CLEAN_PREVIEW: PreviewAnswer = { totals, problems: [] };
-export const PROBLEM_PREVIEW: PreviewAnswer = { totals, problems: ['invoicing.create.ppdForces99'] };
+export const PROBLEM_PREVIEW: PreviewAnswer = { totals, problems: ['invoicing.problem.receiverRegimenNotForRfc'] };
 export const STAMPED: StampResult = {
   kind: 'stamped',
   stamped: {
@@ -173,7 +175,7 @@ export const createInvoiceModel = defineModel({
     states: {
       loading: 'A progress line: “Cargando…”.',
       loadFailed: 'An alert (no connection) and “Reintentar”.',
-      noIssuer: '“Aún no hay emisor” and the link “Configurar emisor” to datos-generales.',
+      noIssuer: '“Aún no hay emisor”, the link “Configurar emisor” to datos-generales and “Reintentar”.',
       automatic: 'The notice that in automatic mode each payment is invoiced by itself; no form.',
       concepts: 'Step “Conceptos”: the issuer, the catalogue’s products, a dwelling’s charges, the concepts added.',
       'concepts.editing': 'The concept form and the list of concepts; “Continuar” once there is one.',
@@ -187,7 +189,7 @@ export const createInvoiceModel = defineModel({
       stamping: 'A progress line: “Timbrando la factura…”.',
       stampFailed: 'An alert: no connection; retrying does not stamp twice; “Reintentar”.',
       refused: '“No se timbró la factura” with the PAC’s reason; “Reintentar”, “Editar conceptos”.',
-      noStamps: '“Sin timbres” and the link to solicitar-timbres; “Reintentar”.',
+      noStamps: '“Sin timbres” and the link to solicitar-timbres; “Reintentar”, “Editar conceptos”.',
       stamped: '“Factura timbrada”, the UUID, XML and PDF downloads, “Enviar por correo”, “Crear otra factura”.',
     },
     events: {

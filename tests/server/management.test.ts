@@ -326,6 +326,8 @@ async function buildBosque(db: Kysely<Database>) {
     (a) => a.id,
   );
   const [a1, a2, a3, a4, a5, a6] = apartments as [number, number, number, number, number, number];
+  // Built from nothing: the demo's own fee on three dwellings (DEMO_BOSQUE_CHARGES, for crear-factura) goes first.
+  await db.deleteFrom('dwelling_charges').where('condo_id', '=', condoId).execute();
   const admin = await db.selectFrom('users').select('id').where('email', '=', 'admin@demo.mx').executeTakeFirstOrThrow();
   const section = async (code: string) =>
     (

@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/SegmentedControl.css';
 // Step 1 of crear-factura: the issuer (when there are several in manual mode), then concepts from the catalogue,
@@ -11,6 +12,7 @@ import {
   Button,
   Card,
   Group,
+  Loader,
   NativeSelect,
   SegmentedControl,
   Stack,
@@ -174,6 +176,12 @@ export function ConceptsStep({ context, loadingCharges, can, send }: Props) {
           </Stack>
         </Card>
       )}
+      {loadingCharges ? (
+        <Group role="status" gap="xs">
+          <Loader size="sm" aria-hidden />
+          <Text size="sm">{t('invoicing.loading')}</Text>
+        </Group>
+      ) : null}
       {context.error && !loadingCharges ? (
         <Alert color="red" role="alert">
           {context.error === NETWORK ? t('invoicing.failed') : context.error}

@@ -22,6 +22,14 @@ import { StampedCard } from './StampedCard';
 
 const STEPS = ['concepts', 'receiver', 'review', 'stamped'] as const;
 
+/** 'review', or 'concepts.editing' for a step's substep. */
+const stateName = (value: string | Record<string, unknown>): string =>
+  typeof value === 'string'
+    ? value
+    : Object.entries(value)
+        .map(([step, substep]) => `${step}.${String(substep)}`)
+        .join(' ');
+
 function Progressing({ label }: { label: string }) {
   return (
     <Group role="status" gap="xs">
@@ -67,9 +75,15 @@ export default function CreateInvoicePage() {
             {t('invoicing.noIssuer.title')}
           </Title>
           <Text>{t('invoicing.noIssuer.body')}</Text>
-          <Button component={Link} href={INVOICING_SEGMENTS.generalData}>
-            {t('invoicing.noIssuer.action')}
-          </Button>
+          <Group gap="xs" wrap="wrap">
+            <Button component={Link} href={INVOICING_SEGMENTS.generalData}>
+              {t('invoicing.noIssuer.action')}
+            </Button>
+            {/* Another administrator may have set one up meanwhile. */}
+            <Button variant="default" onClick={() => send({ type: 'retry' })}>
+              {t('invoicing.retry')}
+            </Button>
+          </Group>
         </Stack>
       </Card>
     );
@@ -137,6 +151,9 @@ export default function CreateInvoicePage() {
             <Button variant="default" onClick={() => send({ type: 'retry' })}>
               {t('invoicing.retry')}
             </Button>
+            <Button variant="default" onClick={() => send({ type: 'editConcepts' })}>
+              {t('invoicing.create.editConcepts')}
+            </Button>
           </Group>
         </Stack>
       </Alert>
@@ -146,7 +163,8 @@ export default function CreateInvoicePage() {
 
   const inFlow = !['loading', 'loadFailed', 'noIssuer', 'automatic'].some((s) => state.matches(s as never));
   return (
-    <Stack gap="md">
+    // data-invoice-state: the flow's state, `step` or `step.substep` (what the browser walk reads beside the screen).
+    <Stack gap="md" data-invoice-state={stateName(state.value)}>
       <Title order={2} size="h3">
         {t('invoicing.create.title')}
       </Title>

@@ -38,7 +38,8 @@ export function ReceiverStep({ context, searching, can, send }: Props) {
             onChange={(e) => setQ(e.currentTarget.value)}
             style={{ flex: '1 1 12rem' }}
           />
-          <Button type="submit" variant="light" leftSection={<IconSearch size={18} aria-hidden />} loading={searching}>
+          {/* Not disabled while searching: a new query replaces the one under way (the machine restarts the search). */}
+          <Button type="submit" variant="light" leftSection={<IconSearch size={18} aria-hidden />}>
             {t('invoicing.create.search')}
           </Button>
         </Group>
