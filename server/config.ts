@@ -17,6 +17,8 @@ export interface Config {
   mailFrom: string;
   /** With SMTP_URL: how often each process re-sends due outbox mail, in seconds; 0 turns it off. */
   mailRetrySeconds: number;
+  /** The stamps provider's secret for crediting requested packages over HTTP (STAMPS_PROVIDER_TOKEN); null: off. */
+  stampsProviderToken: string | null;
   /** Where solicitar-timbres' stamp package requests are e-mailed (INVOICING_STAMPS_EMAIL). */
   invoicingStampsEmail: string;
   /** How often each process runs the due scheduled jobs (domain/scheduledJobs.ts), in seconds; 0 turns it off. */
@@ -171,6 +173,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (!/^[\w.:-]{1,100}$/.test(redisKeyPrefix)) {
     throw new ConfigError('REDIS_KEY_PREFIX', 'must be up to 100 letters, digits, or . : _ -');
   }
+  const stampsProviderToken = text(env, 'STAMPS_PROVIDER_TOKEN');
+  if (stampsProviderToken !== null && !/^[\x21-\x7e]{32,200}$/.test(stampsProviderToken)) {
+    throw new ConfigError('STAMPS_PROVIDER_TOKEN', 'must be 32 to 200 visible characters without spaces');
+  }
   const sessions = sessionLifetimes(env);
   const baseDomain = text(env, 'PUBLIC_BASE_DOMAIN');
   if (baseDomain !== null && !/^[a-z0-9.-]+$/i.test(baseDomain)) {
@@ -186,6 +192,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom: text(env, 'MAIL_FROM') ?? 'Comunidad <no-responder@localhost>',
     mailRetrySeconds: integer(env, 'MAIL_RETRY_SECONDS', 60, 0, 86_400),
     invoicingStampsEmail: email(env, 'INVOICING_STAMPS_EMAIL') ?? 'timbres@comunidad.mx',
+    stampsProviderToken,
     scheduledJobsSeconds: integer(env, 'SCHEDULED_JOBS_SECONDS', 60, 0, 86_400),
     publicUrl: publicUrl?.replace(/\/+$/, '') ?? null,
     hstsMaxAge: integer(env, 'HSTS_MAX_AGE', 31_536_000, 0, 63_072_000),

@@ -2,8 +2,10 @@
 // (products, the SAT key search), catalago-clientes, solicitar-timbres. Everyone but administrators and holders
 // of FAC is refused before the body is read (domain/invoicing/access.ts); everything is the session's
 // condominium's. Thin: validated input, the domain call, the answer. The invoices themselves are cfdis.ts's.
-import type { FastifyInstance } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { object, size, string } from 'superstruct';
+import { ErrorCodes } from '../../src/api/errors';
 import {
   ClientDraft,
   type ClientList,
@@ -19,6 +21,7 @@ import {
   type ProductList,
   type ProductSaved,
   SatCatalogueQuery,
+  type StampCredited,
   type StampLedger,
   StampRequestDraft,
   type StampRequestSaved,
@@ -30,8 +33,9 @@ import { invoicingGeneralData } from '../domain/invoicing/generalData';
 import { csdRefused, saveIssuer, uploadCsd } from '../domain/invoicing/issuers';
 import { listProducts, saveProduct, setProductActive } from '../domain/invoicing/products';
 import { searchSatCatalogue } from '../domain/invoicing/satCatalogue';
-import { mailStampRequest, requestStamps } from '../domain/invoicing/stampRequests';
+import { creditStampRequest, mailStampRequest, requestStamps, StampCreditRefusal } from '../domain/invoicing/stampRequests';
 import { stampLedger } from '../domain/invoicing/stamps';
+import { AppError, unauthenticated } from '../errors';
 
 /** The CSD upload's form once read: text fields as sent, the two files in base64 (plain input, like JSON). */
 const CsdUploadForm = object({
@@ -157,4 +161,32 @@ export default async function invoicingRoutes(app: FastifyInstance) {
       return { request: outcome.request };
     },
   );
+
+  // The stamps provider credits a requested package while the server runs (SQLite keeps one process on its
+  // file, so `npm run stamps -- credit` works only with the server stopped or on PostgreSQL). Off unless
+  // STAMPS_PROVIDER_TOKEN is set; the token is compared in constant time through its hash.
+  const providerToken = app.config.stampsProviderToken;
+  if (providerToken !== null) {
+    const expected = createHash('sha256').update(providerToken).digest();
+    const isProvider = (request: FastifyRequest) => {
+      const given = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      return timingSafeEqual(createHash('sha256').update(given).digest(), expected);
+    };
+    app.post<{ Params: { id: number } }>(
+      INVOICING_PATHS.providerCredit,
+      { schema: { params: object({ id: QueryInteger(1, ID_MAX) }) } },
+      async (request): Promise<StampCredited> => {
+        if (!isProvider(request)) throw unauthenticated();
+        try {
+          const done = await creditStampRequest(app.db, app.clock, request.params.id);
+          return { requestId: done.requestId, rfc: done.rfc, quantity: done.quantity, available: done.available };
+        } catch (error) {
+          if (!(error instanceof StampCreditRefusal)) throw error;
+          throw error.reason === 'notFound'
+            ? new AppError(404, ErrorCodes.notFound, 'invoicingErrors.notFound.stampRequest')
+            : new AppError(409, ErrorCodes.conflict, 'invoicingErrors.stampRequest.alreadyCredited');
+        }
+      },
+    );
+  }
 }

@@ -76,7 +76,18 @@ export const INVOICING_PATHS = {
   /** GET → StampLedger; POST StampRequestDraft → StampRequestSaved (stored and e-mailed). */
   stamps: '/--facturacion/timbres',
   stampRequest: '/--facturacion/timbres/solicitar',
+  /** The stamps provider, not a member: POST with `authorization: Bearer <STAMPS_PROVIDER_TOKEN>` credits the
+   * request's package once → StampCredited; 404 unknown request (or the token unset), 409 already credited. */
+  providerCredit: '/--facturacion/proveedor/solicitudes/:id/acreditar',
 } as const;
+
+/** The provider's answer: the package credited and the RFC's stamps after it. */
+export interface StampCredited {
+  requestId: number;
+  rfc: string;
+  quantity: number;
+  available: number;
+}
 
 // ── SAT catalogues small enough to live here (the full ClaveProdServ / ClaveUnidad are searched on the server).
 

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 const LISTENING = /Condo app listening on (http:\/\/\S+)/;
+/** The stamps provider's secret (invoicing.spec credits a requested package as the provider does). */
+export const E2E_STAMPS_PROVIDER_TOKEN = 'e2e-stamps-provider-0123456789abcdef';
 
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'condo-e2e-'));
@@ -22,6 +24,7 @@ export default async function globalSetup() {
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '100',
       SCRYPT_LOG_N: '14',
+      STAMPS_PROVIDER_TOKEN: E2E_STAMPS_PROVIDER_TOKEN,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -41,9 +44,6 @@ export default async function globalSetup() {
     child.on('exit', (code) => reject(new Error(`the app exited with ${code} before listening:\n${output}`)));
   });
   process.env.E2E_BASE_URL = baseUrl;
-  // For the specs that act as an operator where the server runs (invoicing.spec: the stamps provider's
-  // `npm run stamps -- credit`), on the same database.
-  process.env.E2E_DATA_DIR = dataDir;
 
   return async () => {
     const exited = new Promise((resolve) => child.on('exit', resolve));

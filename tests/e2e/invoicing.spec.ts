@@ -2,9 +2,12 @@
 // RFC and condominium): the issuer is set up with the synthetic CSD (a FIEL is refused first, in words), a
 // dwelling's charges are invoiced to its linked client, the stamped XML downloaded from the screen validates
 // against the SAT's XSDs and carries the UUID shown, the CFDI is in listado-cfdis and is cancelled there with
-// reason 02, and switching the issuer to mode A takes 'Crear factura' out of the module's navigation.
+// reason 02; a PPD invoice is paid from its detail and its Pagos 2.0 complement validates too; the stamps run out
+// (spent through the API), stamping on the screen is refused and a package is requested, which the provider
+// credits (its HTTP route, with STAMPS_PROVIDER_TOKEN); switching the issuer to mode A takes
+// 'Crear factura' out of the module's navigation, and a payment recorded on a dwelling's statement then
+// appears in listado-cfdis as its automatic invoice.
 // Screenshots go to /tmp/invoicing-shots.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +19,13 @@ import {
   INVOICING_SCREENS,
   type InvoiceDraft,
   type InvoicingGeneralData,
+  type StampCredited,
 } from '../../src/api/invoicing';
 import { TOKEN_HEADER } from '../../src/api/sessions';
 import { validateCfdi } from '../support/satValidation';
 import { signedIn } from './accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
+import { E2E_STAMPS_PROVIDER_TOKEN } from './globalSetup';
 
 const SHOTS = '/tmp/invoicing-shots';
 const shot = (page: Page, testInfo: TestInfo, name: string) =>
@@ -86,12 +91,13 @@ async function spendStamps(page: Page, count: number) {
   }
 }
 
-/** The stamps provider credits a request where the server runs (README: npm run stamps -- credit). */
-function creditAsTheProvider(requestId: string): string {
-  return execFileSync('npx', ['tsx', 'server/stamps-cli.ts', 'credit', requestId], {
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR },
-    encoding: 'utf8',
+/** The stamps provider credits a request over HTTP with its token (README: STAMPS_PROVIDER_TOKEN). */
+async function creditAsTheProvider(page: Page, requestId: string): Promise<StampCredited> {
+  const answer = await page.request.post(`/api${INVOICING_PATHS.providerCredit.replace(':id', requestId)}`, {
+    headers: { authorization: `Bearer ${E2E_STAMPS_PROVIDER_TOKEN}` },
   });
+  expect(answer.status()).toBe(200);
+  return (await answer.json()) as StampCredited;
 }
 
 async function uploadCsd(page: Page, name: 'fiel' | 'csd') {
@@ -107,7 +113,7 @@ async function uploadCsd(page: Page, name: 'fiel' | 'csd') {
 test.describe('e-invoicing @desktop-only', () => {
   test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
 
-  test('sets up the issuer, invoices a dwelling, downloads a valid XML, cancels it, and mode A hides Crear factura', async ({
+  test('sets up the issuer, invoices, pays a PPD invoice, runs out of stamps, and in mode A a payment invoices itself', async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);
@@ -215,16 +221,22 @@ test.describe('e-invoicing @desktop-only', () => {
     await expect(noStamps).toContainText('Ya no quedan timbres para este RFC. Solicita más para seguir facturando.');
     await shot(page, testInfo, 'no-stamps');
     await noStamps.getByRole('link', { name: 'Solicitar timbres' }).click();
-    await page.getByLabel('Paquete').selectOption('100');
+    await page.getByLabel('Paquete', { exact: true }).selectOption('100');
     await page.getByLabel('Nota (opcional)').fill('Para el cierre del año');
     await page.getByRole('button', { name: 'Solicitar', exact: true }).click();
     await expect(page.getByText('Solicitud enviada. Te avisaremos cuando se acrediten los timbres.')).toBeVisible();
-    const requestCard = page.locator('.mantine-Card-root').filter({ hasText: '100 timbres' });
+    const requests = page.getByRole('region', { name: 'Solicitudes anteriores' });
+    const requestCard = requests.locator('.mantine-Card-root').filter({ hasText: '100 timbres' });
     await expect(requestCard).toContainText('Pendiente de acreditar');
     const requestId = /Solicitud n\.º (\d+)/.exec((await requestCard.textContent()) ?? '')?.[1] ?? '';
-    expect(creditAsTheProvider(requestId)).toContain('100 timbres acreditados a EKU9003173C9; disponibles: 100.');
+    expect(await creditAsTheProvider(page, requestId)).toEqual({
+      requestId: Number(requestId),
+      rfc: RFC,
+      quantity: 100,
+      available: 100,
+    });
     await page.reload();
-    await expect(page.locator('.mantine-Card-root').filter({ hasText: '100 timbres' })).toContainText('Acreditada');
+    await expect(requestCard).toContainText('Acreditada');
     await shot(page, testInfo, 'stamps');
 
     // Mode A: each recorded payment is invoiced by a job, and 'Crear factura' leaves the navigation (spec §4).
@@ -239,5 +251,27 @@ test.describe('e-invoicing @desktop-only', () => {
     const nav = page.getByRole('navigation', { name: 'Secciones de facturación' });
     await expect(nav.getByRole('link', { name: 'Listado de CFDI' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Crear factura' })).toHaveCount(0);
+
+    // In mode A a payment recorded on a dwelling's statement is invoiced on its own, to the dwelling's client.
+    await page.goto('/condominio/estado-cta');
+    await page.getByRole('combobox', { name: 'Vivienda' }).fill('Torre A - 101');
+    await page.getByRole('option', { name: 'Torre A - 101', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Torre A - 101' })).toBeVisible();
+    await page.getByRole('button', { name: 'Registrar pago' }).click();
+    const record = page.getByRole('form', { name: 'Registrar pago' });
+    await record.getByLabel('Monto').fill('1750');
+    await record.getByLabel('Cuenta').selectOption({ label: 'BBVA Cuenta operativa' });
+    await record.getByLabel('Referencia').fill('SPEI 7781');
+    await record.getByRole('button', { name: 'Registrar pago' }).click();
+    await expect(page.getByText('Se facturará automáticamente al cliente de la vivienda.')).toBeVisible();
+    await expect(page.getByText('Pago SPEI 7781').first()).toBeVisible();
+    await shot(page, testInfo, 'payment-recorded');
+    await page.goto(INVOICING_SCREENS.report);
+    const automatic = page.getByRole('row').filter({ hasText: '$1,750.00' }).filter({ hasText: 'HEDR850312QX4' });
+    await expect(async () => {
+      await page.reload();
+      await expect(automatic).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await shot(page, testInfo, 'automatic-invoice');
   });
 });

@@ -67,7 +67,7 @@ export const csdUploadModel = defineModel({
     },
     events: {
       chooseCer: (e) => `chooses ${(e.file as CsdFile).name}`,
-      chooseKey: (e) => `chooses $(e.file as CsdFile).name`,
+      chooseKey: (e) => `chooses ${(e.file as CsdFile).name}`,
       typePassword: () => 'types the key’s password',
       upload: () => 'presses “Subir CSD”',
       retry: () => 'presses “Reintentar”',

@@ -8,11 +8,14 @@ import { INVOICING_PATHS, type Issuer, type StampLedger, type StampRequestSaved,
 import { issuerDraft } from '../support/invoicingSetup';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
+const PROVIDER_TOKEN = 'proveedor-de-timbres-0123456789abcdef';
+const creditPath = (id: number) => `/api${INVOICING_PATHS.providerCredit.replace(':id', String(id))}`;
+
 describe(`crediting a requested stamp package (${dialect})`, () => {
   let t: TestApp;
   let admin = '';
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { STAMPS_PROVIDER_TOKEN: PROVIDER_TOKEN } });
     admin = await signInAs(t.app, 'admin@demo.mx');
   });
   afterAll(() => t?.close());
@@ -84,5 +87,37 @@ describe(`crediting a requested stamp package (${dialect})`, () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toEqual(new StampCreditRefusal('alreadyCredited'));
     expect((await ledger()).balances.find((b) => b.issuerId === issuer.id)?.available).toBe(WELCOME_STAMPS + 250);
+  });
+
+  it('lets the provider credit over HTTP with its token, once; anyone else is refused', async () => {
+    const issuer = await newIssuer();
+    const asked = await request(issuer.id, 500);
+    const provider = { authorization: `Bearer ${PROVIDER_TOKEN}` };
+    for (const headers of [{}, { authorization: 'Bearer not-the-token' }, { authorization: PROVIDER_TOKEN }]) {
+      expect((await t.app.inject({ method: 'POST', url: creditPath(asked.id), headers })).statusCode).toBe(401);
+    }
+    const member = await call(t.app, 'POST', creditPath(asked.id), { token: admin });
+    expect(member.statusCode).toBe(401);
+    expect((await ledger()).requests.find((r) => r.id === asked.id)?.creditedAt).toBeNull();
+
+    const credited = await t.app.inject({ method: 'POST', url: creditPath(asked.id), headers: provider });
+    expect(credited.statusCode).toBe(200);
+    expect(credited.json()).toEqual({ requestId: asked.id, rfc: issuer.rfc, quantity: 500, available: WELCOME_STAMPS + 500 });
+    const again = await t.app.inject({ method: 'POST', url: creditPath(asked.id), headers: provider });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: 'Esa solicitud de timbres ya fue acreditada.' });
+    const unknown = await t.app.inject({ method: 'POST', url: creditPath(999_999), headers: provider });
+    expect(unknown.statusCode).toBe(404);
+    expect((await ledger()).balances.find((b) => b.issuerId === issuer.id)?.available).toBe(WELCOME_STAMPS + 500);
+  });
+
+  it('has no provider route when STAMPS_PROVIDER_TOKEN is not set', async () => {
+    const plain = await createTestApp();
+    try {
+      const answer = await plain.app.inject({ method: 'POST', url: creditPath(1), headers: { authorization: 'Bearer x' } });
+      expect(answer.statusCode).toBe(404);
+    } finally {
+      await plain.close();
+    }
   });
 });
