@@ -1,12 +1,13 @@
 // Factura Comunidad (issue 17) walked in Chromium as admin@demo.mx in Las Palmas (desktop only: one issuer per
-// RFC and condominium): the issuer is set up with the synthetic CSD (a FIEL is refused first, in words), a
+// RFC and condominium): the issuer is set up with the synthetic CSD (a FIEL is refused first, in words); a
 // dwelling's charges are invoiced to its linked client, the stamped XML downloaded from the screen validates
 // against the SAT's XSDs and carries the UUID shown, the CFDI is in listado-cfdis and is cancelled there with
-// reason 02; a PPD invoice is paid from its detail and its Pagos 2.0 complement validates too; the stamps run out
-// (spent through the API), stamping on the screen is refused and a package is requested, which the provider
-// credits (its HTTP route, with STAMPS_PROVIDER_TOKEN); switching the issuer to mode A takes
-// 'Crear factura' out of the module's navigation, and a payment recorded on a dwelling's statement then
-// appears in listado-cfdis as its automatic invoice.
+// reason 02; a PPD invoice is paid from its detail and its Pagos 2.0 complement validates too; the stamps run
+// out (spent through the API), a client is added and linked to its dwelling, stamping an invoice to it is
+// refused before anything reaches the PAC and a package is requested, which the provider credits (its HTTP
+// route, with STAMPS_PROVIDER_TOKEN); switching the issuer to mode A takes 'Crear factura' out of the module's
+// navigation, and a payment recorded on a dwelling's statement then appears in listado-cfdis as its automatic
+// invoice.
 // Screenshots go to /tmp/invoicing-shots.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -207,14 +208,33 @@ test.describe('e-invoicing @desktop-only', () => {
     // Out of stamps: the remaining 17 are spent through the API, then stamping on the screen is refused before
     // anything reaches the PAC, and a package is requested; the provider credits it and the page shows it.
     await spendStamps(page, 17);
+
+    // A new client in catalago-clientes, linked to its dwelling: the receiver of the next invoice.
+    await page.getByRole('link', { name: 'Catálogo de clientes' }).click();
+    await page.getByRole('button', { name: 'Agregar cliente' }).click();
+    const clientDialog = page.getByRole('dialog', { name: 'Agregar cliente' });
+    await clientDialog.getByLabel('RFC').fill('GOPL900101AB1');
+    await clientDialog.getByLabel('Nombre o razón social').fill('LAURA GOMEZ PEREZ');
+    await clientDialog.getByLabel('Régimen fiscal').selectOption('612');
+    await clientDialog.getByLabel('Código postal del domicilio fiscal').fill('44100');
+    await clientDialog.getByLabel('Uso del CFDI').selectOption('G03');
+    await clientDialog.getByLabel('Correo electrónico').fill('laura.gomez@ejemplo.mx');
+    await clientDialog.getByRole('textbox', { name: 'Viviendas' }).fill('102');
+    await page.getByRole('option', { name: 'Torre A - 102', exact: true }).click();
+    await clientDialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(clientDialog).toBeHidden();
+    await expect(page.getByText('LAURA GOMEZ PEREZ').first()).toBeVisible();
+    await expect(page.getByText('Torre A - 102').first()).toBeVisible();
+    await shot(page, testInfo, 'client');
+
     await page.getByRole('link', { name: 'Crear factura' }).click();
     await page.getByLabel('Producto o servicio').selectOption({ label: 'Cuota de mantenimiento' });
     await page.getByLabel('Precio unitario').fill('1500');
     await page.getByRole('button', { name: 'Agregar concepto' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByLabel('Buscar cliente por RFC o nombre').fill('HEDR850312QX4');
+    await page.getByLabel('Buscar cliente por RFC o nombre').fill('GOPL900101AB1');
     await page.getByRole('button', { name: 'Buscar' }).click();
-    await page.getByRole('radio', { name: /ROSA HERNANDEZ DIAZ/ }).check();
+    await page.getByRole('radio', { name: /LAURA GOMEZ PEREZ/ }).check();
     await page.getByRole('button', { name: 'Vista previa' }).click();
     await page.getByRole('button', { name: 'Timbrar' }).click();
     const noStamps = page.getByRole('alert').filter({ hasText: 'Sin timbres' });

@@ -42,6 +42,8 @@ import {
   PaymentDraft,
 } from '../../../api/invoicing';
 import { canCancel, canPay } from '../../../machines/cfdiReportMachine';
+// The viewer's calendar day (toISOString's would be tomorrow after 18:00 in Mexico).
+import { today } from '../../finance/period';
 
 export type DetailStep =
   | 'loading'
@@ -55,8 +57,6 @@ export type DetailStep =
   | 'paying'
   | 'recordingPayment'
   | 'paid';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function CfdiDetailModal(props: {
   step: DetailStep;
