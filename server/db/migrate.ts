@@ -47,8 +47,9 @@ function withIntrospector(db: Kysely<Database>, introspector: DatabaseIntrospect
  * On PostgreSQL the migrator is pinned to the schema the tables go to, and sees only that schema. Unpinned,
  * Kysely looks for its kysely_migration tables in every schema of the database: once any schema has them
  * (another DATABASE_SCHEMA, another test file), a fresh schema skips creating its own and the migration fails.
+ * Exported for the tests that move between migrations (migrateTo), so they are pinned the same way.
  */
-async function migrator(db: Kysely<Database>): Promise<Migrator> {
+export async function migrator(db: Kysely<Database>): Promise<Migrator> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return new Migrator({ db, provider });
   const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
   const schema = rows[0]?.schema;
