@@ -219,7 +219,7 @@ test.describe('e-invoicing @desktop-only', () => {
     await clientDialog.getByLabel('Código postal del domicilio fiscal').fill('44100');
     await clientDialog.getByLabel('Uso del CFDI').selectOption('G03');
     await clientDialog.getByLabel('Correo electrónico').fill('laura.gomez@ejemplo.mx');
-    await clientDialog.getByRole('textbox', { name: 'Viviendas' }).fill('102');
+    await clientDialog.getByRole('combobox', { name: 'Viviendas' }).fill('102');
     await page.getByRole('option', { name: 'Torre A - 102', exact: true }).click();
     await clientDialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(clientDialog).toBeHidden();
