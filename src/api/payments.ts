@@ -15,6 +15,9 @@ export const PAYMENT_PATHS = {
 /** The largest payment one recording takes: 10 million pesos, far above any fee, far below overflow. */
 export const PAYMENT_MAX_CENTS = 1_000_000_000;
 
+/** The longest bank reference or receipt number a payment keeps. */
+export const PAYMENT_REFERENCE_MAX = 60;
+
 export const PaymentRecord = object({
   ApartmentId: Id,
   paidOn: CalendarDate,
@@ -26,7 +29,7 @@ export const PaymentRecord = object({
   /** The ledger account the money entered (ledger_accounts of the caller's condominium). */
   accountId: Id,
   /** The bank reference or receipt number; shown on the statement after "Pago". */
-  reference: size(string(), 0, 60),
+  reference: size(string(), 0, PAYMENT_REFERENCE_MAX),
 });
 export type PaymentRecord = Infer<typeof PaymentRecord>;
 

@@ -1,10 +1,7 @@
 // "Registrar pago"'s pure parts: the form as typed, its problems as message ids of finance.json, and the
 // PaymentRecord it sends (src/api/payments.ts: integer cents, YYYY-MM-DD, a reference of at most 60 characters).
-import { type LedgerAccount, PAYMENT_MAX_CENTS, type PaymentRecord } from '../api/payments';
+import { type LedgerAccount, PAYMENT_MAX_CENTS, PAYMENT_REFERENCE_MAX, type PaymentRecord } from '../api/payments';
 import { isCalendarDate } from '../api/validation';
-
-/** The longest reference PaymentRecord takes. */
-export const PAYMENT_REFERENCE_MAX = 60;
 
 /** The fields as the form holds them: the amount as typed in pesos, the account as its id's text. */
 export interface PaymentDraft {

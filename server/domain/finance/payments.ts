@@ -23,6 +23,50 @@ export async function listPaymentAccounts(db: Kysely<Database>, condoId: number)
     .map((row) => ({ id: row.id, nombre: row.name, tipo: row.kind }));
 }
 
+/** Where a payment entered the ledger: the dwelling, the account, the day paid and its reference. */
+export interface LedgerPayment {
+  condoId: number;
+  apartmentId: number;
+  accountId: number;
+  paidOn: string;
+  reference: string;
+}
+
+/**
+ * Writes a dwelling's payment and its history row, in the caller's transaction: the one way a payment enters
+ * the ledger ("Registrar pago" here, a PPD invoice's payment in invoicing/cfdis/payment.ts). `history.after`
+ * adds what the caller's history row says beyond the dwelling, amount and day.
+ */
+export async function insertLedgerPayment(
+  trx: Kysely<Database>,
+  payment: LedgerPayment,
+  amountCents: number,
+  history: { actorUserId: number; at: Date; after: Record<string, unknown> },
+): Promise<number> {
+  const { id } = await trx
+    .insertInto('dwelling_payments')
+    .values({
+      condo_id: payment.condoId,
+      apartment_id: payment.apartmentId,
+      account_id: payment.accountId,
+      paid_on: payment.paidOn,
+      reference: payment.reference,
+      amount_cents: amountCents,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, {
+    condoId: payment.condoId,
+    actorUserId: history.actorUserId,
+    entity: 'dwelling_payment',
+    entityId: id,
+    action: 'create',
+    after: { apartmentId: payment.apartmentId, amount: amountCents, paidOn: payment.paidOn, ...history.after },
+    at: history.at,
+  });
+  return id;
+}
+
 const paidInFuture = () => new AppError(400, ErrorCodes.badRequest, 'errors.payments.paidOnFuture', 'paidOn');
 
 /**
@@ -61,29 +105,14 @@ export async function recordPayment(
     if (body.paidOn > (await condoToday(trx, deps.clock, auth.condoId))) throw paidInFuture();
 
     const reference = body.reference.trim();
-    const { id } = await trx
-      .insertInto('dwelling_payments')
-      .values({
-        condo_id: auth.condoId,
-        apartment_id: apartment.id,
-        account_id: account.id,
-        paid_on: body.paidOn,
-        // Empty when none was given: the statement then reads "Pago" alone (statements.ts).
-        reference,
-        amount_cents: body.amountCents,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const now = deps.clock.now();
-    await recordAudit(trx, {
-      condoId: auth.condoId,
-      actorUserId: auth.userId,
-      entity: 'dwelling_payment',
-      entityId: id,
-      action: 'create',
-      after: { apartmentId: apartment.id, amount: body.amountCents, paidOn: body.paidOn, accountId: account.id, reference },
-      at: now,
-    });
+    // Empty when none was given: the statement then reads "Pago" alone (statements.ts).
+    const id = await insertLedgerPayment(
+      trx,
+      { condoId: auth.condoId, apartmentId: apartment.id, accountId: account.id, paidOn: body.paidOn, reference },
+      body.amountCents,
+      { actorUserId: auth.userId, at: now, after: { accountId: account.id, reference } },
+    );
     const invoicing: PaymentInvoicing = await invoicingOf(trx, auth.condoId, apartment.id, id, now);
     return { id, ApartmentId: apartment.id, paidOn: body.paidOn, amountCents: body.amountCents, invoicing };
   });

@@ -35,8 +35,8 @@ import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import { formatMoney } from '../../api/finance';
 import { INVOICING_SCREENS } from '../../api/invoicing';
-import { PAYMENT_MAX_CENTS } from '../../api/payments';
-import { PAYMENT_REFERENCE_MAX, type PaymentField, paymentProblems } from '../../machines/paymentDraft';
+import { PAYMENT_MAX_CENTS, PAYMENT_REFERENCE_MAX } from '../../api/payments';
+import { type PaymentField, paymentProblems } from '../../machines/paymentDraft';
 import type { PaymentContext, paymentMachine } from '../../machines/paymentMachine';
 import { displayDate } from './period';
 

@@ -7,6 +7,7 @@ import type { InvoiceStamped, PaymentDraft } from '../../../../src/api/invoicing
 import type { Database } from '../../../db/schema';
 import { notFound } from '../../../errors';
 import { recordAudit } from '../../audit';
+import { insertLedgerPayment } from '../../finance/payments';
 import type { Auth } from '../../sessions';
 import { computeTotals } from '../cfdi/amounts';
 import { loadClient, receiverOf } from './draftFromDb';
@@ -62,28 +63,18 @@ export async function stampPayment(
 
     let paymentId: number | null = null;
     if (invoice.apartment_id !== null) {
-      const ledger = await trx
-        .insertInto('dwelling_payments')
-        .values({
-          condo_id: auth.condoId,
-          apartment_id: invoice.apartment_id,
-          account_id: payment.accountId,
-          paid_on: payment.paidOn,
+      paymentId = await insertLedgerPayment(
+        trx,
+        {
+          condoId: auth.condoId,
+          apartmentId: invoice.apartment_id,
+          accountId: payment.accountId,
+          paidOn: payment.paidOn,
           reference: payment.reference || `CFDI ${invoice.uuid}`,
-          amount_cents: payment.amountCents,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      paymentId = ledger.id;
-      await recordAudit(trx, {
-        condoId: auth.condoId,
-        actorUserId: auth.userId,
-        entity: 'dwelling_payment',
-        entityId: ledger.id,
-        action: 'create',
-        after: { apartmentId: invoice.apartment_id, amount: payment.amountCents, paidOn: payment.paidOn, cfdi: invoice.uuid },
-        at: deps.clock.now(),
-      });
+        },
+        payment.amountCents,
+        { actorUserId: auth.userId, at: deps.clock.now(), after: { cfdi: invoice.uuid } },
+      );
     }
     const stamped = await issueCfdi(trx, deps, {
       condoId: auth.condoId,
