@@ -34,7 +34,7 @@ export interface LedgerPayment {
 
 /**
  * Writes a dwelling's payment and its history row, in the caller's transaction: the one way a payment enters
- * the ledger ("Registrar pago" here, a PPD invoice's payment in invoicing/cfdis/payment.ts). `history.after`
+ * the ledger ("Registrar pago" here, a PPD invoice's payment in invoicing/cfdis/payment.ts). The history's `after`
  * adds what the caller's history row says beyond the dwelling, amount and day.
  */
 export async function insertLedgerPayment(
