@@ -25,7 +25,7 @@ import {
   size,
   string,
 } from 'superstruct';
-import { EVENT_MAX_COMPANIONS, EVENT_MAX_GUESTS } from './invites';
+import { EVENT_MAX_COMPANIONS, EVENT_MAX_GUESTS } from './myGuests';
 import { LocalDateTime } from './polls';
 import { IdParam } from './posts';
 import { CalendarDate, Id, NonEmpty, Version } from './validation';

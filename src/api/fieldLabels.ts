@@ -4,7 +4,7 @@
 import type { MessageId } from '../i18n/messages';
 import { SendMessageRequest, StartConversationRequest } from './conversations';
 import { BulkMailRequest, BulkPdfRequest, ReportQuery, StatementQuery } from './finance';
-import { NewEvent, NewPass } from './invites';
+import { NewEvent, NewPass } from './myGuests';
 import { PaymentRecord } from './payments';
 import { NewCommentRequest } from './posts';
 import { ProviderContactRequest } from './providerContact';

@@ -2,7 +2,7 @@
 // the pass's link) and the server answers who it is for and whether it lets them in now, decided in the
 // condominium's time zone by the rule below. The spec is silent on this screen (docs/decisions.md).
 import { array, enums, type Infer, literal, nullable, number, object, string } from 'superstruct';
-import type { LocalNow } from './invites';
+import type { LocalNow } from './myGuests';
 import { WEEKDAYS } from './passes';
 import { NonEmpty } from './validation';
 

@@ -293,7 +293,7 @@ export const canInviteGuests = (data: { usuario: Pick<User, 'apartments'> }) => 
 export const canManageCondoLink = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
 
 /** The 'Mis invitados' screen: for those who may do either. */
-export const canSeeMyInvites = (data: { usuario: Pick<User, 'apartments' | 'UserIsAdmin'> }) =>
+export const canSeeMyGuests = (data: { usuario: Pick<User, 'apartments' | 'UserIsAdmin'> }) =>
   canInviteGuests(data) || canManageCondoLink(data);
 
 /** Blog configuration (listado-blogs) and its comunicacion calls: administrators only (spec §6). */

@@ -17,7 +17,7 @@ import {
   type Tower,
   type UpdateBlogRequest,
 } from '../api/blogs';
-import { type BlogEditorData, loadBlogEditor, saveBlog } from '../services/blogService';
+import { type BlogEditorData, loadBlogEditor, saveBlog } from '../services/blogsService';
 
 export interface BlogEditorContext {
   sectionId: number;

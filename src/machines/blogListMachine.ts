@@ -3,7 +3,7 @@
 // are sent); '+ Blog' (the new-blog dialog, then the creation); which blog the editor shows.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type Blog, type NewBlogRequest, type Positioned, repositionBlogs } from '../api/blogs';
-import { addNewBlog, fetchBlogs, saveBlogPositions, setBlogStatus } from '../services/blogService';
+import { addNewBlog, fetchBlogs, saveBlogPositions, setBlogStatus } from '../services/blogsService';
 import { type NewBlogOutput, newBlogMachine } from './newBlogMachine';
 
 export interface BlogListContext {

@@ -9,7 +9,7 @@ import {
   type EventDraft,
   eventDraftProblems,
 } from '../api/calendar';
-import { EVENT_MAX_COMPANIONS, EVENT_MAX_GUESTS } from '../api/invites';
+import { EVENT_MAX_COMPANIONS, EVENT_MAX_GUESTS } from '../api/myGuests';
 
 export interface EventForm {
   sectionId: number;

@@ -5,7 +5,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ForgotPasswordRequest } from '../api/account';
 import { EMAIL_PATTERN } from '../api/validation';
 import type { Language } from '../i18n/languages';
-import { type ForgotPasswordResult, requestPasswordReset } from '../services/passwordService';
+import { type ForgotPasswordResult, requestPasswordReset } from '../services/accountService';
 
 export interface ForgotPasswordInput {
   /** The interface language: the e-mail is written in it. */

@@ -15,7 +15,7 @@ import {
   guestProblems,
   registrationClosed,
 } from '../api/guests';
-import { fetchGuestForm, type GuestFormResult, type RegisterResult, registerGuest } from '../services/guestService';
+import { fetchGuestForm, type GuestFormResult, type RegisterResult, registerGuest } from '../services/guestsService';
 
 export interface GuestRegistrationInput {
   token: string;

@@ -4,8 +4,8 @@
 // Once signed in, the flow hands its session token to the app-wide session actor.
 import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import { type CondoChoice, signInFormErrors } from '../api/sessions';
-import type { SignInResult } from '../services/sessionService';
-import { condoLogin, signIn } from '../services/sessionService';
+import type { SignInResult } from '../services/sessionsService';
+import { condoLogin, signIn } from '../services/sessionsService';
 import type { SessionRef } from './sessionLink';
 
 export interface LoginInput {

@@ -5,7 +5,7 @@
 // - anything else: the sign-in page.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ChangeCondoSessionRequest } from '../api/account';
-import { type ChangeCondoSessionResult, changeCondoSession } from '../services/bridgeService';
+import { type ChangeCondoSessionResult, changeCondoSession } from '../services/accountService';
 import { endSession, type SessionActor } from './sessionLink';
 
 export const SIGN_IN_PATH = '/sessions/signin';

@@ -4,7 +4,7 @@
 // the next visitor.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { PassCheck } from '../api/passCheck';
-import { checkPass, type PassCheckResult } from '../services/staffService';
+import { checkPass, type PassCheckResult } from '../services/passCheckService';
 
 export interface PassCheckContext {
   /** The code last sent (trimmed). */

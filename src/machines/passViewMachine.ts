@@ -2,7 +2,7 @@
 // message); an unreachable server can be retried.
 import { assign, fromPromise, setup } from 'xstate';
 import type { Pass } from '../api/passes';
-import { fetchPass, type PassResult } from '../services/passService';
+import { fetchPass, type PassResult } from '../services/passesService';
 
 export interface PassViewInput {
   condoId: string;

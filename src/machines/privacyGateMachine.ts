@@ -4,7 +4,7 @@
 // carries the acceptance); rejecting ends in `rejected`, which signs the user out of the session.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { privacyNoticePending } from '../api/sessions';
-import { acceptPrivacyNotice } from '../services/privacyService';
+import { acceptPrivacyNotice } from '../services/accountService';
 import type { SessionRef } from './sessionLink';
 
 export interface PrivacyGateInput {

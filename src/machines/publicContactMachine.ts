@@ -12,7 +12,7 @@ import {
   contactFormProblems,
   type PublicContactRequest,
 } from '../api/publicPage';
-import { type PublicContactResult, sendPublicContact, solveCaptcha } from '../services/publicService';
+import { type PublicContactResult, sendPublicContact, solveCaptcha } from '../services/publicPageService';
 
 export interface PublicContactInput {
   kind: ContactKind;

@@ -19,7 +19,7 @@ import {
   listRecurringCharges,
   type UpdateAmountResult,
   updateRecurringChargeAmount,
-} from '../services/recurringChargeService';
+} from '../services/recurringChargesService';
 
 /** What the dialog's alert says: the spec's amount message, or that a call failed. */
 export type RecurringChargeAlert = 'invalidAmount' | 'saveFailed' | 'cancelFailed' | null;

@@ -4,7 +4,7 @@
 import { is } from 'superstruct';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ResetPasswordRequest } from '../api/account';
-import { type ResetPasswordResult, resetPassword } from '../services/passwordService';
+import { type ResetPasswordResult, resetPassword } from '../services/accountService';
 import { hasNoErrors, newPasswordErrors } from './passwordRules';
 
 export interface ResetPasswordInput {

@@ -3,7 +3,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { privacyNoticePending, type SessionData } from '../api/sessions';
 import { responseCache } from '../services/responseCache';
-import { fetchSessionData, signOut } from '../services/sessionService';
+import { fetchSessionData, signOut } from '../services/sessionsService';
 import { clearToken, saveToken } from '../services/tokenStore';
 
 /** The page again, with the reloadTime query parameter of spec §4 so caches along the way miss. */

@@ -42,7 +42,7 @@ export const SIGNED_IN: readonly (readonly [email: string, condo?: string])[] = 
   // account.spec.ts changes their name, photo and language (and puts them back): one per project.
   ['vecino030@demo.mx'],
   ['vecino031@demo.mx'],
-  // myInvites.spec.ts creates and revokes their passes and events: one per project.
+  // myGuests.spec.ts creates and revokes their passes and events: one per project.
   ['vecino034@demo.mx'],
   ['vecino035@demo.mx'],
   // communication.spec.ts posts and comments as them (one per project), and reads the notices as 082 (read

@@ -9,7 +9,7 @@ import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { GUEST_MESSAGES, guestProblems } from '../../src/api/guests';
 import { guestRegistrationMachine } from '../../src/machines/guestRegistrationMachine';
-import type { RegisterResult } from '../../src/services/guestService';
+import type { RegisterResult } from '../../src/services/guestsService';
 import { guestRegistrationModel, loadKind } from '../models/guestRegistrationMachine.model';
 import { coverModel, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
 import { type Snapshot, stateNodeKeys } from '../support/modelTesting';

@@ -8,7 +8,7 @@ import type { Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { signInFormErrors } from '../../src/api/sessions';
 import type { loginMachine } from '../../src/machines/loginMachine';
-import type { SignInResult } from '../../src/services/sessionService';
+import type { SignInResult } from '../../src/services/sessionsService';
 import { CONDOS, loginModel } from '../models/loginMachine.model';
 import { coverModel, type Payload, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
 import { type Snapshot, stateNodeKeys } from '../support/modelTesting';

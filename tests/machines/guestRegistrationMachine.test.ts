@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { GUEST_MESSAGES, type GuestFormInfo, guestFormShape, guestProblems } from '../../src/api/guests';
 import { apartmentsFor, guestRegistrationMachine, residentsFor, toSubmission } from '../../src/machines/guestRegistrationMachine';
-import type { GuestFormResult, RegisterResult } from '../../src/services/guestService';
+import type { GuestFormResult, RegisterResult } from '../../src/services/guestsService';
 import { GUEST_INPUT, guestRegistrationModel, loadKind } from '../models/guestRegistrationMachine.model';
 import { LOADS, REGISTERED } from '../support/guestFixtures';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';

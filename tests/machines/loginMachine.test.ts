@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import { type CondoChoice, signInFormErrors } from '../../src/api/sessions';
 import { loginMachine } from '../../src/machines/loginMachine';
-import type { SignInResult } from '../../src/services/sessionService';
+import type { SignInResult } from '../../src/services/sessionsService';
 import {
   answerFor,
   CONDOS,

@@ -15,7 +15,7 @@ import {
 } from '../../src/machines/loginRedirectMachine';
 import { endSession } from '../../src/machines/sessionLink';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import type { ChangeCondoSessionResult } from '../../src/services/bridgeService';
+import type { ChangeCondoSessionResult } from '../../src/services/accountService';
 import { ANTKN, loginRedirectModel, TARGET } from '../models/loginRedirectMachine.model';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type PathStep, type Snapshot, type StateChecks, settle } from '../support/modelTesting';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject } from 'xstate';
 import { CONTACT_FIELDS, type ContactField, type ContactKind } from '../../src/api/publicPage';
 import { type ContactOutcome, contactRequest, fieldsOf, publicContactMachine } from '../../src/machines/publicContactMachine';
-import type { PublicContactResult } from '../../src/services/publicService';
+import type { PublicContactResult } from '../../src/services/publicPageService';
 import { ANSWERS, CAPTCHA, CONTACT_INPUT, fillStage, publicContactModel, VALID } from '../models/publicContactMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';

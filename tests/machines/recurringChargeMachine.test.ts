@@ -17,7 +17,7 @@ import {
   type UpdateAmountRequest,
 } from '../../src/api/recurringCharges';
 import { type RecurringChargeAlert, recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
-import type { UpdateAmountResult } from '../../src/services/recurringChargeService';
+import type { UpdateAmountResult } from '../../src/services/recurringChargesService';
 import { FIRST, recurringChargeModel } from '../models/recurringChargeMachine.model';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';

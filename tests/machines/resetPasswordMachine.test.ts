@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject } from 'xstate';
 import { hasNoErrors, newPasswordErrors } from '../../src/machines/passwordRules';
 import { resetPasswordMachine } from '../../src/machines/resetPasswordMachine';
-import type { ResetPasswordResult } from '../../src/services/passwordService';
+import type { ResetPasswordResult } from '../../src/services/accountService';
 import { INVALID_LINK, resetPasswordModel, TOKEN } from '../models/resetPasswordMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';

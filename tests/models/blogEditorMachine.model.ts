@@ -5,7 +5,7 @@
 // docs/scenarios/blogEditorMachine.md.
 import type { Blog, Resident, Tower } from '../../src/api/blogs';
 import { blogEditorMachine } from '../../src/machines/blogEditorMachine';
-import type { BlogEditorData } from '../../src/services/blogService';
+import type { BlogEditorData } from '../../src/services/blogsService';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const BLOG: Blog = {

@@ -2,7 +2,7 @@
 // valid address typed with blanks around it, an invalid one, leaving the field, and each answer. The
 // words its scenarios are told in: docs/scenarios/forgotPasswordMachine.md.
 import { forgotPasswordMachine } from '../../src/machines/forgotPasswordMachine';
-import type { ForgotPasswordResult } from '../../src/services/passwordService';
+import type { ForgotPasswordResult } from '../../src/services/accountService';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const SENT_MESSAGE = 'Si el correo está registrado, te enviaremos un enlace para restablecer tu contraseña.';

@@ -5,7 +5,7 @@
 import type { EventObject } from 'xstate';
 import { GUEST_MESSAGES } from '../../src/api/guests';
 import { guestRegistrationMachine } from '../../src/machines/guestRegistrationMachine';
-import type { GuestFormResult, RegisterResult } from '../../src/services/guestService';
+import type { GuestFormResult, RegisterResult } from '../../src/services/guestsService';
 import { ANSWERS, LOADS, nextField, OPENED_AT } from '../support/guestFixtures';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 

@@ -7,7 +7,7 @@
 import type { EventObject } from 'xstate';
 import type { CondoChoice } from '../../src/api/sessions';
 import { loginMachine } from '../../src/machines/loginMachine';
-import type { SignInResult } from '../../src/services/sessionService';
+import type { SignInResult } from '../../src/services/sessionsService';
 import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel, eventLabel, type Payload } from '../support/machineModel';
 import type { Snapshot } from '../support/modelTesting';

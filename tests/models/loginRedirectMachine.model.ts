@@ -4,7 +4,7 @@
 import { createActor } from 'xstate';
 import { loginRedirectMachine } from '../../src/machines/loginRedirectMachine';
 import { sessionMachine } from '../../src/machines/sessionMachine';
-import type { ChangeCondoSessionResult } from '../../src/services/bridgeService';
+import type { ChangeCondoSessionResult } from '../../src/services/accountService';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const ANTKN = 'Qm9yZGVyLXRva2VuLWZvci10ZXN0cw';

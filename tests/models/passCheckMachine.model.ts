@@ -3,7 +3,7 @@
 // its scenarios are told in: docs/scenarios/passCheckMachine.md.
 import type { PassCheck } from '../../src/api/passCheck';
 import { passCheckMachine } from '../../src/machines/passCheckMachine';
-import type { PassCheckResult } from '../../src/services/staffService';
+import type { PassCheckResult } from '../../src/services/passCheckService';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const CODE = ' palmas01 ';

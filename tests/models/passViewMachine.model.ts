@@ -2,7 +2,7 @@
 // words its scenarios are told in (docs/scenarios/passViewMachine.md).
 import type { Pass } from '../../src/api/passes';
 import { passViewMachine } from '../../src/machines/passViewMachine';
-import type { PassResult } from '../../src/services/passService';
+import type { PassResult } from '../../src/services/passesService';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const PASS_INPUT = { condoId: '1', qr: 'DEMO-PASE-001' };

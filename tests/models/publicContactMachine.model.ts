@@ -5,7 +5,7 @@
 import type { EventObject } from 'xstate';
 import { CONTACT_FIELDS, type ContactField, type ContactForm } from '../../src/api/publicPage';
 import { publicContactMachine } from '../../src/machines/publicContactMachine';
-import type { PublicContactResult } from '../../src/services/publicService';
+import type { PublicContactResult } from '../../src/services/publicPageService';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const CONTACT_INPUT = { kind: 'access' as const, condoId: 7 };

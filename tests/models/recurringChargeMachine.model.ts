@@ -4,7 +4,7 @@
 // edit it (a valid amount with a comma, formatted on blur, and 0, refused on save), or cancel it. What
 // follows an answer is offered only from the charges as loaded, so the model stays small.
 import { recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
-import type { UpdateAmountResult } from '../../src/services/recurringChargeService';
+import type { UpdateAmountResult } from '../../src/services/recurringChargesService';
 import { BARE, defineModel } from '../support/machineModel';
 import type { Snapshot } from '../support/modelTesting';
 import { HOUSE_CHARGES, MEMBER, OUTSIDER } from '../support/recurringChargeFixtures';

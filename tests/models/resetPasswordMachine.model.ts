@@ -3,7 +3,7 @@
 // passwords typed and left, the server's answers, and the words its scenarios are told in
 // (docs/scenarios/resetPasswordMachine.md).
 import { resetPasswordMachine } from '../../src/machines/resetPasswordMachine';
-import type { ResetPasswordResult } from '../../src/services/passwordService';
+import type { ResetPasswordResult } from '../../src/services/accountService';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const TOKEN = 'k9X2b7Qw_3mZ-uVt8LpR4sYc';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '../../src/api/account';
 import { BLOG_PATHS, type Blog } from '../../src/api/blogs';
 import { FINANCE_PATHS } from '../../src/api/finance';
-import { INVITE_PATHS } from '../../src/api/invites';
+import { MY_GUESTS_PATHS } from '../../src/api/myGuests';
 import { STAFF_PATHS } from '../../src/api/passCheck';
 import { POSTS_PATHS } from '../../src/api/posts';
 import { PROFILE_PATHS } from '../../src/api/profile';
@@ -149,7 +149,7 @@ describe(`wrong input gets 400 naming the field (${dialect})`, () => {
     it('is refused on routes that take no input at all', async () => {
       // crear-link reads no body; a body it does not read is still checked, like every route's.
       await refused(400, 'nota', () =>
-        call(t.app, 'POST', api(INVITE_PATHS.createUserLink), { token: tokens.vecino, payload: { nota: `x${NUL}` } }),
+        call(t.app, 'POST', api(MY_GUESTS_PATHS.createUserLink), { token: tokens.vecino, payload: { nota: `x${NUL}` } }),
       );
       await refused(400, 'q', () => call(t.app, 'GET', `${api(BLOG_PATHS.towers)}?q=%00`, { token: tokens.admin }));
     });
@@ -266,7 +266,7 @@ describe(`wrong input gets 400 naming the field (${dialect})`, () => {
         apartmentId: null,
       };
       await refused(400, 'fechaInicio', () =>
-        call(t.app, 'POST', api(INVITE_PATHS.createPass), { token: tokens.vecino, payload: pass }),
+        call(t.app, 'POST', api(MY_GUESTS_PATHS.createPass), { token: tokens.vecino, payload: pass }),
       );
       const event = {
         nombre: 'Fiesta',
@@ -280,7 +280,7 @@ describe(`wrong input gets 400 naming the field (${dialect})`, () => {
         notaVisitante: '',
       };
       await refused(400, 'fecha', () =>
-        call(t.app, 'POST', api(INVITE_PATHS.createEvent), { token: tokens.vecino, payload: event }),
+        call(t.app, 'POST', api(MY_GUESTS_PATHS.createEvent), { token: tokens.vecino, payload: event }),
       );
       await refused(400, 'fechaContacto', () =>
         call(t.app, 'POST', api(PROVIDER_CONTACT_PATHS.contact), {
@@ -400,9 +400,9 @@ describe(`wrong input gets 400 naming the field (${dialect})`, () => {
         ['empleado', POSTS_PATHS.newPost, 'POST'],
         ['empleado', POSTS_PATHS.newComment, 'POST'],
         ['vecino', STAFF_PATHS.checkPass, 'POST'],
-        ['empleado', INVITE_PATHS.createPass, 'POST'],
-        ['empleado', INVITE_PATHS.createEvent, 'POST'],
-        ['empleado', `${INVITE_PATHS.passes}?limit=-1`, 'GET'],
+        ['empleado', MY_GUESTS_PATHS.createPass, 'POST'],
+        ['empleado', MY_GUESTS_PATHS.createEvent, 'POST'],
+        ['empleado', `${MY_GUESTS_PATHS.passes}?limit=-1`, 'GET'],
         ['empleado', `${POSTS_PATHS.sectionPosts('abc')}?limit=x`, 'GET'],
       ];
       for (const [who, path, method] of cases) {

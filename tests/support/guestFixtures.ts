@@ -2,7 +2,7 @@
 // loading a link can answer (spec §4), what a registration can answer, and the order the form is filled in.
 import type { GuestFormInfo, GuestRegistered } from '../../src/api/guests';
 import type { guestRegistrationMachine } from '../../src/machines/guestRegistrationMachine';
-import type { GuestFormResult, RegisterResult } from '../../src/services/guestService';
+import type { GuestFormResult, RegisterResult } from '../../src/services/guestsService';
 import type { ModelEvent, Snapshot } from './modelTesting';
 
 type Snap = Snapshot<typeof guestRegistrationMachine>;

@@ -22,7 +22,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../server/messages';
 import { labelsOf } from '../../src/api/fieldLabels';
-import { NewEvent } from '../../src/api/invites';
+import { NewEvent } from '../../src/api/myGuests';
 import { SignInRequest } from '../../src/api/sessions';
 import { describeFailure, Email, Id, NonEmpty, QueryInteger } from '../../src/api/validation';
 

@@ -52,7 +52,7 @@ describe('the main menu today (only built screens)', () => {
         'section-6',
         'accountStatement',
         'welcome',
-        'myInvites',
+        'myGuests',
         'adminPanel',
         'employeePanel',
         'blogConfiguration',
@@ -106,8 +106,8 @@ describe('the main menu today (only built screens)', () => {
       ...session,
       usuario: { ...session.usuario, apartments: [{ AptId: 1, AptName: '101', TorreName: 'Torre A' }] },
     };
-    expect(mainMenu(withDwelling).map((e) => e.key)).toContain('myInvites');
-    expect(mainMenu(session).map((e) => e.key)).not.toContain('myInvites');
+    expect(mainMenu(withDwelling).map((e) => e.key)).toContain('myGuests');
+    expect(mainMenu(session).map((e) => e.key)).not.toContain('myGuests');
   });
 
   it('links only to screens that exist', () => {

@@ -2,7 +2,7 @@
 // kept for whoever takes it. The network is the edge: fetch is replaced by a recorder.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { earlyAnswerIn, fetchEarly, takeEarly } from '../../src/services/earlyFetch';
-import { fetchGuestForm, settleEarlyGuestForm, takeSettledGuestForm } from '../../src/services/guestService';
+import { fetchGuestForm, settleEarlyGuestForm, takeSettledGuestForm } from '../../src/services/guestsService';
 
 let calls: string[];
 beforeEach(() => {

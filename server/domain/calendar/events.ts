@@ -15,7 +15,7 @@ import {
   eventDraftProblems,
 } from '../../../src/api/calendar';
 import { ErrorCodes } from '../../../src/api/errors';
-import { guestLinkPath } from '../../../src/api/invites';
+import { guestLinkPath } from '../../../src/api/myGuests';
 import { type CommunicationViewer, canPublishEvents, canReadCalendar } from '../../../src/api/permissions';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { CalendarEventTable, Database } from '../../db/schema';

@@ -2,10 +2,10 @@
 // today in the condominium's zone, the money figures through the financial reports' functions, the community
 // figures, and for each figure the screen it opens when the caller may open it (the same rules those screens
 // and their routes apply: canOpenReport by Clave, canReadSection for the SA / RI / EN sections,
-// canSeeMyInvites for the guest list).
+// canSeeMyGuests for the guest list).
 import type { Kysely } from 'kysely';
 import type { ManagementSummary } from '../../../src/api/management';
-import { canOpenReport, canSeeManagementControl, canSeeMyInvites } from '../../../src/api/permissions';
+import { canOpenReport, canSeeManagementControl, canSeeMyGuests } from '../../../src/api/permissions';
 import { pollPath, sectionPath } from '../../../src/api/sections';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
@@ -41,7 +41,7 @@ export async function managementSummary(db: Kysely<Database>, clock: Clock, auth
   return {
     hoy: today,
     ...money,
-    visitas: await guestTraffic(db, auth.condoId, today, timeZone, canSeeMyInvites(access) ? '/mis-invitados' : null),
+    visitas: await guestTraffic(db, auth.condoId, today, timeZone, canSeeMyGuests(access) ? '/mis-invitados' : null),
     solicitudes: await openRequests(db, auth.condoId, today, timeZone, firstOf('SA')),
     reservaciones: await weekReservations(db, auth.condoId, today, firstOf('RI')),
     encuestas: await pollParticipation(db, auth.condoId, now, (poll) =>

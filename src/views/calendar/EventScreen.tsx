@@ -32,7 +32,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { CalendarEvent } from '../../api/calendar';
-import { EVENT_MAX_COMPANIONS, EVENT_MAX_GUESTS } from '../../api/invites';
+import { EVENT_MAX_COMPANIONS, EVENT_MAX_GUESTS } from '../../api/myGuests';
 import { type EventForm, formProblems } from '../../machines/eventDraft';
 import { editable, eventEditorMachine } from '../../machines/eventEditorMachine';
 import { NETWORK } from '../../machines/ticketFailure';

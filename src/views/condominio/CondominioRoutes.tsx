@@ -18,7 +18,7 @@ const BanksPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ de
 const FundsPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ default: m.FundsPage })));
 const StatementPage = lazy(() => import('../finance/StatementPage'));
 const BulkStatementsPage = lazy(() => import('../finance/BulkStatementsPage'));
-const MyInvitesPage = lazy(() => import('../invites/MyInvitesPage'));
+const MyGuestsPage = lazy(() => import('../myGuests/MyGuestsPage'));
 const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
 const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
@@ -72,7 +72,7 @@ export default function CondominioRoutes() {
           <Route path="/panel-financiero/listado-de-fondos" component={FundsPage} />
           <Route path="/estado-cta" component={StatementPage} />
           <Route path="/estado-cuenta-masivo" component={BulkStatementsPage} />
-          <Route path="/mis-invitados" component={MyInvitesPage} />
+          <Route path="/mis-invitados" component={MyGuestsPage} />
           <Route path="/listado-blogs" component={BlogsPage} />
           <Route path="/listado-blogs/*">
             <Redirect to="/listado-blogs" replace />

@@ -7,7 +7,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import { guestRegistrationMachine } from '../../machines/guestRegistrationMachine';
-import { settleEarlyGuestForm, takeSettledGuestForm } from '../../services/guestService';
+import { settleEarlyGuestForm, takeSettledGuestForm } from '../../services/guestsService';
 import { preloadableLazy, useArrived } from '../app/preloadableLazy';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { preloadQr } from '../pass/LazyQr';

@@ -12,7 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { condoLogoUrl } from '../../api/condoSettings';
 import type { PublicCondo } from '../../api/publicPage';
-import { fetchPublicCondo, type PublicCondoResult } from '../../services/publicService';
+import { fetchPublicCondo, type PublicCondoResult } from '../../services/publicPageService';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { backgroundColor, backgroundGradient } from './background';
 import { formatPhone, phoneHref } from './formatPhone';

@@ -10,12 +10,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { RESERVATION_STATES, type ReservationState } from '../../api/reservationLifecycle';
 import { addDays } from '../../api/reservationRules';
 import type { HomeAnswer } from '../../api/reservations';
-import { type AdminFilters, type facilitiesMachine, filtersValid } from '../../machines/facilitiesMachine';
 import { reservationExportMachine } from '../../machines/reservationExportMachine';
+import { type AdminFilters, filtersValid, type reservationFacilitiesMachine } from '../../machines/reservationFacilitiesMachine';
 import { NETWORK } from '../../machines/ticketFailure';
 
-type ListState = ReturnType<typeof useMachine<typeof facilitiesMachine>>[0];
-type ListSend = ReturnType<typeof useMachine<typeof facilitiesMachine>>[1];
+type ListState = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[0];
+type ListSend = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[1];
 
 /** This month, first to last day: the export's period until changed. */
 function thisMonth(today: string) {

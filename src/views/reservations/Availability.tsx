@@ -7,13 +7,13 @@ import { ActionIcon, Button, Group, SegmentedControl, SimpleGrid, Stack, Text, T
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { DayAvailability, Facility, TimeChoice } from '../../api/reservations';
-import type { AvailabilityView, facilityMachine } from '../../machines/facilityMachine';
+import type { AvailabilityView, reservationFacilityMachine } from '../../machines/reservationFacilityMachine';
 import type { ChosenTime } from '../../machines/reservationMachine';
 import { Failed } from './ReservationStates';
 import { formatRange, formatTime, formatWeekday } from './reservationFormat';
 
-type PageState = ReturnType<typeof import('@xstate/react').useMachine<typeof facilityMachine>>[0];
-type PageSend = ReturnType<typeof import('@xstate/react').useMachine<typeof facilityMachine>>[1];
+type PageState = ReturnType<typeof import('@xstate/react').useMachine<typeof reservationFacilityMachine>>[0];
+type PageSend = ReturnType<typeof import('@xstate/react').useMachine<typeof reservationFacilityMachine>>[1];
 
 const COLOR: Record<TimeChoice['estado'], string> = {
   libre: 'teal',

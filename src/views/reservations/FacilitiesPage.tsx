@@ -1,5 +1,5 @@
 // /condominio/comunicacion/instalaciones (issue 15, RI; spec §2.2): "Reservación de áreas comunes". Tabs over
-// facilitiesMachine: the facilities as cards (photo, capacity, fee and deposit, approval, "Reservar"), "Mis
+// reservationFacilitiesMachine: the facilities as cards (photo, capacity, fee and deposit, approval, "Reservar"), "Mis
 // reservaciones" (upcoming or past, cancel within the deadline), and for administrators "Por aprobar" (with the
 // count) and "Todas" (filters and the CSV of a period), plus "Nueva instalación". A notice when one of the
 // caller's dwellings is in arrears. Its own chunk: the route loads it lazily.
@@ -30,14 +30,14 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { HomeAnswer } from '../../api/reservations';
 import { facilityPath } from '../../api/sections';
+import type { AnyReservationAction } from '../../machines/reservationActionsMachine';
 import {
   type FacilityTab,
-  facilitiesMachine,
   facilityTabs,
   type MyPhase,
+  reservationFacilitiesMachine,
   reservationPageCount,
-} from '../../machines/facilitiesMachine';
-import type { AnyReservationAction } from '../../machines/reservationActionsMachine';
+} from '../../machines/reservationFacilitiesMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { LoadingCard } from '../communication/PageStates';
 import { SessionContext } from '../session/SessionContext';
@@ -47,15 +47,15 @@ import { FacilityEditorDialog } from './FacilityEditor';
 import { ReservationCard } from './ReservationCard';
 import { Failed } from './ReservationStates';
 
-type ListState = ReturnType<typeof useMachine<typeof facilitiesMachine>>[0];
-type ListSend = ReturnType<typeof useMachine<typeof facilitiesMachine>>[1];
+type ListState = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[0];
+type ListSend = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[1];
 
 export default function FacilitiesPage() {
   const intl = useIntl();
   const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
   const title = intl.formatMessage({ id: 'reservations.title' });
   useDocumentTitle(condoName, intl.formatMessage({ id: 'communication.title' }), title);
-  const [state, send] = useMachine(facilitiesMachine, { input: {} });
+  const [state, send] = useMachine(reservationFacilitiesMachine, { input: {} });
   const [creating, setCreating] = useState(false);
   const [, navigate] = useLocation();
   const { home } = state.context;

@@ -1,4 +1,4 @@
-// The facility editor for administrators, in a dialog (full screen on a phone), over facilityEditorMachine:
+// The facility editor for administrators, in a dialog (full screen on a phone), over reservationFacilityEditorMachine:
 // name, description, capacity, exclusive, rules text and PDF, photos, hours per weekday (Monday first), blocks
 // or free ranges, days ahead, cancellation hours, a limit per week or month, approval, fee and deposit in pesos,
 // arrears admitted, active, closures. Problems show once saving is tried, next to their fields.
@@ -36,8 +36,8 @@ import {
   type Facility,
   type FacilityDraft,
 } from '../../api/reservations';
-import { centsToPesos, draftProblems, pesosToCents } from '../../machines/facilityDraft';
-import { facilityEditorMachine, photoCount } from '../../machines/facilityEditorMachine';
+import { centsToPesos, draftProblems, pesosToCents } from '../../machines/reservationFacilityDraft';
+import { photoCount, reservationFacilityEditorMachine } from '../../machines/reservationFacilityEditorMachine';
 import { NETWORK } from '../../machines/ticketFailure';
 import { readAsDataUrl, WEEKDAY_IDS } from './reservationFormat';
 
@@ -52,7 +52,7 @@ export function FacilityEditorDialog({
 }) {
   const intl = useIntl();
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const [state, send] = useMachine(facilityEditorMachine, { input: { facility } });
+  const [state, send] = useMachine(reservationFacilityEditorMachine, { input: { facility } });
   const { draft, showProblems, error, saved, keptPhotos } = state.context;
   useEffect(() => {
     if (saved) onSaved(saved);

@@ -1,6 +1,6 @@
 // /condominio/comunicacion/instalaciones/mostrar/{facilityID} (issue 15, RI; spec §2.2): one facility — its
 // photos, description, capacity, fee and deposit, hours (Monday first), rules — its availability for a day
-// (phones) or a week (wide screens) over facilityMachine, the booking flow over reservationMachine, and with
+// (phones) or a week (wide screens) over reservationFacilityMachine, the booking flow over reservationMachine, and with
 // ?reservacion=ID (where notifications land) that reservation's detail and actions. Administrators edit the
 // facility here. Its own chunk: the route loads it lazily.
 import '@mantine/core/styles/Anchor.css';
@@ -17,8 +17,8 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import type { Facility, HomeAnswer } from '../../api/reservations';
-import { facilityMachine } from '../../machines/facilityMachine';
 import { reservationActionsMachine } from '../../machines/reservationActionsMachine';
+import { reservationFacilityMachine } from '../../machines/reservationFacilityMachine';
 import { reservationMachine } from '../../machines/reservationMachine';
 import { useDocumentTitle } from '../app/useDocumentTitle';
 import { LoadingCard } from '../communication/PageStates';
@@ -63,7 +63,7 @@ function FacilityScreen({
 }) {
   const intl = useIntl();
   const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
-  const [state, send] = useMachine(facilityMachine, { input: { facilityId, vista: wide ? 'semana' : 'dia' } });
+  const [state, send] = useMachine(reservationFacilityMachine, { input: { facilityId, vista: wide ? 'semana' : 'dia' } });
   const page = state.context.page;
   const [editing, setEditing] = useState(false);
   useDocumentTitle(condoName, intl.formatMessage({ id: 'reservations.title' }), page?.facility.Nombre ?? '');
@@ -118,8 +118,8 @@ function FacilityScreen({
   );
 }
 
-type PageState = ReturnType<typeof useMachine<typeof facilityMachine>>[0];
-type PageSend = ReturnType<typeof useMachine<typeof facilityMachine>>[1];
+type PageState = ReturnType<typeof useMachine<typeof reservationFacilityMachine>>[0];
+type PageSend = ReturnType<typeof useMachine<typeof reservationFacilityMachine>>[1];
 
 function Booking({ state, send, home, facility }: { state: PageState; send: PageSend; home: HomeAnswer; facility: Facility }) {
   const flow = useActorRef(reservationMachine, { input: { facility, dwellings: home.viviendas, now: home.ahoraLocal } });

@@ -41,7 +41,7 @@ const PATHS: Record<MenuIcon | 'menu' | 'layout' | 'signOut' | 'language' | 'mor
       <path d="M6 21v-2a4 4 0 0 1 4-4h4a4 4 0 0 1 4 4v2" />
     </>
   ),
-  invites: (
+  myGuests: (
     <path d="M4 7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v3a2 2 0 0 0 0 4v3a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-3a2 2 0 0 0 0-4zM14 5v14" />
   ),
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,

@@ -13,7 +13,7 @@ import {
   canSeeEmployeePanel,
   canSeeFinanceMenu,
   canSeeManagementControl,
-  canSeeMyInvites,
+  canSeeMyGuests,
   directoriesFor,
   menuSections,
 } from '../../api/permissions';
@@ -26,7 +26,7 @@ export const MENU_NAME_LIMIT = 30;
 /** The top navigation shows at most 4 items; the rest go under 'Más' (spec §9). */
 export const TOP_NAV_VISIBLE_ITEMS = 4;
 
-export type MenuIcon = 'communication' | 'section' | 'timeline' | 'adminPanel' | 'finance' | 'profile' | 'invites';
+export type MenuIcon = 'communication' | 'section' | 'timeline' | 'adminPanel' | 'finance' | 'profile' | 'myGuests';
 
 export interface MenuEntry {
   key: string;
@@ -143,13 +143,13 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
     icon: 'timeline',
     depth: 0,
   });
-  if (canSeeMyInvites(data)) {
+  if (canSeeMyGuests(data)) {
     entries.push({
-      key: 'myInvites',
+      key: 'myGuests',
       label: { id: 'invites.title' },
-      href: SCREENS.myInvites,
-      screen: SCREENS.myInvites,
-      icon: 'invites',
+      href: SCREENS.myGuests,
+      screen: SCREENS.myGuests,
+      icon: 'myGuests',
       depth: 0,
     });
   }

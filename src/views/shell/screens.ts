@@ -12,7 +12,7 @@ export const SCREENS = {
   facilities: '/comunicacion/instalaciones',
   facility: '/comunicacion/instalaciones/mostrar/:facilityID',
   calendar: '/comunicacion/calendario-eventos',
-  myInvites: '/mis-invitados',
+  myGuests: '/mis-invitados',
   profile: '/mi-perfil',
   welcome: '/welcome',
   financePanel: '/panel-financiero',
@@ -49,7 +49,7 @@ export const MENU_TOGGLE_PATHS: readonly string[] = [
   SCREENS.welcome,
   SCREENS.profile,
   '/profile',
-  SCREENS.myInvites,
+  SCREENS.myGuests,
   SCREENS.employeePanel,
 ];
 
