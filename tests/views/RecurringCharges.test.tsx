@@ -124,7 +124,7 @@ describe('the administrator panel and the provider contact dialog', { timeout: 2
     // The day, on the calendar of the 'agendar' tab (the common fields stay as typed).
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Agendar' }));
     const today = dayjs().date();
-    const day = [...dialog.querySelectorAll('table button:not([data-outside])')].find((b) => b.textContent === String(today))!;
+    const day = [...dialog.querySelectorAll('table button:not([data-outside]):not([disabled])')].find((b) => b.textContent === String(today))!;
     fireEvent.click(day);
     expect((within(dialog).getByRole('button', { name: 'Enviar' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(within(dialog).getByRole('tab', { name: 'WhatsApp o llamada' }));
@@ -149,7 +149,7 @@ describe('the administrator panel and the provider contact dialog', { timeout: 2
     signedIn(<AdminPanelPage />, '/panel-del-administrador');
     fireEvent.click(await screen.findByRole('button', { name: 'Agendar una reunión' }));
     const dialog = screen.getByRole('dialog', { name: 'Contacto con el proveedor de pagos' });
-    const day = [...dialog.querySelectorAll('table button:not([data-outside])')].find(
+    const day = [...dialog.querySelectorAll('table button:not([data-outside]):not([disabled])')].find(
       (b) => b.textContent === String(dayjs().date()),
     )!;
     fireEvent.click(day);
