@@ -4,9 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { loadMessages } from './i18n/loadMessages';
 import { onViewRefresh, reportError } from './services/errorReporter';
 import { App } from './views/app/App';
-import { initialLanguage } from './views/app/LanguageProvider';
+import { preloadVisitorRoute } from './views/app/routes';
 import { shareStyleNonce } from './views/app/styleNonce';
-import { preloadVisitorRoute } from './views/routes';
+import { initialLanguage } from './views/common/LanguageProvider';
 
 /** Remounting the tree is the "view refresh" the global error handler forces (spec §8). */
 function Root() {

@@ -2,14 +2,14 @@
 // chunk with its imports and styles, its translations and its first API call, named in the <head> so the
 // browser fetches them beside the ~130 KiB entry bundle instead of after it. On a slow mobile network that
 // is a whole round trip less before the guest sees the event or the pass. The browser starts the same
-// things itself when the HTML carries no hints (src/views/routes.tsx, preloadVisitorRoute), and takes the
+// things itself when the HTML carries no hints (src/views/app/routes.tsx, preloadVisitorRoute), and takes the
 // hinted answers from the preload cache, so nothing is fetched twice.
 import fs from 'node:fs';
 import path from 'node:path';
 import { type VisitorPageName, visitorPageAt } from '../../src/api/visitorPaths';
 import { type Language, publicLanguage } from '../../src/i18n/languages';
 
-/** Each visitor page's module, as Vite's manifest keys it (src/views/routes.tsx imports the same files). */
+/** Each visitor page's module, as Vite's manifest keys it (src/views/app/routes.tsx imports the same files). */
 export const VISITOR_PAGE_MODULES: Record<VisitorPageName, string> = {
   publicPage: 'src/views/public/PublicPage.tsx',
   guestRegistration: 'src/views/guest/GuestRegistrationPage.tsx',
@@ -97,7 +97,7 @@ export function loadVisitorHints(root: string): VisitorHints | null {
     htmlFor(pathname, acceptLanguage) {
       const visitor = visitorPageAt(pathname);
       if (!visitor) return null;
-      // The app's own choice (src/views/app/LanguageProvider.tsx) is a stored preference, else the browser's
+      // The app's own choice (src/views/common/LanguageProvider.tsx) is a stored preference, else the browser's
       // languages: the server sees only the latter, so a visitor who picked another language fetches it too.
       const language = publicLanguage(acceptedLanguages(acceptLanguage));
       const links =

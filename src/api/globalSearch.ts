@@ -33,7 +33,7 @@ export const SearchResult = object({
   title: string(),
   /** A short piece of the text around what was found (or a description of the object). */
   snippet: string(),
-  /** Where it opens, relative to /condominio (src/api/sections.ts paths, src/views/shell/screens.ts). */
+  /** Where it opens, relative to /condominio (src/api/sections.ts paths, src/views/common/screens.ts). */
   path: string(),
 });
 export type SearchResult = Infer<typeof SearchResult>;

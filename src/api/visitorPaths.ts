@@ -1,6 +1,6 @@
 // The addresses of the visitor routes' API calls, apart from their contracts (guests.ts, passes.ts): the
 // entry bundle needs them to start a visitor page's call before the page's own chunk arrives
-// (src/views/routes.tsx), and should not carry the contracts' structs to do it.
+// (src/views/app/routes.tsx), and should not carry the contracts' structs to do it.
 
 export const GUEST_PATHS = {
   /** Public: GET, the form info of a link. */
@@ -41,7 +41,7 @@ const PASS_ADDRESS = '(\\d{1,10})/([A-Za-z0-9_-]{1,64})';
 
 /**
  * Whose chunk and first call a phone should not wait for: the browser starts them before its first render
- * (src/views/routes.tsx), and the server names them in the page's HTML so they start with the page itself
+ * (src/views/app/routes.tsx), and the server names them in the page's HTML so they start with the page itself
  * (server/domain/visitorHints.ts).
  */
 export const VISITOR_PAGES: readonly VisitorPage[] = [

@@ -1,5 +1,5 @@
 // A visitor page's first API call, started before the first render (src/main.tsx via
-// src/views/routes.tsx) so that it travels beside the translations and the page's chunk instead of after
+// src/views/app/routes.tsx) so that it travels beside the translations and the page's chunk instead of after
 // them: on a phone that is one round trip less before the guest sees the event. The page's service takes
 // the answer once (takeEarly) and reads it as if it had asked itself; a later load asks again.
 import { apiPath, http } from './http';

@@ -50,7 +50,7 @@ export async function registerGuest(
 const settled = new Map<string, GuestFormResult>();
 
 /**
- * Before the first render (src/views/routes.tsx): when the early answer for `token` is in already, reads
+ * Before the first render (src/views/app/routes.tsx): when the early answer for `token` is in already, reads
  * it now, so that the page's first render shows the event (or the refusal) rather than a loader. Never
  * waits for the network: an answer still on its way is left to the page's own load.
  */

@@ -1,8 +1,8 @@
 // The login-redirect bridge's URL decoding (spec §2.8): '_' is '/', 'h1s' is '#', 'h2s' is '!', and only
 // paths of this app come out.
 import { describe, expect, it } from 'vitest';
+import { signInNotice } from '../../src/views/common/SignInNotice';
 import { decodeRedirectUrl } from '../../src/views/redirect/decodeRedirectUrl';
-import { signInNotice } from '../../src/views/redirect/SignInNotice';
 
 describe('decodeRedirectUrl', () => {
   it('decodes the legacy encoding', () => {

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { batchesOf, bulkPeriod, formatMoney, type Report } from '../../src/api/finance';
 import { canOpenReport, canSeeStatementOf } from '../../src/api/permissions';
+import { EMPLOYEE_PANEL, refusalFor, WITHOUT_PERMISSION } from '../../src/views/common/financeAccess';
 import { reportCsv } from '../../src/views/finance/csv';
 import { matchesSearch } from '../../src/views/finance/DwellingSelector';
-import { EMPLOYEE_PANEL, refusalFor, WITHOUT_PERMISSION } from '../../src/views/finance/financeAccess';
 import { ROLES, sessionFor } from '../views/sessionFixtures';
 
 describe('the money screens’ guards (spec §6)', () => {

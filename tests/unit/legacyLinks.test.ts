@@ -2,7 +2,7 @@
 // each screen (docs/decisions.md).
 import { describe, expect, it } from 'vitest';
 import { legacyLinks, legacyUrl } from '../../src/api/legacyLinks';
-import { mainMenu, profileMenu } from '../../src/views/shell/menuModel';
+import { mainMenu, profileMenu } from '../../src/views/common/menuModel';
 import { sessionFor } from '../views/sessionFixtures';
 
 const LEGACY = { legacyAppUrl: 'https://legacy.example.mx/app' };

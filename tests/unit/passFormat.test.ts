@@ -1,7 +1,7 @@
 // How the pass and the guest form write dates and hours (spec §9): events DD/MM/YYYY hh:mm A, pass hours
 // h:mm A, dates DD/MM/YYYY; map links; 'Torre - apartamento'.
 import { describe, expect, it } from 'vitest';
-import { dwellingText, formatDate, formatEventStart, formatHour, mapLink } from '../../src/views/pass/passFormat';
+import { dwellingText, formatDate, formatEventStart, formatHour, mapLink } from '../../src/views/common/passFormat';
 
 describe('pass formats', () => {
   it('writes dates, hours and event starts as the spec says', () => {

@@ -1,8 +1,8 @@
 // How mi-perfil words a dwelling and how the timeline writes its dates: in the interface's locale and the
 // condominium's time zone ("21 de noviembre de 2026, 10:30").
 import { describe, expect, it } from 'vitest';
+import { formatTimelineDate } from '../../src/views/common/zonedTime';
 import { dwellingLabel } from '../../src/views/profile/DwellingsCard';
-import { formatTimelineDate } from '../../src/views/welcome/timelineDate';
 
 describe('formatTimelineDate', () => {
   const at = '2026-11-21T16:30:00.000Z';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { publicLanguage } from '../../src/i18n/languages';
-import { documentTitle } from '../../src/views/app/useDocumentTitle';
-import { truncate } from '../../src/views/condominio/condoName';
-import { safeReturnUrl, signInUrlFor } from '../../src/views/session/returnUrl';
+import { truncate } from '../../src/views/common/condoName';
+import { safeReturnUrl, signInUrlFor } from '../../src/views/common/returnUrl';
+import { documentTitle } from '../../src/views/common/useDocumentTitle';
 
 describe('return URL', () => {
   it('accepts only paths of this app', () => {

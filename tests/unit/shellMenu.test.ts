@@ -9,7 +9,7 @@ import {
   DEFAULT_LAYOUT,
   parseLayout,
   toggleSidebar,
-} from '../../src/views/shell/layoutPreferences';
+} from '../../src/views/app/shell/layoutPreferences';
 import {
   activeEntryKey,
   mainMenu,
@@ -17,8 +17,8 @@ import {
   profileMenu,
   sectionLink,
   splitTopNav,
-} from '../../src/views/shell/menuModel';
-import { AVAILABLE_SCREENS, menuToggleEnabled, SCREENS } from '../../src/views/shell/screens';
+} from '../../src/views/common/menuModel';
+import { AVAILABLE_SCREENS, menuToggleEnabled, SCREENS } from '../../src/views/common/screens';
 import { ROLES, type Role, sessionFor } from '../views/sessionFixtures';
 
 /** Every screen the menus know of, as if all were built. */

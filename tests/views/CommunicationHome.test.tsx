@@ -4,9 +4,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PostSection } from '../../src/api/posts';
+import { HomeCountsProvider } from '../../src/views/common/homeCounts';
 import BlogsSummaryPage from '../../src/views/communication/BlogsPage';
-import { CommunicationHome } from '../../src/views/condominio/CommunicationHome';
-import { HomeCountsProvider } from '../../src/views/condominio/homeCounts';
+import { CommunicationHome } from '../../src/views/communication/CommunicationHome';
 import { sessionFor } from './sessionFixtures';
 import { signedIn, stubApi } from './shellSupport';
 

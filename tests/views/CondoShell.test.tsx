@@ -5,8 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import CondominioRoutes from '../../src/views/condominio/CondominioRoutes';
-import { CondoShell } from '../../src/views/shell/CondoShell';
+import CondominioRoutes from '../../src/views/app/CondominioRoutes';
+import { CondoShell } from '../../src/views/app/shell/CondoShell';
 import { type Role, sessionFor } from './sessionFixtures';
 import { signedIn, stubApi, useViewport } from './shellSupport';
 

@@ -11,9 +11,9 @@ import {
   type ConversationListAnswer,
   type Message,
 } from '../../src/api/conversations';
+import { CONDO_TIME_ZONE } from '../../src/views/common/zonedTime';
 import ConversationsPage from '../../src/views/conversations/ConversationsPage';
 import { dwellingName, messageTime, stateName } from '../../src/views/conversations/conversationTime';
-import { CONDO_TIME_ZONE } from '../../src/views/welcome/timelineDate';
 import { ADMINISTRATION, NEIGHBOUR, RESIDENT_DIRECTORY } from '../models/conversationListMachine.model';
 import { SUMMARY } from '../models/conversationMachine.model';
 import { report } from '../models/conversationReportsMachine.model';

@@ -5,8 +5,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PassCheck } from '../../src/api/passCheck';
-import { CommunicationHome } from '../../src/views/condominio/CommunicationHome';
-import EmployeePanelPage from '../../src/views/staff/EmployeePanelPage';
+import EmployeePanelPage from '../../src/views/app/EmployeePanelPage';
+import { CommunicationHome } from '../../src/views/communication/CommunicationHome';
 import { sessionFor } from './sessionFixtures';
 import { signedIn, stubApi } from './shellSupport';
 

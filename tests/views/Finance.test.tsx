@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import type { Report } from '../../src/api/finance';
-import CondominioRoutes from '../../src/views/condominio/CondominioRoutes';
+import CondominioRoutes from '../../src/views/app/CondominioRoutes';
 import FinancePanelPage from '../../src/views/finance/FinancePanelPage';
 import { type Role, sessionFor } from './sessionFixtures';
 import { signedIn, stubApi, useViewport } from './shellSupport';

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import type { ManagementSummary } from '../../src/api/management';
-import CondominioRoutes from '../../src/views/condominio/CondominioRoutes';
+import CondominioRoutes from '../../src/views/app/CondominioRoutes';
 import { summary } from '../models/managementMachine.model';
 import { type Role, sessionFor } from './sessionFixtures';
 import { signedIn, stubApi, useViewport } from './shellSupport';

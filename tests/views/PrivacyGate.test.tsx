@@ -9,9 +9,9 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { readCatalog } from '../../src/i18n/node/readCatalog';
 import { saveToken } from '../../src/services/tokenStore';
-import { CommunicationHome } from '../../src/views/condominio/CommunicationHome';
-import { RequireSession } from '../../src/views/session/RequireSession';
-import { SessionProvider } from '../../src/views/session/SessionContext';
+import { RequireSession } from '../../src/views/app/RequireSession';
+import { SessionProvider } from '../../src/views/common/SessionContext';
+import { CommunicationHome } from '../../src/views/communication/CommunicationHome';
 import { sessionFor } from './sessionFixtures';
 import { stubApi } from './shellSupport';
 

@@ -3,8 +3,8 @@
 // or a call raced the gate), the browser loads the session data again and shows the notice, not an error.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequireSession } from '../../src/views/app/RequireSession';
 import ProfilePage from '../../src/views/profile/ProfilePage';
-import { RequireSession } from '../../src/views/session/RequireSession';
 import { sessionFor } from './sessionFixtures';
 import { signedIn, stubApi } from './shellSupport';
 

@@ -124,7 +124,9 @@ describe('the administrator panel and the provider contact dialog', { timeout: 2
     // The day, on the calendar of the 'agendar' tab (the common fields stay as typed).
     fireEvent.click(within(dialog).getByRole('tab', { name: 'Agendar' }));
     const today = dayjs().date();
-    const day = [...dialog.querySelectorAll('table button:not([data-outside]):not([disabled])')].find((b) => b.textContent === String(today))!;
+    const day = [...dialog.querySelectorAll('table button:not([data-outside]):not([disabled])')].find(
+      (b) => b.textContent === String(today),
+    )!;
     fireEvent.click(day);
     expect((within(dialog).getByRole('button', { name: 'Enviar' }) as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(within(dialog).getByRole('tab', { name: 'WhatsApp o llamada' }));

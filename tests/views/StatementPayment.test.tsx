@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Statement } from '../../src/api/finance';
 import type { LedgerAccount, PaymentInvoicing } from '../../src/api/payments';
-import { today } from '../../src/views/finance/period';
+import { today } from '../../src/views/common/period';
 import StatementPage from '../../src/views/finance/StatementPage';
 import { type Role, sessionFor } from './sessionFixtures';
 import { signedIn, stubApi, useViewport } from './shellSupport';

@@ -4,7 +4,7 @@
 // get no task list.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import EmployeePanelPage from '../../src/views/staff/EmployeePanelPage';
+import EmployeePanelPage from '../../src/views/app/EmployeePanelPage';
 import { sessionFor } from './sessionFixtures';
 import { signedIn, stubApi } from './shellSupport';
 import { EMILIO, json, listAnswer, PATHS, summary, ticketAnswer } from './ticketFixtures';

@@ -3,8 +3,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
-import type { MenuEntry } from '../../src/views/shell/menuModel';
-import { TopNav } from '../../src/views/shell/TopNav';
+import { TopNav } from '../../src/views/app/shell/TopNav';
+import type { MenuEntry } from '../../src/views/common/menuModel';
 import { renderWithApp } from './renderWithApp';
 
 const entry = (n: number, text = `Sección ${n}`): MenuEntry => ({

@@ -4,7 +4,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMELINE_PAGE_SIZE, type TimelineItem } from '../../src/api/timeline';
-import WelcomePage from '../../src/views/welcome/WelcomePage';
+import WelcomePage from '../../src/views/timeline/WelcomePage';
 import { sessionFor } from './sessionFixtures';
 import { signedIn, stubApi } from './shellSupport';
 

@@ -3,7 +3,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense, useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { preloadableLazy } from '../../src/views/app/preloadableLazy';
+import { preloadableLazy } from '../../src/views/common/preloadableLazy';
 
 /** A module whose arrival the test decides, counting how often the page mounts. */
 function deferredPage() {

@@ -8,7 +8,7 @@ import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { readCatalog } from '../../src/i18n/node/readCatalog';
-import { SessionProvider } from '../../src/views/session/SessionContext';
+import { SessionProvider } from '../../src/views/common/SessionContext';
 
 const es = readCatalog('es');
 

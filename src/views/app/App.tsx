@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { AppRoutes } from '../routes';
-import { SessionProvider } from '../session/SessionContext';
-import { SessionLanguage } from '../session/SessionLanguage';
-import { LanguageProvider } from './LanguageProvider';
+import { LanguageProvider } from '../common/LanguageProvider';
+import { SessionProvider } from '../common/SessionContext';
+import { AppRoutes } from './routes';
+import { SessionLanguage } from './SessionLanguage';
 import { getStyleNonce } from './styleNonce';
 import { theme } from './theme';
 

@@ -15,8 +15,8 @@ import { Redirect } from 'wouter';
 import type { Blog } from '../../api/blogs';
 import { canConfigureBlogs } from '../../api/permissions';
 import { blogListMachine } from '../../machines/blogListMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { BlogEditor } from './BlogEditor';
 import { NewBlogDialog } from './NewBlogDialog';
 

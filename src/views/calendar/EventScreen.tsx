@@ -36,10 +36,10 @@ import { EVENT_MAX_COMPANIONS, EVENT_MAX_GUESTS } from '../../api/myGuests';
 import { type EventForm, formProblems } from '../../machines/eventDraft';
 import { editable, eventEditorMachine } from '../../machines/eventEditorMachine';
 import { NETWORK } from '../../machines/ticketFailure';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { LoadingCard } from '../communication/PageStates';
-import { LazyQr } from '../pass/LazyQr';
-import { SessionContext } from '../session/SessionContext';
+import { LazyQr } from '../common/LazyQr';
+import { LoadingCard } from '../common/PageStates';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { CALENDAR_SCREEN, eventScreenPath, formatLocal, KIND_COLOR } from './calendarFormat';
 
 type EditorState = ReturnType<typeof useMachine<typeof eventEditorMachine>>[0];

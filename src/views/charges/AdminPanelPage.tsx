@@ -8,8 +8,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect } from 'wouter';
 import { canContactPaymentProvider, canSeeAdminPanel } from '../../api/permissions';
 import { providerContactMachine } from '../../machines/providerContactMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { ProviderContactDialog } from './ProviderContactDialog';
 
 export default function AdminPanelPage() {

@@ -14,9 +14,8 @@ import { Redirect, useLocation } from 'wouter';
 import type { RecurringCharge } from '../../api/recurringCharges';
 import type { SessionData } from '../../api/sessions';
 import { type RecurringChargeAlert, recurringChargeMachine } from '../../machines/recurringChargeMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { CommunicationHome } from '../condominio/CommunicationHome';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { formatMonto } from './money';
 
 const ALERTS: Record<Exclude<RecurringChargeAlert, null>, string> = {
@@ -40,12 +39,8 @@ export default function RecurringChargesPage() {
 function RecurringCharges({ condo }: { condo: Pick<SessionData['condo'], 'CondoId'> }) {
   const flow = useRecurringCharges(condo);
   if (flow[0].matches('refused')) return <Redirect to="/comunicacion" replace />;
-  return (
-    <>
-      <CommunicationHome />
-      <RecurringChargesDialog flow={flow} />
-    </>
-  );
+  // The route table (app/CondominioRoutes.tsx) draws the communication home behind this dialog.
+  return <RecurringChargesDialog flow={flow} />;
 }
 
 function RecurringChargesDialog({ flow: [state, send] }: { flow: ChargesFlow }) {

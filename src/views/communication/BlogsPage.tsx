@@ -9,10 +9,10 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { blogsSummaryMachine } from '../../machines/blogsSummaryMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
-import { sectionLink } from '../shell/menuModel';
-import { FailedAlert, LoadingCard } from './PageStates';
+import { sectionLink } from '../common/menuModel';
+import { FailedAlert, LoadingCard } from '../common/PageStates';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 export default function BlogsPage() {
   const intl = useIntl();

@@ -6,7 +6,7 @@ import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PostSummary } from '../../api/posts';
-import { formatTimelineDate } from '../welcome/timelineDate';
+import { formatTimelineDate } from '../common/zonedTime';
 
 export function PostBadges({ post }: { post: PostSummary }) {
   return (

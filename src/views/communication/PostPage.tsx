@@ -26,10 +26,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { COMMENT_MAX, REVIEW_NOTE_MAX } from '../../api/posts';
 import { postViewMachine } from '../../machines/postViewMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
-import { formatTimelineDate } from '../welcome/timelineDate';
-import { FailedAlert, LoadingCard } from './PageStates';
+import { FailedAlert, LoadingCard } from '../common/PageStates';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { formatTimelineDate } from '../common/zonedTime';
 import { PostBadges } from './PostCard';
 
 export default function PostPage({ params }: { params: { postID: string } }) {

@@ -10,11 +10,11 @@ import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
 import { pageCount, sectionPostsMachine } from '../../machines/sectionPostsMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
-import { sectionLink } from '../shell/menuModel';
+import { sectionLink } from '../common/menuModel';
+import { FailedAlert, LoadingCard } from '../common/PageStates';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { NewPostForm } from './NewPostForm';
-import { FailedAlert, LoadingCard } from './PageStates';
 import { PostCard } from './PostCard';
 
 export default function SectionPage({ params }: { params: { sectionId: string } }) {

@@ -1,7 +1,7 @@
 // The communication pages, each its own chunk, loaded inside the shell (the header and menu stay while
 // a page's code arrives).
 import { type ComponentType, lazy, Suspense } from 'react';
-import { LoadingCard } from './PageStates';
+import { LoadingCard } from '../common/PageStates';
 
 function inShell<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   const Page = lazy(load);

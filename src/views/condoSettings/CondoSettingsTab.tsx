@@ -44,8 +44,8 @@ import type { MessageId } from '../../i18n/messages';
 import { condoSettingsMachine, problemsOf, resetsPrivacy } from '../../machines/condoSettingsMachine';
 import { NETWORK } from '../../machines/ticketFailure';
 import { readAsDataUrl } from '../../services/profileService';
-import { PageLoader } from '../app/PageLoader';
-import { SessionContext } from '../session/SessionContext';
+import { PageLoader } from '../common/PageLoader';
+import { SessionContext } from '../common/SessionContext';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 

@@ -9,7 +9,7 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { conversationReportsMachine } from '../../machines/conversationReportsMachine';
 import type { ReportedMessage } from '../../services/conversationsService';
-import { formatTimelineDate } from '../welcome/timelineDate';
+import { formatTimelineDate } from '../common/zonedTime';
 import { stateName } from './conversationTime';
 import { ProblemAlert } from './ProblemAlert';
 

@@ -2,7 +2,7 @@
 // days ("20/11/2026 10:42"), as the notifications show theirs.
 
 import { dwellingName as nameOfDwelling } from '../../api/dwellings';
-import { CONDO_TIME_ZONE } from '../welcome/timelineDate';
+import { CONDO_TIME_ZONE } from '../common/zonedTime';
 
 function parts(at: Date, locale: string, timeZone: string) {
   const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(at);

@@ -11,9 +11,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect } from 'wouter';
 import { DIRECTORY_PAGE_SIZE, DIRECTORY_SEARCH_MAX } from '../../api/directory';
 import { directoriesFor } from '../../api/permissions';
-import { PageLoader } from '../app/PageLoader';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
+import { PageLoader } from '../common/PageLoader';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { KindBadge, PersonCard } from './PersonCard';
 import { useDirectorySearch } from './useDirectorySearch';
 

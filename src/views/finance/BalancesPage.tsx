@@ -7,8 +7,8 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../api/finance';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { FinanceGate, useSessionData } from './financeAccess';
+import { FinanceGate, useSessionData } from '../common/financeAccess';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { QueryStatus } from './QueryStatus';
 
 type Of = 'banks' | 'funds';

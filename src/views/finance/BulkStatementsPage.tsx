@@ -37,9 +37,9 @@ import {
   offeredTypes,
   showsProgress,
 } from '../../machines/bulkStatementsMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
+import { FinanceGate, useSessionData } from '../common/financeAccess';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { DwellingSelector } from './DwellingSelector';
-import { FinanceGate, useSessionData } from './financeAccess';
 import { QueryStatus } from './QueryStatus';
 
 /** Spec §9: the progress dialog is 500 px wide. */

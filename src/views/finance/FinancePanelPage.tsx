@@ -9,8 +9,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { canOpenReport, canSeeAllStatements } from '../../api/permissions';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { FinanceGate, useSessionData } from './financeAccess';
+import { FinanceGate, useSessionData } from '../common/financeAccess';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { QueryStatus } from './QueryStatus';
 
 export const reportHref = (clave: string, nombre: string) =>

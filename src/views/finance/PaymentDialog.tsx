@@ -38,7 +38,7 @@ import { INVOICING_SCREENS } from '../../api/invoicing';
 import { PAYMENT_MAX_CENTS, PAYMENT_REFERENCE_MAX } from '../../api/payments';
 import { type PaymentField, paymentProblems } from '../../machines/paymentDraft';
 import type { PaymentContext, paymentMachine } from '../../machines/paymentMachine';
-import { displayDate } from './period';
+import { displayDate } from '../common/period';
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 

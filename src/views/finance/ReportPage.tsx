@@ -11,12 +11,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect, useSearch } from 'wouter';
 import { formatMoney, REPORT_CLAVES, REPORT_TITLES, type Report, type ReportClave } from '../../api/finance';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { BarChart } from './BarChart';
+import { BarChart } from '../common/BarChart';
+import { FinanceGate, useSessionData, WITHOUT_PERMISSION } from '../common/financeAccess';
+import { displayDate, saveFile, thisYearSoFar } from '../common/period';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { reportCsv } from './csv';
-import { FinanceGate, useSessionData, WITHOUT_PERMISSION } from './financeAccess';
 import { isValidPeriod, PeriodFields } from './PeriodFields';
-import { displayDate, saveFile, thisYearSoFar } from './period';
 import { QueryStatus } from './QueryStatus';
 
 /** The column the chart shows: the result, the closing balance, what was spent, or the one amount. */

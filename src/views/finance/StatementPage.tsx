@@ -19,10 +19,10 @@ import { canInvoice, canRecordPayment } from '../../api/permissions';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
 import { paymentMachine } from '../../machines/paymentMachine';
 import { fetchStatementPdf } from '../../services/financeService';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { FinanceGate, useSessionData } from './financeAccess';
+import { FinanceGate, useSessionData } from '../common/financeAccess';
+import { displayDate, saveFile, thisYearSoFar, today } from '../common/period';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { isValidPeriod, PeriodFields } from './PeriodFields';
-import { displayDate, saveFile, thisYearSoFar, today } from './period';
 import { QueryStatus } from './QueryStatus';
 
 // The dialog and its toast (Modal, NumberInput, Notification) load with the first "Registrar pago".

@@ -4,8 +4,8 @@ import '@mantine/core/styles/Anchor.css';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import type { GuestFormInfo } from '../../api/guests';
-import { dwellingText, formatEventStart, mapLink } from '../pass/passFormat';
-import { Panel } from '../pass/VisitorBlocks';
+import { dwellingText, formatEventStart, mapLink } from '../common/passFormat';
+import { Panel } from '../common/VisitorBlocks';
 
 export function EventSummary({ info }: { info: GuestFormInfo }) {
   const { data } = info;

@@ -15,7 +15,7 @@ import {
   type guestRegistrationMachine,
   residentsFor,
 } from '../../machines/guestRegistrationMachine';
-import { Notice, Panel } from '../pass/VisitorBlocks';
+import { Notice, Panel } from '../common/VisitorBlocks';
 
 interface Props {
   state: SnapshotFrom<typeof guestRegistrationMachine>;

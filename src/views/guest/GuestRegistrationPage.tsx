@@ -8,10 +8,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import { guestRegistrationMachine } from '../../machines/guestRegistrationMachine';
 import { settleEarlyGuestForm, takeSettledGuestForm } from '../../services/guestsService';
-import { preloadableLazy, useArrived } from '../app/preloadableLazy';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { preloadQr } from '../pass/LazyQr';
-import { Notice } from '../pass/VisitorBlocks';
+import { preloadQr } from '../common/LazyQr';
+import { preloadableLazy, useArrived } from '../common/preloadableLazy';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { Notice } from '../common/VisitorBlocks';
 import { EventSummary } from './EventSummary';
 
 // The form and the success card come in chunks of their own: the first paint (the event, or a refusal)
@@ -29,7 +29,7 @@ function preloadSuccess() {
 
 const REFUSALS = ['invalid', 'cancelled', 'ended', 'guestLimit'] as const;
 
-/** Before the first render (src/views/routes.tsx): reads the link's answer if it is in already. */
+/** Before the first render (src/views/app/routes.tsx): reads the link's answer if it is in already. */
 export const prepare = settleEarlyGuestForm;
 
 export default function GuestRegistrationPage() {

@@ -6,9 +6,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { GuestRegistered } from '../../api/guests';
 import { PASS_PATHS } from '../../api/visitorPaths';
-import { LazyQr } from '../pass/LazyQr';
-import { mapLink } from '../pass/passFormat';
-import { Notice, Panel } from '../pass/VisitorBlocks';
+import { LazyQr } from '../common/LazyQr';
+import { mapLink } from '../common/passFormat';
+import { Notice, Panel } from '../common/VisitorBlocks';
 
 export const FORM_QR_SIZE = 256;
 

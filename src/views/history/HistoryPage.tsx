@@ -13,8 +13,8 @@ import { HISTORY_PAGE_SIZE, type HistoryAnswer, type HistoryFilters, type Histor
 import { canReadHistory } from '../../api/permissions';
 import { historyMachine } from '../../machines/historyMachine';
 import { NETWORK } from '../../machines/ticketFailure';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { ChangeList, useHistoryWords } from './historyWords';
 
 export default function HistoryPage() {

@@ -15,7 +15,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { REJECTION_MESSAGE_MAX, RESIDENCY_KINDS } from '../../api/invitations';
 import { accessRequestsMachine, decisionComplete } from '../../machines/accessRequestsMachine';
 import { NETWORK } from '../../machines/ticketFailure';
-import { PageLoader } from '../app/PageLoader';
+import { PageLoader } from '../common/PageLoader';
 
 const STATUS_COLOR = { pendiente: 'yellow', aprobada: 'green', rechazada: 'gray' } as const;
 

@@ -9,9 +9,9 @@ import { useIntl } from 'react-intl';
 import { Redirect, Route, Switch } from 'wouter';
 import { canInvoice } from '../../api/permissions';
 import type { SessionData } from '../../api/sessions';
-import { PageLoader } from '../app/PageLoader';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { useSessionData, WITHOUT_PERMISSION } from '../finance/financeAccess';
+import { useSessionData, WITHOUT_PERMISSION } from '../common/financeAccess';
+import { PageLoader } from '../common/PageLoader';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { INVOICING_SEGMENTS, InvoicingNav } from './InvoicingNav';
 import { IssuersContext } from './issuersContext';
 

@@ -15,8 +15,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { formatMoney } from '../../api/finance';
 import type { Balances, ManagementSummary } from '../../api/management';
-import { BarChart } from '../finance/BarChart';
-import { displayDate } from '../finance/period';
+import { BarChart } from '../common/BarChart';
+import { displayDate } from '../common/period';
 
 function FigureCard({
   title,

@@ -11,10 +11,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
 import { canInvoice, canSeeManagementControl } from '../../api/permissions';
 import { managementMachine } from '../../machines/managementMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { useSessionData, WITHOUT_PERMISSION } from '../finance/financeAccess';
-import { displayDate } from '../finance/period';
-import { SCREENS } from '../shell/screens';
+import { useSessionData, WITHOUT_PERMISSION } from '../common/financeAccess';
+import { displayDate } from '../common/period';
+import { SCREENS } from '../common/screens';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { ManagementCards } from './ManagementCards';
 
 const SKELETON_CARDS = 6;

@@ -9,10 +9,10 @@ import { useParams } from 'wouter';
 import type { Pass } from '../../api/passes';
 import { PASS_PATHS } from '../../api/visitorPaths';
 import { passViewMachine } from '../../machines/passViewMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { LazyQr, preloadQr } from './LazyQr';
-import { dwellingText, formatDate, formatHour, mapLink } from './passFormat';
-import { Notice, Panel } from './VisitorBlocks';
+import { LazyQr, preloadQr } from '../common/LazyQr';
+import { dwellingText, formatDate, formatHour, mapLink } from '../common/passFormat';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { Notice, Panel } from '../common/VisitorBlocks';
 
 /** Spec §9: the pass's QR. */
 export const PASS_QR_SIZE = 300;

@@ -54,7 +54,7 @@ import {
   shownProblems,
 } from '../../machines/pollEditorMachine';
 import { NETWORK } from '../../machines/ticketFailure';
-import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../tickets/attachmentFiles';
+import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
 import { PollIcon } from './PollIcon';
 import { pollPath } from './pollFormat';
 

@@ -34,8 +34,8 @@ import { Link } from 'wouter';
 import { isAdmin, trialDaysLeft } from '../../api/permissions';
 import { type Plan, SALES_EMAIL } from '../../api/pricing';
 import { type BillingPeriod, pricingMachine } from '../../machines/pricingMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 /** Prices are MXN in the Mexican locale whatever the interface language (spec §9). */
 const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });

@@ -8,8 +8,8 @@ import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { changePasswordErrors, changePasswordMachine } from '../../machines/changePasswordMachine';
-import { AccountCallAlerts } from '../sessions/AccountCallAlerts';
-import { NewPasswordFields } from './NewPasswordFields';
+import { AccountCallAlerts } from '../common/AccountCallAlerts';
+import { NewPasswordFields } from '../common/NewPasswordFields';
 
 export function ChangePasswordCard() {
   const intl = useIntl();

@@ -8,7 +8,7 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isLanguage, LANGUAGES, type Language } from '../../i18n/languages';
 import { profileLanguageMachine } from '../../machines/profileLanguageMachine';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
 
 export function LanguageCard({ language }: { language: Language }) {
   const intl = useIntl();

@@ -6,7 +6,7 @@ import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NAME_MAX_LENGTH } from '../../api/profile';
 import { nameProblem, profileNameMachine } from '../../machines/profileNameMachine';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
 
 export function NameEditor({ name }: { name: string }) {
   const intl = useIntl();

@@ -8,7 +8,7 @@ import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PHOTO_MAX_BYTES } from '../../api/profile';
 import { PHOTO_TYPES, profilePhotoMachine } from '../../machines/profilePhotoMachine';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
 
 const PROBLEM_MESSAGES = {
   wrongType: 'profile.photo.wrongType',

@@ -4,8 +4,8 @@ import '@mantine/core/styles/Grid.css';
 // condominium and what they can change about themselves. Each part is a thin view over its own machine.
 import { Grid, Stack, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { ActiveSessionsCard } from './ActiveSessionsCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { DirectoryContactCard } from './DirectoryContactCard';

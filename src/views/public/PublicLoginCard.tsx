@@ -4,9 +4,9 @@
 import { Paper, Title } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { Redirect } from 'wouter';
-import { HOME_PATH } from '../session/returnUrl';
-import { SessionContext } from '../session/SessionContext';
-import { SignInForm, useLoginFlow } from '../sessions/SignInForm';
+import { HOME_PATH } from '../common/returnUrl';
+import { SessionContext } from '../common/SessionContext';
+import { SignInForm, useLoginFlow } from '../common/SignInForm';
 
 export function PublicLoginCard({ subdomain }: { subdomain: string | null }) {
   const flow = useLoginFlow({ subdomain });

@@ -13,7 +13,7 @@ import { Link, useSearch } from 'wouter';
 import { condoLogoUrl } from '../../api/condoSettings';
 import type { PublicCondo } from '../../api/publicPage';
 import { fetchPublicCondo, type PublicCondoResult } from '../../services/publicPageService';
-import { useDocumentTitle } from '../app/useDocumentTitle';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { backgroundColor, backgroundGradient } from './background';
 import { formatPhone, phoneHref } from './formatPhone';
 import classes from './publicPage.module.css';

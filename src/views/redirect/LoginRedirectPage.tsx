@@ -7,8 +7,8 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect, useSearch } from 'wouter';
 import { loginRedirectMachine, SIGN_IN_PATH } from '../../machines/loginRedirectMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { decodeRedirectUrl } from './decodeRedirectUrl';
 
 export default function LoginRedirectPage() {

@@ -1,6 +1,6 @@
 // The legacy app sends the page to open as ?redirectURL= in its own encoding (spec §2.8): '_' stands for
 // '/', 'h1s' for '#' and 'h2s' for '!'. Only a path of this app comes out; anything else is null.
-import { safeReturnUrl } from '../session/returnUrl';
+import { safeReturnUrl } from '../common/returnUrl';
 
 export function decodeRedirectUrl(encoded: string | null | undefined): string | null {
   const value = encoded?.trim();

@@ -38,9 +38,9 @@ import {
   reservationFacilitiesMachine,
   reservationPageCount,
 } from '../../machines/reservationFacilitiesMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { LoadingCard } from '../communication/PageStates';
-import { SessionContext } from '../session/SessionContext';
+import { LoadingCard } from '../common/PageStates';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { AdminFiltersForm } from './AdminFilters';
 import { FacilityCard } from './FacilityCard';
 import { FacilityEditorDialog } from './FacilityEditor';

@@ -6,7 +6,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import '../../i18n/dates';
 import type { ReservationPhase } from '../../api/reservationLifecycle';
-import { CONDO_TIME_ZONE } from '../welcome/timelineDate';
+import { CONDO_TIME_ZONE } from '../common/zonedTime';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -13,8 +13,8 @@ import { Link, useSearch } from 'wouter';
 import { type GlobalSearchGroup, SEARCH_MIN_LENGTH } from '../../api/globalSearch';
 import { searchMachine } from '../../machines/searchMachine';
 import { NETWORK } from '../../machines/ticketFailure';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 export const searchText = (search: string) => new URLSearchParams(search).get('q') ?? '';
 

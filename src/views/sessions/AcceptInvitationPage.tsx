@@ -13,11 +13,11 @@ import { Link, Redirect, useSearch } from 'wouter';
 import { acceptInvitationMachine } from '../../machines/acceptInvitationMachine';
 import { newPasswordErrors } from '../../machines/passwordRules';
 import { endSession } from '../../machines/sessionLink';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { NewPasswordFields } from '../profile/NewPasswordFields';
-import { HOME_PATH } from '../session/returnUrl';
-import { SessionContext } from '../session/SessionContext';
-import { AccountCallAlerts } from './AccountCallAlerts';
+import { AccountCallAlerts } from '../common/AccountCallAlerts';
+import { NewPasswordFields } from '../common/NewPasswordFields';
+import { HOME_PATH } from '../common/returnUrl';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { AuthCard } from './AuthCard';
 
 export function AcceptInvitationPage() {

@@ -9,9 +9,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { RESET_TOKEN_MINUTES } from '../../api/account';
 import { emailProblem, forgotPasswordMachine } from '../../machines/forgotPasswordMachine';
-import { useLanguage } from '../app/LanguageProvider';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { AccountCallAlerts } from './AccountCallAlerts';
+import { AccountCallAlerts } from '../common/AccountCallAlerts';
+import { useLanguage } from '../common/LanguageProvider';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { AuthCard } from './AuthCard';
 
 export function ForgotPasswordPage() {

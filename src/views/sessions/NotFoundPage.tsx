@@ -4,9 +4,9 @@
 import { Button, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { HOME_PATH } from '../session/returnUrl';
-import { SessionContext } from '../session/SessionContext';
+import { HOME_PATH } from '../common/returnUrl';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { AuthCard } from './AuthCard';
 
 type Visitor = 'signedIn' | 'signedOut' | 'checking';

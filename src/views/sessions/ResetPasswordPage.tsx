@@ -10,10 +10,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { newPasswordErrors } from '../../machines/passwordRules';
 import { resetPasswordMachine } from '../../machines/resetPasswordMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { NewPasswordFields } from '../profile/NewPasswordFields';
-import { SessionContext } from '../session/SessionContext';
-import { AccountCallAlerts } from './AccountCallAlerts';
+import { AccountCallAlerts } from '../common/AccountCallAlerts';
+import { NewPasswordFields } from '../common/NewPasswordFields';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { AuthCard } from './AuthCard';
 
 export function ResetPasswordPage() {

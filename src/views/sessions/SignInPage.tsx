@@ -1,12 +1,12 @@
 // /sessions/signin: the sign-in form on its own page, returning to the page that sent the user here.
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect, useSearch } from 'wouter';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SignInNotice } from '../redirect/SignInNotice';
-import { HOME_PATH, RETURN_URL_PARAM, safeReturnUrl } from '../session/returnUrl';
-import { SessionContext } from '../session/SessionContext';
+import { HOME_PATH, RETURN_URL_PARAM, safeReturnUrl } from '../common/returnUrl';
+import { SessionContext } from '../common/SessionContext';
+import { SignInForm, useLoginFlow } from '../common/SignInForm';
+import { SignInNotice } from '../common/SignInNotice';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 import { AuthCard } from './AuthCard';
-import { SignInForm, useLoginFlow } from './SignInForm';
 
 export function SignInPage() {
   const intl = useIntl();

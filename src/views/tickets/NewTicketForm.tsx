@@ -41,7 +41,7 @@ import {
   ticketFormProblems,
   ticketMachine,
 } from '../../machines/ticketMachine';
-import { ACCEPTED_FILES, acceptableFile, readAttachment } from './attachmentFiles';
+import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
 
 const NONE = '';
 

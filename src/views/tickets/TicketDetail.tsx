@@ -31,8 +31,8 @@ import { autoCloseAt, TICKET_PRIORITIES, type TicketAction, type TicketPriority 
 import { TICKET_RATING_COMMENT_MAX, TICKET_REPLY_MAX, type TicketAnswer } from '../../api/tickets';
 import { offeredActions, pendingUpdate, ticketDetailMachine } from '../../machines/ticketDetailMachine';
 import { NETWORK } from '../../machines/ticketFailure';
-import { LoadingCard } from '../communication/PageStates';
-import { ACCEPTED_FILES, acceptableFile, readAttachment } from './attachmentFiles';
+import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
+import { LoadingCard } from '../common/PageStates';
 import { TicketBadges } from './TicketCard';
 import { AttachmentLinks, TicketTimeline } from './TicketTimeline';
 import { formatTicketDate, fromLocalInput, toLocalInput } from './ticketFormat';

@@ -27,7 +27,7 @@ import { TICKET_AGES, TICKET_SEARCH_MAX, type TicketCategory, type TicketSummary
 import { NETWORK } from '../../machines/ticketFailure';
 import { isFiltered, type TicketFilters, ticketListMachine, ticketPageCount } from '../../machines/ticketListMachine';
 import type { TicketAssignee } from '../../services/ticketsService';
-import { LoadingCard } from '../communication/PageStates';
+import { LoadingCard } from '../common/PageStates';
 import { TicketCard } from './TicketCard';
 
 const ANY = '';

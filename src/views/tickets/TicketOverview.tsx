@@ -13,7 +13,7 @@ import { TICKET_STATES } from '../../api/ticketLifecycle';
 import { TICKET_AGES, type TicketOverviewAnswer } from '../../api/tickets';
 import { NETWORK } from '../../machines/ticketFailure';
 import { ticketQueryMachine } from '../../machines/ticketQueryMachine';
-import { LoadingCard } from '../communication/PageStates';
+import { LoadingCard } from '../common/PageStates';
 
 type Count = TicketOverviewAnswer['porEstado'][number];
 

@@ -14,7 +14,7 @@ import { TICKET_PRIORITIES } from '../../api/ticketLifecycle';
 import { CATEGORY_NAME_MAX, type TicketCategory } from '../../api/tickets';
 import { NETWORK } from '../../machines/ticketFailure';
 import { categoryNameProblem, DUE_HOURS_MAX, hoursValid, ticketSettingsMachine } from '../../machines/ticketSettingsMachine';
-import { LoadingCard } from '../communication/PageStates';
+import { LoadingCard } from '../common/PageStates';
 
 type SettingsState = ReturnType<typeof useSettings>[0];
 type SettingsSend = ReturnType<typeof useSettings>[1];

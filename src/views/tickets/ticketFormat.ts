@@ -5,7 +5,7 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import '../../i18n/dates';
 import type { TicketPriority, TicketState } from '../../api/ticketLifecycle';
-import { CONDO_TIME_ZONE } from '../welcome/timelineDate';
+import { CONDO_TIME_ZONE } from '../common/zonedTime';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

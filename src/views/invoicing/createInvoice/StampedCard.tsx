@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { StampedAnswer } from '../../../services/invoicingAnswers';
 import { downloadCfdiFile, sendCfdi } from '../../../services/invoicingService';
-import { saveFile } from '../../finance/period';
+import { saveFile } from '../../common/period';
 import { formatMxn } from '../money';
 
 type Busy = 'xml' | 'pdf' | 'send' | null;

@@ -12,7 +12,7 @@ import { IconCertificate, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { IssuerRow } from '../../../machines/issuersMachine';
-import { displayDate } from '../../finance/period';
+import { displayDate } from '../../common/period';
 import { IssuersContext } from '../issuersContext';
 import { CsdUploadForm } from './CsdUploadForm';
 import { IssuerForm } from './IssuerForm';

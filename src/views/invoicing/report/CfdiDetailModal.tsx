@@ -43,7 +43,7 @@ import {
 } from '../../../api/invoicing';
 import { canCancel, canPay } from '../../../machines/cfdiReportMachine';
 // The viewer's calendar day (toISOString's would be tomorrow after 18:00 in Mexico).
-import { today } from '../../finance/period';
+import { today } from '../../common/period';
 
 export type DetailStep =
   | 'loading'

@@ -1,7 +1,7 @@
 // A menu entry opens a screen of this app (client-side routing) or of the legacy application (a new tab).
 import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
-import type { MenuEntry } from './menuModel';
+import type { MenuEntry } from '../../common/menuModel';
 
 /** Mantine components render it through `component={EntryLink} entry={entry}`. */
 export function EntryLink({ entry, ...rest }: { entry: MenuEntry } & Omit<ComponentProps<'a'>, 'href'>) {

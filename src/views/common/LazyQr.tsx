@@ -2,7 +2,7 @@
 // without it, and it arrives while the pass or the registration is still on its way. Error correction M
 // (spec §9); the box keeps its size while the code loads, so nothing jumps.
 import { Suspense } from 'react';
-import { preloadableLazy } from '../app/preloadableLazy';
+import { preloadableLazy } from './preloadableLazy';
 
 const qrCode = preloadableLazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
 const QRCodeSVG = qrCode.Component;

@@ -3,9 +3,9 @@ import '@mantine/core/styles/Menu.css';
 import { Button, Group, Menu } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
+import { activeEntryKey, type MenuEntry, splitTopNav } from '../../common/menuModel';
 import { EntryLink } from './entryLink';
 import { ShellIcon } from './icons';
-import { activeEntryKey, type MenuEntry, splitTopNav } from './menuModel';
 import { useEntryName } from './useEntryName';
 
 export function TopNav({ entries }: { entries: readonly MenuEntry[] }) {

@@ -2,22 +2,22 @@
 // the screens it opens.
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { type VisitorPageName, visitorPageAt } from '../api/visitorPaths';
-import { fetchEarly } from '../services/earlyFetch';
-import { PageLoader } from './app/PageLoader';
-import { preloadableLazy } from './app/preloadableLazy';
+import { type VisitorPageName, visitorPageAt } from '../../api/visitorPaths';
+import { fetchEarly } from '../../services/earlyFetch';
+import { PageLoader } from '../common/PageLoader';
+import { preloadableLazy } from '../common/preloadableLazy';
 
-const SessionsRoutes = lazy(() => import('./sessions/SessionsRoutes'));
-const GuardedCondominio = lazy(() => import('./session/GuardedCondominio'));
-const LoginRedirectPage = lazy(() => import('./redirect/LoginRedirectPage'));
-const publicPage = preloadableLazy(() => import('./public/PublicPage'));
-const guestRegistrationPage = preloadableLazy(() => import('./guest/GuestRegistrationPage'));
-const passPage = preloadableLazy(() => import('./pass/PassPage'));
+const SessionsRoutes = lazy(() => import('../sessions/SessionsRoutes'));
+const GuardedCondominio = lazy(() => import('./GuardedCondominio'));
+const LoginRedirectPage = lazy(() => import('../redirect/LoginRedirectPage'));
+const publicPage = preloadableLazy(() => import('../public/PublicPage'));
+const guestRegistrationPage = preloadableLazy(() => import('../guest/GuestRegistrationPage'));
+const passPage = preloadableLazy(() => import('../pass/PassPage'));
 const PublicPage = publicPage.Component;
 const GuestRegistrationPage = guestRegistrationPage.Component;
 const PassPage = passPage.Component;
 
-type GuestRegistrationModule = typeof import('./guest/GuestRegistrationPage');
+type GuestRegistrationModule = typeof import('../guest/GuestRegistrationPage');
 
 /** Each visitor page's chunk, and what it reads before the first render (from the address's parts). */
 const PRELOAD: Record<VisitorPageName, (parts: string[]) => Promise<unknown>> = {
@@ -44,7 +44,7 @@ export function preloadVisitorRoute(pathname: string): Promise<void> {
   );
 }
 
-const PricingPage = lazy(() => import('./pricing/PricingPage'));
+const PricingPage = lazy(() => import('../pricing/PricingPage'));
 
 export function AppRoutes() {
   return (

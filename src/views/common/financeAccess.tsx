@@ -5,7 +5,7 @@ import type { ReactElement } from 'react';
 import { Redirect } from 'wouter';
 import { canOpenReport, canSeeAccountStatement, canSeeAllStatements, financialReportsAccess } from '../../api/permissions';
 import type { SessionData } from '../../api/sessions';
-import { SessionContext } from '../session/SessionContext';
+import { SessionContext } from './SessionContext';
 
 /** Where a refused user goes (paths relative to /condominio). */
 export const EMPLOYEE_PANEL = '/panel-del-empleado';

@@ -4,7 +4,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type PassCheck, type PassVerdict, weekdayOf } from '../../api/passCheck';
-import { dwellingText, formatDate, formatHour } from '../pass/passFormat';
+import { dwellingText, formatDate, formatHour } from '../common/passFormat';
 
 const VERDICT_COLOR: Record<PassVerdict, string> = {
   valid: 'green',

@@ -1,7 +1,7 @@
 // Once signed in, the profile's language is the app's language.
 import { useEffect } from 'react';
-import { useLanguage } from '../app/LanguageProvider';
-import { SessionContext } from './SessionContext';
+import { useLanguage } from '../common/LanguageProvider';
+import { SessionContext } from '../common/SessionContext';
 
 export function SessionLanguage() {
   const profileLanguage = SessionContext.useSelector((s) => s.context.data?.usuario.language);

@@ -8,8 +8,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SessionData } from '../../api/sessions';
 import { privacyGateMachine } from '../../machines/privacyGateMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from './SessionContext';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 /**
  * The tab's title while the notice is asked: the condominium, then the notice, as the pages behind it

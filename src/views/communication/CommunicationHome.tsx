@@ -11,11 +11,11 @@ import { Link, Redirect } from 'wouter';
 import type { HomeSectionCounts } from '../../api/communicationHome';
 import { canManageFacilities, canSeeCommunication } from '../../api/permissions';
 import type { SessionSection } from '../../api/sessions';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
-import { openableSections } from '../shell/menuModel';
-import { SCREENS } from '../shell/screens';
-import { useHomeCounts, useHomeCountsActor } from './homeCounts';
+import { useHomeCounts, useHomeCountsActor } from '../common/homeCounts';
+import { openableSections } from '../common/menuModel';
+import { SessionContext } from '../common/SessionContext';
+import { SCREENS } from '../common/screens';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 /** What waits in one section, by its code: [message id, count]. */
 function waiting(code: string, counts: HomeSectionCounts, admin: boolean): [string, number] {

@@ -1,15 +1,15 @@
 // /condominio/**, behind the authentication guard: the signed-in shell and its pages. The empty path
-// opens comunicacion (spec §2.2). A page added here also goes into src/views/shell/screens.ts, which is
+// opens comunicacion (spec §2.2). A page added here also goes into src/views/common/screens.ts, which is
 // what lets the menu link to it.
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { PageLoader } from '../app/PageLoader';
+import { PageLoader } from '../common/PageLoader';
+import { SCREENS } from '../common/screens';
+import { CommunicationHome } from '../communication/CommunicationHome';
 import { BlogsPage as BlogsSummaryPage, PostPage, SectionPage } from '../communication/lazyPages';
 import ProfilePage from '../profile/ProfilePage';
-import { CondoShell } from '../shell/CondoShell';
-import { SCREENS } from '../shell/screens';
-import WelcomePage from '../welcome/WelcomePage';
-import { CommunicationHome } from './CommunicationHome';
+import WelcomePage from '../timeline/WelcomePage';
+import { CondoShell } from './shell/CondoShell';
 
 // Money (issue 5), each page its own chunk.
 const FinancePanelPage = lazy(() => import('../finance/FinancePanelPage'));
@@ -22,7 +22,7 @@ const MyGuestsPage = lazy(() => import('../myGuests/MyGuestsPage'));
 const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
 const AdminPanelPage = lazy(() => import('../charges/AdminPanelPage'));
-const EmployeePanelPage = lazy(() => import('../staff/EmployeePanelPage'));
+const EmployeePanelPage = lazy(() => import('./EmployeePanelPage'));
 const ConversationsPage = lazy(() => import('../conversations/ConversationsPage'));
 // Requests to the administrator (issue 13).
 const TicketsPage = lazy(() => import('../tickets/TicketsPage'));
@@ -34,7 +34,7 @@ const FacilityPage = lazy(() => import('../reservations/FacilityPage'));
 // The events calendar (issue 15).
 const CalendarPage = lazy(() => import('../calendar/CalendarPage'));
 // Administration (issue 16).
-const ConfigurationPage = lazy(() => import('../configuration/ConfigurationPage'));
+const ConfigurationPage = lazy(() => import('./ConfigurationPage'));
 const ResidentsDirectoryPage = lazy(() => import('../directory/ResidentsDirectoryPage'));
 const StaffDirectoryPage = lazy(() => import('../directory/StaffDirectoryPage'));
 const ManagementPage = lazy(() => import('../management/ManagementPage'));
@@ -77,7 +77,11 @@ export default function CondominioRoutes() {
           <Route path="/listado-blogs/*">
             <Redirect to="/listado-blogs" replace />
           </Route>
-          <Route path="/cargos-automaticos" component={RecurringChargesPage} />
+          <Route path="/cargos-automaticos">
+            {/* The charges open as a dialog over the communication home. */}
+            <CommunicationHome />
+            <RecurringChargesPage />
+          </Route>
           <Route path="/panel-del-administrador" component={AdminPanelPage} />
           <Route path="/panel-del-empleado" component={EmployeePanelPage} />
           <Route path="/configuracion" component={ConfigurationPage} />

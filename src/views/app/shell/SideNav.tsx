@@ -6,13 +6,13 @@ import '@mantine/core/styles/Badge.css';
 import { Badge, NavLink, Tooltip } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { canManageFacilities } from '../../api/permissions';
-import { useMenuBadges } from '../condominio/homeCounts';
-import { SessionContext } from '../session/SessionContext';
+import { canManageFacilities } from '../../../api/permissions';
+import { useMenuBadges } from '../../common/homeCounts';
+import { activeEntryKey, type MenuEntry } from '../../common/menuModel';
+import { SessionContext } from '../../common/SessionContext';
 import { EntryLink } from './entryLink';
 import { ShellIcon } from './icons';
 import type { OpenSidebarStyle } from './layoutPreferences';
-import { activeEntryKey, type MenuEntry } from './menuModel';
 import classes from './shell.module.css';
 import { useEntryName } from './useEntryName';
 

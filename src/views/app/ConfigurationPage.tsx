@@ -8,9 +8,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { CONFIGURATION_TABS, type ConfigurationTab, configurationPath, isConfigurationTab } from '../../api/configuration';
 import { canManagePeople } from '../../api/permissions';
-import { PageLoader } from '../app/PageLoader';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
+import { PageLoader } from '../common/PageLoader';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
 
 const TAB_VIEWS: Record<ConfigurationTab, ReturnType<typeof lazy>> = {
   viviendas: lazy(() => import('../dwellings/DwellingsTab')),

@@ -1,6 +1,6 @@
 // The shell's few line icons, drawn inline (24×24, stroke = currentColor) rather than pulling an icon set.
 import type { ReactNode, SVGProps } from 'react';
-import type { MenuIcon } from './menuModel';
+import type { MenuIcon } from '../../common/menuModel';
 
 function Svg({ children, size = 20, ...props }: SVGProps<SVGSVGElement> & { size?: number }) {
   return (

@@ -10,9 +10,9 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TIMELINE_KINDS, type TimelineItem } from '../../api/timeline';
 import { timelineMachine } from '../../machines/timelineMachine';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
-import { formatTimelineDate } from './timelineDate';
+import { SessionContext } from '../common/SessionContext';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { formatTimelineDate } from '../common/zonedTime';
 
 const isKnownKind = (kind: string) => (TIMELINE_KINDS as readonly string[]).includes(kind);
 

@@ -10,11 +10,11 @@ import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
 import { canCheckPasses, canWorkTickets, staffRole } from '../../api/permissions';
-import { useDocumentTitle } from '../app/useDocumentTitle';
-import { SessionContext } from '../session/SessionContext';
-import { SCREENS } from '../shell/screens';
+import { SessionContext } from '../common/SessionContext';
+import { SCREENS } from '../common/screens';
+import { useDocumentTitle } from '../common/useDocumentTitle';
+import { PassCheckCard } from '../passCheck/PassCheckCard';
 import { EmployeeTasksCard } from '../tickets/EmployeeTasksCard';
-import { PassCheckCard } from './PassCheckCard';
 
 export default function EmployeePanelPage() {
   const intl = useIntl();

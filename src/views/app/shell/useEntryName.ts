@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useIntl } from 'react-intl';
-import { truncate } from '../condominio/condoName';
-import { MENU_NAME_LIMIT, type MenuEntry } from './menuModel';
+import { truncate } from '../../common/condoName';
+import { MENU_NAME_LIMIT, type MenuEntry } from '../../common/menuModel';
 
 /** An entry's full name, and the name the menu shows (cut at 30 characters, spec §9). */
 export function useEntryName() {

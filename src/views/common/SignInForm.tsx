@@ -11,10 +11,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { signInFormErrors } from '../../api/sessions';
 import { type LoginInput, loginMachine } from '../../machines/loginMachine';
-import { SessionContext } from '../session/SessionContext';
 import { CondoErrorDialog } from './CondoErrorDialog';
 import { CondoSelectorDialog } from './CondoSelectorDialog';
 import { LoginMessageDialog } from './LoginMessageDialog';
+import { SessionContext } from './SessionContext';
 
 /** The login flow, which hands its token to the app's session itself when it is over. */
 export function useLoginFlow(input: Omit<LoginInput, 'session'>) {

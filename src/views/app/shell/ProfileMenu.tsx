@@ -5,13 +5,13 @@ import '@mantine/core/styles/Avatar.css';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { SessionUser } from '../../api/sessions';
-import { isLanguage, LANGUAGES } from '../../i18n/languages';
-import { profileLanguageMachine } from '../../machines/profileLanguageMachine';
-import { SessionContext } from '../session/SessionContext';
+import type { SessionUser } from '../../../api/sessions';
+import { isLanguage, LANGUAGES } from '../../../i18n/languages';
+import { profileLanguageMachine } from '../../../machines/profileLanguageMachine';
+import type { MenuEntry } from '../../common/menuModel';
+import { SessionContext } from '../../common/SessionContext';
 import { EntryLink } from './entryLink';
 import { ShellIcon } from './icons';
-import type { MenuEntry } from './menuModel';
 import { useEntryName } from './useEntryName';
 
 const LANGUAGE_NAMES = { es: 'language.es', en: 'language.en', fr: 'language.fr' } as const;

@@ -5,8 +5,8 @@ import { Badge } from '@mantine/core';
 import dayjs from 'dayjs';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
-import { trialDaysLeft } from '../../api/permissions';
-import { SessionContext } from '../session/SessionContext';
+import { trialDaysLeft } from '../../../api/permissions';
+import { SessionContext } from '../../common/SessionContext';
 
 /** Days left of the trial, or null when the countdown is not shown to this user. */
 export function useTrialDaysLeft(): number | null {

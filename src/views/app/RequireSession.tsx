@@ -5,10 +5,10 @@ import { Alert, Button, Center, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Redirect } from 'wouter';
-import { PageLoader } from '../app/PageLoader';
+import { PageLoader } from '../common/PageLoader';
+import { signInUrlFor } from '../common/returnUrl';
+import { SessionContext } from '../common/SessionContext';
 import { PrivacyGate } from './PrivacyGate';
-import { signInUrlFor } from './returnUrl';
-import { SessionContext } from './SessionContext';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const state = SessionContext.useSelector((s) => s.value);
