@@ -28,6 +28,9 @@ export interface SessionContext {
    * server and a browser that disagree would reload each other for ever.
    */
   noticeRechecked: boolean;
+  /** The server ended the session while it was in use (signed out elsewhere, ended from another device,
+   * expired): the sign-in page says so. */
+  ended: boolean;
 }
 
 export type SessionEvent =
@@ -39,7 +42,9 @@ export type SessionEvent =
   | { type: 'tokenChanged' }
   /** A call was refused with 403 PRIVACY_NOTICE_PENDING (a notice became active, or the call raced the gate):
    * the session data is loaded again, and the privacy gate shows the notice before anything else. */
-  | { type: 'privacyNoticePending' };
+  | { type: 'privacyNoticePending' }
+  /** A call made with the session was answered 401 "no session" (src/services/http.ts). */
+  | { type: 'sessionEnded' };
 
 const noticeWaits = (data: SessionData | null) =>
   data !== null &&
@@ -73,7 +78,7 @@ export const sessionMachine = setup({
   actions: {
     adoptToken: assign(({ event }) => {
       assertEvent(event, 'signedIn');
-      return { token: event.token, rememberMe: event.rememberMe, data: null, noticeRechecked: false };
+      return { token: event.token, rememberMe: event.rememberMe, data: null, noticeRechecked: false, ended: false };
     }),
     storeToken: ({ context }) => {
       if (context.token) saveToken(context.token, context.rememberMe);
@@ -84,14 +89,15 @@ export const sessionMachine = setup({
       noticeRechecked: context.noticeRechecked && !noticeWaits(data),
     })),
     markNoticeRechecked: assign({ noticeRechecked: true }),
-    forgetSession: assign({ token: null, data: null, noticeRechecked: false }),
+    forgetSession: assign({ token: null, data: null, noticeRechecked: false, ended: false }),
+    markEnded: assign({ ended: true }),
     removeStoredToken: () => clearToken(),
     clearResponseCache: () => responseCache.clear(),
     reloadPage: () => window.location.replace(reloadUrl(window.location.href, Date.now())),
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ token: input.token, rememberMe: false, data: null, noticeRechecked: false }),
+  context: ({ input }) => ({ token: input.token, rememberMe: false, data: null, noticeRechecked: false, ended: false }),
   initial: 'checking',
   on: {
     tokenChanged: { actions: ['clearResponseCache', 'reloadPage'] },
@@ -127,7 +133,11 @@ export const sessionMachine = setup({
             id: 'refreshSession',
             src: 'loadSession',
             onDone: [
-              { guard: loaded('tokenRefused'), target: '#session.signedOut', actions: ['forgetSession', 'removeStoredToken'] },
+              {
+                guard: loaded('tokenRefused'),
+                target: '#session.signedOut',
+                actions: ['forgetSession', 'removeStoredToken', 'markEnded'],
+              },
               { target: 'idle', actions: loaded('keepData') },
             ],
             // A failed refresh keeps what the user already sees.
@@ -139,6 +149,8 @@ export const sessionMachine = setup({
         signOut: { target: 'signingOut' },
         // Through `loading`, so nothing of the area stays on screen while the notice's answer is fetched.
         privacyNoticePending: { guard: 'mayRecheckNotice', target: 'loading', actions: 'markNoticeRechecked' },
+        // Whatever the page was doing: its data belongs to a session that no longer exists.
+        sessionEnded: { target: 'signedOut', actions: ['forgetSession', 'removeStoredToken', 'clearResponseCache', 'markEnded'] },
       },
     },
     signingOut: {

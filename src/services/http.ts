@@ -1,7 +1,8 @@
 // The one ky instance: the /api prefix, the app-token header, the interface language as Accept-Language (the
 // server words its refusals in it), the allow-listed response cache (spec §7), the token-change rule (spec
-// §4), and failures turned into ApiError with the server's { message, code } so machines can tell a refusal
-// from a breakdown.
+// §4), one retry of a 503 that says when to come back (Retry-After: the database is unreachable or this
+// server is stopping, and nothing was done), the end of the session on a signed-in call's 401, and failures
+// turned into ApiError with the server's { message, code } so machines can tell a refusal from a breakdown.
 import ky, { HTTPError } from 'ky';
 import { type Struct, validate } from 'superstruct';
 import { ErrorAnswer, ErrorCodes } from '../api/errors';
@@ -45,6 +46,33 @@ export function whenPrivacyNoticePending(listener: () => void): () => void {
   };
 }
 
+/** Who is told when a call made with a session is answered "no session" (the session actor). */
+let onSessionEnded: () => void = () => {};
+export function whenSessionEnds(listener: () => void): () => void {
+  onSessionEnded = listener;
+  return () => {
+    if (onSessionEnded === listener) onSessionEnded = () => {};
+  };
+}
+
+/** The message id of the auth plugin's 401: the token the call carried opens no session any more (signed
+ * out elsewhere, ended from another device, expired). Other 401s (a wrong password, a spent bridge link)
+ * are answers about what was sent, not about the session. */
+const NO_SESSION_MESSAGE_ID = 'errors.unauthenticated';
+
+async function sessionEndedAnswer(request: Request, response: Response): Promise<boolean> {
+  if (response.status !== 401 || !request.headers.has(TOKEN_HEADER)) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  const [, parsed] = validate(body, ErrorAnswer);
+  return parsed?.messageId === NO_SESSION_MESSAGE_ID;
+}
+
+/** How long the client waits for a 503's Retry-After before it gives up at once. */
+const MAX_RETRY_AFTER_MS = 10_000;
+
 /** A 403 PRIVACY_NOTICE_PENDING: a notice became active, or a call raced the gate; the session decides. */
 async function noticePendingAnswer(response: Response): Promise<boolean> {
   if (response.status !== 403) return false;
@@ -69,7 +97,19 @@ async function keyOf(request: Request): Promise<string> {
 export const http = ky.create({
   prefixUrl: API_PREFIX,
   timeout: 30_000,
-  retry: 0,
+  // A 503 with Retry-After was refused before anything was done (server/plugins/errors.ts): once, whatever
+  // the method, after the wait it names. Nothing else is retried: a person decides that.
+  retry: {
+    limit: 1,
+    methods: ['get', 'head', 'post', 'put', 'patch', 'delete'],
+    statusCodes: [503],
+    afterStatusCodes: [503],
+    maxRetryAfter: MAX_RETRY_AFTER_MS,
+    shouldRetry: ({ error }) =>
+      error instanceof HTTPError && error.response.status === 503 && error.response.headers.has('retry-after')
+        ? undefined
+        : false,
+  },
   hooks: {
     beforeRequest: [
       async (request) => {
@@ -95,6 +135,7 @@ export const http = ky.create({
     afterResponse: [
       async (request, _options, response) => {
         if (await noticePendingAnswer(response)) onPrivacyNoticePending();
+        if (await sessionEndedAnswer(request, response)) onSessionEnded();
         if (!response.ok || !isCacheable(apiRoute(request))) return;
         try {
           await responseCache.put(await keyOf(request), response);

@@ -194,6 +194,20 @@ test.describe('sessionMachine walked in Chromium', () => {
             );
             await navigateInApp(page, '/condominio/welcome');
             break;
+          case 'sessionEnded': {
+            // Another device ends this session (as mi-perfil's "Sesiones activas" does); the page's next
+            // request is refused and the app lands on the sign-in page saying so.
+            const token = await page.evaluate(
+              () => window.localStorage.getItem('app-token') ?? window.sessionStorage.getItem('app-token'),
+            );
+            await request.post('/api/--sesiones/sign-out', { headers: { 'app-token': token ?? '' } });
+            await navigateInApp(page, '/condominio/welcome');
+            await expect(
+              page.getByRole('alert').getByText('Tu sesión terminó. Inicia sesión de nuevo para continuar.'),
+            ).toBeVisible();
+            await expect(page).toHaveURL(/returnUrl=%2Fcondominio%2Fwelcome/);
+            break;
+          }
           case 'tokenChanged': {
             // Another tab of the same browser signs in as somebody else: it writes its token where every
             // tab of the site reads it. This tab's next request notices.

@@ -1,6 +1,6 @@
 // The app's session as a test model: a returning member whose token is saved, the session data the server
-// sends (or its refusal of the token), signing in, refreshing, signing out, another tab's token and a
-// privacy notice the server says is pending; and the words its scenarios are told in
+// sends (or its refusal of the token), signing in, refreshing, signing out, another tab's token, a
+// privacy notice the server says is pending and a session ended elsewhere; and the words its scenarios are told in
 // (docs/scenarios/sessionMachine.md). The browser walk (tests/e2e/sessionMachine.walk.spec.ts) walks
 // the same model.
 import type { EventObject } from 'xstate';
@@ -52,6 +52,8 @@ export const sessionModel = defineModel({
     // Another tab's sign-in is noticed by this tab's next request: offered on a settled signed-in page.
     tokenChanged: (s) => (s.matches({ signedIn: 'idle' }) ? BARE : []),
     privacyNoticePending: BARE,
+    // Ended from another device: noticed by this page's next request, offered on a settled signed-in page.
+    sessionEnded: (s) => (s.matches({ signedIn: 'idle' }) ? BARE : []),
     'xstate.done.actor.loadSession': answers,
     'xstate.error.actor.loadSession': [{ error: new Error('Failed to fetch') }],
     'xstate.done.actor.refreshSession': answers,
@@ -78,6 +80,8 @@ export const sessionModel = defineModel({
       retry: () => 'presses Reintentar',
       tokenChanged: () => 'another tab of the browser signs in as somebody else, and this tab makes its next request',
       privacyNoticePending: () => 'a call is refused because a privacy notice waits for the member',
+      sessionEnded: () =>
+        'the session is ended from another device, and the page’s next request is refused (the sign-in page says the session ended)',
       'xstate.done.actor.loadSession': (e) => `the server sends the session data (${answerName(e.output as SessionData | null)})`,
       'xstate.error.actor.loadSession': () => 'the connection fails',
       'xstate.done.actor.refreshSession': (e) =>

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Alert.css';
 // The authentication guard of /condominio/**: signed-out users go to the sign-in page carrying the URL
-// they asked for; signed-in ones pass the privacy notice gate first.
+// they asked for (and, when the server ended the session in use, a word saying so); signed-in ones pass
+// the privacy notice gate first.
 import { Alert, Button, Center, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
@@ -13,11 +14,12 @@ import { PrivacyGate } from './PrivacyGate';
 export function RequireSession({ children }: { children: ReactNode }) {
   const state = SessionContext.useSelector((s) => s.value);
   const data = SessionContext.useSelector((s) => s.context.data);
+  const ended = SessionContext.useSelector((s) => s.context.ended);
   const session = SessionContext.useActorRef();
   if (state === 'signedOut') {
     const requested = `${window.location.pathname}${window.location.search}${window.location.hash}`;
     // "~": an absolute path, out of the /condominio nest.
-    return <Redirect to={`~${signInUrlFor(requested)}`} replace />;
+    return <Redirect to={`~${signInUrlFor(requested, { ended })}`} replace />;
   }
   if (state === 'unavailable') {
     return (

@@ -8,6 +8,11 @@ export function safeReturnUrl(value: string | null | undefined): string | null {
   return value;
 }
 
-export function signInUrlFor(requested: string): string {
-  return `/sessions/signin?${RETURN_URL_PARAM}=${encodeURIComponent(requested)}`;
+/** On the sign-in page's URL when the server ended the session in use (src/views/common/SignInNotice.tsx). */
+export const SESSION_ENDED_PARAM = 'sesion';
+export const SESSION_ENDED_VALUE = 'terminada';
+
+export function signInUrlFor(requested: string, options: { ended?: boolean } = {}): string {
+  const ended = options.ended ? `&${SESSION_ENDED_PARAM}=${SESSION_ENDED_VALUE}` : '';
+  return `/sessions/signin?${RETURN_URL_PARAM}=${encodeURIComponent(requested)}${ended}`;
 }
