@@ -1,0 +1,48 @@
+// The one way a failed call reads (src/machines/shared/callFailure.ts): no answer says "no connection"
+// (common.network), an answer says the server's own words, which already come in the reader's language
+// and say what happened (a refusal of access says "No tienes acceso…", not "check your connection").
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { CallFailure } from '../../machines/shared/callFailure';
+
+/** The words of a failure; a missing one (a state entered without its failure) reads as no connection. */
+export function useFailureText(): (failure: CallFailure | null | undefined) => string {
+  const intl = useIntl();
+  return (failure) => (failure?.kind === 'refused' ? failure.message : intl.formatMessage({ id: 'common.network' }));
+}
+
+/** The words alone, for a field's error or a line under a form. */
+export function FailureText({ failure }: { failure: CallFailure | null | undefined }) {
+  return <>{useFailureText()(failure)}</>;
+}
+
+/** A red alert with the failure's words, a title saying what did not happen, and Reintentar when there is one. */
+export function FailureAlert({
+  failure,
+  title,
+  onRetry,
+  retryLabel,
+}: {
+  failure: CallFailure | null | undefined;
+  /** What could not be done ("No pudimos cargar las votaciones"); none for a one-line alert. */
+  title?: ReactNode;
+  onRetry?: () => void;
+  retryLabel?: ReactNode;
+}) {
+  return (
+    <Alert color="red" role="alert" title={title}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          <FailureText failure={failure} />
+        </Text>
+        {onRetry ? (
+          <Button size="xs" color="red" variant="outline" onClick={onRetry}>
+            {retryLabel ?? <FormattedMessage id="common.retry" />}
+          </Button>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
