@@ -9,6 +9,7 @@ import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { readCatalog } from '../../src/i18n/node/readCatalog';
 import { SessionProvider } from '../../src/views/common/SessionContext';
+import Toasts from '../../src/views/common/Toasts';
 
 const es = readCatalog('es');
 
@@ -20,6 +21,8 @@ export function renderWithApp(ui: ReactNode, { path = '/' }: { path?: string } =
         <SessionProvider>
           <Router hook={location.hook} searchHook={location.searchHook}>
             {ui}
+            {/* The shell's toasts' corner (src/views/app/shell/CondoShell.tsx mounts it lazily). */}
+            <Toasts />
           </Router>
         </SessionProvider>
       </IntlProvider>

@@ -4,32 +4,19 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/NumberInput.css';
 // estado-cta, "Registrar pago": a thin view over paymentMachine (loaded with the page's first "Registrar pago",
 // so the statement's own chunk stays light). The dialog: the accounts loading, failed or missing, then the form
 // (date not after today, amount in pesos with 2 decimals, the account, an optional reference), each field's
-// problem in words once sending was tried, the server's refusal above the form. Once recorded, a toast says so
-// and what happens to the invoice: a warning with the way to the client catalogue when the dwelling has none.
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NativeSelect,
-  Notification,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+// problem in words once sending was tried, the server's refusal above the form. Once recorded, a toast
+// (@mantine/notifications, in the shell's corner) says so and what happens to the invoice: a warning with the
+// way to the client catalogue when the dwelling has none. The machine decides how long it stays.
+import { Alert, Anchor, Button, Group, Loader, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -110,26 +97,13 @@ export default function PaymentDialog(props: {
         ) : null}
         {state.matches('editing') || saving ? <PaymentForm actor={actor} /> : null}
       </Modal>
-      {/* A polite live region that is always there, so the toast's words are read when they appear; fixed to
-          the corner (the whole width on a phone), so the page's layout never makes room for it. */}
-      <Box
-        role="status"
-        aria-live="polite"
-        pos="fixed"
-        bottom={16}
-        right={16}
-        left={phone ? 16 : undefined}
-        w={phone ? undefined : 400}
-        style={{ zIndex: 1000 }}
-      >
-        {state.matches('saved') && state.context.recorded ? (
-          <PaymentToast
-            payment={state.context.recorded}
-            clientsLink={props.clientsLink}
-            onClose={() => actor.send({ type: 'dismiss' })}
-          />
-        ) : null}
-      </Box>
+      {state.matches('saved') && state.context.recorded ? (
+        <PaymentToast
+          payment={state.context.recorded}
+          clientsLink={props.clientsLink}
+          onClose={() => actor.send({ type: 'dismiss' })}
+        />
+      ) : null}
     </>
   );
 }
@@ -239,44 +213,63 @@ function PaymentForm({ actor }: { actor: PaymentActor }) {
   );
 }
 
+/** The toast's id: one recorded payment's toast at a time. */
+const PAYMENT_TOAST_ID = 'payment-recorded';
+
+/** Shows the toast while mounted (the machine's `saved` state) and takes it away when unmounted. */
 function PaymentToast(props: { payment: NonNullable<PaymentContext['recorded']>; clientsLink: boolean; onClose: () => void }) {
   const intl = useIntl();
-  const { payment } = props;
+  const { payment, clientsLink, onClose } = props;
   const warns = payment.invoicing === 'noClient';
+  // The latest onClose, without showing the toast again each time the parent draws a new one.
+  const closed = useRef(onClose);
+  closed.current = onClose;
+  useEffect(() => {
+    notifications.show({
+      id: PAYMENT_TOAST_ID,
+      // Read politely, not as an alert; the machine's delay (or the person) closes it, not the library's timer.
+      role: 'status',
+      autoClose: false,
+      withBorder: true,
+      color: warns ? 'yellow' : 'teal',
+      icon: warns ? <IconAlertTriangle size={18} aria-hidden /> : <IconCheck size={18} aria-hidden />,
+      title: intl.formatMessage({ id: 'finance.payment.recorded' }),
+      closeButtonProps: { 'aria-label': intl.formatMessage({ id: 'finance.payment.dismiss' }) },
+      onClose: () => closed.current(),
+      message: <PaymentToastWords payment={payment} warns={warns} clientsLink={clientsLink} />,
+    });
+    return () => {
+      notifications.hide(PAYMENT_TOAST_ID);
+    };
+  }, [payment, warns, clientsLink, intl]);
+  return null;
+}
+
+function PaymentToastWords(props: { payment: NonNullable<PaymentContext['recorded']>; warns: boolean; clientsLink: boolean }) {
+  const { payment, warns } = props;
   return (
-    <Notification
-      // Inside the page's live region: it is read politely, not as an alert.
-      role="group"
-      withBorder
-      color={warns ? 'yellow' : 'teal'}
-      icon={warns ? <IconAlertTriangle size={18} aria-hidden /> : <IconCheck size={18} aria-hidden />}
-      title={intl.formatMessage({ id: 'finance.payment.recorded' })}
-      closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'finance.payment.dismiss' }) }}
-      onClose={props.onClose}
-    >
-      <Stack gap={4}>
+    <Stack gap={4}>
+      <Text size="sm">
+        <FormattedMessage
+          id="finance.payment.recordedDetail"
+          values={{ amount: formatMoney(payment.amountCents), date: displayDate(payment.paidOn) }}
+        />
+      </Text>
+      {payment.invoicing === 'scheduled' ? (
         <Text size="sm">
-          <FormattedMessage
-            id="finance.payment.recordedDetail"
-            values={{ amount: formatMoney(payment.amountCents), date: displayDate(payment.paidOn) }}
-          />
+          <FormattedMessage id="finance.payment.scheduled" />
         </Text>
-        {payment.invoicing === 'scheduled' ? (
-          <Text size="sm">
-            <FormattedMessage id="finance.payment.scheduled" />
-          </Text>
-        ) : null}
-        {warns ? (
-          <Text size="sm">
-            <FormattedMessage id="finance.payment.noClient" />
-          </Text>
-        ) : null}
-        {warns && props.clientsLink ? (
-          <Anchor component={Link} href={`~${INVOICING_SCREENS.clients}`} size="sm">
-            <FormattedMessage id="finance.payment.noClientLink" />
-          </Anchor>
-        ) : null}
-      </Stack>
-    </Notification>
+      ) : null}
+      {warns ? (
+        <Text size="sm">
+          <FormattedMessage id="finance.payment.noClient" />
+        </Text>
+      ) : null}
+      {warns && props.clientsLink ? (
+        <Anchor component={Link} href={`~${INVOICING_SCREENS.clients}`} size="sm">
+          <FormattedMessage id="finance.payment.noClientLink" />
+        </Anchor>
+      ) : null}
+    </Stack>
   );
 }

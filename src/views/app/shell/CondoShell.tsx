@@ -5,7 +5,7 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Drawer.css';
 import { AppShell, Box, Container, Drawer, em, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { canSeeCommunication } from '../../../api/permissions';
@@ -18,6 +18,9 @@ import { SideNav } from './SideNav';
 import classes from './shell.module.css';
 import { TrialCountdown, useTrialDaysLeft } from './TrialCountdown';
 import { useLayoutPreferences } from './useLayoutPreferences';
+
+/** The toasts' corner loads with the shell, not with the entry (visitor pages show no toast). */
+const Toasts = lazy(() => import('../../common/Toasts'));
 
 /** Below this width (Mantine's md) the menu is a drawer behind a burger. */
 export const DESKTOP_QUERY = `(min-width: ${em(992)})`;
@@ -132,6 +135,9 @@ export function CondoShell({ children }: { children: ReactNode }) {
           </Container>
         </AppShell.Main>
       </AppShell>
+      <Suspense fallback={null}>
+        <Toasts />
+      </Suspense>
     </HomeCountsProvider>
   );
 }
