@@ -5,6 +5,7 @@ import '@mantine/core/styles/Popover.css';
 // panel (410 px) lists the newest six and loads 20 more at a time; opening one marks it read and goes
 // where its Modulo and Props say. A failed load is the §8 alert. A thin view over notificationsMachine.
 import { ActionIcon, Alert, Box, Button, Group, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,22 +14,7 @@ import { NOTIFICATIONS_PANEL_WIDTH, type NotificationItem, notificationTarget } 
 import { notificationsMachine } from '../../machines/notificationsMachine';
 
 function Bell() {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9M10.3 21a1.9 1.9 0 0 0 3.4 0" />
-    </svg>
-  );
+  return <IconBell size={20} stroke={1.8} aria-hidden="true" focusable="false" />;
 }
 
 function formatWhen(item: NotificationItem): string {

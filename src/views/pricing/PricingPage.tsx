@@ -27,6 +27,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
 import dayjs from 'dayjs';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -44,22 +45,7 @@ export const formatPesos = (cents: number) => pesos.format(cents / 100);
 const PERIODS: BillingPeriod[] = ['monthly', 'yearly'];
 
 function CheckIcon() {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M5 12.5l4.5 4.5L19 7.5" />
-    </svg>
-  );
+  return <IconCheck size={18} stroke={2.2} aria-hidden="true" focusable="false" />;
 }
 
 interface Viewer {

@@ -3,6 +3,7 @@
 // the box hides behind an icon that opens it.
 import '@mantine/core/styles/Popover.css';
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useSearch } from 'wouter';
@@ -11,23 +12,7 @@ import { SEARCH_MAX_LENGTH, searchable, searchPagePath } from '../../api/globalS
 const SEARCH_PAGE = '/search';
 
 function SearchIcon() {
-  return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </svg>
-  );
+  return <IconSearch size={20} stroke={1.8} aria-hidden="true" focusable="false" />;
 }
 
 function SearchForm(props: { autoFocus?: boolean; onDone?(): void }) {
