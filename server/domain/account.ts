@@ -5,13 +5,13 @@ import { passwordProblem, RESET_TOKEN_MINUTES } from '../../src/api/account';
 import { ErrorCodes } from '../../src/api/errors';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import { addMinutes, type Clock } from './clock';
-import type { Mailer } from './mail/mailer';
+import { addMinutes, type Clock } from '../infra/clock';
+import type { Mailer } from '../infra/mail/mailer';
+import { hashPassword } from '../infra/passwords';
+import { hashToken, newToken } from '../infra/tokens';
 import { type MailLanguage, passwordResetMail } from './mail/passwordResetMail';
-import { hashPassword } from './passwords';
 import type { Auth } from './sessions';
 import { revokeUserSessions } from './sessions';
-import { hashToken, newToken } from './tokens';
 
 const LANGUAGES: readonly MailLanguage[] = ['es', 'en', 'fr'];
 

@@ -5,9 +5,9 @@ import { ErrorCodes } from '../../src/api/errors';
 import type { ActiveSession } from '../../src/api/sessions';
 import type { Database } from '../db/schema';
 import { AppError, notFound } from '../errors';
-import type { Clock } from './clock';
+import type { Clock } from '../infra/clock';
+import { describeDevice } from '../infra/userAgent';
 import { type Auth, revokeUserSessions } from './sessions';
-import { describeDevice } from './userAgent';
 
 /** The user's live condo sessions, this one first, then the most recently used. */
 export async function listActiveSessions(

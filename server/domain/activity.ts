@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { TimelineItem } from '../../src/api/timeline';
 import type { Database } from '../db/schema';
-import type { Clock } from './clock';
+import type { Clock } from '../infra/clock';
 
 export interface Activity {
   condoId: number;

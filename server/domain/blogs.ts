@@ -17,8 +17,8 @@ import { ErrorCodes } from '../../src/api/errors';
 import { canConfigureBlogs } from '../../src/api/permissions';
 import type { Database } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
+import type { Clock } from '../infra/clock';
 import { recordAudit } from './audit';
-import type { Clock } from './clock';
 import type { Auth } from './sessions';
 
 type Db = Kysely<Database>;

@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import { type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../src/api/communicationHome';
 import type { Database } from '../db/schema';
-import type { Clock } from './clock';
+import type { Clock } from '../infra/clock';
 import { loadViewer, requireCommunication } from './posts/access';
 import { readablePosts, readableSections } from './posts/posts';
 import type { Auth } from './sessions';

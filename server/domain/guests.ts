@@ -15,7 +15,7 @@ import {
 } from '../../src/api/guests';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import type { Clock } from './clock';
+import type { Clock } from '../infra/clock';
 import { newPassCodes } from './passesCodes';
 
 type Db = Kysely<Database> | Transaction<Database>;

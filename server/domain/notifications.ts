@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { NotificationItem, NotificationModule } from '../../src/api/notifications';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
-import type { Clock } from './clock';
+import type { Clock } from '../infra/clock';
 import type { Auth } from './sessions';
 
 export interface NewNotification {

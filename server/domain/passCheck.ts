@@ -6,7 +6,7 @@ import { type PassCheck, passCodeCandidates, passVerdict } from '../../src/api/p
 import { canCheckPasses, PERMISSION } from '../../src/api/permissions';
 import type { Database } from '../db/schema';
 import { AppError, forbidden } from '../errors';
-import type { Clock } from './clock';
+import type { Clock } from '../infra/clock';
 import { inZone } from './guests';
 import { weekdays } from './passes';
 import type { Auth } from './sessions';

@@ -4,13 +4,13 @@ import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../src/api/errors';
 import type { Database } from '../db/schema';
 import { AppError, notFound } from '../errors';
+import type { Clock } from '../infra/clock';
+import { decodeImageDataUrl } from '../infra/files/images';
+import { checkPhotoLink, type PhotoLink } from '../infra/files/signedUrls';
+import { deleteFile, readFile, type StoredFile, saveFile } from '../infra/files/store';
+import { hashPassword, verifyPassword } from '../infra/passwords';
+import { appSecret } from '../infra/secrets';
 import { requireAcceptablePassword, revokeOpenResets } from './account';
-import type { Clock } from './clock';
-import { decodeImageDataUrl } from './files/images';
-import { checkPhotoLink, type PhotoLink } from './files/signedUrls';
-import { deleteFile, readFile, type StoredFile, saveFile } from './files/store';
-import { hashPassword, verifyPassword } from './passwords';
-import { appSecret } from './secrets';
 import { type Auth, revokeUserSessions } from './sessions';
 
 /** Saves the display name without surrounding blanks; answers it. */

@@ -11,8 +11,8 @@ import {
 } from '../../src/api/providerContact';
 import type { Database } from '../db/schema';
 import { AppError, forbidden } from '../errors';
-import type { Clock } from './clock';
-import type { Mailer } from './mail/mailer';
+import type { Clock } from '../infra/clock';
+import type { Mailer } from '../infra/mail/mailer';
 import { providerContactMail } from './mail/providerContactMail';
 import type { Auth } from './sessions';
 

@@ -12,9 +12,9 @@ import {
 } from '../../src/api/publicPage';
 import type { Database } from '../db/schema';
 import { AppError, notFound } from '../errors';
-import { type CaptchaVerdict, spendCaptcha } from './captcha';
-import type { Clock } from './clock';
-import type { Mailer } from './mail/mailer';
+import { type CaptchaVerdict, spendCaptcha } from '../infra/captcha';
+import type { Clock } from '../infra/clock';
+import type { Mailer } from '../infra/mail/mailer';
 import { publicContactMail } from './mail/publicContactMail';
 
 /** What the page shows for a refused captcha (spec §8): the contact and the access request word it apart. */

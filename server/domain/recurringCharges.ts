@@ -8,8 +8,8 @@ import { canManageRecurringCharge, canSeeAutomaticCharges } from '../../src/api/
 import { amountToCents, centsToAmount, type RecurringCharge } from '../../src/api/recurringCharges';
 import type { Database, RecurringChargeTable } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
+import type { Clock } from '../infra/clock';
 import { recordAudit } from './audit';
-import type { Clock } from './clock';
 import type { Auth } from './sessions';
 
 type ChargeRow = Pick<

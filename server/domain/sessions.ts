@@ -9,9 +9,9 @@ import { type CondoChoice, type CondoLoginRequest, privacyNoticePending, type Si
 import { isLanguage, type Language } from '../../src/i18n/languages';
 import type { Database } from '../db/schema';
 import { AppError } from '../errors';
-import { addMinutes, type Clock } from './clock';
-import { decoyHash, verifyPassword } from './passwords';
-import { hashToken, newToken } from './tokens';
+import { addMinutes, type Clock } from '../infra/clock';
+import { decoyHash, verifyPassword } from '../infra/passwords';
+import { hashToken, newToken } from '../infra/tokens';
 
 export interface SessionPolicy {
   scryptLogN: number;

@@ -10,8 +10,8 @@ import {
   ResetPasswordRequest,
 } from '../../src/api/account';
 import { acceptPrivacyNotice, forgotPasswordAnswer, resetPassword, saveLanguage, sendPasswordReset } from '../domain/account';
-import { appBaseUrl } from '../domain/links';
 import { changeCondoSession, clientOf, issueBridgeToken, type SessionPolicy } from '../domain/sessions';
+import { appBaseUrl } from '../infra/links';
 
 /**
  * The contract's request with the password's length left to the shared rule (passwordProblem), which the

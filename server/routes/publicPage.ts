@@ -9,7 +9,6 @@ import {
   SubdomainParams,
   subdomainOfHost,
 } from '../../src/api/publicPage';
-import { newCaptchaChallenge } from '../domain/captcha';
 import { findPublicCondo } from '../domain/publicCondo';
 import {
   CAPTCHA_REFUSED,
@@ -19,6 +18,7 @@ import {
   requireValidContact,
 } from '../domain/publicContact';
 import { AppError, notFound } from '../errors';
+import { newCaptchaChallenge } from '../infra/captcha';
 import { formatMessage } from '../messages';
 
 // Public, no session: what the condominium's public page shows, and what it sends.

@@ -11,9 +11,9 @@ import {
   SignInRequest,
 } from '../../src/api/sessions';
 import { listActiveSessions, revokeOtherSessions, revokeSession } from '../domain/activeSessions';
-import { signedPhotoUrl } from '../domain/files/signedUrls';
 import { loadSessionData } from '../domain/sessionData';
 import { clientOf, condoLogin, type SessionPolicy, signIn, signOut } from '../domain/sessions';
+import { signedPhotoUrl } from '../infra/files/signedUrls';
 
 export default async function sessionRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
   const { policy } = options;

@@ -26,7 +26,6 @@ import {
   type TicketSettingsAnswer,
   TicketUpdateRequest,
 } from '../../src/api/tickets';
-import { appBaseUrl } from '../domain/links';
 import { loadViewer } from '../domain/posts/access';
 import { visibleTicket } from '../domain/tickets/access';
 import { ticketAnswer } from '../domain/tickets/answers';
@@ -38,6 +37,7 @@ import { ticketOverview } from '../domain/tickets/overview';
 import { rateTicket, replyToTicket } from '../domain/tickets/reply';
 import { saveCategory, saveDueHours, ticketAssignees, ticketSection, ticketSettings } from '../domain/tickets/settings';
 import { updateTicket } from '../domain/tickets/update';
+import { appBaseUrl } from '../infra/links';
 import { allowOnly } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 

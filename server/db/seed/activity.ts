@@ -3,7 +3,7 @@
 // staff and neighbours joined since. Deterministic: every date is a fixed offset from the seed clock.
 import type { Kysely } from 'kysely';
 import { recordActivity } from '../../domain/activity';
-import type { Clock } from '../../domain/clock';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 import { DEMO_CONDOS } from './demoFacts';
 

@@ -5,8 +5,8 @@
 // would have, with its audit row.
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../../domain/audit';
-import type { Clock } from '../../domain/clock';
 import { localToUtc } from '../../domain/polls/time';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 import { DEMO_CALENDAR, type DemoCalendarEvent } from './demoFacts';
 

@@ -20,8 +20,8 @@ import { type CommunicationViewer, canPublishEvents, canReadCalendar } from '../
 import type { MessageId } from '../../../src/i18n/messages';
 import type { CalendarEventTable, Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
 import { loadViewer, sectionFacts } from '../posts/access';
 import type { Auth } from '../sessions';

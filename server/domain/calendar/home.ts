@@ -6,7 +6,7 @@ import { ErrorCodes } from '../../../src/api/errors';
 import { canPublishEvents } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';

@@ -11,9 +11,9 @@ import { type CommunicationViewer, canManageFacilities, canManagePolls } from '.
 import { type ReservationState, reservationPhase } from '../../../src/api/reservationLifecycle';
 import { calendarEventPath, facilityPath, pollPath } from '../../../src/api/sections';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
+import { appSecret } from '../../infra/secrets';
 import { utcToLocal } from '../polls/time';
-import { appSecret } from '../secrets';
 import type { Auth } from '../sessions';
 import { readablePollSectionsOf, readableReservationSections } from './access';
 

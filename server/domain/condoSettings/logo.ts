@@ -5,10 +5,10 @@ import type { Kysely } from 'kysely';
 import { LOGO_FILE_NAME, LOGO_MAX_BYTES } from '../../../src/api/condoSettings';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import { decodeImageDataUrl } from '../../infra/files/images';
+import { deleteFile, readFile, type StoredFile, saveFile } from '../../infra/files/store';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { decodeImageDataUrl } from '../files/images';
-import { deleteFile, readFile, type StoredFile, saveFile } from '../files/store';
 import type { Auth } from '../sessions';
 import { lockCondo, readSettings } from './settings';
 

@@ -21,9 +21,9 @@ import {
 import { ErrorCodes } from '../../../src/api/errors';
 import type { Condominium, Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import { sanitizeMapEmbed } from '../../infra/mapSanitizer';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { sanitizeMapEmbed } from '../mapSanitizer';
 import type { Auth } from '../sessions';
 
 function pick<T extends string>(value: string, allowed: readonly T[], fallback: T): T {

@@ -5,8 +5,8 @@ import { CONVERSATIONS_PATHS } from '../../../src/api/conversations';
 import { ErrorCodes } from '../../../src/api/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
-import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
+import type { Clock } from '../../infra/clock';
+import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
 import { decodeAttachment } from '../posts/attachments';
 
 /** Signs photo links (photoSigner). */

@@ -23,8 +23,8 @@ import { anyContains } from '../../../src/api/search';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import type { Auth } from '../sessions';
 
 export const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Statement, StatementLine } from '../../../src/api/finance';
 import { isLanguage } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { inZone } from '../guests';
 
 export interface Period {

@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { MoveOutAnswer } from '../../../src/api/invitations';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import type { Auth } from '../sessions';
 import { asKind, notFoundRefusal, rolesOf } from './rows';
 

@@ -13,7 +13,7 @@ import {
 import { searchNeedle } from '../../../src/api/search';
 import type { Database } from '../../db/schema';
 import { containsSearch } from '../../db/textSearch';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import type { Auth } from '../sessions';
 import { asKind, rolesOf, toAccessRequest, toInvitation } from './rows';
 

@@ -17,8 +17,8 @@ import {
 import { anyContains, foldForSearch } from '../../../src/api/search';
 import type { Database, InvoicingClientTable } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import type { Auth } from '../sessions';
 import { regimenFits } from './issuers';
 

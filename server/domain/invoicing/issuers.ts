@@ -17,8 +17,8 @@ import {
 } from '../../../src/api/invoicing';
 import type { Database, InvoicingIssuerTable } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import { lockCondo } from '../dwellings/dwellings';
 import type { Auth } from '../sessions';
 import { csdMatchesRfc, readCsd } from './csd/readCsd';

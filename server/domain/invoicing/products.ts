@@ -24,8 +24,8 @@ import {
 } from '../../../src/api/invoicing';
 import type { Database, InvoicingProductTable } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import type { Auth } from '../sessions';
 
 type ProductFields = Omit<ProductDraft, 'id' | 'version'>;

@@ -5,9 +5,9 @@
 import type { Kysely } from 'kysely';
 import type { StampRequestDraft, StampRequestSummary } from '../../../src/api/invoicing';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
+import type { Mailer, OutgoingMail } from '../../infra/mail/mailer';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Mailer, OutgoingMail } from '../mail/mailer';
 import type { Auth } from '../sessions';
 import { issuerOf } from './issuers';
 import { creditStamps } from './stamps';

@@ -1,5 +1,5 @@
 // The password reset e-mail, in the user's language (Spanish unless they chose English or French).
-import type { OutgoingMail } from './mailer';
+import type { OutgoingMail } from '../../infra/mail/mailer';
 
 export type MailLanguage = 'es' | 'en' | 'fr';
 

@@ -1,7 +1,7 @@
 // The e-mail the payment provider gets when an administrator uses the contact dialog (spec §2.4, §3.3):
 // a meeting slot ('agendar') or a WhatsApp message / call ('llamar'). In Spanish, the product's language.
 import type { ProviderContactRequest } from '../../../src/api/providerContact';
-import type { OutgoingMail } from './mailer';
+import type { OutgoingMail } from '../../infra/mail/mailer';
 
 export interface ProviderContactDetails {
   request: ProviderContactRequest;

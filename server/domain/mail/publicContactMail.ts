@@ -1,7 +1,7 @@
 // The e-mail an administrator gets when a visitor uses the public page's "Contactar admin" or
 // "Solicitar acceso" (spec §2.5, §3.3). In Spanish, the product's language; the visitor's words verbatim.
 import type { ContactKind } from '../../../src/api/publicPage';
-import type { OutgoingMail } from './mailer';
+import type { OutgoingMail } from '../../infra/mail/mailer';
 
 export interface PublicContactDetails {
   kind: ContactKind;

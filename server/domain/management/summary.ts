@@ -9,7 +9,7 @@ import { canOpenReport, canSeeManagementControl, canSeeMyGuests } from '../../..
 import { pollPath, sectionPath } from '../../../src/api/sections';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { loadAccess } from '../finance/access';
 import { condoToday } from '../finance/statements';
 import { loadViewer } from '../posts/access';

@@ -16,8 +16,8 @@ import {
 import { removesLastAdmin } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import type { Auth } from '../sessions';
 import { memberAnswer, readStored, type StoredSet, setOf, versionOf } from './read';
 

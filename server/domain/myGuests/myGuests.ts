@@ -22,7 +22,7 @@ import { WEEKDAYS } from '../../../src/api/passes';
 import { canInviteGuests, canManageCondoLink } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { accessPointsOf, inZone } from '../guests';
 import { newPassCodes } from '../passesCodes';
 import type { Auth } from '../sessions';

@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import type { Infer } from 'superstruct';
 import { POLLS_PATHS, type PollAttachment } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
-import { deleteFiles, saveFile } from '../files/store';
+import type { Clock } from '../../infra/clock';
+import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
+import { deleteFiles, saveFile } from '../../infra/files/store';
 import type { DecodedUpload } from '../tickets/attachments';
 
 export { decodeUploads } from '../tickets/attachments';

@@ -9,7 +9,7 @@ import { POLL_MESSAGES } from '../../../src/api/polls';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { visiblePoll } from './access';

@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import type { PollDraft, PollSavedAnswer } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { decodeUploads, saveAttachments } from './attachments';

@@ -6,7 +6,7 @@ import { canManagePolls } from '../../../src/api/permissions';
 import { canSeeResults } from '../../../src/api/pollLifecycle';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { visiblePoll } from './access';

@@ -5,8 +5,8 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { PollRole, PollTransition } from '../../../src/api/pollLifecycle';
 import type { Database, PollTable, Section } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import { ballotsOf } from './ballots';
 import { fixElectorate, fixedElectorate, sectionReaders } from './electorate';
 import { peopleOfSeats, tellCancelled, tellExtended, tellProposer, tellResults } from './notices';

@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { type CommunicationViewer, canCreatePoll, canManagePolls, canProposePoll } from '../../../src/api/permissions';
 import { POLLS_PAGE_SIZE, type PollListAnswer, type PollListQuery, type PollsHomeAnswer } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { readablePollSection, readablePollSections, requirePollReader } from './access';

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { PollAnswer, ReceiptAnswer, ReceiptQuery } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { visiblePoll } from './access';

@@ -32,8 +32,8 @@ import type {
 import type { Database, Section } from '../../db/schema';
 import { containsSearch } from '../../db/textSearch';
 import { AppError, forbidden } from '../../errors';
-import type { Clock } from '../clock';
-import { saveFile } from '../files/store';
+import type { Clock } from '../../infra/clock';
+import { saveFile } from '../../infra/files/store';
 import { notify } from '../notifications';
 import type { Auth } from '../sessions';
 import {

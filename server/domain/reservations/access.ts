@@ -12,7 +12,7 @@ import {
 import type { MyDwelling } from '../../../src/api/reservations';
 import type { Database, Section } from '../../db/schema';
 import { forbidden } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { arrears } from '../finance/reports';
 import { callerDwellings } from '../polls/seats';
 import { localDate, timeZoneOf, utcToLocal } from '../polls/time';

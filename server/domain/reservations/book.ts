@@ -12,7 +12,7 @@ import type { BookingRequest, Reservation, ReservationAnswer } from '../../../sr
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { localToUtc } from '../polls/time';
 import type { Auth } from '../sessions';
 import { dwellingArrears, type ReservationCaller, reservationCaller } from './access';

@@ -11,8 +11,8 @@ import type { DepositRequest, ReservationAnswer, ReservationChangeRequest } from
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import type { Auth } from '../sessions';
 import { type ReservationCaller, requireVisible, reservationCaller, rolesOn } from './access';
 import { reservationAnswer } from './answers';

@@ -14,8 +14,8 @@ import {
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import type { Auth } from '../sessions';
 import { requireManager, reservationCaller } from './access';
 import { facilityAnswers } from './answers';

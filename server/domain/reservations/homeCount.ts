@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { canManageFacilities } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { callerDwellings } from '../polls/seats';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';

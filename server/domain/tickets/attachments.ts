@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import type { AttachmentUpload } from '../../../src/api/posts';
 import { TICKETS_PATHS } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
-import { saveFile } from '../files/store';
+import type { Clock } from '../../infra/clock';
+import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
+import { saveFile } from '../../infra/files/store';
 import { type DecodedAttachment, decodeAttachment } from '../posts/attachments';
 
 export type Signer = (attachmentId: number) => string;

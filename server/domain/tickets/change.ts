@@ -9,7 +9,7 @@ import type { TicketAnswer, TicketChangeRequest } from '../../../src/api/tickets
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { assigneeFor, userName, visibleTicket } from './access';

@@ -9,7 +9,7 @@ import { OPEN_STATES } from '../../../src/api/ticketLifecycle';
 import type { TicketListAnswer, TicketListQuery } from '../../../src/api/tickets';
 import { TICKETS_PAGE_SIZE } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { requireListAccess } from './access';

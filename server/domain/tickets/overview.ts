@@ -8,7 +8,7 @@ import { OPEN_STATES } from '../../../src/api/ticketLifecycle';
 import { TICKET_AGES, type TicketOverviewAnswer } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { requestSection } from './access';

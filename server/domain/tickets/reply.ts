@@ -6,7 +6,7 @@ import { canSeeInternalNotes, ticketRolesOf } from '../../../src/api/permissions
 import type { TicketAnswer, TicketRatingRequest, TicketReplyRequest } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { userName, visibleTicket } from './access';

@@ -13,8 +13,8 @@ import type {
 } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { employeesOf, readableRequestSection } from './access';

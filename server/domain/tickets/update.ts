@@ -10,8 +10,8 @@ import type { TicketAnswer, TicketUpdateRequest } from '../../../src/api/tickets
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
 import { assigneeFor, userName, visibleTicket } from './access';

@@ -7,8 +7,8 @@
 import type { Kysely } from 'kysely';
 import type { IvaTreatment } from '../../../../src/api/invoicing';
 import type { Database } from '../../../db/schema';
-import type { Clock } from '../../clock';
-import { type DueJob, type JobHandlers, scheduleJob } from '../../scheduledJobs';
+import type { Clock } from '../../../infra/clock';
+import { type DueJob, type JobHandlers, scheduleJob } from '../../../infra/scheduledJobs';
 import type { CfdiConcept } from '../cfdi/types';
 import type { PacAdapter } from '../pac/adapter';
 import { receiverOf } from './draftFromDb';

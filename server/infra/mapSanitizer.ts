@@ -10,7 +10,7 @@ const MAP_EMBEDS: readonly { hosts: readonly string[]; path: RegExp }[] = [
   { hosts: ['www.openstreetmap.org', 'openstreetmap.org'], path: /^\/export\/embed\.html$/ },
 ];
 
-/** The origins a page may frame: the Content-Security-Policy's frame-src (server/domain/contentSecurityPolicy.ts). */
+/** The origins a page may frame: the Content-Security-Policy's frame-src (server/infra/contentSecurityPolicy.ts). */
 export const MAP_FRAME_ORIGINS: readonly string[] = MAP_EMBEDS.flatMap((embed) => embed.hosts.map((host) => `https://${host}`));
 
 const MAX_LENGTH = 4000;

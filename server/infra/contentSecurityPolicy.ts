@@ -3,7 +3,7 @@
 // nonce (index.html's boot loader, and those Mantine and react-remove-scroll insert at run time, which
 // read the nonce from the page: src/views/app/styleNonce.ts). Style attributes React sets go through the
 // CSSOM, which the policy does not govern. It frames only the map hosts the public page's Mapa may name
-// (domain/mapSanitizer.ts), and nothing may frame it. Every other answer (JSON, scripts, images) is not a
+// (infra/mapSanitizer.ts), and nothing may frame it. Every other answer (JSON, scripts, images) is not a
 // page and may load nothing at all.
 import { randomBytes } from 'node:crypto';
 import { MAP_FRAME_ORIGINS } from './mapSanitizer';
