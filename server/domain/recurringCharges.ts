@@ -9,8 +9,8 @@ import { amountToCents, centsToAmount, type RecurringCharge } from '../../src/ap
 import type { Database, RecurringChargeTable } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors';
 import type { Clock } from '../infra/clock';
-import { recordAudit } from './audit';
 import type { Auth } from './sessions';
+import { recordAudit } from './shared/audit';
 
 type ChargeRow = Pick<
   RecurringChargeTable,

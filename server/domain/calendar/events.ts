@@ -21,10 +21,10 @@ import type { MessageId } from '../../../src/i18n/messages';
 import type { CalendarEventTable, Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { recordAudit } from '../audit';
 import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
 import { loadViewer, sectionFacts } from '../posts/access';
 import type { Auth } from '../sessions';
+import { recordAudit } from '../shared/audit';
 
 export const eventNotFound = () => new AppError(404, ErrorCodes.notFound, 'calendarNotices.refusal.notFound');
 

@@ -8,9 +8,9 @@ import type { LedgerAccount, PaymentInvoicing, PaymentRecord, PaymentRecorded } 
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { recordAudit } from '../audit';
 import { automaticIssuer, dwellingClient, schedulePaymentInvoice } from '../invoicing/cfdis/autoInvoice';
 import type { Auth } from '../sessions';
+import { recordAudit } from '../shared/audit';
 import { condoToday } from './statements';
 
 const byName = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });

@@ -4,7 +4,7 @@
 import type { Statement } from '../../../src/api/finance';
 import type { Language } from '../../../src/i18n/languages';
 import type { OutgoingMail } from '../../infra/mail/mailer';
-import { documentWords } from '../documentWords';
+import { documentWords } from '../shared/documentWords';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

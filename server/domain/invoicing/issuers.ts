@@ -18,9 +18,9 @@ import {
 import type { Database, InvoicingIssuerTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { recordAudit } from '../audit';
 import { lockCondo } from '../dwellings/dwellings';
 import type { Auth } from '../sessions';
+import { recordAudit } from '../shared/audit';
 import { csdMatchesRfc, readCsd } from './csd/readCsd';
 import { sealPassword } from './csd/vault';
 import { ensureDefaultProducts } from './products';

@@ -25,8 +25,8 @@ import {
 import type { Database, InvoicingProductTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { recordAudit } from '../audit';
 import type { Auth } from '../sessions';
+import { recordAudit } from '../shared/audit';
 
 type ProductFields = Omit<ProductDraft, 'id' | 'version'>;
 

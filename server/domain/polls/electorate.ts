@@ -7,9 +7,9 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 import { dwellingName } from '../../../src/api/dwellings';
 import { canReadPolls } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
-import { recordAudit } from '../audit';
 import { arrears } from '../finance/reports';
 import { loadMembers, sectionFacts } from '../posts/access';
+import { recordAudit } from '../shared/audit';
 import { dwellingSeat, findPoll, hasOpened, type PollRow, personSeat } from './rows';
 import { localDate, timeZoneOf } from './time';
 

@@ -6,7 +6,7 @@ import type { Kysely, Updateable } from 'kysely';
 import type { PollRole, PollTransition } from '../../../src/api/pollLifecycle';
 import type { Database, PollTable, Section } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../shared/audit';
 import { ballotsOf } from './ballots';
 import { fixElectorate, fixedElectorate, sectionReaders } from './electorate';
 import { peopleOfSeats, tellCancelled, tellExtended, tellProposer, tellResults } from './notices';

@@ -8,9 +8,9 @@ import { POLL_MAX_ATTACHMENTS, type PollAnswer, type PollUpdateRequest } from '.
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { recordAudit } from '../audit';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
+import { recordAudit } from '../shared/audit';
 import { visiblePoll } from './access';
 import { pollAnswer, rolesOn } from './answers';
 import { decodeUploads, keepOnlyAttachments, type PollSigner, saveAttachments } from './attachments';

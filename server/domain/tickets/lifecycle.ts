@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { TicketRole, TicketTransition } from '../../../src/api/ticketLifecycle';
 import type { Database, TicketTable } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../shared/audit';
 import { tellAssigned, tellReopened, tellStateChange } from './notices';
 import { isFinished, type TicketRow } from './rows';
 import { scheduleAutoClose, scheduleOverdue } from './schedule';

@@ -14,9 +14,9 @@ import type {
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { recordAudit } from '../audit';
 import { loadViewer } from '../posts/access';
 import type { Auth } from '../sessions';
+import { recordAudit } from '../shared/audit';
 import { employeesOf, readableRequestSection } from './access';
 import { dwellingsOf } from './create';
 import { dueHoursOf } from './time';

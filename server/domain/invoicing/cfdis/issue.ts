@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { notFound } from '../../../errors';
 import type { Clock } from '../../../infra/clock';
-import { recordAudit } from '../../audit';
+import { recordAudit } from '../../shared/audit';
 import { buildCfdi } from '../cfdi/build';
 import { draftProblems } from '../cfdi/problems';
 import type { CfdiDraft, CfdiIssuer, InvoiceTotals } from '../cfdi/types';

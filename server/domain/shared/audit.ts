@@ -1,8 +1,10 @@
 // History (DESIGN.md §8): every change an administrator or the system makes to shared data writes one
 // audit_log row (who, what, before and after, when) through recordAudit, inside the transaction of the change
 // itself, so a change is never kept without its row nor a row without its change. historial reads them.
+// Shared: every area that changes shared data writes through it (tickets, polls, reservations, finance,
+// invoicing, dwellings, invitations, member permissions, condominium settings, blogs, recurring charges…).
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database } from '../../db/schema';
 
 export interface AuditEntry {
   condoId: number;

@@ -1,9 +1,10 @@
 // What the server writes for people to keep (the visitor pass and statement PDFs, the statement mail), in
 // one language: the catalogues' messages, and dates, hours and money as the language writes them (es-MX,
 // en-US, fr-FR: src/i18n/languages.ts). Spanish keeps the spec's formats (§9: DD/MM/YYYY, h:mm A).
-import { type Language, LOCALE } from '../../src/i18n/languages';
-import type { Message, MessageId } from '../../src/i18n/messages';
-import { formatMessage } from '../messages';
+// Shared: the passes area (the pass PDF) and finance (statement PDFs and mail) write with it.
+import { type Language, LOCALE } from '../../../src/i18n/languages';
+import type { Message, MessageId } from '../../../src/i18n/messages';
+import { formatMessage } from '../../messages';
 
 export interface DocumentWords {
   language: Language;
