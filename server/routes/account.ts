@@ -9,8 +9,14 @@ import {
   LanguageRequest,
   ResetPasswordRequest,
 } from '../../src/api/account';
-import { acceptPrivacyNotice, forgotPasswordAnswer, resetPassword, saveLanguage, sendPasswordReset } from '../domain/account';
-import { changeCondoSession, clientOf, issueBridgeToken, type SessionPolicy } from '../domain/sessions';
+import {
+  acceptPrivacyNotice,
+  forgotPasswordAnswer,
+  resetPassword,
+  saveLanguage,
+  sendPasswordReset,
+} from '../domain/account/account';
+import { changeCondoSession, clientOf, issueBridgeToken, type SessionPolicy } from '../domain/sessions/sessions';
 import { appBaseUrl } from '../infra/links';
 
 /**

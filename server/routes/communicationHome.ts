@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { COMMUNICATION_HOME_PATHS, type HomeSummaryAnswer } from '../../src/api/communicationHome';
 import { canSeeCommunication } from '../../src/api/permissions';
 import { upcomingEventsBySection } from '../domain/calendar/homeCount';
-import { homeSummary } from '../domain/communicationHome';
+import { homeSummary } from '../domain/communicationHome/communicationHome';
 import { unreadBySection } from '../domain/conversations/conversations';
 import { openPollsToAnswer } from '../domain/polls/list';
 import { reservationsWaiting } from '../domain/reservations/homeCount';

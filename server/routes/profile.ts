@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { assign, coerce, object, pattern, string } from 'superstruct';
 import { ChangePasswordRequest, PROFILE_PATHS, UpdateNameRequest, UploadPhotoRequest } from '../../src/api/profile';
 import { Id } from '../../src/api/validation';
-import { changePassword, photoByLink, removePhoto, setPhoto, updateName } from '../domain/profile';
+import { changePassword, photoByLink, removePhoto, setPhoto, updateName } from '../domain/profile/profile';
 import { signedPhotoUrl } from '../infra/files/signedUrls';
 
 const DigitsId = (digits: number) => coerce(Id, pattern(string(), new RegExp(`^\\d{1,${digits}}$`)), Number);

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { assert } from 'superstruct';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
-import { passwordResetMail } from '../../server/domain/mail/passwordResetMail';
+import { passwordResetMail } from '../../server/domain/account/passwordResetMail';
 import { appBaseUrl } from '../../server/infra/links';
 import { MessageAnswer, RESET_TOKEN_MINUTES } from '../../src/api/account';
 import { ErrorAnswer } from '../../src/api/errors';

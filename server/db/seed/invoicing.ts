@@ -7,7 +7,7 @@
 // Bosque to stay out of invoicing.spec's way in Las Palmas), three dwellings of Torre Sur owe this month's fee.
 import type { Transaction } from 'kysely';
 import { foldForSearch } from '../../../src/api/search';
-import { inZone } from '../../domain/guests';
+import { inZone } from '../../domain/guests/guests';
 import { ensureDefaultProducts } from '../../domain/invoicing/products';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';

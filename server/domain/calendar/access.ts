@@ -12,7 +12,7 @@ import {
 import type { Database, Section } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 
 export interface ReadableSection {
   section: Section;

@@ -8,7 +8,7 @@ import { notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { decodeImageDataUrl } from '../../infra/files/images';
 import { deleteFile, readFile, type StoredFile, saveFile } from '../../infra/files/store';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { lockCondo, readSettings } from './settings';
 

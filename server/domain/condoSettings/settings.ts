@@ -23,7 +23,7 @@ import type { Condominium, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { sanitizeMapEmbed } from '../../infra/mapSanitizer';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 
 function pick<T extends string>(value: string, allowed: readonly T[], fallback: T): T {

@@ -18,7 +18,7 @@ import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { formatMessage } from '../../messages';
 import { loadViewer, requireCommunication, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 
 export interface Caller {
   auth: Auth;

@@ -11,9 +11,9 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
 import { formatMessage } from '../../messages';
-import { notify } from '../notifications';
+import { notify } from '../notifications/notifications';
 import { loadMembers, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import {
   type Caller,
   type ConversationRow,

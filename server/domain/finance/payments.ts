@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { automaticIssuer, dwellingClient, schedulePaymentInvoice } from '../invoicing/cfdis/autoInvoice';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { condoToday } from './statements';
 

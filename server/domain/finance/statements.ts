@@ -6,7 +6,7 @@ import type { Statement, StatementLine } from '../../../src/api/finance';
 import { isLanguage } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { inZone } from '../guests';
+import { inZone } from '../guests/guests';
 
 export interface Period {
   fechaInicio: string;

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { OutgoingMail } from '../../infra/mail/mailer';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { insertInvitation, mailFor, type Outcome } from './invite';
 import { rejectionMail } from './mail';

@@ -15,7 +15,7 @@ import { AppError } from '../../errors';
 import { addMinutes, type Clock } from '../../infra/clock';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { hashToken, newToken } from '../../infra/tokens';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { invitationMail } from './mail';
 import { activeDwelling, flagsOf, invitationAnswer, notFoundRefusal, rolesOf } from './rows';

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { MoveOutAnswer } from '../../../src/api/invitations';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { asKind, notFoundRefusal, rolesOf } from './rows';
 

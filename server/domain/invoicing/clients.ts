@@ -18,7 +18,7 @@ import { anyContains, foldForSearch } from '../../../src/api/search';
 import type { Database, InvoicingClientTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { regimenFits } from './issuers';
 

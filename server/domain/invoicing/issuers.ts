@@ -19,7 +19,7 @@ import type { Database, InvoicingIssuerTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { lockCondo } from '../dwellings/dwellings';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { csdMatchesRfc, readCsd } from './csd/readCsd';
 import { sealPassword } from './csd/vault';

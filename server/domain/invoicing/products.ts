@@ -25,7 +25,7 @@ import {
 import type { Database, InvoicingProductTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 
 type ProductFields = Omit<ProductDraft, 'id' | 'version'>;

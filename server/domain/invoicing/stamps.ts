@@ -6,7 +6,7 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 import type { StampLedger } from '../../../src/api/invoicing';
 import type { Database } from '../../db/schema';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 
 /** How many movements the ledger answers (the newest). */

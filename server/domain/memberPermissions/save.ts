@@ -17,7 +17,7 @@ import { removesLastAdmin } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { memberAnswer, readStored, type StoredSet, setOf, versionOf } from './read';
 

@@ -23,9 +23,9 @@ import { canInviteGuests, canManageCondoLink } from '../../../src/api/permission
 import type { Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { accessPointsOf, inZone } from '../guests';
+import { accessPointsOf, inZone } from '../guests/guests';
 import { newPassCodes } from '../passesCodes';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 
 interface Inviter {
   dwellings: { AptId: number; AptName: string; TorreName: string | null }[];

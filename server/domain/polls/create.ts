@@ -5,7 +5,7 @@ import type { PollDraft, PollSavedAnswer } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { decodeUploads, saveAttachments } from './attachments';
 import { checkDraft, checkProposalKind, draftColumns, draftSection } from './draft';

@@ -8,7 +8,7 @@ import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database, Section } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import { notify } from '../notifications';
+import { notify } from '../notifications/notifications';
 import { administratorsOf } from './access';
 import { sectionReaders } from './electorate';
 import { noticeProps, type PollRow } from './rows';

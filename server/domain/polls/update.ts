@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { visiblePoll } from './access';
 import { pollAnswer, rolesOn } from './answers';

@@ -34,8 +34,8 @@ import { containsSearch } from '../../db/textSearch';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
-import { notify } from '../notifications';
-import type { Auth } from '../sessions';
+import { notify } from '../notifications/notifications';
+import type { Auth } from '../sessions/sessions';
 import {
   loadMembers,
   loadViewer,

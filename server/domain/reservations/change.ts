@@ -12,7 +12,7 @@ import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { type ReservationCaller, requireVisible, reservationCaller, rolesOn } from './access';
 import { reservationAnswer } from './answers';

@@ -14,7 +14,7 @@ import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { requestSection, userName } from './access';
 import { decodeUploads, saveUploads } from './attachments';

@@ -7,7 +7,7 @@ import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import { notify } from '../notifications';
+import { notify } from '../notifications/notifications';
 import { administratorsOf } from './access';
 import { noticeProps, placeOf, type TicketRow } from './rows';
 

@@ -12,7 +12,7 @@ import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
 import { assigneeFor, userName, visibleTicket } from './access';
 import { ticketAnswer } from './answers';

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { CancelRequest, CfdiDetail } from '../../../../src/api/invoicing';
 import type { Database } from '../../../db/schema';
 import { notFound } from '../../../errors';
-import type { Auth } from '../../sessions';
+import type { Auth } from '../../sessions/sessions';
 import { recordAudit } from '../../shared/audit';
 import { cfdiDetail } from './detail';
 import type { CfdiDeps } from './issue';

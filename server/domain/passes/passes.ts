@@ -1,9 +1,9 @@
 // The visitor pass (spec §2.7, §3.3 Pass): everything its public page shows. Unknown and revoked passes are
 // the same "not found".
 import type { Kysely } from 'kysely';
-import type { Pass } from '../../src/api/passes';
-import type { Database } from '../db/schema';
-import { accessPointsOf } from './guests';
+import type { Pass } from '../../../src/api/passes';
+import type { Database } from '../../db/schema';
+import { accessPointsOf } from '../guests/guests';
 
 /** DiasAcceso from its stored JSON list; anything unreadable is no weekday. */
 export function weekdays(json: string): string[] {

@@ -12,11 +12,11 @@ import {
   type GuestValues,
   guestProblems,
   registrationClosed,
-} from '../../src/api/guests';
-import type { Database } from '../db/schema';
-import { AppError } from '../errors';
-import type { Clock } from '../infra/clock';
-import { newPassCodes } from './passesCodes';
+} from '../../../src/api/guests';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import { newPassCodes } from '../passesCodes';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { PublicCondo } from '../../src/api/publicPage';
-import type { Condominium, Database } from '../db/schema';
-import { sanitizeMapEmbed } from '../infra/mapSanitizer';
+import type { PublicCondo } from '../../../src/api/publicPage';
+import type { Condominium, Database } from '../../db/schema';
+import { sanitizeMapEmbed } from '../../infra/mapSanitizer';
 
 function toPublic(c: Condominium): PublicCondo {
   return {

@@ -2,20 +2,20 @@
 // the spec's messages, then the captcha (spent once), then the request is stored and mailed to
 // the condominium's administrators. Nothing is stored or mailed before the captcha is accepted.
 import type { Kysely } from 'kysely';
-import { ErrorCodes } from '../../src/api/errors';
+import { ErrorCodes } from '../../../src/api/errors';
 import {
   CONTACT_FIELDS,
   CONTACT_MESSAGES,
   type ContactForm,
   contactFormProblems,
   type PublicContactRequest,
-} from '../../src/api/publicPage';
-import type { Database } from '../db/schema';
-import { AppError, notFound } from '../errors';
-import { type CaptchaVerdict, spendCaptcha } from '../infra/captcha';
-import type { Clock } from '../infra/clock';
-import type { Mailer } from '../infra/mail/mailer';
-import { publicContactMail } from './mail/publicContactMail';
+} from '../../../src/api/publicPage';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import { type CaptchaVerdict, spendCaptcha } from '../../infra/captcha';
+import type { Clock } from '../../infra/clock';
+import type { Mailer } from '../../infra/mail/mailer';
+import { publicContactMail } from './publicContactMail';
 
 /** What the page shows for a refused captcha (spec §8): the contact and the access request word it apart. */
 export const CAPTCHA_REFUSED = {

@@ -2,11 +2,11 @@
 // a guest's registration) calls notify() in the same transaction as the change itself; the header panel
 // and the list read them back, and opening one marks it read.
 import type { Kysely } from 'kysely';
-import type { NotificationItem, NotificationModule } from '../../src/api/notifications';
-import type { Database } from '../db/schema';
-import { notFound } from '../errors';
-import type { Clock } from '../infra/clock';
-import type { Auth } from './sessions';
+import type { NotificationItem, NotificationModule } from '../../../src/api/notifications';
+import type { Database } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../sessions/sessions';
 
 export interface NewNotification {
   condoId: number;

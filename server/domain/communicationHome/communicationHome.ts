@@ -2,12 +2,12 @@
 // waits there. Requests and messages are counted by their own areas; posts here, with the posts' own reading
 // rule (readablePosts), so a count never includes what the section would not show.
 import type { Kysely } from 'kysely';
-import { type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../src/api/communicationHome';
-import type { Database } from '../db/schema';
-import type { Clock } from '../infra/clock';
-import { loadViewer, requireCommunication } from './posts/access';
-import { readablePosts, readableSections } from './posts/posts';
-import type { Auth } from './sessions';
+import { type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../../src/api/communicationHome';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
+import { loadViewer, requireCommunication } from '../posts/access';
+import { readablePosts, readableSections } from '../posts/posts';
+import type { Auth } from '../sessions/sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

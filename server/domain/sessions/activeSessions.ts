@@ -1,12 +1,12 @@
 // mi-perfil's "Sesiones activas": the user's live working sessions in every condominium, and ending them.
 // A session ends at once: its next call is refused with 401, and the product token issued with it dies too.
 import type { Kysely } from 'kysely';
-import { ErrorCodes } from '../../src/api/errors';
-import type { ActiveSession } from '../../src/api/sessions';
-import type { Database } from '../db/schema';
-import { AppError, notFound } from '../errors';
-import type { Clock } from '../infra/clock';
-import { describeDevice } from '../infra/userAgent';
+import { ErrorCodes } from '../../../src/api/errors';
+import type { ActiveSession } from '../../../src/api/sessions';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import { describeDevice } from '../../infra/userAgent';
 import { type Auth, revokeUserSessions } from './sessions';
 
 /** The user's live condo sessions, this one first, then the most recently used. */

@@ -1,9 +1,9 @@
 // What happened in a condominium, for the welcome timeline. Whatever creates something worth telling the
 // neighbours about calls recordActivity in the same transaction as the change itself.
 import type { Kysely } from 'kysely';
-import type { TimelineItem } from '../../src/api/timeline';
-import type { Database } from '../db/schema';
-import type { Clock } from '../infra/clock';
+import type { TimelineItem } from '../../../src/api/timeline';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
 
 export interface Activity {
   condoId: number;

@@ -12,14 +12,14 @@ import {
   type Tower,
   type UpdateBlogRequest,
   type UpdatePositionsRequest,
-} from '../../src/api/blogs';
-import { ErrorCodes } from '../../src/api/errors';
-import { canConfigureBlogs } from '../../src/api/permissions';
-import type { Database } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
-import type { Clock } from '../infra/clock';
-import type { Auth } from './sessions';
-import { recordAudit } from './shared/audit';
+} from '../../../src/api/blogs';
+import { ErrorCodes } from '../../../src/api/errors';
+import { canConfigureBlogs } from '../../../src/api/permissions';
+import type { Database } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../sessions/sessions';
+import { recordAudit } from '../shared/audit';
 
 type Db = Kysely<Database>;
 

@@ -6,9 +6,9 @@ import PDFDocument from 'pdfkit';
 import { QRCodeSVG } from 'qrcode.react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { PASS_TYPES, type Pass, type PassType, WEEKDAYS } from '../../src/api/passes';
-import { type Language, LOCALE } from '../../src/i18n/languages';
-import { documentWords } from './shared/documentWords';
+import { PASS_TYPES, type Pass, type PassType, WEEKDAYS } from '../../../src/api/passes';
+import { type Language, LOCALE } from '../../../src/i18n/languages';
+import { documentWords } from '../shared/documentWords';
 
 const isPassType = (value: string): value is PassType => (PASS_TYPES as readonly string[]).includes(value);
 const isWeekday = (value: string): value is (typeof WEEKDAYS)[number] => (WEEKDAYS as readonly string[]).includes(value);

@@ -1,17 +1,17 @@
 // The account around the session (issue 3): the privacy notice, the profile language, and the password
 // reset by e-mail. A reset link carries a 256-bit one-time token of which only the SHA-256 is stored.
 import type { Kysely } from 'kysely';
-import { passwordProblem, RESET_TOKEN_MINUTES } from '../../src/api/account';
-import { ErrorCodes } from '../../src/api/errors';
-import type { Database } from '../db/schema';
-import { AppError } from '../errors';
-import { addMinutes, type Clock } from '../infra/clock';
-import type { Mailer } from '../infra/mail/mailer';
-import { hashPassword } from '../infra/passwords';
-import { hashToken, newToken } from '../infra/tokens';
-import { type MailLanguage, passwordResetMail } from './mail/passwordResetMail';
-import type { Auth } from './sessions';
-import { revokeUserSessions } from './sessions';
+import { passwordProblem, RESET_TOKEN_MINUTES } from '../../../src/api/account';
+import { ErrorCodes } from '../../../src/api/errors';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { addMinutes, type Clock } from '../../infra/clock';
+import type { Mailer } from '../../infra/mail/mailer';
+import { hashPassword } from '../../infra/passwords';
+import { hashToken, newToken } from '../../infra/tokens';
+import type { Auth } from '../sessions/sessions';
+import { revokeUserSessions } from '../sessions/sessions';
+import { type MailLanguage, passwordResetMail } from './passwordResetMail';
 
 const LANGUAGES: readonly MailLanguage[] = ['es', 'en', 'fr'];
 

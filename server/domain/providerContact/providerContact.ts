@@ -1,20 +1,20 @@
 // The payment-provider contact dialog (spec §2.4, §3.3, §5, §8): an administrator's request for a
 // meeting or a call, checked with the dialog's own rule, stored, then mailed to the provider.
 import type { Kysely } from 'kysely';
-import { ErrorCodes } from '../../src/api/errors';
-import { canContactPaymentProvider } from '../../src/api/permissions';
+import { ErrorCodes } from '../../../src/api/errors';
+import { canContactPaymentProvider } from '../../../src/api/permissions';
 import {
   CONTACT_SUCCESS,
   contactFormProblems,
   PROVIDER_CONTACT_EMAIL,
   type ProviderContactRequest,
-} from '../../src/api/providerContact';
-import type { Database } from '../db/schema';
-import { AppError, forbidden } from '../errors';
-import type { Clock } from '../infra/clock';
-import type { Mailer } from '../infra/mail/mailer';
-import { providerContactMail } from './mail/providerContactMail';
-import type { Auth } from './sessions';
+} from '../../../src/api/providerContact';
+import type { Database } from '../../db/schema';
+import { AppError, forbidden } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import type { Mailer } from '../../infra/mail/mailer';
+import type { Auth } from '../sessions/sessions';
+import { providerContactMail } from './providerContactMail';
 
 /** Words for the fields the dialog keeps its submit disabled for; the server says which one is wrong. */
 const FIELD_MESSAGES = {

@@ -2,14 +2,14 @@
 // its QR's text and gets the visitor and the verdict of the shared rule, at the condominium's own time.
 // Only passes of the caller's condominium are found: another condominium's code is as unknown as a typo.
 import type { Kysely } from 'kysely';
-import { type PassCheck, passCodeCandidates, passVerdict } from '../../src/api/passCheck';
-import { canCheckPasses, PERMISSION } from '../../src/api/permissions';
-import type { Database } from '../db/schema';
-import { AppError, forbidden } from '../errors';
-import type { Clock } from '../infra/clock';
-import { inZone } from './guests';
-import { weekdays } from './passes';
-import type { Auth } from './sessions';
+import { type PassCheck, passCodeCandidates, passVerdict } from '../../../src/api/passCheck';
+import { canCheckPasses, PERMISSION } from '../../../src/api/permissions';
+import type { Database } from '../../db/schema';
+import { AppError, forbidden } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import { inZone } from '../guests/guests';
+import { weekdays } from '../passes/passes';
+import type { Auth } from '../sessions/sessions';
 
 /** The pass page's not-found message (spec §8): the guard reads what a visitor would. */
 

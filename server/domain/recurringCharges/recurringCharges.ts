@@ -3,14 +3,14 @@
 // this module applies it to rows. Money is integer cents here and two-decimal text on the wire. A change of
 // amount and a cancellation write their history row (entity 'recurring_charge') in the same transaction.
 import type { Kysely } from 'kysely';
-import { ErrorCodes } from '../../src/api/errors';
-import { canManageRecurringCharge, canSeeAutomaticCharges } from '../../src/api/permissions';
-import { amountToCents, centsToAmount, type RecurringCharge } from '../../src/api/recurringCharges';
-import type { Database, RecurringChargeTable } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors';
-import type { Clock } from '../infra/clock';
-import type { Auth } from './sessions';
-import { recordAudit } from './shared/audit';
+import { ErrorCodes } from '../../../src/api/errors';
+import { canManageRecurringCharge, canSeeAutomaticCharges } from '../../../src/api/permissions';
+import { amountToCents, centsToAmount, type RecurringCharge } from '../../../src/api/recurringCharges';
+import type { Database, RecurringChargeTable } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../sessions/sessions';
+import { recordAudit } from '../shared/audit';
 
 type ChargeRow = Pick<
   RecurringChargeTable,

@@ -1,8 +1,8 @@
 // The plans a condominium can subscribe to, for the pricing page (src/api/pricing.ts). Money stays in
 // integer cents from the table to the browser, which formats it.
 import type { Kysely } from 'kysely';
-import type { Plan } from '../../src/api/pricing';
-import type { Database } from '../db/schema';
+import type { Plan } from '../../../src/api/pricing';
+import type { Database } from '../../db/schema';
 
 /** The feature list column: a JSON array of strings; anything else in it is left out. */
 export function parseFeatures(text: string): string[] {

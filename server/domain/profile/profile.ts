@@ -1,17 +1,17 @@
 // mi-perfil: the signed-in person's name, photo and password. Name and photo belong to the person, not to
 // a membership, so they are the same in every condominium.
 import type { Kysely } from 'kysely';
-import { ErrorCodes } from '../../src/api/errors';
-import type { Database } from '../db/schema';
-import { AppError, notFound } from '../errors';
-import type { Clock } from '../infra/clock';
-import { decodeImageDataUrl } from '../infra/files/images';
-import { checkPhotoLink, type PhotoLink } from '../infra/files/signedUrls';
-import { deleteFile, readFile, type StoredFile, saveFile } from '../infra/files/store';
-import { hashPassword, verifyPassword } from '../infra/passwords';
-import { appSecret } from '../infra/secrets';
-import { requireAcceptablePassword, revokeOpenResets } from './account';
-import { type Auth, revokeUserSessions } from './sessions';
+import { ErrorCodes } from '../../../src/api/errors';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import { decodeImageDataUrl } from '../../infra/files/images';
+import { checkPhotoLink, type PhotoLink } from '../../infra/files/signedUrls';
+import { deleteFile, readFile, type StoredFile, saveFile } from '../../infra/files/store';
+import { hashPassword, verifyPassword } from '../../infra/passwords';
+import { appSecret } from '../../infra/secrets';
+import { requireAcceptablePassword, revokeOpenResets } from '../account/account';
+import { type Auth, revokeUserSessions } from '../sessions/sessions';
 
 /** Saves the display name without surrounding blanks; answers it. */
 export async function updateName(db: Kysely<Database>, auth: Auth, name: string): Promise<string> {

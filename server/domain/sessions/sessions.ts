@@ -3,15 +3,15 @@
 // A working session ends when it has been idle too long (SESSION_IDLE_MINUTES, REMEMBER_ME_DAYS) or, however
 // much it is used, at its absolute end (SESSION_MAX_HOURS, REMEMBER_ME_MAX_DAYS after the password).
 import type { Kysely } from 'kysely';
-import { BRIDGE_TOKEN_SECONDS } from '../../src/api/account';
-import { ErrorCodes } from '../../src/api/errors';
-import { type CondoChoice, type CondoLoginRequest, privacyNoticePending, type SignInRequest } from '../../src/api/sessions';
-import { isLanguage, type Language } from '../../src/i18n/languages';
-import type { Database } from '../db/schema';
-import { AppError } from '../errors';
-import { addMinutes, type Clock } from '../infra/clock';
-import { decoyHash, verifyPassword } from '../infra/passwords';
-import { hashToken, newToken } from '../infra/tokens';
+import { BRIDGE_TOKEN_SECONDS } from '../../../src/api/account';
+import { ErrorCodes } from '../../../src/api/errors';
+import { type CondoChoice, type CondoLoginRequest, privacyNoticePending, type SignInRequest } from '../../../src/api/sessions';
+import { isLanguage, type Language } from '../../../src/i18n/languages';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import { addMinutes, type Clock } from '../../infra/clock';
+import { decoyHash, verifyPassword } from '../../infra/passwords';
+import { hashToken, newToken } from '../../infra/tokens';
 
 export interface SessionPolicy {
   scryptLogN: number;
