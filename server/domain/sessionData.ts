@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { SessionData } from '../../src/api/sessions';
 import type { Database } from '../db/schema';
-import type { Auth } from './sessions/sessions';
+import type { Auth } from './shared/auth';
 
 const yesNo = (flag: number) => (flag === 1 ? 'Y' : 'N') as 'Y' | 'N';
 

@@ -18,8 +18,8 @@ import { canConfigureBlogs } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 
 type Db = Kysely<Database>;
 

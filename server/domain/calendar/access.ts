@@ -12,7 +12,7 @@ import {
 import type { Database, Section } from '../../db/schema';
 import { forbidden } from '../../errors';
 import { sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 export interface ReadableSection {
   section: Section;

@@ -23,8 +23,8 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
 import { loadViewer, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 
 export const eventNotFound = () => new AppError(404, ErrorCodes.notFound, 'calendarNotices.refusal.notFound');
 

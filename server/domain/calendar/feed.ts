@@ -15,7 +15,7 @@ import { hashToken, newToken } from '../../infra/tokens';
 import { wordsIn } from '../../messages';
 import { timeZoneOf } from '../polls/time';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { readableCalendarSections, requireCalendarReader } from './access';
 import { type IcsEvent, type IcsStatus, writeIcs } from './ics';
 import { CANCELLED, type GatheredItem, gatherItems } from './items';

@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { requireCalendarReader } from './access';
 import { hasFeed } from './feed';
 import { calendarItem, gatherItems } from './items';

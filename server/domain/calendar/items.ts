@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { appSecret } from '../../infra/secrets';
 import { utcToLocal } from '../polls/time';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { readablePollSectionsOf, readableReservationSections } from './access';
 
 /** An item with what only the feed writes (a published event's description). */

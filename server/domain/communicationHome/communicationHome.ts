@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { loadViewer, requireCommunication } from '../posts/access';
 import { readablePosts, readableSections } from '../posts/posts';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -8,8 +8,8 @@ import { notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { decodeImageDataUrl } from '../../infra/files/images';
 import { deleteFile, readFile, type StoredFile, saveFile } from '../../infra/files/store';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { lockCondo, readSettings } from './settings';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;

@@ -18,7 +18,7 @@ import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { formatMessage } from '../../messages';
 import { loadViewer, requireCommunication, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 export interface Caller {
   auth: Auth;

@@ -15,7 +15,7 @@ import { conversationSideOf } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import {
   type Caller,
   type ConversationRow,

@@ -13,7 +13,7 @@ import { saveFile } from '../../infra/files/store';
 import { formatMessage } from '../../messages';
 import { notify } from '../notifications/notifications';
 import { loadMembers, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import {
   type Caller,
   type ConversationRow,

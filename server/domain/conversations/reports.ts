@@ -10,7 +10,7 @@ import { canReportMessage, canReviewReportedMessages } from '../../../src/api/pe
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { dwellingNames, loadCaller, openConversation, otherSide, partiesOf, partyOf, sideIn } from './access';
 
 const messageNotFound = () => new AppError(404, ErrorCodes.notFound, 'conversationsNotices.notFound.message');

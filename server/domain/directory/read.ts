@@ -19,7 +19,7 @@ import { containsSearch } from '../../db/textSearch';
 import type { Clock } from '../../infra/clock';
 import { photoUrl } from '../../infra/files/signedUrls';
 import { appSecret } from '../../infra/secrets';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 interface PersonRow {
   user_id: number;

@@ -24,8 +24,8 @@ import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 
 export const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
 

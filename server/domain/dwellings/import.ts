@@ -29,8 +29,8 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { formatMessage } from '../../messages';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { apartmentsOf, lockCondo, towersOf } from './dwellings';
 import { type RawRow, readImportFile } from './importFile';
 

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { SessionData } from '../../../src/api/sessions';
 import type { Database } from '../../db/schema';
 import { loadSessionData } from '../sessionData';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 export type AccessData = Pick<SessionData, 'condo' | 'usuario' | 'usuarioPermisos' | 'permisosRoles'>;
 

@@ -30,7 +30,7 @@ import type { Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { documentWords } from '../shared/documentWords';
 import { type AccessData, loadAccess, ownApartmentIds } from './access';
 import { storeGeneratedFile } from './fileLinks';

@@ -9,8 +9,8 @@ import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { automaticIssuer, dwellingClient, schedulePaymentInvoice } from '../invoicing/cfdis/autoInvoice';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { condoToday } from './statements';
 
 const byName = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });

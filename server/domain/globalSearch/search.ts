@@ -28,7 +28,7 @@ import { facilityPath, ticketPath } from '../../../src/api/sections';
 import type { Database } from '../../db/schema';
 import { containsSearch } from '../../db/textSearch';
 import { loadViewer, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 type Db = Kysely<Database>;
 

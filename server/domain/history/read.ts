@@ -19,7 +19,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
 import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 type Db = Kysely<Database>;
 

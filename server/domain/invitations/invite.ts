@@ -15,8 +15,8 @@ import { AppError } from '../../errors';
 import { addMinutes, type Clock } from '../../infra/clock';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { hashToken, newToken } from '../../infra/tokens';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { invitationMail } from './mail';
 import { activeDwelling, flagsOf, invitationAnswer, notFoundRefusal, rolesOf } from './rows';
 

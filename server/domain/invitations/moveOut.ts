@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import type { MoveOutAnswer } from '../../../src/api/invitations';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { asKind, notFoundRefusal, rolesOf } from './rows';
 
 export async function moveOut(db: Kysely<Database>, clock: Clock, auth: Auth, residencyId: number): Promise<MoveOutAnswer> {

@@ -18,8 +18,8 @@ import { anyContains, foldForSearch } from '../../../src/api/search';
 import type { Database, InvoicingClientTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { regimenFits } from './issuers';
 
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });

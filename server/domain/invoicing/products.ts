@@ -25,8 +25,8 @@ import {
 import type { Database, InvoicingProductTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 
 type ProductFields = Omit<ProductDraft, 'id' | 'version'>;
 

@@ -7,8 +7,8 @@ import type { StampRequestDraft, StampRequestSummary } from '../../../src/api/in
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { Mailer, OutgoingMail } from '../../infra/mail/mailer';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { issuerOf } from './issuers';
 import { creditStamps } from './stamps';
 

@@ -14,7 +14,7 @@ import { loadAccess } from '../finance/access';
 import { condoToday } from '../finance/statements';
 import { loadViewer } from '../posts/access';
 import { readableSections } from '../posts/posts';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { guestTraffic, openRequests, pollParticipation, weekReservations } from './activity';
 import { moneyFigures } from './money';
 

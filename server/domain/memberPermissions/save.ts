@@ -17,8 +17,8 @@ import { removesLastAdmin } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { memberAnswer, readStored, type StoredSet, setOf, versionOf } from './read';
 
 const REFUSAL_MESSAGE = {

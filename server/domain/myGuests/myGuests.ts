@@ -25,7 +25,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { accessPointsOf, inZone } from '../guests/guests';
 import { newPassCodes } from '../passesCodes';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 interface Inviter {
   dwellings: { AptId: number; AptName: string; TorreName: string | null }[];

@@ -6,7 +6,7 @@ import type { NotificationItem, NotificationModule } from '../../../src/api/noti
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 export interface NewNotification {
   condoId: number;

@@ -7,7 +7,7 @@ import { type CommunicationViewer, canManagePolls, canReadPolls, type SectionFac
 import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { findPoll, type PollRow } from './rows';
 
 export const pollNotFound = () => new AppError(404, ErrorCodes.notFound, 'pollsNotices.refusal.notFound');

@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { visiblePoll } from './access';
 import { pollAnswer, rolesOn } from './answers';
 import type { PollSigner } from './attachments';

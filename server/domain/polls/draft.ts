@@ -15,7 +15,7 @@ import { type PollDraft, validatePollDraft } from '../../../src/api/polls';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { type PollSection, pollSection } from './access';
 import { localToUtc } from './time';
 

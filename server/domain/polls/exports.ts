@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { visiblePoll } from './access';
 import { pollActaPdf } from './actaPdf';
 import { pollAnswer } from './answers';

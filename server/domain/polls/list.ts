@@ -7,7 +7,7 @@ import { POLLS_PAGE_SIZE, type PollListAnswer, type PollListQuery, type PollsHom
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { readablePollSection, readablePollSections, requirePollReader } from './access';
 import { sectionInfo, summaryOf } from './answers';
 import { dwellingSeat, POLL_COLUMNS, type PollRow, personSeat, pollsQuery } from './rows';

@@ -5,7 +5,7 @@ import type { PollAnswer, ReceiptAnswer, ReceiptQuery } from '../../../src/api/p
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { visiblePoll } from './access';
 import { pollAnswer } from './answers';
 import type { PollSigner } from './attachments';

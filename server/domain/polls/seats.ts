@@ -9,7 +9,7 @@ import type { SeatFacts } from '../../../src/api/pollLifecycle';
 import type { PollSeat } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
 import { arrears } from '../finance/reports';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import type { PollSection } from './access';
 import { type BallotRow, ballotsOfSeats, choicesOf } from './ballots';
 import { dwellingSeat, type PollRow, personSeat } from './rows';

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { visiblePoll } from './access';
 import { pollAnswer } from './answers';
 import type { PollSigner } from './attachments';

@@ -4,7 +4,7 @@ import { type CommunicationViewer, canReadSection, isEmployee, type SectionFacts
 import type { PostSection } from '../../../src/api/posts';
 import type { Database, Section } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 const yesNo = (flag: number) => (flag === 1 ? 'Y' : 'N') as 'Y' | 'N';
 const flag = (value: number) => (value === 1 ? 1 : 0) as 0 | 1;

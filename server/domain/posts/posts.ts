@@ -35,7 +35,7 @@ import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
 import { notify } from '../notifications/notifications';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import {
   loadMembers,
   loadViewer,

@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { providerContactMail } from './providerContactMail';
 
 /** Words for the fields the dialog keeps its submit disabled for; the server says which one is wrong. */

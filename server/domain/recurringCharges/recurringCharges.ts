@@ -9,8 +9,8 @@ import { amountToCents, centsToAmount, type RecurringCharge } from '../../../src
 import type { Database, RecurringChargeTable } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import type { Auth } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 
 type ChargeRow = Pick<
   RecurringChargeTable,

@@ -17,7 +17,7 @@ import { arrears } from '../finance/reports';
 import { callerDwellings } from '../polls/seats';
 import { localDate, timeZoneOf, utcToLocal } from '../polls/time';
 import { loadViewer, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { type ReservationRow, reservationNotFound } from './rows';
 
 export interface ReservationCaller {

@@ -14,7 +14,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { localToUtc } from '../polls/time';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { dwellingArrears, type ReservationCaller, reservationCaller } from './access';
 import { reservationAnswer } from './answers';
 import { chargeReservation } from './ledger';

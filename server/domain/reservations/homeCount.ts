@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { callerDwellings } from '../polls/seats';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 
 export async function reservationsWaiting(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<number> {
   const now = clock.now().toISOString();

@@ -24,7 +24,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { dwellingArrears, type ReservationCaller, requireManager, requireVisible, reservationCaller } from './access';
 import { facilityAnswers, reservationAnswers } from './answers';
 import type { FacilitySigner } from './files';

@@ -7,7 +7,8 @@ import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { describeDevice } from '../../infra/userAgent';
-import { type Auth, revokeUserSessions } from './sessions';
+import type { Auth } from '../shared/auth';
+import { revokeUserSessions } from './sessions';
 
 /** The user's live condo sessions, this one first, then the most recently used. */
 export async function listActiveSessions(

@@ -6,12 +6,13 @@ import type { Kysely } from 'kysely';
 import { BRIDGE_TOKEN_SECONDS } from '../../../src/api/account';
 import { ErrorCodes } from '../../../src/api/errors';
 import { type CondoChoice, type CondoLoginRequest, privacyNoticePending, type SignInRequest } from '../../../src/api/sessions';
-import { isLanguage, type Language } from '../../../src/i18n/languages';
+import { isLanguage } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { addMinutes, type Clock } from '../../infra/clock';
 import { decoyHash, verifyPassword } from '../../infra/passwords';
 import { hashToken, newToken } from '../../infra/tokens';
+import type { Auth } from '../shared/auth';
 
 export interface SessionPolicy {
   scryptLogN: number;
@@ -65,16 +66,6 @@ export function clientOf(address: string | undefined, userAgent: string | string
 
 /** How long the sign-in token lets the user pick a condominium. */
 const SIGN_IN_TOKEN_MINUTES = 10;
-
-/** The signed-in person as every guarded route sees them. */
-export interface Auth {
-  sessionId: number;
-  userId: number;
-  condoId: number;
-  membershipId: number;
-  /** The profile language: refusals and PDFs speak it. */
-  language: Language;
-}
 
 let decoy: Promise<string> | null = null;
 

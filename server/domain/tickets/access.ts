@@ -13,7 +13,7 @@ import {
 import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { findTicket, peopleOf, type TicketRow } from './rows';
 
 export const ticketNotFound = () => new AppError(404, ErrorCodes.notFound, 'ticketsNotices.refusal.notFound');

@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { assigneeFor, userName, visibleTicket } from './access';
 import { ticketAnswer } from './answers';
 import type { Signer } from './attachments';

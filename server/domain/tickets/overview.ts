@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions/sessions';
+import type { Auth } from '../shared/auth';
 import { requestSection } from './access';
 import { ageBounds, ageOf, timeZoneOf } from './time';
 

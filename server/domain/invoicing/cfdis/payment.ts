@@ -7,8 +7,8 @@ import type { InvoiceStamped, PaymentDraft } from '../../../../src/api/invoicing
 import type { Database } from '../../../db/schema';
 import { notFound } from '../../../errors';
 import { insertLedgerPayment } from '../../finance/payments';
-import type { Auth } from '../../sessions/sessions';
 import { recordAudit } from '../../shared/audit';
+import type { Auth } from '../../shared/auth';
 import { computeTotals } from '../cfdi/amounts';
 import { loadClient, receiverOf } from './draftFromDb';
 import { type CfdiDeps, issueCfdi } from './issue';
