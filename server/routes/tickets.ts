@@ -26,7 +26,7 @@ import {
   type TicketSettingsAnswer,
   TicketUpdateRequest,
 } from '../../src/api/tickets';
-import { loadViewer } from '../domain/posts/access';
+import { loadViewer } from '../domain/shared/viewer';
 import { visibleTicket } from '../domain/tickets/access';
 import { ticketAnswer } from '../domain/tickets/answers';
 import { checkTicketAttachmentLink, ticketAttachmentFile, ticketAttachmentSigner } from '../domain/tickets/attachments';

@@ -22,9 +22,10 @@ import type { CalendarEventTable, Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
-import { loadViewer, sectionFacts } from '../posts/access';
+import { sectionFacts } from '../posts/access';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 
 export const eventNotFound = () => new AppError(404, ErrorCodes.notFound, 'calendarNotices.refusal.notFound');
 

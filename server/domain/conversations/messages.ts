@@ -12,8 +12,9 @@ import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
 import { formatMessage } from '../../messages';
 import { notify } from '../notifications/notifications';
-import { loadMembers, sectionFacts } from '../posts/access';
+import { sectionFacts } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { loadMembers } from '../shared/viewer';
 import {
   type Caller,
   type ConversationRow,

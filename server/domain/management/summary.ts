@@ -12,9 +12,9 @@ import { forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { loadAccess } from '../finance/access';
 import { condoToday } from '../finance/statements';
-import { loadViewer } from '../posts/access';
 import { readableSections } from '../posts/posts';
 import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { guestTraffic, openRequests, pollParticipation, weekReservations } from './activity';
 import { moneyFigures } from './money';
 

@@ -8,8 +8,9 @@ import { dwellingName } from '../../../src/api/dwellings';
 import { canReadPolls } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
 import { arrears } from '../finance/reports';
-import { loadMembers, sectionFacts } from '../posts/access';
+import { sectionFacts } from '../posts/access';
 import { recordAudit } from '../shared/audit';
+import { loadMembers } from '../shared/viewer';
 import { dwellingSeat, findPoll, hasOpened, type PollRow, personSeat } from './rows';
 import { localDate, timeZoneOf } from './time';
 

@@ -6,8 +6,8 @@ import { type CommunicationViewer, canCreatePoll, canManagePolls, canProposePoll
 import { POLLS_PAGE_SIZE, type PollListAnswer, type PollListQuery, type PollsHomeAnswer } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { loadViewer } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { readablePollSection, readablePollSections, requirePollReader } from './access';
 import { sectionInfo, summaryOf } from './answers';
 import { dwellingSeat, POLL_COLUMNS, type PollRow, personSeat, pollsQuery } from './rows';

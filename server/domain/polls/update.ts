@@ -8,9 +8,9 @@ import { POLL_MAX_ATTACHMENTS, type PollAnswer, type PollUpdateRequest } from '.
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { loadViewer } from '../posts/access';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { visiblePoll } from './access';
 import { pollAnswer, rolesOn } from './answers';
 import { decodeUploads, keepOnlyAttachments, type PollSigner, saveAttachments } from './attachments';

@@ -36,15 +36,8 @@ import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
 import { notify } from '../notifications/notifications';
 import type { Auth } from '../shared/auth';
-import {
-  loadMembers,
-  loadViewer,
-  postNotFound,
-  readableSection,
-  requireCommunication,
-  sectionAnswer,
-  sectionFacts,
-} from './access';
+import { loadMembers, loadViewer } from '../shared/viewer';
+import { postNotFound, readableSection, requireCommunication, sectionAnswer, sectionFacts } from './access';
 import { decodeAttachment } from './attachments';
 
 /** Signs attachment links (attachmentLinks.ts). */

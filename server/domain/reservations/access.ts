@@ -16,8 +16,9 @@ import type { Clock } from '../../infra/clock';
 import { arrears } from '../finance/reports';
 import { callerDwellings } from '../polls/seats';
 import { localDate, timeZoneOf, utcToLocal } from '../polls/time';
-import { loadViewer, sectionFacts } from '../posts/access';
+import { sectionFacts } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { type ReservationRow, reservationNotFound } from './rows';
 
 export interface ReservationCaller {

@@ -10,8 +10,8 @@ import type { TicketListAnswer, TicketListQuery } from '../../../src/api/tickets
 import { TICKETS_PAGE_SIZE } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { loadViewer } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { requireListAccess } from './access';
 import { summaryOf } from './answers';
 import { TICKET_COLUMNS, type TicketRow, ticketsQuery } from './rows';

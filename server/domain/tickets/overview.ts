@@ -9,8 +9,8 @@ import { TICKET_AGES, type TicketOverviewAnswer } from '../../../src/api/tickets
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { loadViewer } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { requestSection } from './access';
 import { ageBounds, ageOf, timeZoneOf } from './time';
 

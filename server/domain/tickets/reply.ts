@@ -7,8 +7,8 @@ import type { TicketAnswer, TicketRatingRequest, TicketReplyRequest } from '../.
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { loadViewer } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { userName, visibleTicket } from './access';
 import { ratingOf, ticketAnswer } from './answers';
 import { decodeUploads, type Signer, saveUploads } from './attachments';

@@ -14,9 +14,9 @@ import type {
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { loadViewer } from '../posts/access';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { employeesOf, readableRequestSection } from './access';
 import { dwellingsOf } from './create';
 import { dueHoursOf } from './time';
