@@ -22,9 +22,9 @@ import type { CalendarEventTable, Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
-import { sectionFacts } from '../posts/access';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
 import { loadViewer } from '../shared/viewer';
 
 export const eventNotFound = () => new AppError(404, ErrorCodes.notFound, 'calendarNotices.refusal.notFound');

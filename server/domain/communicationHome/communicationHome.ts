@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import { type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../../src/api/communicationHome';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { requireCommunication } from '../posts/access';
-import { readablePosts, readableSections } from '../posts/posts';
+import { readablePosts } from '../posts/posts';
 import type { Auth } from '../shared/auth';
+import { readableSections, requireCommunication } from '../shared/sections';
 import { loadViewer } from '../shared/viewer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -12,8 +12,8 @@ import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
 import { formatMessage } from '../../messages';
 import { notify } from '../notifications/notifications';
-import { sectionFacts } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
 import { loadMembers } from '../shared/viewer';
 import {
   type Caller,

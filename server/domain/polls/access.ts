@@ -6,8 +6,8 @@ import { ErrorCodes } from '../../../src/api/errors';
 import { type CommunicationViewer, canManagePolls, canReadPolls, type SectionFacts } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import { sectionFacts } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
 import { findPoll, type PollRow } from './rows';
 
 export const pollNotFound = () => new AppError(404, ErrorCodes.notFound, 'pollsNotices.refusal.notFound');

@@ -1,26 +1,13 @@
 // Who is asking and what the section is, in the shapes the shared rules of src/api/permissions.ts read.
 import type { Kysely } from 'kysely';
-import { type CommunicationViewer, canReadSection, isEmployee, type SectionFacts } from '../../../src/api/permissions';
+import { type CommunicationViewer, canReadSection, type SectionFacts } from '../../../src/api/permissions';
 import type { PostSection } from '../../../src/api/posts';
 import type { Database, Section } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { Auth } from '../shared/auth';
+import { requireCommunication, sectionFacts } from '../shared/sections';
 
 const flag = (value: number) => (value === 1 ? 1 : 0) as 0 | 1;
-
-export function sectionFacts(section: Section, assigned: boolean): SectionFacts {
-  return {
-    SectCode: section.code,
-    SectStatus: section.status,
-    SectPosting: section.posting,
-    CommentsDisplay: section.comments_display,
-    VistaxTorre: section.vista_x_torre,
-    SolPrivada: section.sol_privada,
-    PublicoPrivado: section.publico_privado,
-    ExclusivaUsuarios: section.exclusiva_usuarios,
-    assigned,
-  };
-}
 
 export function sectionAnswer(section: Section, blogCount: number): PostSection {
   const oneOf = <T extends string>(value: string, allowed: readonly T[], fallback: T) =>
@@ -39,11 +26,6 @@ export function sectionAnswer(section: Section, blogCount: number): PostSection 
     SectStatus: section.status === 'A' ? 'A' : 'I',
     blogCount,
   };
-}
-
-/** Employees have no Comunicación (spec §6): every communication call refuses them. */
-export function requireCommunication(viewer: CommunicationViewer): void {
-  if (isEmployee(viewer.usuario)) throw forbidden();
 }
 
 export const sectionNotFound = () => notFound('errors.notFound.section');

@@ -11,7 +11,6 @@ import {
   canModeratePosts,
   canPostInSection,
   canReadPost,
-  canReadSection,
   isAdmin,
   type PostFacts,
   postNeedsApproval,
@@ -36,8 +35,9 @@ import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
 import { notify } from '../notifications/notifications';
 import type { Auth } from '../shared/auth';
+import { readableSections, requireCommunication, sectionFacts } from '../shared/sections';
 import { loadMembers, loadViewer } from '../shared/viewer';
-import { postNotFound, readableSection, requireCommunication, sectionAnswer, sectionFacts } from './access';
+import { postNotFound, readableSection, sectionAnswer } from './access';
 import { decodeAttachment } from './attachments';
 
 /** Signs attachment links (attachmentLinks.ts). */
@@ -46,23 +46,6 @@ export type Signer = (attachmentId: number) => string;
 const PUBLISHED = 'A';
 const PENDING = 'P';
 const REJECTED = 'R';
-
-/** The sections of the condominium the viewer may read (permissions.canReadSection), in menu order. */
-export async function readableSections(db: Kysely<Database>, auth: Auth, viewer: CommunicationViewer): Promise<Section[]> {
-  const sections = await db.selectFrom('sections').selectAll().where('condo_id', '=', auth.condoId).orderBy('position').execute();
-  const assigned = new Set(
-    (
-      await db
-        .selectFrom('section_users as su')
-        .innerJoin('sections as s', 's.id', 'su.section_id')
-        .select('su.section_id')
-        .where('s.condo_id', '=', auth.condoId)
-        .where('su.user_id', '=', auth.userId)
-        .execute()
-    ).map((r) => r.section_id),
-  );
-  return sections.filter((s) => canReadSection(viewer, sectionFacts(s, assigned.has(s.id))));
-}
 
 /** The sections the member may read, in menu order, with their published post counts. */
 export async function sectionsSummary(db: Kysely<Database>, auth: Auth): Promise<SummaryAnswer> {

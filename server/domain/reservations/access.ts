@@ -16,8 +16,8 @@ import type { Clock } from '../../infra/clock';
 import { arrears } from '../finance/reports';
 import { callerDwellings } from '../polls/seats';
 import { localDate, timeZoneOf, utcToLocal } from '../polls/time';
-import { sectionFacts } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
 import { loadViewer } from '../shared/viewer';
 import { type ReservationRow, reservationNotFound } from './rows';
 

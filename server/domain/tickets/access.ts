@@ -12,8 +12,8 @@ import {
 } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import { sectionFacts } from '../posts/access';
 import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
 import { findTicket, peopleOf, type TicketRow } from './rows';
 
 export const ticketNotFound = () => new AppError(404, ErrorCodes.notFound, 'ticketsNotices.refusal.notFound');
