@@ -10,9 +10,9 @@ import {
   type SessionData,
   SignInRequest,
 } from '../../src/api/sessions';
-import { loadSessionData } from '../domain/sessionData';
 import { listActiveSessions, revokeOtherSessions, revokeSession } from '../domain/sessions/activeSessions';
 import { clientOf, condoLogin, type SessionPolicy, signIn, signOut } from '../domain/sessions/sessions';
+import { loadSessionData } from '../domain/shared/sessionData';
 import { signedPhotoUrl } from '../infra/files/signedUrls';
 
 export default async function sessionRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {

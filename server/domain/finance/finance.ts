@@ -32,7 +32,7 @@ import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
 import type { Auth } from '../shared/auth';
 import { documentWords } from '../shared/documentWords';
-import { type AccessData, loadAccess, ownApartmentIds } from './access';
+import { type AccessData, loadAccess } from '../shared/sessionData';
 import { storeGeneratedFile } from './fileLinks';
 import { balances, buildReport } from './reports';
 import { statementMail } from './statementMail';
@@ -48,6 +48,9 @@ const badPeriod = (field: string, message: MessageId) => new AppError(400, Error
 async function condoOf(db: Kysely<Database>, condoId: number) {
   return db.selectFrom('condominiums').select(['id', 'name']).where('id', '=', condoId).executeTakeFirstOrThrow();
 }
+
+/** The caller's own dwellings, whose statements they may see. */
+const ownApartmentIds = (access: AccessData) => access.usuario.apartments.map((a) => a.AptId);
 
 const mayUseStatements = (access: AccessData) => canSeeAllStatements(access) || canSeeAccountStatement(access);
 

@@ -1,8 +1,11 @@
-// Everything the browser needs about the signed-in person and their condominium (spec §3.1).
+// Everything the browser needs about the signed-in person and their condominium (spec §3.1), and the part of
+// it the shared rules of src/api/permissions.ts read about the caller (loadAccess), so the server applies the
+// same rules the browser's menus do. Shared: the sessions area answers the session data; routes/guards.ts
+// decides every guarded route with loadAccess, and finance and management decide with it too.
 import type { Kysely } from 'kysely';
-import type { SessionData } from '../../src/api/sessions';
-import type { Database } from '../db/schema';
-import type { Auth } from './shared/auth';
+import type { SessionData } from '../../../src/api/sessions';
+import type { Database } from '../../db/schema';
+import type { Auth } from './auth';
 
 const yesNo = (flag: number) => (flag === 1 ? 'Y' : 'N') as 'Y' | 'N';
 
@@ -105,4 +108,17 @@ export async function loadSessionData(
     usuarioPermisos: permissions.map((p) => ({ Clave: p.clave, Tipo: p.tipo, Activa: p.activa === 1 ? 1 : 0 })),
     permisosRoles: functions.map((f) => ({ Funcion: f.funcion, Tipo: f.tipo })),
   };
+}
+
+/** What the shared rules read about the caller. */
+export type AccessData = Pick<SessionData, 'condo' | 'usuario' | 'usuarioPermisos' | 'permisosRoles'>;
+
+export async function loadAccess(db: Kysely<Database>, auth: Auth): Promise<AccessData> {
+  // The photo link and user hash are not needed to decide anything.
+  return loadSessionData(
+    db,
+    auth,
+    () => '',
+    async () => '',
+  );
 }
