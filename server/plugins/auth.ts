@@ -7,8 +7,9 @@ import fp from 'fastify-plugin';
 import { BEFORE_PRIVACY_NOTICE } from '../../src/api/account';
 import { ErrorCodes } from '../../src/api/errors';
 import { TOKEN_HEADER } from '../../src/api/sessions';
-import { resolveSession, type SessionPolicy } from '../domain/sessions/sessions';
+import { resolveSession } from '../domain/sessions/sessions';
 import type { Auth } from '../domain/shared/auth';
+import type { SessionPolicy } from '../domain/shared/sessionRows';
 import { AppError, unauthenticated } from '../errors';
 import type { Clock } from '../infra/clock';
 

@@ -16,7 +16,8 @@ import {
   saveLanguage,
   sendPasswordReset,
 } from '../domain/account/account';
-import { changeCondoSession, clientOf, issueBridgeToken, type SessionPolicy } from '../domain/sessions/sessions';
+import { changeCondoSession, issueBridgeToken } from '../domain/sessions/sessions';
+import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
 import { appBaseUrl } from '../infra/links';
 
 /**

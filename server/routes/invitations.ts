@@ -20,7 +20,7 @@ import { approveAccessRequest, rejectAccessRequest } from '../domain/invitations
 import { invite, type Outcome, resend, revoke } from '../domain/invitations/invite';
 import { moveOut } from '../domain/invitations/moveOut';
 import { dwellingChoices, listAccessRequests, listInvitations, listResidents } from '../domain/invitations/read';
-import { clientOf, type SessionPolicy } from '../domain/sessions/sessions';
+import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
 import { appBaseUrl } from '../infra/links';
 import { allowOnly } from './guards';
 

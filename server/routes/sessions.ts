@@ -11,8 +11,9 @@ import {
   SignInRequest,
 } from '../../src/api/sessions';
 import { listActiveSessions, revokeOtherSessions, revokeSession } from '../domain/sessions/activeSessions';
-import { clientOf, condoLogin, type SessionPolicy, signIn, signOut } from '../domain/sessions/sessions';
+import { condoLogin, signIn, signOut } from '../domain/sessions/sessions';
 import { loadSessionData } from '../domain/shared/sessionData';
+import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
 import { signedPhotoUrl } from '../infra/files/signedUrls';
 
 export default async function sessionRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {

@@ -9,8 +9,8 @@ import { addMinutes, type Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
 import { hashPassword } from '../../infra/passwords';
 import { hashToken, newToken } from '../../infra/tokens';
-import { revokeUserSessions } from '../sessions/sessions';
 import type { Auth } from '../shared/auth';
+import { revokeUserSessions } from '../shared/sessionRows';
 import { type MailLanguage, passwordResetMail } from './passwordResetMail';
 
 const LANGUAGES: readonly MailLanguage[] = ['es', 'en', 'fr'];

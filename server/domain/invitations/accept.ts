@@ -14,8 +14,8 @@ import type { Clock } from '../../infra/clock';
 import { hashPassword, verifyPassword } from '../../infra/passwords';
 import { hashToken } from '../../infra/tokens';
 import { requireAcceptablePassword } from '../account/account';
-import { openCondoSession, type SessionClient, type SessionPolicy } from '../sessions/sessions';
 import { recordAudit } from '../shared/audit';
+import { openCondoSession, type SessionClient, type SessionPolicy } from '../shared/sessionRows';
 import { grantsFor } from './grants';
 import { asKind, flagsOf, rolesOf } from './rows';
 

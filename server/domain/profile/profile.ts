@@ -11,8 +11,8 @@ import { deleteFile, readFile, type StoredFile, saveFile } from '../../infra/fil
 import { hashPassword, verifyPassword } from '../../infra/passwords';
 import { appSecret } from '../../infra/secrets';
 import { requireAcceptablePassword, revokeOpenResets } from '../account/account';
-import { revokeUserSessions } from '../sessions/sessions';
 import type { Auth } from '../shared/auth';
+import { revokeUserSessions } from '../shared/sessionRows';
 
 /** Saves the display name without surrounding blanks; answers it. */
 export async function updateName(db: Kysely<Database>, auth: Auth, name: string): Promise<string> {

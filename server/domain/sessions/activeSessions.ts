@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { describeDevice } from '../../infra/userAgent';
 import type { Auth } from '../shared/auth';
-import { revokeUserSessions } from './sessions';
+import { revokeUserSessions } from '../shared/sessionRows';
 
 /** The user's live condo sessions, this one first, then the most recently used. */
 export async function listActiveSessions(
