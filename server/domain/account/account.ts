@@ -1,7 +1,7 @@
 // The account around the session (issue 3): the privacy notice, the profile language, and the password
 // reset by e-mail. A reset link carries a 256-bit one-time token of which only the SHA-256 is stored.
 import type { Kysely } from 'kysely';
-import { passwordProblem, RESET_TOKEN_MINUTES } from '../../../src/api/account';
+import { RESET_TOKEN_MINUTES } from '../../../src/api/account';
 import { ErrorCodes } from '../../../src/api/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -10,6 +10,7 @@ import type { Mailer } from '../../infra/mail/mailer';
 import { hashPassword } from '../../infra/passwords';
 import { hashToken, newToken } from '../../infra/tokens';
 import type { Auth } from '../shared/auth';
+import { requireAcceptablePassword, revokeOpenResets } from '../shared/passwordChange';
 import { revokeUserSessions } from '../shared/sessionRows';
 import { type MailLanguage, passwordResetMail } from './passwordResetMail';
 
@@ -28,12 +29,6 @@ export async function acceptPrivacyNotice(db: Kysely<Database>, clock: Clock, au
  */
 export async function saveLanguage(db: Kysely<Database>, auth: Auth, language: MailLanguage): Promise<void> {
   await db.updateTable('memberships').set({ language }).where('user_id', '=', auth.userId).execute();
-}
-
-/** The shared password rule (src/api/account.ts), refused as 400 on the named field with the screen's message. */
-export function requireAcceptablePassword(password: string, field: string): void {
-  const problem = passwordProblem(password);
-  if (problem) throw new AppError(400, ErrorCodes.badRequest, problem, field);
 }
 
 const FORGOT_ANSWER: Record<MailLanguage, string> = {
@@ -97,17 +92,6 @@ export async function sendPasswordReset(
 }
 
 const invalidResetLink = () => new AppError(400, ErrorCodes.badRequest, 'errors.account.resetLinkInvalid', 'token');
-
-/** Revokes the user's reset links that are still open. */
-export async function revokeOpenResets(db: Kysely<Database>, now: string, userId: number): Promise<void> {
-  await db
-    .updateTable('password_resets')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
 
 /**
  * Spends a reset link: the new password (the shared rule) replaces the old one and every session of the

@@ -10,8 +10,8 @@ import { checkPhotoLink, type PhotoLink } from '../../infra/files/signedUrls';
 import { deleteFile, readFile, type StoredFile, saveFile } from '../../infra/files/store';
 import { hashPassword, verifyPassword } from '../../infra/passwords';
 import { appSecret } from '../../infra/secrets';
-import { requireAcceptablePassword, revokeOpenResets } from '../account/account';
 import type { Auth } from '../shared/auth';
+import { requireAcceptablePassword, revokeOpenResets } from '../shared/passwordChange';
 import { revokeUserSessions } from '../shared/sessionRows';
 
 /** Saves the display name without surrounding blanks; answers it. */
