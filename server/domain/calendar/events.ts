@@ -21,11 +21,11 @@ import type { MessageId } from '../../../src/i18n/messages';
 import type { CalendarEventTable, Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
 import { sectionFacts } from '../shared/sections';
 import { loadViewer } from '../shared/viewer';
+import { localToUtc, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 
 export const eventNotFound = () => new AppError(404, ErrorCodes.notFound, 'calendarNotices.refusal.notFound');
 

@@ -13,8 +13,8 @@ import { calendarEventPath, facilityPath, pollPath } from '../../../src/api/sect
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { appSecret } from '../../infra/secrets';
-import { utcToLocal } from '../polls/time';
 import type { Auth } from '../shared/auth';
+import { utcToLocal } from '../shared/zonedTime';
 import { readablePollSectionsOf, readableReservationSections } from './access';
 
 /** An item with what only the feed writes (a published event's description). */

@@ -11,7 +11,7 @@ import type { Clock } from '../../infra/clock';
 import { automaticIssuer, dwellingClient, schedulePaymentInvoice } from '../invoicing/cfdis/autoInvoice';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
-import { condoToday } from './statements';
+import { condoToday } from '../shared/zonedTime';
 
 const byName = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
 

@@ -5,17 +5,10 @@ import type { Kysely } from 'kysely';
 import type { Statement, StatementLine } from '../../../src/api/finance';
 import { isLanguage } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../../infra/clock';
-import { inZone } from '../guests/guests';
 
 export interface Period {
   fechaInicio: string;
   fechaFin: string;
-}
-
-export async function condoToday(db: Kysely<Database>, clock: Clock, condoId: number): Promise<string> {
-  const condo = await db.selectFrom('condominiums').select('time_zone').where('id', '=', condoId).executeTakeFirstOrThrow();
-  return inZone(clock.now(), condo.time_zone).date;
 }
 
 /**

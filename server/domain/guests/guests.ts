@@ -17,6 +17,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { newPassCodes } from '../passesCodes';
+import { inZone } from '../shared/zonedTime';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -25,24 +26,6 @@ export class GuestRefusalError extends AppError {
   constructor(readonly reason: GuestRefusal) {
     super(reason === 'invalid' ? 404 : 409, reason === 'invalid' ? 'NOT_FOUND' : 'CONFLICT', `guest.error.${reason}`, reason);
   }
-}
-
-/** The date (YYYY-MM-DD) and time (HH:mm) of an instant in a time zone. */
-export function inZone(instant: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
 interface LinkRow {

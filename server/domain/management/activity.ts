@@ -18,7 +18,7 @@ import { OPEN_STATES } from '../../../src/api/ticketLifecycle';
 import type { Database } from '../../db/schema';
 import { arrearsDay, electorateAsOf } from '../polls/electorate';
 import { type PollRow, phaseOf } from '../polls/rows';
-import { localDate, localToUtc } from '../polls/time';
+import { localDate, localToUtc } from '../shared/zonedTime';
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) =>

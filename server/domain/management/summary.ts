@@ -10,11 +10,11 @@ import { pollPath, sectionPath } from '../../../src/api/sections';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { condoToday } from '../finance/statements';
 import type { Auth } from '../shared/auth';
 import { readableSections } from '../shared/sections';
 import { loadAccess } from '../shared/sessionData';
 import { loadViewer } from '../shared/viewer';
+import { condoToday } from '../shared/zonedTime';
 import { guestTraffic, openRequests, pollParticipation, weekReservations } from './activity';
 import { moneyFigures } from './money';
 

@@ -23,9 +23,10 @@ import { canInviteGuests, canManageCondoLink } from '../../../src/api/permission
 import type { Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { accessPointsOf, inZone } from '../guests/guests';
+import { accessPointsOf } from '../guests/guests';
 import { newPassCodes } from '../passesCodes';
 import type { Auth } from '../shared/auth';
+import { inZone } from '../shared/zonedTime';
 
 interface Inviter {
   dwellings: { AptId: number; AptName: string; TorreName: string | null }[];

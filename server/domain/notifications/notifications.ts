@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
+import { timeZoneOf } from '../shared/zonedTime';
 
 export interface NewNotification {
   condoId: number;
@@ -63,11 +64,6 @@ const parts = (iso: string, timeZone: string) => {
     HoraCreada: `${get('hour', all)}:${get('minute', all)}`,
   };
 };
-
-async function timeZoneOf(db: Kysely<Database>, condoId: number): Promise<string> {
-  const row = await db.selectFrom('condominiums').select('time_zone').where('id', '=', condoId).executeTakeFirstOrThrow();
-  return row.time_zone;
-}
 
 async function itemsOf(db: Kysely<Database>, auth: Auth, page: { limit: number; offset: number }): Promise<NotificationItem[]> {
   const timeZone = await timeZoneOf(db, auth.condoId);

@@ -7,9 +7,9 @@ import { canCheckPasses, PERMISSION } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { inZone } from '../guests/guests';
 import { weekdays } from '../passes/passes';
 import type { Auth } from '../shared/auth';
+import { inZone } from '../shared/zonedTime';
 
 /** The pass page's not-found message (spec §8): the guard reads what a visitor would. */
 

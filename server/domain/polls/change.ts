@@ -12,13 +12,13 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { loadViewer } from '../shared/viewer';
+import { localToUtc, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { visiblePoll } from './access';
 import { pollAnswer, rolesOn } from './answers';
 import type { PollSigner } from './attachments';
 import { pollConflict } from './conflict';
 import { applyPollTransition, StalePoll } from './lifecycle';
 import { findPoll, timesOf } from './rows';
-import { localToUtc, timeZoneOf, utcToLocal } from './time';
 
 const badRequest = (message: MessageId, field: string) => new AppError(400, ErrorCodes.badRequest, message, field);
 

@@ -7,13 +7,13 @@ import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
 import { loadViewer } from '../shared/viewer';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { decodeUploads, saveAttachments } from './attachments';
 import { checkDraft, checkProposalKind, draftColumns, draftSection } from './draft';
 import { tellProposed } from './notices';
 import { saveQuestions } from './questions';
 import { findPoll } from './rows';
 import { schedulePollJobs } from './schedule';
-import { timeZoneOf, utcToLocal } from './time';
 
 export async function createPoll(db: Kysely<Database>, clock: Clock, auth: Auth, draft: PollDraft): Promise<PollSavedAnswer> {
   const files = decodeUploads(draft.adjuntos);

@@ -11,8 +11,8 @@ import { arrears } from '../finance/reports';
 import { recordAudit } from '../shared/audit';
 import { sectionFacts } from '../shared/sections';
 import { loadMembers } from '../shared/viewer';
+import { localDate, timeZoneOf } from '../shared/zonedTime';
 import { dwellingSeat, findPoll, hasOpened, type PollRow, personSeat } from './rows';
-import { localDate, timeZoneOf } from './time';
 
 export interface ElectorateSeat {
   seatKey: string;

@@ -8,11 +8,11 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { loadViewer } from '../shared/viewer';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { readablePollSection, readablePollSections, requirePollReader } from './access';
 import { sectionInfo, summaryOf } from './answers';
 import { dwellingSeat, POLL_COLUMNS, type PollRow, personSeat, pollsQuery } from './rows';
 import { callerDwellings } from './seats';
-import { timeZoneOf, utcToLocal } from './time';
 
 export async function pollsHome(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<PollsHomeAnswer> {
   const viewer = await loadViewer(db, auth);

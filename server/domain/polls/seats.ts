@@ -10,10 +10,10 @@ import type { PollSeat } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
 import { arrears } from '../finance/reports';
 import type { Auth } from '../shared/auth';
+import { localDate } from '../shared/zonedTime';
 import type { PollSection } from './access';
 import { type BallotRow, ballotsOfSeats, choicesOf } from './ballots';
 import { dwellingSeat, type PollRow, personSeat } from './rows';
-import { localDate } from './time';
 
 export interface CallerSeat {
   seatKey: string;

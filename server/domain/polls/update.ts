@@ -11,6 +11,7 @@ import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
 import { loadViewer } from '../shared/viewer';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { visiblePoll } from './access';
 import { pollAnswer, rolesOn } from './answers';
 import { decodeUploads, keepOnlyAttachments, type PollSigner, saveAttachments } from './attachments';
@@ -20,7 +21,6 @@ import { bumpVersion, StalePoll } from './lifecycle';
 import { replaceQuestions } from './questions';
 import { findPoll, timesOf } from './rows';
 import { schedulePollJobs } from './schedule';
-import { timeZoneOf, utcToLocal } from './time';
 
 export async function updatePoll(
   db: Kysely<Database>,

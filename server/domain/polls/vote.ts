@@ -11,6 +11,7 @@ import type { Clock } from '../../infra/clock';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import type { Auth } from '../shared/auth';
 import { loadViewer } from '../shared/viewer';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { visiblePoll } from './access';
 import { pollAnswer } from './answers';
 import type { PollSigner } from './attachments';
@@ -23,7 +24,6 @@ import { newReceiptCode } from './receipt';
 import { pollReceiptMail } from './receiptMail';
 import { dwellingSeat, findPoll, personSeat, pollScreenPath, timesOf } from './rows';
 import { callerSeats } from './seats';
-import { timeZoneOf, utcToLocal } from './time';
 
 export interface CastVote {
   answer: VoteAnswer;

@@ -15,10 +15,10 @@ import { forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { arrears } from '../finance/reports';
 import { callerDwellings } from '../polls/seats';
-import { localDate, timeZoneOf, utcToLocal } from '../polls/time';
 import type { Auth } from '../shared/auth';
 import { sectionFacts } from '../shared/sections';
 import { loadViewer } from '../shared/viewer';
+import { localDate, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { type ReservationRow, reservationNotFound } from './rows';
 
 export interface ReservationCaller {

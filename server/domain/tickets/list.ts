@@ -12,10 +12,11 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { loadViewer } from '../shared/viewer';
+import { timeZoneOf } from '../shared/zonedTime';
 import { requireListAccess } from './access';
 import { summaryOf } from './answers';
 import { TICKET_COLUMNS, type TicketRow, ticketsQuery } from './rows';
-import { ageBounds, timeZoneOf } from './time';
+import { ageBounds } from './time';
 
 /** LIKE's wildcards and its escape character, typed by the person, are plain characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

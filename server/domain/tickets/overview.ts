@@ -11,8 +11,9 @@ import { forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { loadViewer } from '../shared/viewer';
+import { timeZoneOf } from '../shared/zonedTime';
 import { requestSection } from './access';
-import { ageBounds, ageOf, timeZoneOf } from './time';
+import { ageBounds, ageOf } from './time';
 
 const HOUR_MS = 60 * 60 * 1000;
 

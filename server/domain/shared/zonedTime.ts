@@ -1,7 +1,10 @@
-// Polls are written in the condominium's wall-clock time ('YYYY-MM-DDTHH:mm', src/api/polls.ts LocalDateTime)
-// and stored as ISO-8601 UTC (DESIGN.md §4): these convert between the two in the condominium's time zone.
+// Time in the condominium's zone (DESIGN.md §4): instants are stored as ISO-8601 UTC, and people read and write
+// the condominium's wall-clock time ('YYYY-MM-DDTHH:mm', src/api/polls.ts LocalDateTime) and calendar days.
+// These convert between the two, and answer the condominium's zone and today there. Shared: polls,
+// reservations, calendar, history, management, guests, pass check, my guests, finance, tickets and notifications.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
 
 /** How far the zone's clock is ahead of UTC at that instant, in ms (negative west of Greenwich). */
 function zoneOffsetMs(instant: number, timeZone: string): number {
@@ -43,6 +46,30 @@ export function utcToLocal(instant: Date | string, timeZone: string): string {
 /** The calendar day (YYYY-MM-DD) in the zone at that instant. */
 export const localDate = (instant: Date | string, timeZone: string) => utcToLocal(instant, timeZone).slice(0, 10);
 
+/** The condominium's time zone (IANA name). */
 export async function timeZoneOf(db: Kysely<Database>, condoId: number): Promise<string> {
   return (await db.selectFrom('condominiums').select('time_zone').where('id', '=', condoId).executeTakeFirstOrThrow()).time_zone;
+}
+
+/** The date (YYYY-MM-DD) and time (HH:mm) of an instant in a time zone. */
+export function inZone(instant: Date, timeZone: string): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** Today (YYYY-MM-DD) in the condominium's zone. */
+export async function condoToday(db: Kysely<Database>, clock: Clock, condoId: number): Promise<string> {
+  return inZone(clock.now(), await timeZoneOf(db, condoId)).date;
 }
