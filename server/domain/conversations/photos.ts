@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
-import { decodeAttachment } from '../posts/attachments';
+import { decodeAttachment } from '../shared/uploads';
 
 /** Signs photo links (photoSigner). */
 export type PhotoSigner = (photoId: number) => string;

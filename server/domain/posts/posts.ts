@@ -36,9 +36,9 @@ import { saveFile } from '../../infra/files/store';
 import { notify } from '../notifications/notifications';
 import type { Auth } from '../shared/auth';
 import { readableSections, requireCommunication, sectionFacts } from '../shared/sections';
+import { decodeAttachment } from '../shared/uploads';
 import { loadMembers, loadViewer } from '../shared/viewer';
 import { postNotFound, readableSection, sectionAnswer } from './access';
-import { decodeAttachment } from './attachments';
 
 /** Signs attachment links (attachmentLinks.ts). */
 export type Signer = (attachmentId: number) => string;

@@ -17,9 +17,10 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { decodeUploads } from '../shared/uploads';
 import { requireManager, reservationCaller } from './access';
 import { facilityAnswers } from './answers';
-import { decodeUploads, type FacilitySigner, keepOnlyFiles, saveFacilityFiles } from './files';
+import { type FacilitySigner, keepOnlyFiles, saveFacilityFiles } from './files';
 import { facilityNotFound, findFacility } from './rows';
 
 /** 400 naming the first field the draft's rules refuse. */

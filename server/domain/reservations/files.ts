@@ -7,9 +7,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
 import { deleteFiles, saveFile } from '../../infra/files/store';
-import type { DecodedUpload } from '../tickets/attachments';
-
-export { decodeUploads } from '../tickets/attachments';
+import type { DecodedUpload } from '../shared/uploads';
 
 export type FacilitySigner = (fileId: number) => string;
 

@@ -1,7 +1,9 @@
-// A post's attachment arrives as a data URL. Its declared type must match what the bytes are (magic
-// numbers), so a file that only claims to be a picture or a PDF is never stored nor served as one.
+// Uploaded files: each arrives as a data URL, and its declared type must match what the bytes are (magic
+// numbers), so a file that only claims to be a picture or a PDF is never stored nor served as one. Shared:
+// posts and conversations decode one attachment; tickets, polls and reservations (facility files) decode a
+// call's named uploads before anything is written.
 import { ErrorCodes } from '../../../src/api/errors';
-import { ATTACHMENT_MAX_BYTES } from '../../../src/api/posts';
+import { ATTACHMENT_MAX_BYTES, type AttachmentUpload } from '../../../src/api/posts';
 import { AppError } from '../../errors';
 
 const startsWith = (data: Buffer, bytes: number[], at = 0) => bytes.every((byte, i) => data[at + i] === byte);
@@ -31,3 +33,9 @@ export function decodeAttachment(dataUrl: string, index: number): DecodedAttachm
   if (data.length === 0 || data.length > ATTACHMENT_MAX_BYTES || !matches(data)) throw refuse();
   return { contentType, kind: contentType.startsWith('image/') ? 'image' : 'file', data };
 }
+
+export type DecodedUpload = DecodedAttachment & { name: string };
+
+/** Decoded before anything is written: a bad file refuses the whole call (400 naming adjuntos.<i>). */
+export const decodeUploads = (uploads: readonly AttachmentUpload[]): DecodedUpload[] =>
+  uploads.map((a, i) => ({ name: a.name.trim(), ...decodeAttachment(a.dataUrl, i) }));
