@@ -32,13 +32,13 @@ import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
 import type { Auth } from '../shared/auth';
 import { documentWords } from '../shared/documentWords';
+import { balances, buildReport, type Period } from '../shared/ledgerReports';
 import { type AccessData, loadAccess } from '../shared/sessionData';
 import { condoToday } from '../shared/zonedTime';
 import { storeGeneratedFile } from './fileLinks';
-import { balances, buildReport } from './reports';
 import { statementMail } from './statementMail';
 import { statementFileName, statementPdf, statementsPdf } from './statementPdf';
-import { dwellingsOf, type Period, statementsFor, yearsWithMovements } from './statements';
+import { dwellingsOf, statementsFor, yearsWithMovements } from './statements';
 
 /** Spec §5: the bulk form's own messages. */
 const INVALID_RANGE = 'finance.bulk.invalidRange';

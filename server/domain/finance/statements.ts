@@ -5,11 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Statement, StatementLine } from '../../../src/api/finance';
 import { isLanguage } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
-
-export interface Period {
-  fechaInicio: string;
-  fechaFin: string;
-}
+import type { Period } from '../shared/ledgerReports';
 
 /**
  * The dwellings of a condominium with their residents' names, and whom to mail (their e-mails and profile

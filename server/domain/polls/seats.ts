@@ -8,8 +8,8 @@ import { type CommunicationViewer, canReadPolls } from '../../../src/api/permiss
 import type { SeatFacts } from '../../../src/api/pollLifecycle';
 import type { PollSeat } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import { arrears } from '../finance/reports';
 import type { Auth } from '../shared/auth';
+import { arrears } from '../shared/ledgerReports';
 import { localDate } from '../shared/zonedTime';
 import type { PollSection } from './access';
 import { type BallotRow, ballotsOfSeats, choicesOf } from './ballots';

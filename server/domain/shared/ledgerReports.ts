@@ -1,10 +1,18 @@
 // The financial reports of spec §3.3 over the ledger, for a period: Ingresos, Egresos, Presupuestos, Bancos
 // y cajas, Fondos, Consolidado, and Morosos (dwellings in arrears with amount and age). Sums are done by the
 // database; PostgreSQL answers bigint sums as text, hence the Number() on every one.
+// The ledger is the one source of money (DESIGN.md §8): every figure of money is read through these. Shared:
+// finance (the reports and statements), management (its money figures), polls (a dwelling's arrears bar it from
+// a vote) and reservations (arrears bar a booking).
 import type { Kysely } from 'kysely';
 import { type Balance, REPORT_TITLES, type Report, type ReportClave } from '../../../src/api/finance';
 import type { Database } from '../../db/schema';
-import type { Period } from './statements';
+
+/** A period of the ledger, both days included (YYYY-MM-DD). */
+export interface Period {
+  fechaInicio: string;
+  fechaFin: string;
+}
 
 export const MAINTENANCE = 'Cuotas de mantenimiento';
 const DAY_MS = 86_400_000;
