@@ -6,8 +6,8 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
-import { AUTO_INVOICE_JOB } from '../../server/domain/invoicing/cfdis/autoInvoice';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
+import { AUTO_INVOICE_JOB } from '../../server/domain/shared/paymentInvoicing';
 import { condoToday } from '../../server/domain/shared/zonedTime';
 import { ErrorAnswer } from '../../src/api/errors';
 import { FINANCE_PATHS, StatementAnswer } from '../../src/api/finance';
