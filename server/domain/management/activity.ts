@@ -16,8 +16,8 @@ import { COUNTING_STATES } from '../../../src/api/reservationLifecycle';
 import { addDays, weekStart } from '../../../src/api/reservationRules';
 import { OPEN_STATES } from '../../../src/api/ticketLifecycle';
 import type { Database } from '../../db/schema';
-import { arrearsDay, electorateAsOf } from '../polls/electorate';
 import { type PollRow, phaseOf } from '../polls/rows';
+import { arrearsDay, electorateAsOf } from '../shared/electorate';
 import { localDate, localToUtc } from '../shared/zonedTime';
 
 const DAY_MS = 86_400_000;

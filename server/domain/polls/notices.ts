@@ -9,8 +9,8 @@ import type { Database, Section } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
 import { notify } from '../notifications/notifications';
+import { sectionReaders } from '../shared/electorate';
 import { administratorsOf } from './access';
-import { sectionReaders } from './electorate';
 import { noticeProps, type PollRow } from './rows';
 
 type Subject = Pick<PollRow, 'id' | 'condo_id' | 'section_id' | 'title' | 'kind' | 'proposer_id'>;

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import type { Auth } from '../shared/auth';
+import { dwellingSeat, personSeat } from '../shared/electorate';
 import { loadViewer } from '../shared/viewer';
 import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { visiblePoll } from './access';
@@ -22,7 +23,7 @@ import { ensureFixed, lockPoll } from './electorate';
 import { questionsOf } from './questions';
 import { newReceiptCode } from './receipt';
 import { pollReceiptMail } from './receiptMail';
-import { dwellingSeat, findPoll, personSeat, pollScreenPath, timesOf } from './rows';
+import { findPoll, pollScreenPath, timesOf } from './rows';
 import { callerSeats } from './seats';
 
 export interface CastVote {

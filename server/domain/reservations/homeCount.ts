@@ -6,8 +6,8 @@ import type { Kysely } from 'kysely';
 import { canManageFacilities } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { callerDwellings } from '../polls/seats';
 import type { Auth } from '../shared/auth';
+import { callerDwellings } from '../shared/electorate';
 import { loadViewer } from '../shared/viewer';
 
 export async function reservationsWaiting(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<number> {
