@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { newPassCodes } from '../passesCodes';
+import { accessPointsOf, newPassCodes } from '../shared/visitorPasses';
 import { inZone } from '../shared/zonedTime';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -60,15 +60,6 @@ async function settingsOf(db: Db, condoId: number) {
     askPlates: (row?.ask_plates ?? 1) === 1,
     regulation: row?.regulation_url ?? null,
   };
-}
-
-export async function accessPointsOf(db: Db, condoId: number, onlyId?: number | null): Promise<AccessPoint[]> {
-  let query = db
-    .selectFrom('access_points')
-    .select(['id as PuntoAccesoId', 'name as Nombre', 'address as Address', 'coordinates as Coordinates'])
-    .where('condo_id', '=', condoId);
-  if (onlyId) query = query.where('id', '=', onlyId);
-  return query.orderBy('id').execute();
 }
 
 /** The user's first dwelling in the condominium, as "Torre", "AptName" and its id. */

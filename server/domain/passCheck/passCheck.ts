@@ -7,8 +7,8 @@ import { canCheckPasses, PERMISSION } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { weekdays } from '../passes/passes';
 import type { Auth } from '../shared/auth';
+import { weekdays } from '../shared/visitorPasses';
 import { inZone } from '../shared/zonedTime';
 
 /** The pass page's not-found message (spec §8): the guard reads what a visitor would. */

@@ -3,17 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Pass } from '../../../src/api/passes';
 import type { Database } from '../../db/schema';
-import { accessPointsOf } from '../guests/guests';
-
-/** DiasAcceso from its stored JSON list; anything unreadable is no weekday. */
-export function weekdays(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : [];
-  } catch {
-    return [];
-  }
-}
+import { accessPointsOf, weekdays } from '../shared/visitorPasses';
 
 export async function findPass(db: Kysely<Database>, condoId: number, qr: string): Promise<Pass | null> {
   const row = await db
