@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import { dwellingName } from '../../../src/api/dwellings';
 import { messageNotice } from '../../domain/conversations/messages';
-import { notify } from '../../domain/notifications/notifications';
+import { notify } from '../../domain/shared/notify';
 import type { Clock } from '../../infra/clock';
 import { formatMessage } from '../../messages';
 import type { Database } from '../schema';

@@ -3,7 +3,7 @@
 // here (no bytes that change between loads).
 import { deflateSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
-import { notify } from '../../domain/notifications/notifications';
+import { notify } from '../../domain/shared/notify';
 import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
 import type { Database } from '../schema';

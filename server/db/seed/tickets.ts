@@ -18,7 +18,7 @@ import {
   ticketTransition,
 } from '../../../src/api/ticketLifecycle';
 import type { MessageId } from '../../../src/i18n/messages';
-import { notify } from '../../domain/notifications/notifications';
+import { notify } from '../../domain/shared/notify';
 import { TICKET_AUTOCLOSE_JOB, TICKET_OVERDUE_JOB } from '../../domain/tickets/schedule';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';

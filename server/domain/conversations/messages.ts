@@ -11,8 +11,8 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
 import { formatMessage } from '../../messages';
-import { notify } from '../notifications/notifications';
 import type { Auth } from '../shared/auth';
+import { notify } from '../shared/notify';
 import { sectionFacts } from '../shared/sections';
 import { loadMembers } from '../shared/viewer';
 import {

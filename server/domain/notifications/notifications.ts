@@ -1,51 +1,11 @@
-// Notifications (spec §3.3): one row per person told. Whatever produces one (a post, a review, a comment,
-// a guest's registration) calls notify() in the same transaction as the change itself; the header panel
-// and the list read them back, and opening one marks it read.
+// Notifications (spec §3.3): the header panel and the list read back the rows shared/notify.ts writes (one per
+// person told), and opening one marks it read.
 import type { Kysely } from 'kysely';
-import type { NotificationItem, NotificationModule } from '../../../src/api/notifications';
+import type { NotificationItem } from '../../../src/api/notifications';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { timeZoneOf } from '../shared/zonedTime';
-
-export interface NewNotification {
-  condoId: number;
-  titulo: string;
-  textoApp: string;
-  modulo: NotificationModule;
-  props?: Record<string, number | string>;
-  foto?: string | null;
-}
-
-/** Tells each of the users (duplicates once) the same thing. */
-export async function notify(
-  db: Kysely<Database>,
-  clock: Clock,
-  userIds: readonly number[],
-  notification: NewNotification,
-): Promise<void> {
-  const unique = [...new Set(userIds)];
-  if (unique.length === 0) return;
-  const createdAt = clock.now().toISOString();
-  const rows = unique.map((userId) => ({
-    condo_id: notification.condoId,
-    user_id: userId,
-    titulo: notification.titulo,
-    texto_app: notification.textoApp,
-    foto: notification.foto ?? null,
-    modulo: notification.modulo,
-    props: JSON.stringify(notification.props ?? {}),
-    abierto: 0 as const,
-    created_at: createdAt,
-  }));
-  // In chunks: PostgreSQL and SQLite both cap the parameters of one statement.
-  for (let i = 0; i < rows.length; i += 200)
-    await db
-      .insertInto('notifications')
-      .values(rows.slice(i, i + 200))
-      .execute();
-}
 
 const parts = (iso: string, timeZone: string) => {
   const format = new Intl.DateTimeFormat('en-CA', {
@@ -130,19 +90,4 @@ export async function openNotification(db: Kysely<Database>, auth: Auth, id: num
   if (row.abierto === 1) return false;
   await db.updateTable('notifications').set({ abierto: 1 }).where('id', '=', id).execute();
   return true;
-}
-
-/** A guest registered through a member's link or to their event (server/routes/guests.ts). */
-export async function notifyGuestRegistered(
-  db: Kysely<Database>,
-  clock: Clock,
-  registration: { condoId: number; hostUserId: number; guestName: string; eventName: string | null },
-): Promise<void> {
-  const what = registration.eventName ? `a tu evento «${registration.eventName}»` : 'como tu invitado';
-  await notify(db, clock, [registration.hostUserId], {
-    condoId: registration.condoId,
-    titulo: 'Nuevo invitado',
-    textoApp: `${registration.guestName} se registró ${what}.`,
-    modulo: 'invitados',
-  });
 }

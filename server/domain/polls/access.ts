@@ -97,16 +97,3 @@ export async function visiblePoll(
   if (!found || !canReadPolls(viewer, found.facts) || !canSeePoll(viewer, row)) throw pollNotFound();
   return { row, ...found };
 }
-
-/** The active administrators of the condominium: told of proposals. */
-export async function administratorsOf(db: Kysely<Database>, condoId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('condo_id', '=', condoId)
-    .where('is_admin', '=', 1)
-    .where('active', '=', 1)
-    .orderBy('user_id')
-    .execute();
-  return rows.map((r) => r.user_id);
-}

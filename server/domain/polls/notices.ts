@@ -8,9 +8,8 @@ import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database, Section } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import { notify } from '../notifications/notifications';
 import { sectionReaders } from '../shared/electorate';
-import { administratorsOf } from './access';
+import { administratorsOf, notify } from '../shared/notify';
 import { noticeProps, type PollRow } from './rows';
 
 type Subject = Pick<PollRow, 'id' | 'condo_id' | 'section_id' | 'title' | 'kind' | 'proposer_id'>;

@@ -134,9 +134,6 @@ export function requireVisible(caller: ReservationCaller, row: ReservationRow | 
   return row;
 }
 
-/** The active administrators of the condominium (told of new requests). */
-export { administratorsOf } from '../polls/access';
-
 /** A dwelling's active members (told of what happens to its reservations). */
 export async function residentsOf(db: Kysely<Database>, condoId: number, apartmentId: number): Promise<number[]> {
   const rows = await db

@@ -7,8 +7,8 @@ import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import { notify } from '../notifications/notifications';
-import { administratorsOf, residentsOf } from './access';
+import { administratorsOf, notify } from '../shared/notify';
+import { residentsOf } from './access';
 import { dayText } from './ledger';
 import type { ReservationRow } from './rows';
 

@@ -110,19 +110,6 @@ export async function assigneeFor(db: Kysely<Database>, condoId: number, userId:
   return employee;
 }
 
-/** The active administrators of the condominium: told of new and overdue requests. */
-export async function administratorsOf(db: Kysely<Database>, condoId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('condo_id', '=', condoId)
-    .where('is_admin', '=', 1)
-    .where('active', '=', 1)
-    .orderBy('user_id')
-    .execute();
-  return rows.map((r) => r.user_id);
-}
-
 export async function userName(db: Kysely<Database>, userId: number): Promise<string> {
   return (await db.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirstOrThrow()).name;
 }

@@ -7,8 +7,7 @@ import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import { notify } from '../notifications/notifications';
-import { administratorsOf } from './access';
+import { administratorsOf, notify } from '../shared/notify';
 import { noticeProps, placeOf, type TicketRow } from './rows';
 
 const es = wordsIn('es');
