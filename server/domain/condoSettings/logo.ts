@@ -10,7 +10,8 @@ import { decodeImageDataUrl } from '../../infra/files/images';
 import { deleteFile, readFile, type StoredFile, saveFile } from '../../infra/files/store';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
-import { lockCondo, readSettings } from './settings';
+import { lockCondo } from '../shared/condoLock';
+import { readSettings } from './settings';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 

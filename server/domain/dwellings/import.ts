@@ -31,7 +31,8 @@ import type { Clock } from '../../infra/clock';
 import { formatMessage } from '../../messages';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
-import { apartmentsOf, lockCondo, towersOf } from './dwellings';
+import { lockCondo } from '../shared/condoLock';
+import { apartmentsOf, towersOf } from './dwellings';
 import { type RawRow, readImportFile } from './importFile';
 
 interface Plan {

@@ -18,9 +18,9 @@ import {
 import type { Database, InvoicingIssuerTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
-import { lockCondo } from '../dwellings/dwellings';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { lockCondo } from '../shared/condoLock';
 import { csdMatchesRfc, readCsd } from './csd/readCsd';
 import { sealPassword } from './csd/vault';
 import { ensureDefaultProducts } from './products';
