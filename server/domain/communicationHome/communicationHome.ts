@@ -1,11 +1,11 @@
 // The communication home's counts (src/api/communicationHome.ts): for each section the member may read, what
-// waits there. Requests and messages are counted by their own areas; posts here, with the posts' own reading
-// rule (readablePosts), so a count never includes what the section would not show.
+// waits there. Each count comes from its own area, handed in by the route: posts are counted with the posts'
+// own reading rule (posts/posts.ts readablePosts), so a count never includes what the section would not show.
 import type { Kysely } from 'kysely';
 import { type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../../src/api/communicationHome';
-import type { Database } from '../../db/schema';
+import type { CommunicationViewer } from '../../../src/api/permissions';
+import type { Database, Section } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { readablePosts } from '../posts/posts';
 import type { Auth } from '../shared/auth';
 import { readableSections, requireCommunication } from '../shared/sections';
 import { loadViewer } from '../shared/viewer';
@@ -13,7 +13,7 @@ import { loadViewer } from '../shared/viewer';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Counts of other areas, per section id (tickets: open requests; conversations: unread messages; polls:
- * open polls the caller has not answered). */
+ * open polls the caller has not answered), and the new posts of one section. */
 export interface AreaCounts {
   openTickets(db: Kysely<Database>, auth: Auth): Promise<Map<number, number>>;
   unreadMessages(db: Kysely<Database>, auth: Auth): Promise<Map<number, number>>;
@@ -21,6 +21,8 @@ export interface AreaCounts {
   /** One count for the condominium (reservations belong to facilities, not to a section). */
   reservationsWaiting(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<number>;
   upcomingEvents(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<Map<number, number>>;
+  /** Others' published posts since `since` in the section, as the viewer may read them. */
+  newPosts(db: Kysely<Database>, auth: Auth, viewer: CommunicationViewer, section: Section, since: string): Promise<number>;
 }
 
 /** Codes whose count comes from their own area rather than from posts. */
@@ -41,16 +43,7 @@ export async function homeSummary(db: Kysely<Database>, auth: Auth, clock: Clock
   const since = new Date(clock.now().getTime() - NEW_POSTS_DAYS * DAY_MS).toISOString();
   const counts = [];
   for (const section of sections) {
-    let nuevas = 0;
-    if (!OWN_COUNTS.has(section.code)) {
-      const row = await readablePosts(db, viewer, section)
-        .where('p.status', '=', 'A')
-        .where('p.author_user_id', '!=', auth.userId)
-        .where('p.created_at', '>=', since)
-        .select(db.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      nuevas = Number(row.n);
-    }
+    const nuevas = OWN_COUNTS.has(section.code) ? 0 : await areas.newPosts(db, auth, viewer, section, since);
     counts.push({
       SectId: section.id,
       abiertas: open.get(section.id) ?? 0,

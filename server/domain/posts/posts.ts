@@ -164,6 +164,26 @@ export function readablePosts(db: Kysely<Database>, viewer: CommunicationViewer,
 }
 
 /**
+ * Others' published posts in the section since `since` that the viewer may read (readablePosts): the "nuevas" of
+ * the communication home (communicationHome/communicationHome.ts).
+ */
+export async function newPostsCount(
+  db: Kysely<Database>,
+  auth: Auth,
+  viewer: CommunicationViewer,
+  section: Pick<Section, 'id' | 'vista_x_torre'>,
+  since: string,
+): Promise<number> {
+  const row = await readablePosts(db, viewer, section)
+    .where('p.status', '=', PUBLISHED)
+    .where('p.author_user_id', '!=', auth.userId)
+    .where('p.created_at', '>=', since)
+    .select(db.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
  * A page of the section's posts the member may read, newest first; search is "contains" on the title and
  * text, ignoring case and accents (server/db/textSearch.ts). The WHERE below is canReadPost in SQL (so
  * pages and totals are right); a test checks the two agree.
