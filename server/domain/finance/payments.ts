@@ -27,7 +27,8 @@ const paidInFuture = () => new AppError(400, ErrorCodes.badRequest, 'errors.paym
 
 /**
  * Whether the payment is invoiced on its own: 'scheduled' (and the job is scheduled, due now) when the
- * condominium has an issuer in mode A and the dwelling a client, as the job itself decides (autoInvoice.ts).
+ * condominium has an issuer in mode A and the dwelling a client, as the job itself decides
+ * (invoicing/cfdis/autoInvoice.ts).
  */
 async function invoicingOf(trx: Kysely<Database>, condoId: number, apartmentId: number, paymentId: number, now: Date) {
   if (!(await automaticIssuer(trx, condoId))) return 'manual';
