@@ -1,7 +1,7 @@
 // The communication sections as the shared rules of src/api/permissions.ts read them: a section's facts for a
 // viewer, the sections the caller may read, and the refusal of employees, who have no Comunicación. Shared:
-// posts, tickets, polls, reservations, conversations, global search, management and the communication home
-// decide with them.
+// posts, tickets, polls, reservations, calendar, conversations, global search, management and the
+// communication home decide with them.
 import type { Kysely } from 'kysely';
 import { type CommunicationViewer, canReadSection, isEmployee, type SectionFacts } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
