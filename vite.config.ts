@@ -42,7 +42,7 @@ function translations(): Plugin {
         this.emitFile({ type: 'asset', fileName: `assets/i18n/${lang}.json`, source: read(lang) });
       }
       // Beside Vite's manifest, for the server: it names a visitor page's translations in the page's HTML
-      // (server/domain/visitorHints.ts), with the same version the app asks for.
+      // (server/infra/visitorHints.ts), with the same version the app asks for.
       this.emitFile({
         type: 'asset',
         fileName: '.vite/i18n.json',

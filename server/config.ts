@@ -1,7 +1,7 @@
 // Configuration comes only from the environment, is validated once at start, and a bad value stops the
 // process with one line that names the variable (see main.ts).
 import path from 'node:path';
-import { parseRedisUrl, RedisUrlError } from './redis/address';
+import { parseRedisUrl, RedisUrlError } from './infra/redis/address';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -21,15 +21,15 @@ export interface Config {
   stampsProviderToken: string | null;
   /** Where solicitar-timbres' stamp package requests are e-mailed (INVOICING_STAMPS_EMAIL). */
   invoicingStampsEmail: string;
-  /** How often each process runs the due scheduled jobs (domain/scheduledJobs.ts), in seconds; 0 turns it off. */
+  /** How often each process runs the due scheduled jobs (infra/scheduledJobs.ts), in seconds; 0 turns it off. */
   scheduledJobsSeconds: number;
   /** Where people open the app, e.g. https://app.condominio.mx: the base of links in e-mails. Required
    * when NODE_ENV=production; elsewhere, without it, links are built from the request's protocol and a
-   * host of PUBLIC_BASE_DOMAIN or this machine (domain/links.ts). No trailing slash. */
+   * host of PUBLIC_BASE_DOMAIN or this machine (infra/links.ts). No trailing slash. */
   publicUrl: string | null;
   /** Strict-Transport-Security's max-age in seconds, sent over TLS; 0 sends none. */
   hstsMaxAge: number;
-  /** Multiplies every rate limit's maximum (1 = the limits of domain/rateLimit.ts). */
+  /** Multiplies every rate limit's maximum (1 = the limits of infra/rateLimit.ts). */
   rateLimitFactor: number;
   logLevel: LogLevel;
   /** e.g. "condominio.mx": a host "palmas.condominio.mx" names the condominium "palmas". */

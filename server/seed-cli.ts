@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { resetAndSeed } from './db/seed/demo';
-import { systemClock } from './domain/clock';
+import { systemClock } from './infra/clock';
 
 try {
   const config = loadConfig();

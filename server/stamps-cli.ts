@@ -5,8 +5,8 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { systemClock } from './domain/clock';
 import { creditStampRequest, StampCreditRefusal } from './domain/invoicing/stampRequests';
+import { systemClock } from './infra/clock';
 
 const USAGE = 'Uso: npm run stamps -- pending | credit <número de solicitud>';
 

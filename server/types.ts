@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config';
 import type { Dialect } from './db/database';
 import type { Database } from './db/schema';
-import type { Clock } from './domain/clock';
+import type { Clock } from './infra/clock';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -69,7 +69,7 @@ export interface UserTable {
   /** Always lower-case. */
   email: string;
   name: string;
-  /** scrypt$logN$r$p$salt$hash, see domain/passwords.ts. */
+  /** scrypt$logN$r$p$salt$hash, see infra/passwords.ts. */
   password_hash: string;
   photo_file_name: string | null;
   /** The profile photo in files; null when there is none. */
@@ -743,7 +743,7 @@ export interface TicketRatingTable {
   created_at: string;
 }
 
-/** Work due at a time (server/domain/scheduledJobs.ts); (kind, key) is unique. */
+/** Work due at a time (server/infra/scheduledJobs.ts); (kind, key) is unique. */
 export interface ScheduledJobTable {
   id: Generated<number>;
   kind: string;

@@ -7,9 +7,11 @@ import fp from 'fastify-plugin';
 import { BEFORE_PRIVACY_NOTICE } from '../../src/api/account';
 import { ErrorCodes } from '../../src/api/errors';
 import { TOKEN_HEADER } from '../../src/api/sessions';
-import type { Clock } from '../domain/clock';
-import { type Auth, resolveSession, type SessionPolicy } from '../domain/sessions';
+import { resolveSession } from '../domain/sessions/sessions';
+import type { Auth } from '../domain/shared/auth';
+import type { SessionPolicy } from '../domain/shared/sessionRows';
 import { AppError, unauthenticated } from '../errors';
+import type { Clock } from '../infra/clock';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isLanguage, type Language } from '../../src/i18n/languages';
-import { acceptedLanguages } from '../domain/visitorHints';
+import { acceptedLanguages } from '../infra/visitorHints';
 
 declare module 'fastify' {
   interface FastifyRequest {

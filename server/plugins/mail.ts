@@ -1,9 +1,9 @@
-// app.mailer: SMTP_URL through nodemailer, else the mail_outbox table (domain/mail/mailer.ts). With SMTP_URL,
-// app.mailResender re-sends what waits in the outbox (domain/mail/resender.ts), every MAIL_RETRY_SECONDS.
+// app.mailer: SMTP_URL through nodemailer, else the mail_outbox table (infra/mail/mailer.ts). With SMTP_URL,
+// app.mailResender re-sends what waits in the outbox (infra/mail/resender.ts), every MAIL_RETRY_SECONDS.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createMailer, type Mailer } from '../domain/mail/mailer';
-import { createResender, type Resender } from '../domain/mail/resender';
+import { createMailer, type Mailer } from '../infra/mail/mailer';
+import { createResender, type Resender } from '../infra/mail/resender';
 
 declare module 'fastify' {
   interface FastifyInstance {

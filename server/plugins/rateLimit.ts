@@ -1,14 +1,14 @@
-// app.rateLimiter: the limits of domain/rateLimit.ts over a store. The one place the store is chosen: the
+// app.rateLimiter: the limits of infra/rateLimit.ts over a store. The one place the store is chosen: the
 // one given (tests), else Redis when REDIS_URL is set (falling back to this process's memory while Redis
 // cannot answer), else this process's memory. app.redis is that Redis client (null without one), for the
 // readiness answer.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../domain/clock';
-import { MemoryRateLimitStore, RateLimiter, type RateLimitPolicy, type RateLimitStore } from '../domain/rateLimit';
-import { FallbackRateLimitStore, RedisRateLimitStore } from '../domain/rateLimitRedis';
-import { closeRedis, connectRedis, createRedisClient } from '../redis/client';
+import type { Clock } from '../infra/clock';
+import { MemoryRateLimitStore, RateLimiter, type RateLimitPolicy, type RateLimitStore } from '../infra/rateLimit';
+import { FallbackRateLimitStore, RedisRateLimitStore } from '../infra/rateLimitRedis';
+import { closeRedis, connectRedis, createRedisClient } from '../infra/redis/client';
 
 declare module 'fastify' {
   interface FastifyInstance {

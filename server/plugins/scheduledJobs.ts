@@ -1,12 +1,12 @@
-// app.jobRunner: this process's runner of due scheduled jobs (domain/scheduledJobs.ts), every
+// app.jobRunner: this process's runner of due scheduled jobs (infra/scheduledJobs.ts), every
 // SCHEDULED_JOBS_SECONDS (0: never on its own; tests call runOnce()). Each area adds its handlers by kind here.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { autoInvoiceJobHandlers } from '../domain/invoicing/cfdis/autoInvoice';
 import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
 import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
-import { createJobRunner, type JobHandlers, type JobRunner } from '../domain/scheduledJobs';
 import { TICKET_JOB_HANDLERS } from '../domain/tickets/jobs';
+import { createJobRunner, type JobHandlers, type JobRunner } from '../infra/scheduledJobs';
 
 declare module 'fastify' {
   interface FastifyInstance {

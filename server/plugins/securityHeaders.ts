@@ -5,7 +5,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pagePolicy, RESOURCE_POLICY } from '../domain/contentSecurityPolicy';
+import { pagePolicy, RESOURCE_POLICY } from '../infra/contentSecurityPolicy';
 
 /** The camera for this origin only (the gate scans QR codes); nothing else a page could ask for. */
 export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()';

@@ -1,7 +1,7 @@
 // Serves the built browser app: hashed assets cached for a year, pre-compressed copies (brotli, gzip) when
 // the browser accepts them, and every non-API path that is not a file answers index.html so the client
 // router can take it (history fallback). The page is never taken from a cache: each answer carries its own
-// style nonce, in the HTML and in its Content-Security-Policy (domain/contentSecurityPolicy.ts).
+// style nonce, in the HTML and in its Content-Security-Policy (infra/contentSecurityPolicy.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,9 +9,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCodes } from '../../src/api/errors';
 import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
-import { newNonce, pagePolicy } from '../domain/contentSecurityPolicy';
-import { loadVisitorHints } from '../domain/visitorHints';
 import { AppError } from '../errors';
+import { newNonce, pagePolicy } from '../infra/contentSecurityPolicy';
+import { loadVisitorHints } from '../infra/visitorHints';
 
 /**
  * The page with a fresh nonce where the build left its placeholder, and the policy naming it. No
@@ -54,7 +54,7 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
   }
 
   // Read once: every answer is this text with its own nonce. A visitor page's HTML also names what the
-  // page will fetch first (server/domain/visitorHints.ts).
+  // page will fetch first (server/infra/visitorHints.ts).
   const index = hasBuild ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : null;
   const hints = hasBuild ? loadVisitorHints(root) : null;
 

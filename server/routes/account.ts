@@ -9,9 +9,16 @@ import {
   LanguageRequest,
   ResetPasswordRequest,
 } from '../../src/api/account';
-import { acceptPrivacyNotice, forgotPasswordAnswer, resetPassword, saveLanguage, sendPasswordReset } from '../domain/account';
-import { appBaseUrl } from '../domain/links';
-import { changeCondoSession, clientOf, issueBridgeToken, type SessionPolicy } from '../domain/sessions';
+import {
+  acceptPrivacyNotice,
+  forgotPasswordAnswer,
+  resetPassword,
+  saveLanguage,
+  sendPasswordReset,
+} from '../domain/account/account';
+import { changeCondoSession, issueBridgeToken } from '../domain/sessions/sessions';
+import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
+import { appBaseUrl } from '../infra/links';
 
 /**
  * The contract's request with the password's length left to the shared rule (passwordProblem), which the

@@ -1,6 +1,6 @@
 // Blog configuration (listado-blogs, src/api/blogs.ts): the §7 comunicacion calls and the towers list.
 // Who may call each is written next to its path; the rule is src/api/permissions.ts (canConfigureBlogs).
-// Every change writes its history row (entity 'section') in its own transaction (server/domain/blogs.ts).
+// Every change writes its history row (entity 'section') in its own transaction (server/domain/blogs/blogs.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { coerce, object, pattern, string } from 'superstruct';
 import { BLOG_PATHS, EnableDisableRequest, NewBlogRequest, UpdateBlogRequest, UpdatePositionsRequest } from '../../src/api/blogs';
@@ -15,7 +15,7 @@ import {
   singleBlog,
   updateBlog,
   updatePositions,
-} from '../domain/blogs';
+} from '../domain/blogs/blogs';
 
 const SectionParams = object({ sectionId: coerce(Id, pattern(string(), /^\d{1,10}$/), Number) });
 type SectionParams = { sectionId: number };

@@ -21,8 +21,8 @@ import { canPublishEvents, canSeeCommunication } from '../../src/api/permissions
 import { cancelCalendarEvent, createCalendarEvent, publisherOf, readEvent, updateCalendarEvent } from '../domain/calendar/events';
 import { feedCalendar, revokeFeed, rotateFeed } from '../domain/calendar/feed';
 import { calendarHome, calendarItems } from '../domain/calendar/home';
-import { appBaseUrl } from '../domain/links';
 import { notFound } from '../errors';
+import { appBaseUrl } from '../infra/links';
 import { allowOnly } from './guards';
 
 export default async function calendarRoutes(app: FastifyInstance) {

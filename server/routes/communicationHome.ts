@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { COMMUNICATION_HOME_PATHS, type HomeSummaryAnswer } from '../../src/api/communicationHome';
 import { canSeeCommunication } from '../../src/api/permissions';
 import { upcomingEventsBySection } from '../domain/calendar/homeCount';
-import { homeSummary } from '../domain/communicationHome';
+import { homeSummary } from '../domain/communicationHome/communicationHome';
 import { unreadBySection } from '../domain/conversations/conversations';
 import { openPollsToAnswer } from '../domain/polls/list';
+import { newPostsCount } from '../domain/posts/posts';
 import { reservationsWaiting } from '../domain/reservations/homeCount';
 import { openTicketCountsBySection } from '../domain/tickets/list';
 import { allowOnly } from './guards';
@@ -21,6 +22,7 @@ export default async function communicationHomeRoutes(app: FastifyInstance) {
         pollsToAnswer: openPollsToAnswer,
         reservationsWaiting,
         upcomingEvents: upcomingEventsBySection,
+        newPosts: newPostsCount,
       }),
   );
 }

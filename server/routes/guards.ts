@@ -3,7 +3,7 @@
 // nothing about the route's fields. The domain functions still apply their own, finer checks (which dwelling,
 // whose pass) with the validated input.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AccessData, loadAccess } from '../domain/finance/access';
+import { type AccessData, loadAccess } from '../domain/shared/sessionData';
 import { forbidden } from '../errors';
 
 /** A rule of src/api/permissions.ts over the caller's session data. */

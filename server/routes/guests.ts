@@ -3,8 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type GuestFormInfo, GuestSubmission, TokenParams } from '../../src/api/guests';
 import { GUEST_PATHS } from '../../src/api/visitorPaths';
-import { findGuestForm, type Registration, registerGuest } from '../domain/guests';
-import { notifyGuestRegistered } from '../domain/notifications';
+import { findGuestForm, type Registration, registerGuest } from '../domain/guests/guests';
+import { notifyGuestRegistered } from '../domain/guests/notices';
 import { AppError } from '../errors';
 
 export default async function guestRoutes(app: FastifyInstance) {

@@ -20,8 +20,8 @@ import { approveAccessRequest, rejectAccessRequest } from '../domain/invitations
 import { invite, type Outcome, resend, revoke } from '../domain/invitations/invite';
 import { moveOut } from '../domain/invitations/moveOut';
 import { dwellingChoices, listAccessRequests, listInvitations, listResidents } from '../domain/invitations/read';
-import { appBaseUrl } from '../domain/links';
-import { clientOf, type SessionPolicy } from '../domain/sessions';
+import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
+import { appBaseUrl } from '../infra/links';
 import { allowOnly } from './guards';
 
 export default async function invitationRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {

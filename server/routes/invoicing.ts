@@ -1,6 +1,6 @@
 // E-invoicing set-up (src/api/invoicing.ts): datos-generales (issuers, their CSD), facturacion-electronica
 // (products, the SAT key search), catalago-clientes, solicitar-timbres. Everyone but administrators and holders
-// of FAC is refused before the body is read (domain/invoicing/access.ts); everything is the session's
+// of FAC is refused before the body is read (permissions.canInvoice in the onRequest hook); everything is the session's
 // condominium's. Thin: validated input, the domain call, the answer. The invoices themselves are cfdis.ts's.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,8 +26,8 @@ import {
   StampRequestDraft,
   type StampRequestSaved,
 } from '../../src/api/invoicing';
+import { canInvoice } from '../../src/api/permissions';
 import { ID_MAX, QueryInteger } from '../../src/api/validation';
-import { invoicingOnly } from '../domain/invoicing/access';
 import { listClients, saveClient } from '../domain/invoicing/clients';
 import { invoicingGeneralData } from '../domain/invoicing/generalData';
 import { csdRefused, saveIssuer, uploadCsd } from '../domain/invoicing/issuers';
@@ -36,6 +36,7 @@ import { searchSatCatalogue } from '../domain/invoicing/satCatalogue';
 import { creditStampRequest, mailStampRequest, requestStamps, StampCreditRefusal } from '../domain/invoicing/stampRequests';
 import { stampLedger } from '../domain/invoicing/stamps';
 import { AppError, unauthenticated } from '../errors';
+import { allowOnly } from './guards';
 
 /** The CSD upload's form once read: text fields as sent, the two files in base64 (plain input, like JSON). */
 const CsdUploadForm = object({
@@ -75,7 +76,7 @@ async function readCsdForm(contentType: string, body: Buffer): Promise<Partial<R
 }
 
 export default async function invoicingRoutes(app: FastifyInstance) {
-  const invoicing = { onRequest: invoicingOnly(app) };
+  const invoicing = { onRequest: allowOnly(app, canInvoice) };
 
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: CSD_BODY_LIMIT }, (request, body, done) => {
     readCsdForm(String(request.headers['content-type']), body as Buffer).then(

@@ -10,7 +10,7 @@ import {
   NotificationsQuery,
   OpenNotificationRequest,
 } from '../../src/api/notifications';
-import { latestNotifications, notificationsPage, openNotification } from '../domain/notifications';
+import { latestNotifications, notificationsPage, openNotification } from '../domain/notifications/notifications';
 
 export default async function notificationRoutes(app: FastifyInstance) {
   // Any signed-in member: the panel's last six and the unread total.

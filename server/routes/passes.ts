@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { type PassAnswer, PassParams, PassPdfQuery } from '../../src/api/passes';
 import { PASS_PATHS } from '../../src/api/visitorPaths';
 import type { Language } from '../../src/i18n/languages';
-import { findPass } from '../domain/passes';
-import { passPdf } from '../domain/passesPdf';
+import { findPass } from '../domain/passes/passes';
+import { passPdf } from '../domain/passes/passPdf';
 import { AppError } from '../errors';
 
 /** Spec §8: the pass page's own message. */

@@ -20,7 +20,6 @@ import {
   type VoteAnswer,
   VoteRequest,
 } from '../../src/api/polls';
-import { appBaseUrl } from '../domain/links';
 import { checkPollAttachmentLink, pollAttachmentFile, pollAttachmentSigner } from '../domain/polls/attachments';
 import { changePoll } from '../domain/polls/change';
 import { createPoll } from '../domain/polls/create';
@@ -29,6 +28,7 @@ import { listPolls, pollsHome } from '../domain/polls/list';
 import { pollReceipt, readPoll } from '../domain/polls/read';
 import { updatePoll } from '../domain/polls/update';
 import { castVote } from '../domain/polls/vote';
+import { appBaseUrl } from '../infra/links';
 import { allowOnly } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 

@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { assign, coerce, object, pattern, string } from 'superstruct';
 import { ChangePasswordRequest, PROFILE_PATHS, UpdateNameRequest, UploadPhotoRequest } from '../../src/api/profile';
 import { Id } from '../../src/api/validation';
-import { signedPhotoUrl } from '../domain/files/signedUrls';
-import { changePassword, photoByLink, removePhoto, setPhoto, updateName } from '../domain/profile';
+import { changePassword, photoByLink, removePhoto, setPhoto, updateName } from '../domain/profile/profile';
+import { signedPhotoUrl } from '../infra/files/signedUrls';
 
 const DigitsId = (digits: number) => coerce(Id, pattern(string(), new RegExp(`^\\d{1,${digits}}$`)), Number);
 
-/** The signed link's parts (domain/files/signedUrls.ts); only the server reads them. */
+/** The signed link's parts (infra/files/signedUrls.ts); only the server reads them. */
 const PhotoFileParams = object({ userId: DigitsId(10) });
 const PhotoFileQuery = object({ v: DigitsId(10), exp: DigitsId(12), sig: pattern(string(), /^[0-9a-f]{64}$/) });
 

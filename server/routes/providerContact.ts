@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { canContactPaymentProvider } from '../../src/api/permissions';
 import { PROVIDER_CONTACT_PATHS, type ProviderContactAnswer, ProviderContactRequest } from '../../src/api/providerContact';
-import { mailProviderContact, receiveProviderContact } from '../domain/providerContact';
+import { mailProviderContact, receiveProviderContact } from '../domain/providerContact/providerContact';
 import { allowOnly } from './guards';
 
 export default async function providerContactRoutes(app: FastifyInstance) {

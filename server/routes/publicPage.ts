@@ -9,16 +9,16 @@ import {
   SubdomainParams,
   subdomainOfHost,
 } from '../../src/api/publicPage';
-import { newCaptchaChallenge } from '../domain/captcha';
-import { findPublicCondo } from '../domain/publicCondo';
+import { findPublicCondo } from '../domain/publicPage/publicCondo';
 import {
   CAPTCHA_REFUSED,
   CONTACT_SENT,
   mailPublicContact,
   receivePublicContact,
   requireValidContact,
-} from '../domain/publicContact';
+} from '../domain/publicPage/publicContact';
 import { AppError, notFound } from '../errors';
+import { newCaptchaChallenge } from '../infra/captcha';
 import { formatMessage } from '../messages';
 
 // Public, no session: what the condominium's public page shows, and what it sends.

@@ -1,5 +1,5 @@
 // Cargos automáticos (src/api/recurringCharges.ts). Who may call each is written next to its path; the
-// rule itself is src/api/permissions.ts, applied in domain/recurringCharges.ts.
+// rule itself is src/api/permissions.ts, applied in domain/recurringCharges/recurringCharges.ts.
 import type { FastifyInstance } from 'fastify';
 import { canSeeAutomaticCharges } from '../../src/api/permissions';
 import {
@@ -9,7 +9,11 @@ import {
   type RecurringChargesAnswer,
   UpdateAmountRequest,
 } from '../../src/api/recurringCharges';
-import { cancelRecurringCharge, listRecurringCharges, updateRecurringChargeAmount } from '../domain/recurringCharges';
+import {
+  cancelRecurringCharge,
+  listRecurringCharges,
+  updateRecurringChargeAmount,
+} from '../domain/recurringCharges/recurringCharges';
 import { allowOnly } from './guards';
 
 export default async function recurringChargeRoutes(app: FastifyInstance) {

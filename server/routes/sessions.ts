@@ -10,10 +10,11 @@ import {
   type SessionData,
   SignInRequest,
 } from '../../src/api/sessions';
-import { listActiveSessions, revokeOtherSessions, revokeSession } from '../domain/activeSessions';
-import { signedPhotoUrl } from '../domain/files/signedUrls';
-import { loadSessionData } from '../domain/sessionData';
-import { clientOf, condoLogin, type SessionPolicy, signIn, signOut } from '../domain/sessions';
+import { listActiveSessions, revokeOtherSessions, revokeSession } from '../domain/sessions/activeSessions';
+import { condoLogin, signIn, signOut } from '../domain/sessions/sessions';
+import { loadSessionData } from '../domain/shared/sessionData';
+import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
+import { signedPhotoUrl } from '../infra/files/signedUrls';
 
 export default async function sessionRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
   const { policy } = options;

@@ -1,12 +1,12 @@
-// The one way a stored file is served behind a signed link (server/domain/files/fileLinks.ts): anyone holding
+// The one way a stored file is served behind a signed link (server/infra/files/fileLinks.ts): anyone holding
 // an unexpired link an answer gave gets the bytes, cached privately until the link expires, never sniffed or
 // run as a page. Posts' attachments, requests' attachments, message photos and poll attachments use it.
 import type { FastifyInstance } from 'fastify';
 import { object } from 'superstruct';
 import { ErrorCodes } from '../../src/api/errors';
 import { IdParam } from '../../src/api/posts';
-import { SignedFileQuery } from '../domain/files/fileLinks';
 import { AppError, notFound } from '../errors';
+import { SignedFileQuery } from '../infra/files/fileLinks';
 
 export interface SignedFile {
   content_type: string;

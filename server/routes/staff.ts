@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type PassCheckAnswer, PassCheckRequest, STAFF_PATHS } from '../../src/api/passCheck';
 import { canCheckPasses } from '../../src/api/permissions';
-import { checkPass } from '../domain/passCheck';
+import { checkPass } from '../domain/passCheck/passCheck';
 import { allowOnly } from './guards';
 
 export default async function staffRoutes(app: FastifyInstance) {

@@ -26,8 +26,7 @@ import {
   type TicketSettingsAnswer,
   TicketUpdateRequest,
 } from '../../src/api/tickets';
-import { appBaseUrl } from '../domain/links';
-import { loadViewer } from '../domain/posts/access';
+import { loadViewer } from '../domain/shared/viewer';
 import { visibleTicket } from '../domain/tickets/access';
 import { ticketAnswer } from '../domain/tickets/answers';
 import { checkTicketAttachmentLink, ticketAttachmentFile, ticketAttachmentSigner } from '../domain/tickets/attachments';
@@ -38,6 +37,7 @@ import { ticketOverview } from '../domain/tickets/overview';
 import { rateTicket, replyToTicket } from '../domain/tickets/reply';
 import { saveCategory, saveDueHours, ticketAssignees, ticketSection, ticketSettings } from '../domain/tickets/settings';
 import { updateTicket } from '../domain/tickets/update';
+import { appBaseUrl } from '../infra/links';
 import { allowOnly } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 

@@ -1,7 +1,7 @@
 // The welcome timeline ('Bienvenido - Linea del tiempo', src/api/timeline.ts).
 import type { FastifyInstance } from 'fastify';
 import { TIMELINE_PAGE_SIZE, TIMELINE_PATHS, type TimelineAnswer, TimelineQuery } from '../../src/api/timeline';
-import { listTimeline } from '../domain/activity';
+import { listTimeline } from '../domain/timeline/timeline';
 
 export default async function timelineRoutes(app: FastifyInstance) {
   // Any signed-in member: their condominium's timeline, newest first, a page at a time.

@@ -91,7 +91,7 @@ export const CondoSettingsFields = object({
   phone2: PhoneText,
   phoneCountry2: CountryText,
   /** The map embed as the administrator pastes it (an <iframe> or its URL); the server keeps it only when
-   * server/domain/mapSanitizer.ts accepts it. */
+   * server/infra/mapSanitizer.ts accepts it. */
   mapa: Text(SETTINGS_LIMITS.mapa),
   publicidad: Text(SETTINGS_LIMITS.publicidad),
   masInformacion: Text(SETTINGS_LIMITS.masInformacion),

@@ -1,4 +1,4 @@
-// The history (historial, issue 16): the condominium's audit log (server/domain/audit.ts), newest first,
+// The history (historial, issue 16): the condominium's audit log (server/domain/shared/audit.ts), newest first,
 // for administrators and the board (permissions.canReadHistory). Append-only: no path here writes, and none
 // ever will (tests/server/historyAppendOnly.test.ts).
 import { array, type Infer, literal, nullable, number, object, optional, pattern, string } from 'superstruct';

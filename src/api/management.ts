@@ -1,7 +1,7 @@
 // Management control (/condominio/control-gerencial, spec §2.2; issue 16): one summary of the condominium for
 // administrators and the board (permissions.canSeeManagementControl), for today's month in its time zone.
 // Money is integer cents of MXN, read from the ledger by the financial reports' own functions
-// (server/domain/finance/reports.ts), so each figure agrees with the report it opens. Every figure carries
+// (server/domain/shared/ledgerReports.ts), so each figure agrees with the report it opens. Every figure carries
 // `enlace`: the /condominio path of its detail screen, or null when the caller may not open that screen.
 import { array, enums, type Infer, literal, nullable, number, object, string } from 'superstruct';
 

@@ -42,7 +42,7 @@ const PASS_ADDRESS = '(\\d{1,10})/([A-Za-z0-9_-]{1,64})';
 /**
  * Whose chunk and first call a phone should not wait for: the browser starts them before its first render
  * (src/views/app/routes.tsx), and the server names them in the page's HTML so they start with the page itself
- * (server/domain/visitorHints.ts).
+ * (server/infra/visitorHints.ts).
  */
 export const VISITOR_PAGES: readonly VisitorPage[] = [
   { name: 'publicPage', pattern: /^\/pagina-publica\/?$/ },

@@ -1,4 +1,4 @@
-// The app under its Content-Security-Policy in Chromium (server/domain/contentSecurityPolicy.ts): the page's
+// The app under its Content-Security-Policy in Chromium (server/infra/contentSecurityPolicy.ts): the page's
 // own styles (index.html's, Mantine's, a Modal's scroll lock) apply with the page's nonce, and what the
 // policy is there to stop is stopped, and heard by the guard every spec runs with (fixtures.ts).
 import fs from 'node:fs';

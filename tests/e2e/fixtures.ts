@@ -11,7 +11,7 @@ import {
 export const DEMO_PASSWORD = 'Demo1234!';
 
 // ── Content-Security-Policy guard ────────────────────────────────────────────────────────────────────────
-// Every page of every spec runs under the app's CSP (server/domain/contentSecurityPolicy.ts), and a test
+// Every page of every spec runs under the app's CSP (server/infra/contentSecurityPolicy.ts), and a test
 // fails on any violation in the app's own pages, naming the directive and what was blocked. Pages from
 // another origin (a map provider's frame) answer to their own policies and are not ours to judge.
 

@@ -4,7 +4,7 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
-import { hashToken } from '../../server/domain/tokens';
+import { hashToken } from '../../server/infra/tokens';
 import { ErrorAnswer } from '../../src/api/errors';
 import { type ActiveSession, ActiveSessionsAnswer, SESSION_PATHS } from '../../src/api/sessions';
 import { call, createTestApp, dialect, getSessionData, type TestApp, testClock } from '../support/testApp';

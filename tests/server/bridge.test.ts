@@ -2,7 +2,7 @@
 // signed-in member gets a short-lived single-use antkn; whoever brings it back gets a condo session.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../server/domain/tokens';
+import { hashToken } from '../../server/infra/tokens';
 import { BRIDGE_TOKEN_SECONDS, BridgeTokenAnswer, ChangeCondoSessionAnswer } from '../../src/api/account';
 import { ErrorAnswer } from '../../src/api/errors';
 import { SessionDataAnswer } from '../../src/api/sessions';

@@ -7,7 +7,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withoutSignature } from '../../server/app';
 import { DEMO_CALENDAR, DEMO_POLLS } from '../../server/db/seed/demoFacts';
-import { localToUtc } from '../../server/domain/polls/time';
+import { localToUtc } from '../../server/domain/shared/zonedTime';
 import {
   CALENDAR_PATHS,
   CalendarHomeAnswer,

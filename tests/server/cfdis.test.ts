@@ -7,9 +7,9 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCfdi } from '../../server/domain/invoicing/cfdi/readCfdi';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
-import { schedulePaymentInvoice } from '../../server/domain/invoicing/cfdis/autoInvoice';
 import { verifySeal } from '../../server/domain/invoicing/csd/seal';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
+import { schedulePaymentInvoice } from '../../server/domain/shared/paymentInvoicing';
 import {
   type CfdiDetail,
   type CfdiList,

@@ -4,7 +4,7 @@
 // fresh session and makes what it needs, so no cell depends on another. A contract path without a row
 // here fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notify } from '../../server/domain/notifications';
+import { notify } from '../../server/domain/shared/notify';
 import { NOTIFICATIONS_PATHS } from '../../src/api/notifications';
 import { POSTS_PATHS } from '../../src/api/posts';
 import { call, createTestApp, dialect, signInAs, signInStep, type TestApp } from '../support/testApp';

@@ -1,7 +1,7 @@
 // POST /api/--sesiones/condo-login: the sign-in token and a chosen condominium → a working session.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../server/domain/tokens';
+import { hashToken } from '../../server/infra/tokens';
 import { ErrorAnswer } from '../../src/api/errors';
 import { CondoLoginAnswer } from '../../src/api/sessions';
 import {

@@ -1,7 +1,7 @@
 // The CSD password at rest: sealed under the server's 'csd-vault' secret, never in clear, opened only with it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/domain/clock';
 import { openPassword, sealPassword } from '../../server/domain/invoicing/csd/vault';
+import { systemClock } from '../../server/infra/clock';
 import { openTestDatabase, type TestDatabase } from '../support/testDatabase';
 
 let database: TestDatabase;

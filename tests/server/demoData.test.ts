@@ -5,7 +5,7 @@ import type { Database } from '../../server/db/schema';
 import { isEmpty, resetAndSeed, seedDemo, seedIfEmpty } from '../../server/db/seed/demo';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import { DEMO_TICKET_CATEGORIES, DEMO_TICKET_CONFIRMATION } from '../../server/db/seed/ticketsDemo';
-import { verifyPassword } from '../../server/domain/passwords';
+import { verifyPassword } from '../../server/infra/passwords';
 import { OPEN_STATES } from '../../src/api/ticketLifecycle';
 import { testClock } from '../support/testApp';
 import { dialect, openTestDatabase, type TestDatabase } from '../support/testDatabase';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASS_QR } from '../../server/db/seed/guests';
 import { CUOTA_CENTS } from '../../server/db/seed/ledger';
-import { documentWords } from '../../server/domain/documentWords';
+import { documentWords } from '../../server/domain/shared/documentWords';
 import { type Mailbox, startMailbox } from '../support/mailbox';
 import { pdfText } from '../support/pdfText';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';

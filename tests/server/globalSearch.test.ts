@@ -4,7 +4,7 @@
 // and rate-limited per person.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../server/domain/rateLimit';
+import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { GLOBAL_SEARCH_PATHS, GlobalSearchAnswer, SEARCH_GROUP_SIZE, type SearchKind } from '../../src/api/globalSearch';
 import { api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, RELAXED_RATE_LIMITS, signInAs, type TestApp } from '../support/testApp';

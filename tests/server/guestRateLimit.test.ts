@@ -3,7 +3,7 @@
 // scales the limit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GUEST_TOKENS } from '../../server/db/seed/guests';
-import { DEFAULT_RATE_LIMITS } from '../../server/domain/rateLimit';
+import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { call, createTestApp, dialect, type TestApp, testClock } from '../support/testApp';
 
 const register = (token: string) => `/api/--invitados/registrar/${token}`;

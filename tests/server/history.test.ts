@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordAudit } from '../../server/domain/audit';
+import { recordAudit } from '../../server/domain/shared/audit';
 import { BLOG_PATHS } from '../../src/api/blogs';
 import { HISTORY_PATHS, HistoryAnswer, SYSTEM_ACTOR } from '../../src/api/history';
 import { RECURRING_CHARGES_PATHS } from '../../src/api/recurringCharges';

@@ -1,4 +1,4 @@
-// E-mailed links never come from a forged Host (server/domain/links.ts): without PUBLIC_URL, forgot-password
+// E-mailed links never come from a forged Host (server/infra/links.ts): without PUBLIC_URL, forgot-password
 // mails a link only under a host of PUBLIC_BASE_DOMAIN or of this machine, read here from what a real SMTP
 // listener receives. (A production server does not start without PUBLIC_URL: config.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

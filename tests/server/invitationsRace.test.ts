@@ -2,7 +2,7 @@
 // is told the link was used, and exactly one user, membership and residency exist. Also: accepting is one
 // transaction, so a failure after the link is spent leaves nothing behind and the link usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../server/domain/rateLimit';
+import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { INVITATIONS_PATHS } from '../../src/api/invitations';
 import { call, createTestApp, dialect, RELAXED_RATE_LIMITS, type TestApp } from '../support/testApp';
 import { api, dwellingId, insertInvitation } from './invitationsTestKit';

@@ -3,7 +3,7 @@
 // the token of an e-mailed link.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
-import { hashToken, newToken } from '../../server/domain/tokens';
+import { hashToken, newToken } from '../../server/infra/tokens';
 
 export const api = (path: string) => `/api${path}`;
 

@@ -2,7 +2,7 @@
 // corpus proves scripts, handlers, javascript: URLs, srcdoc, other hosts and nested tags give nothing. And
 // the public condo answer carries the sanitized URL, never the stored HTML.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allowedMapUrl, sanitizeMapEmbed } from '../../server/domain/mapSanitizer';
+import { allowedMapUrl, sanitizeMapEmbed } from '../../server/infra/mapSanitizer';
 import { createTestApp, dialect, type TestApp } from '../support/testApp';
 
 const GOOGLE = 'https://www.google.com/maps/embed?pb=!1m18!1m12!1m3!1d3732.5!2d-103.41!3d20.71';

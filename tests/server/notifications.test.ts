@@ -3,7 +3,7 @@
 // guest's registration tells the host.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notify } from '../../server/domain/notifications';
+import { notify } from '../../server/domain/shared/notify';
 import {
   LatestNotificationsAnswer,
   NOTIFICATIONS_PAGE_SIZE,

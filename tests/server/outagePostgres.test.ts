@@ -12,8 +12,8 @@ import { loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database';
 import type { PostgresTimeouts } from '../../server/db/postgresPool';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
-import { systemClock } from '../../server/domain/clock';
-import { storeInOutbox } from '../../server/domain/mail/outbox';
+import { systemClock } from '../../server/infra/clock';
+import { storeInOutbox } from '../../server/infra/mail/outbox';
 import { startMailbox } from '../support/mailbox';
 import {
   applicationName,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
-import { closeRedis } from '../../server/redis/client';
+import { closeRedis } from '../../server/infra/redis/client';
 import { runLoad } from '../support/load';
 import {
   applicationName,

@@ -5,7 +5,7 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASS_KEY, DEMO_PASS_QR } from '../../server/db/seed/guests';
-import { DEFAULT_RATE_LIMITS } from '../../server/domain/rateLimit';
+import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { ErrorAnswer } from '../../src/api/errors';
 import { type PassCheck, PassCheckAnswer } from '../../src/api/passCheck';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';

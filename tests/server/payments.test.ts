@@ -5,10 +5,10 @@
 // without a client: not at all); who may record one; refusals in words with nothing written; the accounts.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { condoToday } from '../../server/domain/finance/statements';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
-import { AUTO_INVOICE_JOB } from '../../server/domain/invoicing/cfdis/autoInvoice';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
+import { AUTO_INVOICE_JOB } from '../../server/domain/shared/paymentInvoicing';
+import { condoToday } from '../../server/domain/shared/zonedTime';
 import { ErrorAnswer } from '../../src/api/errors';
 import { FINANCE_PATHS, StatementAnswer } from '../../src/api/finance';
 import {

@@ -4,7 +4,7 @@
 // fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
-import { hashToken } from '../../server/domain/tokens';
+import { hashToken } from '../../server/infra/tokens';
 import { ACCOUNT_PATHS } from '../../src/api/account';
 import { PROFILE_PATHS } from '../../src/api/profile';
 import { SESSION_PATHS } from '../../src/api/sessions';

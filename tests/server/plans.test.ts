@@ -4,7 +4,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index';
 import { resetAndSeed } from '../../server/db/seed/demo';
-import { parseFeatures } from '../../server/domain/plans';
+import { parseFeatures } from '../../server/domain/pricing/plans';
 import { PlansAnswer, PRICING_PATHS } from '../../src/api/pricing';
 import { ownTables } from '../support/ownTables';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';

@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import type { Database } from '../../server/db/schema';
-import type { Clock } from '../../server/domain/clock';
-import { utcToLocal } from '../../server/domain/polls/time';
+import { utcToLocal } from '../../server/domain/shared/zonedTime';
+import type { Clock } from '../../server/infra/clock';
 import {
   POLLS_PATHS,
   PollAnswer,

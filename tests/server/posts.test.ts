@@ -4,7 +4,8 @@
 // canReadPost rule for every demo role.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMembers, sectionFacts } from '../../server/domain/posts/access';
+import { sectionFacts } from '../../server/domain/shared/sections';
+import { loadMembers } from '../../server/domain/shared/viewer';
 import { canReadPost } from '../../src/api/permissions';
 import { POST_MESSAGES, POSTS_PAGE_SIZE, POSTS_PATHS, PostAnswer, SectionPostsAnswer, SummaryAnswer } from '../../src/api/posts';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';

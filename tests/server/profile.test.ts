@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
-import { hashToken } from '../../server/domain/tokens';
+import { hashToken } from '../../server/infra/tokens';
 import { ErrorAnswer } from '../../src/api/errors';
 import { NAME_MAX_LENGTH, PHOTO_MAX_BYTES, PhotoAnswer } from '../../src/api/profile';
 import { OkAnswer, SessionDataAnswer } from '../../src/api/sessions';

@@ -7,7 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCESS_REQUESTS } from '../../server/db/seed/accessRequests';
-import { DEFAULT_RATE_LIMITS } from '../../server/domain/rateLimit';
+import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { ErrorAnswer } from '../../src/api/errors';
 import { CaptchaChallengeAnswer, HostCondoAnswer, PublicContactAnswer } from '../../src/api/publicPage';
 import { call, createTestApp, dialect, type TestApp, testClock } from '../support/testApp';

@@ -11,8 +11,8 @@ import {
   RateLimiter,
   type RateLimitPolicy,
   scaledPolicy,
-} from '../../server/domain/rateLimit';
-import { closeRedis } from '../../server/redis/client';
+} from '../../server/infra/rateLimit';
+import { closeRedis } from '../../server/infra/redis/client';
 import { ErrorCodes } from '../../src/api/errors';
 import { openRedis, REDIS_URL, removeRedisKeys } from '../support/redisPeers';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';

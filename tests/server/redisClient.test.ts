@@ -1,12 +1,12 @@
-// server/redis/client.ts: the options the app gives ioredis for a REDIS_URL (TLS for rediss://, fail fast),
+// server/infra/redis/client.ts: the options the app gives ioredis for a REDIS_URL (TLS for rediss://, fail fast),
 // and what they do against the real Redis and a proxy in front of it that refuses, resets and black-holes
 // connections: commands fail at once or within the command timeout while Redis is away, never wait in a
 // queue, and work again once it is back, without a restart. No database: the same on both dialects.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseRedisUrl } from '../../server/redis/address';
-import { closeRedis, createRedisClient, REDIS_TIMEOUTS, redisOptions, retryDelayMs } from '../../server/redis/client';
+import { parseRedisUrl } from '../../server/infra/redis/address';
+import { closeRedis, createRedisClient, REDIS_TIMEOUTS, redisOptions, retryDelayMs } from '../../server/infra/redis/client';
 import { freePort, openRedis, quietLog, REDIS_URL, startRedisProxy } from '../support/redisPeers';
 import type { ProxyOptions, TcpProxy } from '../support/tcpProxy';
 

@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
-import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../../server/domain/rateLimit';
-import { FIXED_WINDOW_SCRIPT, RedisRateLimitStore, redisRateLimitKey } from '../../server/domain/rateLimitRedis';
-import { closeRedis } from '../../server/redis/client';
+import { DEFAULT_RATE_LIMITS, type RateLimitPolicy } from '../../server/infra/rateLimit';
+import { FIXED_WINDOW_SCRIPT, RedisRateLimitStore, redisRateLimitKey } from '../../server/infra/rateLimitRedis';
+import { closeRedis } from '../../server/infra/redis/client';
 import type { HealthReadyAnswer } from '../../src/api/health';
 import {
   freePort,

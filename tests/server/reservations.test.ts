@@ -5,7 +5,7 @@
 // CSV export and facility editing. One app for the file; the clock moves only in the last block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BARRED_VOTER, DEMO_RESERVATIONS, demoPendingSalonDate } from '../../server/db/seed/demoFacts';
-import { arrears } from '../../server/domain/finance/reports';
+import { arrears } from '../../server/domain/shared/ledgerReports';
 import { FINANCE_PATHS, StatementAnswer } from '../../src/api/finance';
 import {
   AvailabilityAnswer,

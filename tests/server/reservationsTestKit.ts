@@ -5,7 +5,7 @@ import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { demoReservationDay } from '../../server/db/seed/demoFacts';
-import type { Clock } from '../../server/domain/clock';
+import type { Clock } from '../../server/infra/clock';
 import { type BookingRequest, RESERVATIONS_PATHS, type Reservation, ReservationAnswer } from '../../src/api/reservations';
 import { call, type TestApp } from '../support/testApp';
 

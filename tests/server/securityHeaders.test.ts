@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASS_QR } from '../../server/db/seed/guests';
-import { allowedMapUrl } from '../../server/domain/mapSanitizer';
+import { allowedMapUrl } from '../../server/infra/mapSanitizer';
 import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
 import { POSTS_PATHS } from '../../src/api/posts';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';

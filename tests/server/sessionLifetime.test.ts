@@ -2,9 +2,10 @@
 // write happens at most once a minute, and an absolute end however much the session is used
 // (SESSION_MAX_HOURS, REMEMBER_ME_MAX_DAYS), which the login-redirect bridge does not renew.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Clock } from '../../server/domain/clock';
-import { resolveSession, type SessionPolicy } from '../../server/domain/sessions';
-import { hashToken } from '../../server/domain/tokens';
+import { resolveSession } from '../../server/domain/sessions/sessions';
+import type { SessionPolicy } from '../../server/domain/shared/sessionRows';
+import type { Clock } from '../../server/infra/clock';
+import { hashToken } from '../../server/infra/tokens';
 import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const IDLE = 30;

@@ -1,7 +1,7 @@
 // POST /api/--sesiones/sign-out: revokes the session and the product token issued with it.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken } from '../../server/domain/tokens';
+import { hashToken } from '../../server/infra/tokens';
 import { OkAnswer } from '../../src/api/sessions';
 import { createTestApp, dialect, getSessionData, signInAs, signInStep, type TestApp } from '../support/testApp';
 

@@ -2,8 +2,8 @@
 // once, to the request's RFC, with its ledger movement and history row; solicitar-timbres then shows the
 // request as credited. A second credit — even many racing at once — is refused and writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../server/domain/clock';
 import { creditStampRequest, StampCreditRefusal } from '../../server/domain/invoicing/stampRequests';
+import { systemClock } from '../../server/infra/clock';
 import { INVOICING_PATHS, type Issuer, type StampLedger, type StampRequestSaved, WELCOME_STAMPS } from '../../src/api/invoicing';
 import { issuerDraft } from '../support/invoicingSetup';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';

@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import type { Database } from '../../server/db/schema';
-import type { Clock } from '../../server/domain/clock';
+import { TICKET_JOB_HANDLERS } from '../../server/domain/tickets/jobs';
+import type { Clock } from '../../server/infra/clock';
 import {
   claimJob,
   createJobRunner,
@@ -16,8 +17,7 @@ import {
   JOB_MAX_ATTEMPTS,
   type JobHandlers,
   scheduleJob,
-} from '../../server/domain/scheduledJobs';
-import { TICKET_JOB_HANDLERS } from '../../server/domain/tickets/jobs';
+} from '../../server/infra/scheduledJobs';
 import { TICKETS_PATHS } from '../../src/api/tickets';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 

@@ -2,7 +2,7 @@
 // history of Las Palmas; recordActivity.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordActivity } from '../../server/domain/activity';
+import { recordActivity } from '../../server/domain/timeline/timeline';
 import {
   TIMELINE_KINDS,
   TIMELINE_PAGE_SIZE,

@@ -1,10 +1,10 @@
-// A visitor page's HTML names its chunk, translations and first API call (server/domain/visitorHints.ts),
+// A visitor page's HTML names its chunk, translations and first API call (server/infra/visitorHints.ts),
 // from the build's manifest; every other page, and a build without a manifest, gets index.html as it is.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedLanguages, loadVisitorHints } from '../../server/domain/visitorHints';
+import { acceptedLanguages, loadVisitorHints } from '../../server/infra/visitorHints';
 import { createTestApp, dialect, type TestApp } from '../support/testApp';
 
 const INDEX =

@@ -4,7 +4,7 @@
 // (forgetting its scripts).
 import net from 'node:net';
 import type { Redis } from 'ioredis';
-import { createRedisClient, type RedisLog, type RedisTimeouts } from '../../server/redis/client';
+import { createRedisClient, type RedisLog, type RedisTimeouts } from '../../server/infra/redis/client';
 import { type ProxyOptions, startTcpProxy, type TcpProxy } from './tcpProxy';
 
 /** The Redis of the machine (CI has it on this address, docs: .library env node-svc). */

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
-import type { Clock } from '../../server/domain/clock';
-import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, scaledPolicy } from '../../server/domain/rateLimit';
+import type { Clock } from '../../server/infra/clock';
+import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, scaledPolicy } from '../../server/infra/rateLimit';
 import { privacyNoticePending, type SessionData } from '../../src/api/sessions';
 import { freshDatabase } from './testDatabase';
 

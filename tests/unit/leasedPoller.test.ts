@@ -1,8 +1,8 @@
-// The lease pollers' pass (server/domain/leasedPoller.ts): one pass at a time per poller, and a call made while a
+// The lease pollers' pass (server/infra/leasedPoller.ts): one pass at a time per poller, and a call made while a
 // pass runs (a payment kicking its invoice's job) gets one more pass after it, so a row committed after the
 // running pass read its due rows is handled now, not at the next tick.
 import { describe, expect, it } from 'vitest';
-import { createLeasedPoller, type PollOutcome } from '../../server/domain/leasedPoller';
+import { createLeasedPoller, type PollOutcome } from '../../server/infra/leasedPoller';
 
 function harness() {
   const due = new Set<number>();

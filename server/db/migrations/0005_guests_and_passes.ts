@@ -23,7 +23,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .execute();
 
   // Events residents invite guests to. guest_count and vehicle_count move only through one conditional
-  // UPDATE (domain/guests.ts), which is how the limits hold when guests race for the last place.
+  // UPDATE (domain/guests/guests.ts), which is how the limits hold when guests race for the last place.
   await createTableWithId(db, 'events')
     .addColumn('condo_id', 'integer', (c) => c.notNull().references('condominiums.id').onDelete('cascade'))
     .addColumn('host_user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -1,4 +1,4 @@
-// The outbox learns to re-send (server/domain/mail/resender.ts) and to keep attachments: attempts with
+// The outbox learns to re-send (server/infra/mail/resender.ts) and to keep attachments: attempts with
 // backoff, a lease so one process sends each row, and the bytes of attached files in `files`, like posts.
 import { createTableWithId, type MigrationDb } from '../migrationHelpers';
 

@@ -88,7 +88,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
-  // Work due at a time (server/domain/scheduledJobs.ts): one row per (kind, key), re-scheduling moves it.
+  // Work due at a time (server/infra/scheduledJobs.ts): one row per (kind, key), re-scheduling moves it.
   // claimed_by/claimed_until: the lease of the process running it; done_at: handled (or given up on).
   await createTableWithId(db, 'scheduled_jobs')
     .addColumn('kind', 'text', (c) => c.notNull())

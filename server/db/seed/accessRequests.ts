@@ -2,7 +2,7 @@
 // wait in the administrator's inbox (configuracion, tab solicitudes). Each names a dwelling as people write
 // them ("Torre B 1003", "casa 45"). The e2e specs decide their own: DEMO_ACCESS_REQUESTS names which.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../domain/clock';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 
 /** The seeded requests by e-mail: the e2e specs approve and reject these, one of each per project. */

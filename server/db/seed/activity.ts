@@ -2,8 +2,8 @@
 // before the data loads, its administrator joined and set up the sections and the privacy notice, and
 // staff and neighbours joined since. Deterministic: every date is a fixed offset from the seed clock.
 import type { Kysely } from 'kysely';
-import { recordActivity } from '../../domain/activity';
-import type { Clock } from '../../domain/clock';
+import { recordActivity } from '../../domain/timeline/timeline';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 import { DEMO_CONDOS } from './demoFacts';
 

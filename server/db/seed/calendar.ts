@@ -4,9 +4,9 @@
 // registro-invitados token), and an elevator maintenance that was cancelled. Each is written as the server
 // would have, with its audit row.
 import type { Kysely } from 'kysely';
-import { recordAudit } from '../../domain/audit';
-import type { Clock } from '../../domain/clock';
-import { localToUtc } from '../../domain/polls/time';
+import { recordAudit } from '../../domain/shared/audit';
+import { localToUtc } from '../../domain/shared/zonedTime';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 import { DEMO_CALENDAR, type DemoCalendarEvent } from './demoFacts';
 

@@ -5,9 +5,9 @@
 // seed clock, and each unread message has the notification its readers would have got.
 import type { Kysely } from 'kysely';
 import { dwellingName } from '../../../src/api/dwellings';
-import type { Clock } from '../../domain/clock';
 import { messageNotice } from '../../domain/conversations/messages';
-import { notify } from '../../domain/notifications';
+import { notify } from '../../domain/shared/notify';
+import type { Clock } from '../../infra/clock';
 import { formatMessage } from '../../messages';
 import type { Database } from '../schema';
 

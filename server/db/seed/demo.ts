@@ -3,9 +3,9 @@
 // Later issues extend it in their own files under seed/, called from seedDemo.
 import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { PERMISSION } from '../../../src/api/permissions';
-import type { Clock } from '../../domain/clock';
 import { type Grants, RESIDENT_GRANTS, ROLE_GRANTS } from '../../domain/invitations/grants';
-import { hashPassword } from '../../domain/passwords';
+import type { Clock } from '../../infra/clock';
+import { hashPassword } from '../../infra/passwords';
 import type { Database, NewCondominium } from '../schema';
 import { seedAccessRequests } from './accessRequests';
 import { seedActivity } from './activity';

@@ -2,8 +2,8 @@
 // state of the guest form) and the visitor pass DEMO-PASE-001. Deterministic: every date is a fixed offset
 // from the seed clock, in the condominium's time zone, so the tokens show the same states whenever it loads.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../domain/clock';
-import { inZone } from '../../domain/guests';
+import { inZone } from '../../domain/shared/zonedTime';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 import { DEMO_CONDOS } from './demoFacts';
 

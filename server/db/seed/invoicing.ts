@@ -7,9 +7,9 @@
 // Bosque to stay out of invoicing.spec's way in Las Palmas), three dwellings of Torre Sur owe this month's fee.
 import type { Transaction } from 'kysely';
 import { foldForSearch } from '../../../src/api/search';
-import type { Clock } from '../../domain/clock';
-import { inZone } from '../../domain/guests';
 import { ensureDefaultProducts } from '../../domain/invoicing/products';
+import { inZone } from '../../domain/shared/zonedTime';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 import { DEMO_ACCOUNTS } from './demoFacts';
 import { DUE_DAY, MONTH_NAMES } from './ledger';

@@ -3,8 +3,8 @@
 // budgets. Deterministic: every amount and date is a function of the dwelling's position and the month's
 // offset from the seed day (in the condominium's time zone). Rows go in batches, so loading stays fast.
 import type { Insertable, Kysely } from 'kysely';
-import type { Clock } from '../../domain/clock';
-import { inZone } from '../../domain/guests';
+import { inZone } from '../../domain/shared/zonedTime';
+import type { Clock } from '../../infra/clock';
 import type { Database, DwellingChargeTable, DwellingPaymentTable, LedgerMovementTable } from '../schema';
 
 /** Months of history, the current one included. */

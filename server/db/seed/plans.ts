@@ -2,7 +2,7 @@
 // in MXN cents. The yearly price is ten months of the monthly one (two months free). Deterministic: the
 // same rows on every load.
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../domain/clock';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 
 export interface DemoPlan {

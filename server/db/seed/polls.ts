@@ -9,13 +9,13 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { INDIVISO_WHOLE, type QuestionDraft, type VoteChoice } from '../../../src/api/polls';
-import { recordAudit } from '../../domain/audit';
-import type { Clock } from '../../domain/clock';
 import { writeChoices } from '../../domain/polls/ballots';
 import { fixElectorate } from '../../domain/polls/electorate';
 import { questionsOf, saveQuestions } from '../../domain/polls/questions';
-import { dwellingSeat, personSeat } from '../../domain/polls/rows';
 import { scheduleClosing, schedulePollJobs } from '../../domain/polls/schedule';
+import { recordAudit } from '../../domain/shared/audit';
+import { dwellingSeat, personSeat } from '../../domain/shared/electorate';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 import { DEMO_POLL_SECTION, DEMO_POLLS } from './demoFacts';
 

@@ -3,9 +3,9 @@
 // here (no bytes that change between loads).
 import { deflateSync } from 'node:zlib';
 import type { Kysely } from 'kysely';
-import type { Clock } from '../../domain/clock';
-import { saveFile } from '../../domain/files/store';
-import { notify } from '../../domain/notifications';
+import { notify } from '../../domain/shared/notify';
+import type { Clock } from '../../infra/clock';
+import { saveFile } from '../../infra/files/store';
 import type { Database } from '../schema';
 
 const HOUR = 3_600_000;

@@ -4,7 +4,7 @@
 // the clock.
 import type { Insertable, Transaction } from 'kysely';
 import { AUTOMATIC_CHARGES_CONDO_ID } from '../../../src/api/permissions';
-import type { Clock } from '../../domain/clock';
+import type { Clock } from '../../infra/clock';
 import type { Database, RecurringChargeTable } from '../schema';
 
 const CARDS = ['Tarjeta de crédito', 'Tarjeta de débito'] as const;

@@ -7,9 +7,9 @@
 // court stays free on DEMO_RESERVATIONS.freePadelDays, and residente@demo.mx's dwelling has no reservation.
 import type { Kysely } from 'kysely';
 import { addDays, type DayHours, weekdayIndex } from '../../../src/api/reservationRules';
-import type { Clock } from '../../domain/clock';
-import { localToUtc } from '../../domain/polls/time';
 import { scheduleReminder } from '../../domain/reservations/schedule';
+import { localToUtc } from '../../domain/shared/zonedTime';
+import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 import { DEMO_RESERVATIONS, demoPendingSalonDate, demoReservationDay } from './demoFacts';
 

@@ -18,9 +18,9 @@ import {
   ticketTransition,
 } from '../../../src/api/ticketLifecycle';
 import type { MessageId } from '../../../src/i18n/messages';
-import type { Clock } from '../../domain/clock';
-import { notify } from '../../domain/notifications';
+import { notify } from '../../domain/shared/notify';
 import { TICKET_AUTOCLOSE_JOB, TICKET_OVERDUE_JOB } from '../../domain/tickets/schedule';
+import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
 import type { Database } from '../schema';
 import {

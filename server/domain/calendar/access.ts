@@ -11,8 +11,8 @@ import {
 } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
 import { forbidden } from '../../errors';
-import { sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
 
 export interface ReadableSection {
   section: Section;

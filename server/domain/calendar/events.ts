@@ -20,11 +20,12 @@ import { type CommunicationViewer, canPublishEvents, canReadCalendar } from '../
 import type { MessageId } from '../../../src/i18n/messages';
 import type { CalendarEventTable, Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
-import { loadViewer, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
+import { loadViewer } from '../shared/viewer';
+import { localToUtc, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 
 export const eventNotFound = () => new AppError(404, ErrorCodes.notFound, 'calendarNotices.refusal.notFound');
 

@@ -1,5 +1,5 @@
 // The personal ICS feed: a secret URL per person and condominium that calendar apps (Google, Apple) poll. The
-// secret is 256 random bits shown once; only its SHA-256 is stored (server/domain/tokens.ts, like sessions), one
+// secret is 256 random bits shown once; only its SHA-256 is stored (server/infra/tokens.ts, like sessions), one
 // per person and condominium: a new one replaces the old, which stops working at once. The feed holds exactly
 // what items() would give that person from FEED_PAST_DAYS back to FEED_FUTURE_DAYS ahead, worded in the
 // language of their membership, and stops (404) when the membership is no longer active or they no longer read
@@ -10,12 +10,12 @@ import { ErrorCodes } from '../../../src/api/errors';
 import { LANGUAGES, type Language } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import { hashToken, newToken } from '../../infra/tokens';
 import { wordsIn } from '../../messages';
-import type { Clock } from '../clock';
-import { timeZoneOf } from '../polls/time';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
-import { hashToken, newToken } from '../tokens';
+import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
+import { timeZoneOf } from '../shared/zonedTime';
 import { readableCalendarSections, requireCalendarReader } from './access';
 import { type IcsEvent, type IcsStatus, writeIcs } from './ics';
 import { CANCELLED, type GatheredItem, gatherItems } from './items';

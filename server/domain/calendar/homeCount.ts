@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import { UPCOMING_EVENT_DAYS } from '../../../src/api/communicationHome';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
 
 export async function upcomingEventsBySection(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<Map<number, number>> {
   const now = clock.now();

@@ -11,10 +11,10 @@ import { type CommunicationViewer, canManageFacilities, canManagePolls } from '.
 import { type ReservationState, reservationPhase } from '../../../src/api/reservationLifecycle';
 import { calendarEventPath, facilityPath, pollPath } from '../../../src/api/sections';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { utcToLocal } from '../polls/time';
-import { appSecret } from '../secrets';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { appSecret } from '../../infra/secrets';
+import type { Auth } from '../shared/auth';
+import { utcToLocal } from '../shared/zonedTime';
 import { readablePollSectionsOf, readableReservationSections } from './access';
 
 /** An item with what only the feed writes (a published event's description). */

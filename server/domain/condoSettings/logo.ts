@@ -5,12 +5,13 @@ import type { Kysely } from 'kysely';
 import { LOGO_FILE_NAME, LOGO_MAX_BYTES } from '../../../src/api/condoSettings';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { decodeImageDataUrl } from '../files/images';
-import { deleteFile, readFile, type StoredFile, saveFile } from '../files/store';
-import type { Auth } from '../sessions';
-import { lockCondo, readSettings } from './settings';
+import type { Clock } from '../../infra/clock';
+import { decodeImageDataUrl } from '../../infra/files/images';
+import { deleteFile, readFile, type StoredFile, saveFile } from '../../infra/files/store';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { lockCondo } from '../shared/condoLock';
+import { readSettings } from './settings';
 
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 

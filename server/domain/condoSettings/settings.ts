@@ -4,7 +4,7 @@
 // switched on, forgets every member's acceptance so everyone is asked again (spec §4); the administrator who
 // saved it has accepted it by writing it.
 import { createHash } from 'node:crypto';
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   CONDO_COLORS,
   type CondoSettings,
@@ -21,10 +21,11 @@ import {
 import { ErrorCodes } from '../../../src/api/errors';
 import type { Condominium, Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { sanitizeMapEmbed } from '../mapSanitizer';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { sanitizeMapEmbed } from '../../infra/mapSanitizer';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { lockCondo } from '../shared/condoLock';
 
 function pick<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
   return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -78,12 +79,6 @@ async function condoRow(db: Kysely<Database>, condoId: number): Promise<Condomin
 
 export async function readSettings(db: Kysely<Database>, auth: Auth): Promise<CondoSettings> {
   return settingsOf(await condoRow(db, auth.condoId));
-}
-
-/** On PostgreSQL the row is locked for the transaction; SQLite runs one writing transaction at a time. */
-export async function lockCondo(trx: Kysely<Database>, condoId: number): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx.selectFrom('condominiums').select('id').where('id', '=', condoId).forUpdate().execute();
 }
 
 /** The fields trimmed as they are stored ('' stays '' in the contract, null in the row). */

@@ -17,8 +17,9 @@ import type { Language } from '../../../src/i18n/languages';
 import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import { formatMessage } from '../../messages';
-import { loadViewer, requireCommunication, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
+import { requireCommunication, sectionFacts } from '../shared/sections';
+import { loadViewer } from '../shared/viewer';
 
 export interface Caller {
   auth: Auth;

@@ -7,8 +7,8 @@ import { ErrorCodes } from '../../../src/api/errors';
 import { canBlockDwellings } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
 import { type Caller, dwellingNames, dwellingOfCondo, loadCaller, partyOf, usableSections } from './access';
 
 /** Someone who may use interpersonal messages somewhere in their condominium; 403 otherwise. */

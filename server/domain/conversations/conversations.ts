@@ -14,8 +14,8 @@ import type {
 import { conversationSideOf } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
 import {
   type Caller,
   type ConversationRow,

@@ -6,7 +6,7 @@ import { ErrorCodes } from '../../../src/api/errors';
 import { canWriteTo, speaksForAdministration } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
 import { loadCaller, usableSection, usableSections } from './access';
 
 export async function conversationDirectory(

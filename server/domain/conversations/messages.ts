@@ -8,12 +8,13 @@ import { ErrorCodes } from '../../../src/api/errors';
 import { canUseConversations, canWriteFor, canWriteTo, speaksForAdministration } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import { saveFile } from '../../infra/files/store';
 import { formatMessage } from '../../messages';
-import type { Clock } from '../clock';
-import { saveFile } from '../files/store';
-import { notify } from '../notifications';
-import { loadMembers, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
+import { notify } from '../shared/notify';
+import { sectionFacts } from '../shared/sections';
+import { loadMembers } from '../shared/viewer';
 import {
   type Caller,
   type ConversationRow,

@@ -5,9 +5,9 @@ import { CONVERSATIONS_PATHS } from '../../../src/api/conversations';
 import { ErrorCodes } from '../../../src/api/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
-import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
-import { decodeAttachment } from '../posts/attachments';
+import type { Clock } from '../../infra/clock';
+import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
+import { decodeAttachment } from '../shared/uploads';
 
 /** Signs photo links (photoSigner). */
 export type PhotoSigner = (photoId: number) => string;

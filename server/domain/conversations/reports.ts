@@ -9,8 +9,8 @@ import { ErrorCodes } from '../../../src/api/errors';
 import { canReportMessage, canReviewReportedMessages } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
 import { dwellingNames, loadCaller, openConversation, otherSide, partiesOf, partyOf, sideIn } from './access';
 
 const messageNotFound = () => new AppError(404, ErrorCodes.notFound, 'conversationsNotices.notFound.message');

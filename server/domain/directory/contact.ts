@@ -5,7 +5,7 @@ import { type MyContact, normalizePhone, type SaveMyContactRequest } from '../..
 import { ErrorCodes } from '../../../src/api/errors';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
 
 export async function readMyContact(db: Kysely<Database>, auth: Auth): Promise<MyContact> {
   const row = await db

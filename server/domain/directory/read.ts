@@ -16,10 +16,10 @@ import {
 } from '../../../src/api/directory';
 import type { Database } from '../../db/schema';
 import { containsSearch } from '../../db/textSearch';
-import type { Clock } from '../clock';
-import { photoUrl } from '../files/signedUrls';
-import { appSecret } from '../secrets';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { photoUrl } from '../../infra/files/signedUrls';
+import { appSecret } from '../../infra/secrets';
+import type { Auth } from '../shared/auth';
 
 interface PersonRow {
   user_id: number;

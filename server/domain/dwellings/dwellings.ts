@@ -4,7 +4,7 @@
 // Every write runs in a transaction that first takes the condominium (lockCondo) so two saves of the same
 // name, a double submit, run one after the other and the second finds the first's row (409). Each writes its
 // audit row ('tower' / 'apartment') in that same transaction. Another condominium's ids are 404.
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   cleanName,
   DWELLINGS_PAGE_SIZE,
@@ -23,22 +23,14 @@ import { anyContains } from '../../../src/api/search';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { lockCondo } from '../shared/condoLock';
 
 export const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
 
 const conflict = (id: MessageId, field?: string) => new AppError(409, ErrorCodes.conflict, id, field);
-
-/**
- * Takes the condominium for this transaction: on PostgreSQL a row lock, so two writes of its towers and
- * dwellings run one after the other; SQLite runs one writing transaction at a time on its one connection.
- */
-export async function lockCondo(trx: Kysely<Database>, condoId: number): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx.selectFrom('condominiums').select('id').where('id', '=', condoId).forUpdate().execute();
-}
 
 export interface TowerRow {
   id: number;

@@ -27,11 +27,12 @@ import type { Language } from '../../../src/i18n/languages';
 import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { formatMessage } from '../../messages';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
-import { apartmentsOf, lockCondo, towersOf } from './dwellings';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { lockCondo } from '../shared/condoLock';
+import { apartmentsOf, towersOf } from './dwellings';
 import { type RawRow, readImportFile } from './importFile';
 
 interface Plan {

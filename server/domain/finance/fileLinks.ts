@@ -5,9 +5,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { FILE_LINK_SECONDS, FINANCE_PATHS } from '../../../src/api/finance';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { readFile, type StoredFile, saveFile } from '../files/store';
-import { appSecret } from '../secrets';
+import type { Clock } from '../../infra/clock';
+import { readFile, type StoredFile, saveFile } from '../../infra/files/store';
+import { appSecret } from '../../infra/secrets';
 
 const sign = (key: Buffer, id: number, exp: number) => createHmac('sha256', key).update(`statement.${id}.${exp}`).digest('hex');
 

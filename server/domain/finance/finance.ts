@@ -28,16 +28,17 @@ import type { Language } from '../../../src/i18n/languages';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import type { Clock } from '../clock';
-import { documentWords } from '../documentWords';
-import type { Mailer } from '../mail/mailer';
-import type { Auth } from '../sessions';
-import { type AccessData, loadAccess, ownApartmentIds } from './access';
+import type { Clock } from '../../infra/clock';
+import type { Mailer } from '../../infra/mail/mailer';
+import type { Auth } from '../shared/auth';
+import { documentWords } from '../shared/documentWords';
+import { balances, buildReport, type Period } from '../shared/ledgerReports';
+import { type AccessData, loadAccess } from '../shared/sessionData';
+import { condoToday } from '../shared/zonedTime';
 import { storeGeneratedFile } from './fileLinks';
-import { balances, buildReport } from './reports';
 import { statementMail } from './statementMail';
 import { statementFileName, statementPdf, statementsPdf } from './statementPdf';
-import { condoToday, dwellingsOf, type Period, statementsFor, yearsWithMovements } from './statements';
+import { dwellingsOf, statementsFor, yearsWithMovements } from './statements';
 
 /** Spec §5: the bulk form's own messages. */
 const INVALID_RANGE = 'finance.bulk.invalidRange';
@@ -48,6 +49,9 @@ const badPeriod = (field: string, message: MessageId) => new AppError(400, Error
 async function condoOf(db: Kysely<Database>, condoId: number) {
   return db.selectFrom('condominiums').select(['id', 'name']).where('id', '=', condoId).executeTakeFirstOrThrow();
 }
+
+/** The caller's own dwellings, whose statements they may see. */
+const ownApartmentIds = (access: AccessData) => access.usuario.apartments.map((a) => a.AptId);
 
 const mayUseStatements = (access: AccessData) => canSeeAllStatements(access) || canSeeAccountStatement(access);
 

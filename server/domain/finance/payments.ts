@@ -7,11 +7,11 @@ import { ErrorCodes } from '../../../src/api/errors';
 import type { LedgerAccount, PaymentInvoicing, PaymentRecord, PaymentRecorded } from '../../../src/api/payments';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { automaticIssuer, dwellingClient, schedulePaymentInvoice } from '../invoicing/cfdis/autoInvoice';
-import type { Auth } from '../sessions';
-import { condoToday } from './statements';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { insertLedgerPayment } from '../shared/ledgerPayments';
+import { automaticIssuer, dwellingClient, schedulePaymentInvoice } from '../shared/paymentInvoicing';
+import { condoToday } from '../shared/zonedTime';
 
 const byName = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
 
@@ -23,55 +23,12 @@ export async function listPaymentAccounts(db: Kysely<Database>, condoId: number)
     .map((row) => ({ id: row.id, nombre: row.name, tipo: row.kind }));
 }
 
-/** Where a payment entered the ledger: the dwelling, the account, the day paid and its reference. */
-export interface LedgerPayment {
-  condoId: number;
-  apartmentId: number;
-  accountId: number;
-  paidOn: string;
-  reference: string;
-}
-
-/**
- * Writes a dwelling's payment and its history row, in the caller's transaction: the one way a payment enters
- * the ledger ("Registrar pago" here, a PPD invoice's payment in invoicing/cfdis/payment.ts). The history's `after`
- * adds what the caller's history row says beyond the dwelling, amount and day.
- */
-export async function insertLedgerPayment(
-  trx: Kysely<Database>,
-  payment: LedgerPayment,
-  amountCents: number,
-  history: { actorUserId: number; at: Date; after: Record<string, unknown> },
-): Promise<number> {
-  const { id } = await trx
-    .insertInto('dwelling_payments')
-    .values({
-      condo_id: payment.condoId,
-      apartment_id: payment.apartmentId,
-      account_id: payment.accountId,
-      paid_on: payment.paidOn,
-      reference: payment.reference,
-      amount_cents: amountCents,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await recordAudit(trx, {
-    condoId: payment.condoId,
-    actorUserId: history.actorUserId,
-    entity: 'dwelling_payment',
-    entityId: id,
-    action: 'create',
-    after: { apartmentId: payment.apartmentId, amount: amountCents, paidOn: payment.paidOn, ...history.after },
-    at: history.at,
-  });
-  return id;
-}
-
 const paidInFuture = () => new AppError(400, ErrorCodes.badRequest, 'errors.payments.paidOnFuture', 'paidOn');
 
 /**
  * Whether the payment is invoiced on its own: 'scheduled' (and the job is scheduled, due now) when the
- * condominium has an issuer in mode A and the dwelling a client, as the job itself decides (autoInvoice.ts).
+ * condominium has an issuer in mode A and the dwelling a client, as the job itself decides
+ * (invoicing/cfdis/autoInvoice.ts).
  */
 async function invoicingOf(trx: Kysely<Database>, condoId: number, apartmentId: number, paymentId: number, now: Date) {
   if (!(await automaticIssuer(trx, condoId))) return 'manual';

@@ -3,8 +3,8 @@
 // both in the resident's profile language.
 import type { Statement } from '../../../src/api/finance';
 import type { Language } from '../../../src/i18n/languages';
-import { documentWords } from '../documentWords';
-import type { OutgoingMail } from '../mail/mailer';
+import type { OutgoingMail } from '../../infra/mail/mailer';
+import { documentWords } from '../shared/documentWords';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

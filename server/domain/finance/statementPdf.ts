@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import type { Statement, TipoImpresion } from '../../../src/api/finance';
 import { type Language, LOCALE } from '../../../src/i18n/languages';
-import { type DocumentWords, documentWords } from '../documentWords';
+import { type DocumentWords, documentWords } from '../shared/documentWords';
 
 const MARGIN = 48;
 const ROW = 14;

@@ -5,18 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Statement, StatementLine } from '../../../src/api/finance';
 import { isLanguage } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { inZone } from '../guests';
-
-export interface Period {
-  fechaInicio: string;
-  fechaFin: string;
-}
-
-export async function condoToday(db: Kysely<Database>, clock: Clock, condoId: number): Promise<string> {
-  const condo = await db.selectFrom('condominiums').select('time_zone').where('id', '=', condoId).executeTakeFirstOrThrow();
-  return inZone(clock.now(), condo.time_zone).date;
-}
+import type { Period } from '../shared/ledgerReports';
 
 /**
  * The dwellings of a condominium with their residents' names, and whom to mail (their e-mails and profile

@@ -27,8 +27,9 @@ import { foldForSearch, searchNeedle } from '../../../src/api/search';
 import { facilityPath, ticketPath } from '../../../src/api/sections';
 import type { Database } from '../../db/schema';
 import { containsSearch } from '../../db/textSearch';
-import { loadViewer, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
+import { loadViewer } from '../shared/viewer';
 
 type Db = Kysely<Database>;
 

@@ -16,10 +16,10 @@ import {
 } from '../../../src/api/history';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import type { Clock } from '../clock';
-import { localToUtc, timeZoneOf, utcToLocal } from '../polls/time';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
+import { localToUtc, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 
 type Db = Kysely<Database>;
 

@@ -10,12 +10,12 @@ import type { AcceptInvitationRequest, InvitationInfo } from '../../../src/api/i
 import type { Language } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { requireAcceptablePassword } from '../account';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { hashPassword, verifyPassword } from '../passwords';
-import { openCondoSession, type SessionClient, type SessionPolicy } from '../sessions';
-import { hashToken } from '../tokens';
+import type { Clock } from '../../infra/clock';
+import { hashPassword, verifyPassword } from '../../infra/passwords';
+import { hashToken } from '../../infra/tokens';
+import { recordAudit } from '../shared/audit';
+import { requireAcceptablePassword } from '../shared/passwordChange';
+import { openCondoSession, type SessionClient, type SessionPolicy } from '../shared/sessionRows';
 import { grantsFor } from './grants';
 import { asKind, flagsOf, rolesOf } from './rows';
 

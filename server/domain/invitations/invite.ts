@@ -12,11 +12,11 @@ import {
 } from '../../../src/api/invitations';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit';
-import { addMinutes, type Clock } from '../clock';
-import type { OutgoingMail } from '../mail/mailer';
-import type { Auth } from '../sessions';
-import { hashToken, newToken } from '../tokens';
+import { addMinutes, type Clock } from '../../infra/clock';
+import type { OutgoingMail } from '../../infra/mail/mailer';
+import { hashToken, newToken } from '../../infra/tokens';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { invitationMail } from './mail';
 import { activeDwelling, flagsOf, invitationAnswer, notFoundRefusal, rolesOf } from './rows';
 

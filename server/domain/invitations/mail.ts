@@ -4,8 +4,8 @@
 import type { ResidencyKind, StaffRole } from '../../../src/api/invitations';
 import type { Language } from '../../../src/i18n/languages';
 import type { MessageId } from '../../../src/i18n/messages';
+import type { OutgoingMail } from '../../infra/mail/mailer';
 import { wordsIn } from '../../messages';
-import type { OutgoingMail } from '../mail/mailer';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -5,9 +5,9 @@
 import type { Kysely } from 'kysely';
 import type { MoveOutAnswer } from '../../../src/api/invitations';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { asKind, notFoundRefusal, rolesOf } from './rows';
 
 export async function moveOut(db: Kysely<Database>, clock: Clock, auth: Auth, residencyId: number): Promise<MoveOutAnswer> {

@@ -13,8 +13,8 @@ import {
 import { searchNeedle } from '../../../src/api/search';
 import type { Database } from '../../db/schema';
 import { containsSearch } from '../../db/textSearch';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
 import { asKind, rolesOf, toAccessRequest, toInvitation } from './rows';
 
 export async function listResidents(db: Kysely<Database>, auth: Auth, query: ResidentsQuery): Promise<ResidentsAnswer> {

@@ -17,9 +17,9 @@ import {
 import { anyContains, foldForSearch } from '../../../src/api/search';
 import type { Database, InvoicingClientTable } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { regimenFits } from './issuers';
 
 const collator = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });

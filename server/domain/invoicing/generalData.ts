@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { InvoicingGeneralData } from '../../../src/api/invoicing';
 import type { Database } from '../../db/schema';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
 import { listIssuers } from './issuers';
 
 export async function invoicingGeneralData(db: Kysely<Database>, auth: Auth): Promise<InvoicingGeneralData> {

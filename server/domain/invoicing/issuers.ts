@@ -17,10 +17,10 @@ import {
 } from '../../../src/api/invoicing';
 import type { Database, InvoicingIssuerTable } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { lockCondo } from '../dwellings/dwellings';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { lockCondo } from '../shared/condoLock';
 import { csdMatchesRfc, readCsd } from './csd/readCsd';
 import { sealPassword } from './csd/vault';
 import { ensureDefaultProducts } from './products';

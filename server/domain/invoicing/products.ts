@@ -24,9 +24,9 @@ import {
 } from '../../../src/api/invoicing';
 import type { Database, InvoicingProductTable } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 
 type ProductFields = Omit<ProductDraft, 'id' | 'version'>;
 

@@ -5,10 +5,10 @@
 import type { Kysely } from 'kysely';
 import type { StampRequestDraft, StampRequestSummary } from '../../../src/api/invoicing';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Mailer, OutgoingMail } from '../mail/mailer';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Mailer, OutgoingMail } from '../../infra/mail/mailer';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { issuerOf } from './issuers';
 import { creditStamps } from './stamps';
 

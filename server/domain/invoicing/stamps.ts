@@ -6,8 +6,8 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 import type { StampLedger } from '../../../src/api/invoicing';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit';
-import type { Auth } from '../sessions';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 
 /** How many movements the ledger answers (the newest). */
 export const LEDGER_MOVEMENTS = 200;

@@ -12,13 +12,14 @@ import {
   TRAFFIC_WEEKS,
   type Traffic,
 } from '../../../src/api/management';
+import { type PollState, pollPhase } from '../../../src/api/pollLifecycle';
+import type { PollCounting, PollKind } from '../../../src/api/polls';
 import { COUNTING_STATES } from '../../../src/api/reservationLifecycle';
 import { addDays, weekStart } from '../../../src/api/reservationRules';
 import { OPEN_STATES } from '../../../src/api/ticketLifecycle';
 import type { Database } from '../../db/schema';
-import { arrearsDay, electorateAsOf } from '../polls/electorate';
-import { type PollRow, phaseOf } from '../polls/rows';
-import { localDate, localToUtc } from '../polls/time';
+import { arrearsDay, electorateAsOf } from '../shared/electorate';
+import { localDate, localToUtc } from '../shared/zonedTime';
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) =>
@@ -155,7 +156,7 @@ export async function pollParticipation(
   for (const p of polls) {
     const closedAt = p.closed_at ?? p.closes_at;
     if (closedAt < since) continue;
-    const phase = phaseOf({ state: p.state as PollRow['state'], opens_at: p.opens_at, closes_at: p.closes_at }, now);
+    const phase = pollPhase({ estado: p.state as PollState, abre: p.opens_at, cierra: p.closes_at }, now);
     if (phase !== 'abierta' && phase !== 'cerrada') continue;
     const padron =
       p.fixed_at !== null
@@ -166,8 +167,8 @@ export async function pollParticipation(
               {
                 condo_id: p.condo_id,
                 section_id: p.section_id,
-                kind: p.kind as PollRow['kind'],
-                counting: p.counting as PollRow['counting'],
+                kind: p.kind as PollKind,
+                counting: p.counting as PollCounting,
               },
               await arrearsDay(db, p),
             )

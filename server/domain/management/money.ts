@@ -1,5 +1,5 @@
 // The money figures of management control, each read through the financial reports' own functions
-// (server/domain/finance/reports.ts: buildReport, paymentsTotal, arrears, balances), never a formula of its
+// (server/domain/shared/ledgerReports.ts: buildReport, paymentsTotal, arrears, balances), never a formula of its
 // own: the ledger is the one source of money (DESIGN.md §8), and each figure equals the report it opens.
 // The only arithmetic added here is the budget's share of the year (budgetForMonths: yearly × months / 12),
 // since the ledger keeps budgets by year.
@@ -18,8 +18,8 @@ import {
 } from '../../../src/api/management';
 import { addDays } from '../../../src/api/reservationRules';
 import type { Database } from '../../db/schema';
-import { arrears, balances, buildReport, MAINTENANCE, paymentsTotal } from '../finance/reports';
-import type { Period } from '../finance/statements';
+import type { Period } from '../shared/ledgerReports';
+import { arrears, balances, buildReport, MAINTENANCE, paymentsTotal } from '../shared/ledgerReports';
 
 /** What the caller may open among the money screens (permissions.canOpenReport by Clave). */
 export type MayOpen = (clave: 'DetIng' | 'DetEg' | 'Presup' | 'Bancos' | 'Fondos' | 'Morosos') => boolean;

@@ -9,12 +9,12 @@ import { canOpenReport, canSeeManagementControl, canSeeMyGuests } from '../../..
 import { pollPath, sectionPath } from '../../../src/api/sections';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
-import type { Clock } from '../clock';
-import { loadAccess } from '../finance/access';
-import { condoToday } from '../finance/statements';
-import { loadViewer } from '../posts/access';
-import { readableSections } from '../posts/posts';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { readableSections } from '../shared/sections';
+import { loadAccess } from '../shared/sessionData';
+import { loadViewer } from '../shared/viewer';
+import { condoToday } from '../shared/zonedTime';
 import { guestTraffic, openRequests, pollParticipation, weekReservations } from './activity';
 import { moneyFigures } from './money';
 

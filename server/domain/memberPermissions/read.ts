@@ -16,7 +16,7 @@ import {
 import type { Database } from '../../db/schema';
 import { containsSearch } from '../../db/textSearch';
 import { notFound } from '../../errors';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
 
 const flag = (value: number) => value === 1;
 

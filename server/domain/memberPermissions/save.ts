@@ -4,7 +4,7 @@
 // the active administrators counted, so two saves that each remove one of the last two administrators cannot
 // both pass: the second counts after the first. The change and its history rows are one transaction, and the
 // member's next request reads the new rows (session data is read from the tables on every call).
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
 import {
   isCompleteSet,
@@ -16,9 +16,10 @@ import {
 import { removesLastAdmin } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { lockCondo } from '../shared/condoLock';
 import { memberAnswer, readStored, type StoredSet, setOf, versionOf } from './read';
 
 const REFUSAL_MESSAGE = {
@@ -31,12 +32,6 @@ function refused(motivo: PermissionsRefusal, stored: StoredSet, auth: Auth): App
     motivo,
     miembro: memberAnswer(stored, auth),
   });
-}
-
-/** Takes the condominium for this transaction (PostgreSQL row lock; SQLite: its single writer). */
-async function lockCondominium(trx: Kysely<Database>, condoId: number): Promise<void> {
-  if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await trx.selectFrom('condominiums').select('id').where('id', '=', condoId).forUpdate().execute();
 }
 
 async function activeAdmins(trx: Kysely<Database>, condoId: number): Promise<number> {
@@ -96,7 +91,7 @@ export async function savePermissions(
 ): Promise<MemberPermissions> {
   if (!isCompleteSet(request.set)) throw new AppError(400, ErrorCodes.badRequest, 'memberPermissions.refused.shape', 'set');
   return db.transaction().execute(async (trx) => {
-    await lockCondominium(trx, auth.condoId);
+    await lockCondo(trx, auth.condoId);
     const stored = await readStored(trx, auth.condoId, request.membershipId);
     if (!stored) throw notFound();
     if (versionOf(stored) !== request.version) throw refused('stale', stored, auth);

@@ -22,10 +22,10 @@ import { WEEKDAYS } from '../../../src/api/passes';
 import { canInviteGuests, canManageCondoLink } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import type { Clock } from '../clock';
-import { accessPointsOf, inZone } from '../guests';
-import { newPassCodes } from '../passesCodes';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { accessPointsOf, newPassCodes, weekdays } from '../shared/visitorPasses';
+import { inZone } from '../shared/zonedTime';
 
 interface Inviter {
   dwellings: { AptId: number; AptName: string; TorreName: string | null }[];
@@ -112,15 +112,6 @@ function listCondoLinks(db: Kysely<Database>, condoId: number): Promise<CondoLin
     .where('revoked_at', 'is', null)
     .orderBy('id', 'desc')
     .execute();
-}
-
-function weekdays(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((d): d is string => typeof d === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 function myPassesQuery(db: Kysely<Database>, auth: Auth) {

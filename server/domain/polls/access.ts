@@ -6,8 +6,8 @@ import { ErrorCodes } from '../../../src/api/errors';
 import { type CommunicationViewer, canManagePolls, canReadPolls, type SectionFacts } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import { sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
 import { findPoll, type PollRow } from './rows';
 
 export const pollNotFound = () => new AppError(404, ErrorCodes.notFound, 'pollsNotices.refusal.notFound');
@@ -96,17 +96,4 @@ export async function visiblePoll(
   const found = await pollSection(db, auth, row.section_id).catch(() => null);
   if (!found || !canReadPolls(viewer, found.facts) || !canSeePoll(viewer, row)) throw pollNotFound();
   return { row, ...found };
-}
-
-/** The active administrators of the condominium: told of proposals. */
-export async function administratorsOf(db: Kysely<Database>, condoId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('condo_id', '=', condoId)
-    .where('is_admin', '=', 1)
-    .where('active', '=', 1)
-    .orderBy('user_id')
-    .execute();
-  return rows.map((r) => r.user_id);
 }

@@ -5,6 +5,7 @@ import { type CommunicationViewer, canManagePolls, pollRolesOf } from '../../../
 import { canEditPoll, pollActions } from '../../../src/api/pollLifecycle';
 import type { PollAnswer, PollDraft, PollQuestion, PollSectionInfo, PollSummary } from '../../../src/api/polls';
 import type { Database, Section } from '../../db/schema';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import type { PollSection } from './access';
 import type { PollSigner } from './attachments';
 import { attachmentsOf } from './attachments';
@@ -12,7 +13,6 @@ import { questionDrafts, questionsOf } from './questions';
 import { resultsFor, verResultadosOf } from './results';
 import { type PollRow, phaseOf, timesOf } from './rows';
 import { type Caller, callerSeats } from './seats';
-import { timeZoneOf, utcToLocal } from './time';
 
 export function sectionInfo(section: Section): PollSectionInfo {
   return {

@@ -1,16 +1,14 @@
-// Photos and PDFs of a poll: decoded and checked like a request's (tickets/attachments.ts), kept in `files`,
+// Photos and PDFs of a poll: decoded and checked like a request's (shared/uploads.ts), kept in `files`,
 // and served behind short-lived signed links (/api/--encuestas/file/<id>?exp=&sig=) that only answers to
 // someone who may see the poll carry.
 import type { Kysely } from 'kysely';
 import type { Infer } from 'superstruct';
 import { POLLS_PATHS, type PollAttachment } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
-import { deleteFiles, saveFile } from '../files/store';
-import type { DecodedUpload } from '../tickets/attachments';
-
-export { decodeUploads } from '../tickets/attachments';
+import type { Clock } from '../../infra/clock';
+import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
+import { deleteFiles, saveFile } from '../../infra/files/store';
+import type { DecodedUpload } from '../shared/uploads';
 
 export type PollSigner = (attachmentId: number) => string;
 

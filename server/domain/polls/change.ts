@@ -9,16 +9,16 @@ import { POLL_MESSAGES } from '../../../src/api/polls';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
+import { localToUtc, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { visiblePoll } from './access';
 import { pollAnswer, rolesOn } from './answers';
 import type { PollSigner } from './attachments';
 import { pollConflict } from './conflict';
 import { applyPollTransition, StalePoll } from './lifecycle';
 import { findPoll, timesOf } from './rows';
-import { localToUtc, timeZoneOf, utcToLocal } from './time';
 
 const badRequest = (message: MessageId, field: string) => new AppError(400, ErrorCodes.badRequest, message, field);
 

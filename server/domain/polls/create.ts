@@ -3,17 +3,18 @@
 import type { Kysely } from 'kysely';
 import type { PollDraft, PollSavedAnswer } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
-import { decodeUploads, saveAttachments } from './attachments';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { decodeUploads } from '../shared/uploads';
+import { loadViewer } from '../shared/viewer';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
+import { saveAttachments } from './attachments';
 import { checkDraft, checkProposalKind, draftColumns, draftSection } from './draft';
 import { tellProposed } from './notices';
 import { saveQuestions } from './questions';
 import { findPoll } from './rows';
 import { schedulePollJobs } from './schedule';
-import { timeZoneOf, utcToLocal } from './time';
 
 export async function createPoll(db: Kysely<Database>, clock: Clock, auth: Auth, draft: PollDraft): Promise<PollSavedAnswer> {
   const files = decodeUploads(draft.adjuntos);

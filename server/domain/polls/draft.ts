@@ -15,9 +15,9 @@ import { type PollDraft, validatePollDraft } from '../../../src/api/polls';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
+import { localToUtc } from '../shared/zonedTime';
 import { type PollSection, pollSection } from './access';
-import { localToUtc } from './time';
 
 /** 400 naming the first field the draft rules refuse (the editor's own DraftErrors key). */
 export function checkDraft(draft: PollDraft, nowLocal: string | undefined): void {

@@ -4,8 +4,8 @@
 import type { Kysely } from 'kysely';
 import { pollTransition } from '../../../src/api/pollLifecycle';
 import type { Database, Section } from '../../db/schema';
-import type { Clock } from '../clock';
-import type { DueJob, JobHandlers } from '../scheduledJobs';
+import type { Clock } from '../../infra/clock';
+import type { DueJob, JobHandlers } from '../../infra/scheduledJobs';
 import { fixElectorate } from './electorate';
 import { applyPollTransition, closesLocal, electoratePeople, SYSTEM_ACTOR } from './lifecycle';
 import { tellOpened, tellReminder } from './notices';

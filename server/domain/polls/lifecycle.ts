@@ -5,15 +5,16 @@
 import type { Kysely, Updateable } from 'kysely';
 import type { PollRole, PollTransition } from '../../../src/api/pollLifecycle';
 import type { Database, PollTable, Section } from '../../db/schema';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import { sectionReaders } from '../shared/electorate';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { ballotsOf } from './ballots';
-import { fixElectorate, fixedElectorate, sectionReaders } from './electorate';
+import { fixElectorate, fixedElectorate } from './electorate';
 import { peopleOfSeats, tellCancelled, tellExtended, tellProposer, tellResults } from './notices';
 import { verResultadosOf } from './results';
 import { findPoll, type PollRow, phaseOf } from './rows';
 import { dropPollJobs, scheduleClosing, schedulePollJobs } from './schedule';
-import { timeZoneOf, utcToLocal } from './time';
 
 /** The poll changed since the caller read it (its version moved): the caller answers 409. */
 export class StalePoll extends Error {}

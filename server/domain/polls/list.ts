@@ -5,14 +5,14 @@ import type { Kysely } from 'kysely';
 import { type CommunicationViewer, canCreatePoll, canManagePolls, canProposePoll } from '../../../src/api/permissions';
 import { POLLS_PAGE_SIZE, type PollListAnswer, type PollListQuery, type PollsHomeAnswer } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { callerDwellings, dwellingSeat, personSeat } from '../shared/electorate';
+import { loadViewer } from '../shared/viewer';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { readablePollSection, readablePollSections, requirePollReader } from './access';
 import { sectionInfo, summaryOf } from './answers';
-import { dwellingSeat, POLL_COLUMNS, type PollRow, personSeat, pollsQuery } from './rows';
-import { callerDwellings } from './seats';
-import { timeZoneOf, utcToLocal } from './time';
+import { POLL_COLUMNS, type PollRow, pollsQuery } from './rows';
 
 export async function pollsHome(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<PollsHomeAnswer> {
   const viewer = await loadViewer(db, auth);

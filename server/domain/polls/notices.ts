@@ -6,11 +6,10 @@ import type { VerResultados } from '../../../src/api/pollLifecycle';
 import { isLanguage, type Language } from '../../../src/i18n/languages';
 import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database, Section } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import type { Clock } from '../clock';
-import { notify } from '../notifications';
-import { administratorsOf } from './access';
-import { sectionReaders } from './electorate';
+import { sectionReaders } from '../shared/electorate';
+import { administratorsOf, notify } from '../shared/notify';
 import { noticeProps, type PollRow } from './rows';
 
 type Subject = Pick<PollRow, 'id' | 'condo_id' | 'section_id' | 'title' | 'kind' | 'proposer_id'>;

@@ -8,7 +8,7 @@ import type { PollDetail, PollOption, PollResults } from '../../../src/api/polls
 import type { Language } from '../../../src/i18n/languages';
 import type { MessageValue } from '../../../src/i18n/messages';
 import { formatMessage } from '../../messages';
-import { inZone } from '../guests';
+import { inZone } from '../shared/zonedTime';
 
 type PollsActaId = Extract<keyof typeof import('../../../src/i18n/es/pollsActa.json'), string>;
 

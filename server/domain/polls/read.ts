@@ -3,9 +3,9 @@
 import type { Kysely } from 'kysely';
 import type { PollAnswer, ReceiptAnswer, ReceiptQuery } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { visiblePoll } from './access';
 import { pollAnswer } from './answers';
 import type { PollSigner } from './attachments';

@@ -2,8 +2,8 @@
 // receipt code to check later that the vote was counted, in the voter's profile language
 // (src/i18n/<lang>/pollsNotices.json). Never what was chosen: on a secret ballot it says so.
 import type { Language } from '../../../src/i18n/languages';
+import type { OutgoingMail } from '../../infra/mail/mailer';
 import { wordsIn } from '../../messages';
-import type { OutgoingMail } from '../mail/mailer';
 
 export interface PollReceipt {
   to: { email: string; name: string };

@@ -88,7 +88,3 @@ export const noticeProps = (row: Pick<PollRow, 'id' | 'section_id'>) => ({ pollI
 
 /** Where the poll opens in the app, under /condominio (spec §2.2: encuestas?PollId=). */
 export const pollScreenPath = (pollId: number) => `/comunicacion/encuestas?PollId=${pollId}`;
-
-/** Dwelling seats are 'A:<apartmentId>', person seats 'U:<userId>'. */
-export const dwellingSeat = (apartmentId: number) => `A:${apartmentId}`;
-export const personSeat = (userId: number) => `U:${userId}`;

@@ -1,10 +1,10 @@
-// The scheduled jobs of a poll (server/domain/scheduledJobs.ts; their handlers are in jobs.ts): the opening at
+// The scheduled jobs of a poll (server/infra/scheduledJobs.ts; their handlers are in jobs.ts): the opening at
 // `abre` (fix the electorate, tell its people), the reminder POLL_REMINDER_HOURS before `cierra` (those who have
 // not voted), and the closing at `cierra`. Moved when the times move; dropped when the poll ends early.
 import type { Kysely } from 'kysely';
 import { POLL_REMINDER_HOURS } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import { scheduleJob } from '../scheduledJobs';
+import { scheduleJob } from '../../infra/scheduledJobs';
 import type { PollRow } from './rows';
 
 export const POLL_OPEN_JOB = 'poll-open';

@@ -3,17 +3,17 @@
 // poll opens they show what fixing now would give, without storing it. A seat's choices go back only to the
 // one who cast them (and, on a public ballot, to the seat's other members, who may read them anyway).
 import type { Kysely } from 'kysely';
-import { dwellingName } from '../../../src/api/dwellings';
 import { type CommunicationViewer, canReadPolls } from '../../../src/api/permissions';
 import type { SeatFacts } from '../../../src/api/pollLifecycle';
 import type { PollSeat } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import { arrears } from '../finance/reports';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
+import { callerDwellings, dwellingSeat, personSeat } from '../shared/electorate';
+import { arrears } from '../shared/ledgerReports';
+import { localDate } from '../shared/zonedTime';
 import type { PollSection } from './access';
 import { type BallotRow, ballotsOfSeats, choicesOf } from './ballots';
-import { dwellingSeat, type PollRow, personSeat } from './rows';
-import { localDate } from './time';
+import type { PollRow } from './rows';
 
 export interface CallerSeat {
   seatKey: string;
@@ -25,20 +25,6 @@ export interface CallerSeat {
 export interface Caller {
   auth: Auth;
   viewer: CommunicationViewer;
-}
-
-/** The caller's dwellings in the condominium, with their share. */
-export async function callerDwellings(db: Kysely<Database>, auth: Auth) {
-  const rows = await db
-    .selectFrom('residencies as r')
-    .innerJoin('apartments as a', 'a.id', 'r.apartment_id')
-    .leftJoin('towers as t', 't.id', 'a.tower_id')
-    .select(['a.id', 'a.name', 'a.indiviso', 't.name as tower'])
-    .where('r.membership_id', '=', auth.membershipId)
-    .where('a.condo_id', '=', auth.condoId)
-    .orderBy('a.id')
-    .execute();
-  return rows.map((r) => ({ id: r.id, name: dwellingName(r.tower, r.name), indiviso: Number(r.indiviso) }));
 }
 
 interface SeatFix {

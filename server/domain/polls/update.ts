@@ -7,20 +7,21 @@ import { canEditPoll } from '../../../src/api/pollLifecycle';
 import { POLL_MAX_ATTACHMENTS, type PollAnswer, type PollUpdateRequest } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { decodeUploads } from '../shared/uploads';
+import { loadViewer } from '../shared/viewer';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { visiblePoll } from './access';
 import { pollAnswer, rolesOn } from './answers';
-import { decodeUploads, keepOnlyAttachments, type PollSigner, saveAttachments } from './attachments';
+import { keepOnlyAttachments, type PollSigner, saveAttachments } from './attachments';
 import { pollConflict } from './conflict';
 import { checkDraft, checkProposalKind, draftColumns, draftSection } from './draft';
 import { bumpVersion, StalePoll } from './lifecycle';
 import { replaceQuestions } from './questions';
 import { findPoll, timesOf } from './rows';
 import { schedulePollJobs } from './schedule';
-import { timeZoneOf, utcToLocal } from './time';
 
 export async function updatePoll(
   db: Kysely<Database>,

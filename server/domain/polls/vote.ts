@@ -7,10 +7,12 @@ import type { Kysely } from 'kysely';
 import { voteRefusal } from '../../../src/api/pollLifecycle';
 import type { VoteAnswer, VoteRequest } from '../../../src/api/polls';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import type { OutgoingMail } from '../mail/mailer';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { OutgoingMail } from '../../infra/mail/mailer';
+import type { Auth } from '../shared/auth';
+import { dwellingSeat, personSeat } from '../shared/electorate';
+import { loadViewer } from '../shared/viewer';
+import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { visiblePoll } from './access';
 import { pollAnswer } from './answers';
 import type { PollSigner } from './attachments';
@@ -21,9 +23,8 @@ import { ensureFixed, lockPoll } from './electorate';
 import { questionsOf } from './questions';
 import { newReceiptCode } from './receipt';
 import { pollReceiptMail } from './receiptMail';
-import { dwellingSeat, findPoll, personSeat, pollScreenPath, timesOf } from './rows';
+import { findPoll, pollScreenPath, timesOf } from './rows';
 import { callerSeats } from './seats';
-import { timeZoneOf, utcToLocal } from './time';
 
 export interface CastVote {
   answer: VoteAnswer;

@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import { POSTS_PATHS } from '../../../src/api/posts';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
+import type { Clock } from '../../infra/clock';
+import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
 
 const POST_FILE: FileLinkKind = { secret: 'post-file-url', purpose: 'post-file', path: POSTS_PATHS.attachmentFile };
 

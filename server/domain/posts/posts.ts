@@ -11,7 +11,6 @@ import {
   canModeratePosts,
   canPostInSection,
   canReadPost,
-  canReadSection,
   isAdmin,
   type PostFacts,
   postNeedsApproval,
@@ -32,20 +31,14 @@ import type {
 import type { Database, Section } from '../../db/schema';
 import { containsSearch } from '../../db/textSearch';
 import { AppError, forbidden } from '../../errors';
-import type { Clock } from '../clock';
-import { saveFile } from '../files/store';
-import { notify } from '../notifications';
-import type { Auth } from '../sessions';
-import {
-  loadMembers,
-  loadViewer,
-  postNotFound,
-  readableSection,
-  requireCommunication,
-  sectionAnswer,
-  sectionFacts,
-} from './access';
-import { decodeAttachment } from './attachments';
+import type { Clock } from '../../infra/clock';
+import { saveFile } from '../../infra/files/store';
+import type { Auth } from '../shared/auth';
+import { notify } from '../shared/notify';
+import { readableSections, requireCommunication, sectionFacts } from '../shared/sections';
+import { decodeAttachment } from '../shared/uploads';
+import { loadMembers, loadViewer } from '../shared/viewer';
+import { postNotFound, readableSection, sectionAnswer } from './access';
 
 /** Signs attachment links (attachmentLinks.ts). */
 export type Signer = (attachmentId: number) => string;
@@ -53,23 +46,6 @@ export type Signer = (attachmentId: number) => string;
 const PUBLISHED = 'A';
 const PENDING = 'P';
 const REJECTED = 'R';
-
-/** The sections of the condominium the viewer may read (permissions.canReadSection), in menu order. */
-export async function readableSections(db: Kysely<Database>, auth: Auth, viewer: CommunicationViewer): Promise<Section[]> {
-  const sections = await db.selectFrom('sections').selectAll().where('condo_id', '=', auth.condoId).orderBy('position').execute();
-  const assigned = new Set(
-    (
-      await db
-        .selectFrom('section_users as su')
-        .innerJoin('sections as s', 's.id', 'su.section_id')
-        .select('su.section_id')
-        .where('s.condo_id', '=', auth.condoId)
-        .where('su.user_id', '=', auth.userId)
-        .execute()
-    ).map((r) => r.section_id),
-  );
-  return sections.filter((s) => canReadSection(viewer, sectionFacts(s, assigned.has(s.id))));
-}
 
 /** The sections the member may read, in menu order, with their published post counts. */
 export async function sectionsSummary(db: Kysely<Database>, auth: Auth): Promise<SummaryAnswer> {
@@ -185,6 +161,26 @@ export function readablePosts(db: Kysely<Database>, viewer: CommunicationViewer,
     );
   }
   return query;
+}
+
+/**
+ * Others' published posts in the section since `since` that the viewer may read (readablePosts): the "nuevas" of
+ * the communication home (communicationHome/communicationHome.ts).
+ */
+export async function newPostsCount(
+  db: Kysely<Database>,
+  auth: Auth,
+  viewer: CommunicationViewer,
+  section: Pick<Section, 'id' | 'vista_x_torre'>,
+  since: string,
+): Promise<number> {
+  const row = await readablePosts(db, viewer, section)
+    .where('p.status', '=', PUBLISHED)
+    .where('p.author_user_id', '!=', auth.userId)
+    .where('p.created_at', '>=', since)
+    .select(db.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /**

@@ -12,12 +12,13 @@ import {
 import type { MyDwelling } from '../../../src/api/reservations';
 import type { Database, Section } from '../../db/schema';
 import { forbidden } from '../../errors';
-import type { Clock } from '../clock';
-import { arrears } from '../finance/reports';
-import { callerDwellings } from '../polls/seats';
-import { localDate, timeZoneOf, utcToLocal } from '../polls/time';
-import { loadViewer, sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { callerDwellings } from '../shared/electorate';
+import { arrears } from '../shared/ledgerReports';
+import { sectionFacts } from '../shared/sections';
+import { loadViewer } from '../shared/viewer';
+import { localDate, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { type ReservationRow, reservationNotFound } from './rows';
 
 export interface ReservationCaller {
@@ -132,9 +133,6 @@ export function requireVisible(caller: ReservationCaller, row: ReservationRow | 
   if (!row || row.condo_id !== caller.auth.condoId || rolesOn(caller, row).length === 0) throw reservationNotFound();
   return row;
 }
-
-/** The active administrators of the condominium (told of new requests). */
-export { administratorsOf } from '../polls/access';
 
 /** A dwelling's active members (told of what happens to its reservations). */
 export async function residentsOf(db: Kysely<Database>, condoId: number, apartmentId: number): Promise<number[]> {

@@ -12,9 +12,9 @@ import type { BookingRequest, Reservation, ReservationAnswer } from '../../../sr
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
-import { localToUtc } from '../polls/time';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { localToUtc } from '../shared/zonedTime';
 import { dwellingArrears, type ReservationCaller, reservationCaller } from './access';
 import { reservationAnswer } from './answers';
 import { chargeReservation } from './ledger';

@@ -11,9 +11,9 @@ import type { DepositRequest, ReservationAnswer, ReservationChangeRequest } from
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
 import { type ReservationCaller, requireVisible, reservationCaller, rolesOn } from './access';
 import { reservationAnswer } from './answers';
 import { bookingRefused, capacityRefusal } from './book';

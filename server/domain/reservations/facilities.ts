@@ -14,12 +14,13 @@ import {
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { decodeUploads } from '../shared/uploads';
 import { requireManager, reservationCaller } from './access';
 import { facilityAnswers } from './answers';
-import { decodeUploads, type FacilitySigner, keepOnlyFiles, saveFacilityFiles } from './files';
+import { type FacilitySigner, keepOnlyFiles, saveFacilityFiles } from './files';
 import { facilityNotFound, findFacility } from './rows';
 
 /** 400 naming the first field the draft's rules refuse. */

@@ -4,12 +4,10 @@
 import type { Kysely } from 'kysely';
 import { RESERVATIONS_PATHS } from '../../../src/api/reservations';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
-import { deleteFiles, saveFile } from '../files/store';
-import type { DecodedUpload } from '../tickets/attachments';
-
-export { decodeUploads } from '../tickets/attachments';
+import type { Clock } from '../../infra/clock';
+import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
+import { deleteFiles, saveFile } from '../../infra/files/store';
+import type { DecodedUpload } from '../shared/uploads';
 
 export type FacilitySigner = (fileId: number) => string;
 

@@ -3,8 +3,8 @@
 // re-check covers a job already claimed).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import type { DueJob, JobHandlers } from '../scheduledJobs';
+import type { Clock } from '../../infra/clock';
+import type { DueJob, JobHandlers } from '../../infra/scheduledJobs';
 import { tellDwelling } from './notices';
 import { findReservation } from './rows';
 import { RESERVATION_REMINDER_JOB } from './schedule';

@@ -1,7 +1,7 @@
 // What a reservation posts to its dwelling's account (DESIGN.md §8 "the ledger"): on confirmation its fee and
 // its deposit as dwelling_charges rows linked by reservation_id, charged and due on the condominium's today;
 // a cancellation of a confirmed reservation credits both back (negative rows), returning a held deposit
-// credits it back. Statements and arrears read credits as such (finance/statements.ts, finance/reports.ts).
+// credits it back. Statements and arrears read credits as such (finance/statements.ts, shared/ledgerReports.ts).
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { FacilityRow, ReservationRow } from './rows';

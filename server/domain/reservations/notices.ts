@@ -5,10 +5,10 @@ import type { Kysely } from 'kysely';
 import { isLanguage, type Language } from '../../../src/i18n/languages';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import type { Clock } from '../clock';
-import { notify } from '../notifications';
-import { administratorsOf, residentsOf } from './access';
+import { administratorsOf, notify } from '../shared/notify';
+import { residentsOf } from './access';
 import { dayText } from './ledger';
 import type { ReservationRow } from './rows';
 

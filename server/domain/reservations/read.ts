@@ -22,9 +22,9 @@ import {
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import type { Clock } from '../clock';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
 import { dwellingArrears, type ReservationCaller, requireManager, requireVisible, reservationCaller } from './access';
 import { facilityAnswers, reservationAnswers } from './answers';
 import type { FacilitySigner } from './files';

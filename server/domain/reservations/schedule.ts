@@ -1,10 +1,10 @@
-// The scheduled job of a confirmed reservation (server/domain/scheduledJobs.ts): the reminder
+// The scheduled job of a confirmed reservation (server/infra/scheduledJobs.ts): the reminder
 // RESERVATION_REMINDER_HOURS before it starts. Scheduled on confirmation; dropped when it is cancelled. The
 // handler (jobs.ts) does nothing if the reservation is no longer confirmed by then.
 import type { Kysely } from 'kysely';
 import { RESERVATION_REMINDER_HOURS } from '../../../src/api/reservations';
 import type { Database } from '../../db/schema';
-import { scheduleJob } from '../scheduledJobs';
+import { scheduleJob } from '../../infra/scheduledJobs';
 import type { ReservationRow } from './rows';
 
 export const RESERVATION_REMINDER_JOB = 'reservation-reminder';

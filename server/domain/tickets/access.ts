@@ -12,8 +12,8 @@ import {
 } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import { sectionFacts } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
+import { sectionFacts } from '../shared/sections';
 import { findTicket, peopleOf, type TicketRow } from './rows';
 
 export const ticketNotFound = () => new AppError(404, ErrorCodes.notFound, 'ticketsNotices.refusal.notFound');
@@ -108,19 +108,6 @@ export async function assigneeFor(db: Kysely<Database>, condoId: number, userId:
   const employee = (await employeesOf(db, condoId)).find((e) => e.id === userId);
   if (!employee) throw new AppError(400, ErrorCodes.badRequest, 'ticketsNotices.refusal.assignee', field);
   return employee;
-}
-
-/** The active administrators of the condominium: told of new and overdue requests. */
-export async function administratorsOf(db: Kysely<Database>, condoId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('memberships')
-    .select('user_id')
-    .where('condo_id', '=', condoId)
-    .where('is_admin', '=', 1)
-    .where('active', '=', 1)
-    .orderBy('user_id')
-    .execute();
-  return rows.map((r) => r.user_id);
 }
 
 export async function userName(db: Kysely<Database>, userId: number): Promise<string> {

@@ -1,22 +1,15 @@
-// Photos and PDFs of a request and of its replies: decoded and checked like a post's (posts/attachments.ts),
+// Photos and PDFs of a request and of its replies: decoded and checked like a post's (shared/uploads.ts),
 // stored in `files`, and served behind short-lived signed links (/api/--tickets/file/<id>?exp=&sig=) that
 // only answers to someone who may see the request carry; whoever holds one sees the file until it expires.
 import type { Kysely } from 'kysely';
-import type { AttachmentUpload } from '../../../src/api/posts';
 import { TICKETS_PATHS } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../files/fileLinks';
-import { saveFile } from '../files/store';
-import { type DecodedAttachment, decodeAttachment } from '../posts/attachments';
+import type { Clock } from '../../infra/clock';
+import { checkFileLink, type FileLinkKind, fileLinkSigner } from '../../infra/files/fileLinks';
+import { saveFile } from '../../infra/files/store';
+import type { DecodedUpload } from '../shared/uploads';
 
 export type Signer = (attachmentId: number) => string;
-
-export type DecodedUpload = DecodedAttachment & { name: string };
-
-/** Decoded before anything is written: a bad file refuses the whole call (400 naming adjuntos.<i>). */
-export const decodeUploads = (uploads: readonly AttachmentUpload[]): DecodedUpload[] =>
-  uploads.map((a, i) => ({ name: a.name.trim(), ...decodeAttachment(a.dataUrl, i) }));
 
 /** Keeps the files of the request (eventId null) or of one of its replies, in order. */
 export async function saveUploads(

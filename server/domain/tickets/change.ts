@@ -9,9 +9,9 @@ import type { TicketAnswer, TicketChangeRequest } from '../../../src/api/tickets
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { assigneeFor, userName, visibleTicket } from './access';
 import { ticketAnswer } from './answers';
 import type { Signer } from './attachments';

@@ -6,7 +6,7 @@ import type { CommunicationViewer } from '../../../src/api/permissions';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Auth } from '../sessions';
+import type { Auth } from '../shared/auth';
 import { ticketNotFound } from './access';
 import { ticketAnswer } from './answers';
 import type { Signer } from './attachments';

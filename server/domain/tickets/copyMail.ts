@@ -3,8 +3,8 @@
 
 import type { TicketPriority } from '../../../src/api/ticketLifecycle';
 import type { Language } from '../../../src/i18n/languages';
+import type { OutgoingMail } from '../../infra/mail/mailer';
 import { wordsIn } from '../../messages';
-import type { OutgoingMail } from '../mail/mailer';
 
 export interface TicketCopy {
   to: { email: string; name: string };

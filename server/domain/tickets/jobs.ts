@@ -3,8 +3,8 @@
 import type { Kysely } from 'kysely';
 import { ticketTransition } from '../../../src/api/ticketLifecycle';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import type { DueJob, JobHandlers } from '../scheduledJobs';
+import type { Clock } from '../../infra/clock';
+import type { DueJob, JobHandlers } from '../../infra/scheduledJobs';
 import { applyTransition, SYSTEM_ACTOR } from './lifecycle';
 import { tellOverdue } from './notices';
 import { isOverdue, lifecycleFactsOf, TICKET_COLUMNS, type TicketRow, ticketsQuery } from './rows';

@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { TicketRole, TicketTransition } from '../../../src/api/ticketLifecycle';
 import type { Database, TicketTable } from '../../db/schema';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
 import { tellAssigned, tellReopened, tellStateChange } from './notices';
 import { isFinished, type TicketRow } from './rows';
 import { scheduleAutoClose, scheduleOverdue } from './schedule';

@@ -9,13 +9,14 @@ import { OPEN_STATES } from '../../../src/api/ticketLifecycle';
 import type { TicketListAnswer, TicketListQuery } from '../../../src/api/tickets';
 import { TICKETS_PAGE_SIZE } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
+import { timeZoneOf } from '../shared/zonedTime';
 import { requireListAccess } from './access';
 import { summaryOf } from './answers';
 import { TICKET_COLUMNS, type TicketRow, ticketsQuery } from './rows';
-import { ageBounds, timeZoneOf } from './time';
+import { ageBounds } from './time';
 
 /** LIKE's wildcards and its escape character, typed by the person, are plain characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

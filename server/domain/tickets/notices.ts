@@ -5,10 +5,9 @@ import type { Kysely } from 'kysely';
 import { RESOLUTION_ANSWER_DAYS, type TicketState } from '../../../src/api/ticketLifecycle';
 import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
-import type { Clock } from '../clock';
-import { notify } from '../notifications';
-import { administratorsOf } from './access';
+import { administratorsOf, notify } from '../shared/notify';
 import { noticeProps, placeOf, type TicketRow } from './rows';
 
 const es = wordsIn('es');

@@ -8,11 +8,12 @@ import { OPEN_STATES } from '../../../src/api/ticketLifecycle';
 import { TICKET_AGES, type TicketOverviewAnswer } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
+import { timeZoneOf } from '../shared/zonedTime';
 import { requestSection } from './access';
-import { ageBounds, ageOf, timeZoneOf } from './time';
+import { ageBounds, ageOf } from './time';
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -6,12 +6,13 @@ import { canSeeInternalNotes, ticketRolesOf } from '../../../src/api/permissions
 import type { TicketAnswer, TicketRatingRequest, TicketReplyRequest } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { decodeUploads } from '../shared/uploads';
+import { loadViewer } from '../shared/viewer';
 import { userName, visibleTicket } from './access';
 import { ratingOf, ticketAnswer } from './answers';
-import { decodeUploads, type Signer, saveUploads } from './attachments';
+import { type Signer, saveUploads } from './attachments';
 import { ticketConflict } from './conflict';
 import { addEvent, answersRequester } from './lifecycle';
 import { tellReply } from './notices';

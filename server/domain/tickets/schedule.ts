@@ -1,9 +1,9 @@
-// The scheduled jobs of requests (server/domain/scheduledJobs.ts; their handlers are in jobs.ts): the overdue
+// The scheduled jobs of requests (server/infra/scheduledJobs.ts; their handlers are in jobs.ts): the overdue
 // notice at the due date, and the automatic close RESOLUTION_ANSWER_DAYS after a resolution.
 import type { Kysely } from 'kysely';
 import { autoCloseAt } from '../../../src/api/ticketLifecycle';
 import type { Database } from '../../db/schema';
-import { scheduleJob } from '../scheduledJobs';
+import { scheduleJob } from '../../infra/scheduledJobs';
 
 export const TICKET_OVERDUE_JOB = 'ticket-overdue';
 export const TICKET_AUTOCLOSE_JOB = 'ticket-autoclose';

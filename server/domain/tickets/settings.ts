@@ -13,10 +13,10 @@ import type {
 } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
 import { employeesOf, readableRequestSection } from './access';
 import { dwellingsOf } from './create';
 import { dueHoursOf } from './time';

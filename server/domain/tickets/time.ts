@@ -23,10 +23,6 @@ export async function dueHoursOf(db: Kysely<Database>, condoId: number): Promise
 
 export const dueAtFrom = (createdAt: string, hours: number) => new Date(Date.parse(createdAt) + hours * HOUR_MS).toISOString();
 
-export async function timeZoneOf(db: Kysely<Database>, condoId: number): Promise<string> {
-  return (await db.selectFrom('condominiums').select('time_zone').where('id', '=', condoId).executeTakeFirstOrThrow()).time_zone;
-}
-
 /** How far the zone's clock is ahead of UTC at that instant, in ms (negative west of Greenwich). */
 function zoneOffsetMs(instant: Date, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {

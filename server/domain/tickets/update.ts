@@ -10,10 +10,11 @@ import type { TicketAnswer, TicketUpdateRequest } from '../../../src/api/tickets
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
-import { recordAudit } from '../audit';
-import type { Clock } from '../clock';
-import { loadViewer } from '../posts/access';
-import type { Auth } from '../sessions';
+import type { Clock } from '../../infra/clock';
+import { recordAudit } from '../shared/audit';
+import type { Auth } from '../shared/auth';
+import { loadViewer } from '../shared/viewer';
+import { timeZoneOf } from '../shared/zonedTime';
 import { assigneeFor, userName, visibleTicket } from './access';
 import { ticketAnswer } from './answers';
 import type { Signer } from './attachments';
@@ -22,7 +23,7 @@ import { addEvent, applyTransition, bumpVersion, StaleTicket, type TicketActor }
 import { tellAssigned } from './notices';
 import { findTicket, lifecycleFactsOf, peopleOf, type TicketRow } from './rows';
 import { scheduleOverdue } from './schedule';
-import { dueAtFrom, dueHoursOf, parseDueDate, timeZoneOf } from './time';
+import { dueAtFrom, dueHoursOf, parseDueDate } from './time';
 
 export async function updateTicket(
   db: Kysely<Database>,

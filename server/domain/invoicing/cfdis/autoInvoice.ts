@@ -1,49 +1,23 @@
 // Mode A (spec §4): each payment recorded in the ledger is invoiced by a scheduled job: a PUE Ingreso to the
 // dwelling's linked client, with the condominium's default product 'cuotaMantenimiento' as its one concept,
 // for the amount paid (IVA included when the product carries IVA). Whoever records a payment (finance/payments.ts)
-// calls schedulePaymentInvoice in that transaction; the job re-checks everything when due (the issuer may have left
-// mode A, the dwelling may have no client), and makes one invoice per payment however often it runs: it looks
-// for the payment's invoice first, and the unique (payment_id, type) index stops a racing second one.
+// calls schedulePaymentInvoice (shared/paymentInvoicing.ts) in that transaction; the job re-checks everything
+// when due (the issuer may have left mode A, the dwelling may have no client), and makes one invoice per payment
+// however often it runs: it looks for the payment's invoice first, and the unique (payment_id, type) index
+// stops a racing second one.
 import type { Kysely } from 'kysely';
 import type { IvaTreatment } from '../../../../src/api/invoicing';
 import type { Database } from '../../../db/schema';
-import type { Clock } from '../../clock';
-import { type DueJob, type JobHandlers, scheduleJob } from '../../scheduledJobs';
+import type { Clock } from '../../../infra/clock';
+import type { DueJob, JobHandlers } from '../../../infra/scheduledJobs';
+import { AUTO_INVOICE_JOB, automaticIssuer, dwellingClient } from '../../shared/paymentInvoicing';
 import type { CfdiConcept } from '../cfdi/types';
 import type { PacAdapter } from '../pac/adapter';
 import { receiverOf } from './draftFromDb';
 import { issueCfdi } from './issue';
 
-export const AUTO_INVOICE_JOB = 'cfdi.autoInvoice';
 /** A payment's forma de pago is not in the ledger; a transfer (03) is how condominium fees are paid. */
 export const AUTO_INVOICE_FORMA_PAGO = '03';
-
-/** Schedules the payment's automatic invoice, due now, in the caller's transaction (the one recording it). */
-export async function schedulePaymentInvoice(trx: Kysely<Database>, paymentId: number, now: Date): Promise<void> {
-  await scheduleJob(trx, AUTO_INVOICE_JOB, paymentId, now, now);
-}
-
-/** The issuer that invoices the condominium's payments on its own: its first issuer in mode A, if any. */
-export function automaticIssuer(db: Kysely<Database>, condoId: number) {
-  return db
-    .selectFrom('invoicing_issuers')
-    .selectAll()
-    .where('condo_id', '=', condoId)
-    .where('mode', '=', 'A')
-    .orderBy('id')
-    .executeTakeFirst();
-}
-
-/** The client a dwelling's payments are invoiced to (invoicing_client_dwellings), if it has one. */
-export function dwellingClient(db: Kysely<Database>, condoId: number, apartmentId: number) {
-  return db
-    .selectFrom('invoicing_client_dwellings as d')
-    .innerJoin('invoicing_clients as c', 'c.id', 'd.client_id')
-    .selectAll('c')
-    .where('d.apartment_id', '=', apartmentId)
-    .where('c.condo_id', '=', condoId)
-    .executeTakeFirst();
-}
 
 const RATES: Record<IvaTreatment, number> = { tasa16: 0.16, tasa8: 0.08, tasa0: 0, exento: 0 };
 

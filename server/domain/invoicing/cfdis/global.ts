@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import { type GlobalInvoiceDraft, type InvoiceStamped, PUBLICO_EN_GENERAL } from '../../../../src/api/invoicing';
 import { foldForSearch } from '../../../../src/api/search';
 import type { Database } from '../../../db/schema';
-import type { Auth } from '../../sessions';
+import type { Auth } from '../../shared/auth';
 import { conceptsOf, issuerOf, receiverOf } from './draftFromDb';
 import { type CfdiDeps, issueCfdi } from './issue';
 import { stampOnce } from './stamp';

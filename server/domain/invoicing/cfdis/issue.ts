@@ -15,8 +15,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { notFound } from '../../../errors';
-import { recordAudit } from '../../audit';
-import type { Clock } from '../../clock';
+import type { Clock } from '../../../infra/clock';
+import { recordAudit } from '../../shared/audit';
 import { buildCfdi } from '../cfdi/build';
 import { draftProblems } from '../cfdi/problems';
 import type { CfdiDraft, CfdiIssuer, InvoiceTotals } from '../cfdi/types';

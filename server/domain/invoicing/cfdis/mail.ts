@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { CfdiMailed } from '../../../../src/api/invoicing';
 import type { Database } from '../../../db/schema';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer } from '../../../infra/mail/mailer';
 import { formatCents } from '../cfdi/amounts';
 import { findCfdiRow } from './detail';
 import { cfdiPdf } from './pdf';

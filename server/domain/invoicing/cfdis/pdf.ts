@@ -2,7 +2,7 @@
 // totals, the UUID, both seals, the cadena original del complemento de certificación digital del SAT (the
 // TFD's) and the SAT verification QR. In Spanish whatever the reader's language: it is a Mexican fiscal
 // document and its words are the SAT's. pdfkit with the standard Helvetica, uncompressed like the house's
-// other PDFs (passesPdf.ts, finance/statementPdf.ts) so its text can be checked; the QR is drawn as vector
+// other PDFs (passes/passPdf.ts, finance/statementPdf.ts) so its text can be checked; the QR is drawn as vector
 // modules from the `qrcode` package's encoder (error correction M).
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';

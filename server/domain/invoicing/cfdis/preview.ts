@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { InvoiceDraft, InvoicePreview } from '../../../../src/api/invoicing';
 import type { Database } from '../../../db/schema';
-import type { Clock } from '../../clock';
-import type { Auth } from '../../sessions';
+import type { Clock } from '../../../infra/clock';
+import type { Auth } from '../../shared/auth';
 import { computeTotals } from '../cfdi/amounts';
 import { draftProblems } from '../cfdi/problems';
 import { checkDwelling, conceptsOf, issuerOf, loadClient, receiverOf } from './draftFromDb';

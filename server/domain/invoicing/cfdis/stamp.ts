@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { InvoiceStamped, StampRequest } from '../../../../src/api/invoicing';
 import type { Database } from '../../../db/schema';
-import type { Auth } from '../../sessions';
+import type { Auth } from '../../shared/auth';
 import { cfdiDetail, stampsAvailable } from './detail';
 import { checkDwelling, conceptsOf, issuerOf, loadClient, receiverOf } from './draftFromDb';
 import { AlreadyStamped, type CfdiDeps, issueCfdi } from './issue';

@@ -3,8 +3,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
-import type { Clock } from '../../clock';
-import { appSecret } from '../../secrets';
+import type { Clock } from '../../../infra/clock';
+import { appSecret } from '../../../infra/secrets';
 
 const VERSION = 'v1';
 

@@ -1,0 +1,93 @@
+// Notifications (spec §3.3): the header panel and the list read back the rows shared/notify.ts writes (one per
+// person told), and opening one marks it read.
+import type { Kysely } from 'kysely';
+import type { NotificationItem } from '../../../src/api/notifications';
+import type { Database } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { Auth } from '../shared/auth';
+import { timeZoneOf } from '../shared/zonedTime';
+
+const parts = (iso: string, timeZone: string) => {
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const get = (type: string, all: Intl.DateTimeFormatPart[]) => all.find((p) => p.type === type)?.value ?? '';
+  const all = format.formatToParts(new Date(iso));
+  return {
+    FechaCreada: `${get('year', all)}-${get('month', all)}-${get('day', all)}`,
+    HoraCreada: `${get('hour', all)}:${get('minute', all)}`,
+  };
+};
+
+async function itemsOf(db: Kysely<Database>, auth: Auth, page: { limit: number; offset: number }): Promise<NotificationItem[]> {
+  const timeZone = await timeZoneOf(db, auth.condoId);
+  const rows = await db
+    .selectFrom('notifications')
+    .select(['id', 'titulo', 'texto_app', 'foto', 'abierto', 'modulo', 'props', 'created_at'])
+    .where('user_id', '=', auth.userId)
+    .where('condo_id', '=', auth.condoId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    Titulo: row.titulo,
+    TextoApp: row.texto_app,
+    foto: row.foto,
+    ...parts(row.created_at, timeZone),
+    abierto: row.abierto === 1 ? 1 : 0,
+    Modulo: row.modulo,
+    Props: row.props,
+  }));
+}
+
+async function counts(db: Kysely<Database>, auth: Auth): Promise<{ total: number; unread: number }> {
+  const row = await db
+    .selectFrom('notifications')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      eb.fn.sum<number>(eb.case().when('abierto', '=', 0).then(1).else(0).end()).as('unread'),
+    ])
+    .where('user_id', '=', auth.userId)
+    .where('condo_id', '=', auth.condoId)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), unread: Number(row.unread ?? 0) };
+}
+
+/** The header panel: the newest `size` and how many are unread. */
+export async function latestNotifications(db: Kysely<Database>, auth: Auth, size: number) {
+  return { items: await itemsOf(db, auth, { limit: size, offset: 0 }), unread: (await counts(db, auth)).unread };
+}
+
+/** The list, a page at a time; with the counter, the total and unread counts too. */
+export async function notificationsPage(
+  db: Kysely<Database>,
+  auth: Auth,
+  page: { limit: number; offset: number; obtainCounter: boolean },
+) {
+  const items = await itemsOf(db, auth, page);
+  return page.obtainCounter ? { items, ...(await counts(db, auth)) } : { items };
+}
+
+/** Marks one of the member's own notifications opened; answers whether it was unread. Another person's is 404. */
+export async function openNotification(db: Kysely<Database>, auth: Auth, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('abierto')
+    .where('id', '=', id)
+    .where('user_id', '=', auth.userId)
+    .where('condo_id', '=', auth.condoId)
+    .executeTakeFirst();
+  if (!row) throw notFound('errors.notFound.notification');
+  if (row.abierto === 1) return false;
+  await db.updateTable('notifications').set({ abierto: 1 }).where('id', '=', id).execute();
+  return true;
+}

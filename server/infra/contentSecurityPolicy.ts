@@ -1,0 +1,42 @@
+// The Content-Security-Policy of what the server answers (OWASP ASVS 5, V3.4.3). A page runs only the
+// build's own scripts; its styles are the build's files plus the <style> elements that carry the page's
+// nonce (index.html's boot loader, and those Mantine and react-remove-scroll insert at run time, which
+// read the nonce from the page: src/views/app/styleNonce.ts). Style attributes React sets go through the
+// CSSOM, which the policy does not govern. It frames only the map hosts the public page's Mapa may name
+// (infra/mapSanitizer.ts), and nothing may frame it. Every other answer (JSON, scripts, images) is not a
+// page and may load nothing at all.
+import { randomBytes } from 'node:crypto';
+import { MAP_FRAME_ORIGINS } from './mapSanitizer';
+
+type Directives = Record<string, readonly string[]>;
+
+function serialize(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join('; ');
+}
+
+/** The page's policy; without a nonce (a page answered without one) no inline <style> applies. */
+export function pagePolicy(nonce: string | null): string {
+  return serialize({
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': nonce ? ["'self'", `'nonce-${nonce}'`] : ["'self'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'frame-src': MAP_FRAME_ORIGINS,
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+/** Any answer that is not a page: nothing loads in it, nothing frames it. */
+export const RESOURCE_POLICY = serialize({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+
+/** A fresh nonce for one page (128 bits, as CSP3 asks). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
