@@ -5,7 +5,7 @@ import { canCheckPasses } from '../../src/api/permissions';
 import { checkPass } from '../domain/passCheck/passCheck';
 import { allowOnly } from './guards';
 
-export default async function staffRoutes(app: FastifyInstance) {
+export default async function passCheckRoutes(app: FastifyInstance) {
   // Guards, supervisors and administrators of the condominium (403 for anyone else): one pass by its manual
   // key or QR text, 404 when the condominium has none. POST, so the code stays out of the request log.
   // Counted per person before anything is looked up, so codes cannot be guessed.
