@@ -30,8 +30,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { autoCloseAt, TICKET_PRIORITIES, type TicketAction, type TicketPriority } from '../../api/ticketLifecycle';
 import { TICKET_RATING_COMMENT_MAX, TICKET_REPLY_MAX, type TicketAnswer } from '../../api/tickets';
 import { offeredActions, pendingUpdate, ticketDetailMachine } from '../../machines/ticketDetailMachine';
-import { NETWORK } from '../../machines/ticketFailure';
 import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
+import { FailureAlert, FailureText } from '../common/FailureAlert';
 import { LoadingCard } from '../common/PageStates';
 import { TicketBadges } from './TicketCard';
 import { AttachmentLinks, TicketTimeline } from './TicketTimeline';
@@ -52,10 +52,6 @@ const calling = (state: DetailState) =>
   state.matches({ shown: 'replying' }) ||
   state.matches({ shown: 'updating' }) ||
   state.matches({ shown: 'rating' });
-
-function Failure({ error }: { error: string | null }) {
-  return <>{error === NETWORK || !error ? <FormattedMessage id="tickets.network" /> : error}</>;
-}
 
 export function TicketDetail({
   ticketId,
@@ -82,16 +78,11 @@ export function TicketDetail({
   }
   if (state.matches('failed') || !state.context.answer) {
     return (
-      <Alert color="red" role="alert" title={<FormattedMessage id="tickets.detail.failedTitle" />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            <Failure error={state.context.error} />
-          </Text>
-          <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="tickets.retry" />
-          </Button>
-        </Stack>
-      </Alert>
+      <FailureAlert
+        failure={state.context.failure}
+        title={<FormattedMessage id="tickets.detail.failedTitle" />}
+        onRetry={() => send({ type: 'retry' })}
+      />
     );
   }
   return <Shown state={state} send={send} answer={state.context.answer} />;
@@ -174,7 +165,7 @@ function Facts({ answer }: { answer: TicketAnswer }) {
 
 /** What the last call did or why it did not: a status for a success, an alert for a failure or a lost race. */
 function Messages({ state, send }: { state: DetailState; send: DetailSend }) {
-  const { notice, error, conflict, refreshFailed } = state.context;
+  const { notice, failure, conflict, refreshFailed } = state.context;
   return (
     <div aria-live="polite">
       {notice ? (
@@ -182,9 +173,9 @@ function Messages({ state, send }: { state: DetailState; send: DetailSend }) {
           <FormattedMessage id={`tickets.detail.notice.${notice}`} />
         </Alert>
       ) : null}
-      {error ? (
+      {failure ? (
         <Alert color="red" role="alert" variant="light" title={<FormattedMessage id="tickets.detail.changeFailedTitle" />}>
-          <Failure error={error} />
+          <FailureText failure={failure} />
         </Alert>
       ) : null}
       {state.matches({ shown: 'conflict' }) ? (
