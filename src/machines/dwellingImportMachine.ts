@@ -8,7 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ImportDone, ImportFile, ImportPreview, ImportSummary } from '../api/dwellings';
 import { confirmImport, importFileOf, previewImport } from '../services/dwellingsService';
 import { ApiError } from '../services/http';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 /** A chosen file: the browser's File (a Blob with its name). */
 export type ChosenFile = Blob & { name: string };
@@ -20,7 +20,7 @@ export interface DwellingImportContext {
   file: ImportFile | null;
   preview: ImportPreview | null;
   /** The server's words (a refused file) or NETWORK. */
-  error: string | null;
+  failure: CallFailure | null;
   /** What failed last: the preview or the confirmation (retry repeats it). */
   failedStep: 'preview' | 'confirm' | null;
   result: ImportSummary | null;
@@ -44,7 +44,7 @@ export interface PreviewOutput {
 export const canConfirm = (preview: ImportPreview | null) =>
   preview !== null && preview.resumen.problemas === 0 && preview.resumen.nuevas + preview.resumen.actualizadas > 0;
 
-const EMPTY: DwellingImportContext = { source: null, file: null, preview: null, error: null, failedStep: null, result: null };
+const EMPTY: DwellingImportContext = { source: null, file: null, preview: null, failure: null, failedStep: null, result: null };
 
 export const dwellingImportMachine = setup({
   types: {
@@ -70,18 +70,18 @@ export const dwellingImportMachine = setup({
   },
   actions: {
     reset: assign(() => EMPTY),
-    keepSource: assign((_, { file }: { file: ChosenFile }) => ({ source: file, error: null })),
+    keepSource: assign((_, { file }: { file: ChosenFile }) => ({ source: file, failure: null })),
     keepPreview: assign((_, { output }: { output: PreviewOutput }) => ({
       file: output.file,
       preview: output.preview,
-      error: null,
+      failure: null,
       failedStep: null,
     })),
-    keepResult: assign((_, { output }: { output: ImportDone }) => ({ result: output.resumen, error: null, failedStep: null })),
-    refuse: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), preview: null, file: null })),
-    failPreview: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), failedStep: 'preview' as const })),
-    failConfirm: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), failedStep: 'confirm' as const })),
-    markStale: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    keepResult: assign((_, { output }: { output: ImportDone }) => ({ result: output.resumen, failure: null, failedStep: null })),
+    refuse: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), preview: null, file: null })),
+    failPreview: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), failedStep: 'preview' as const })),
+    failConfirm: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), failedStep: 'confirm' as const })),
+    markStale: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'dwellingImport',
