@@ -5,14 +5,14 @@
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
-import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { type GlobalSearchGroup, SEARCH_MIN_LENGTH } from '../../api/globalSearch';
 import { searchMachine } from '../../machines/searchMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 
@@ -25,7 +25,7 @@ export default function SearchPage() {
   const q = searchText(useSearch());
   const actor = useActorRef(searchMachine, { input: { q } });
   const state = useSelector(actor, (s) => s);
-  const { answer, moreOf, error } = state.context;
+  const { answer, moreOf, failure } = state.context;
 
   // The header's box writes the address; each new text is typed into the machine.
   useEffect(() => {
@@ -59,15 +59,13 @@ export default function SearchPage() {
           </Text>
         )}
       </div>
-      {state.matches('failed') || (state.matches('results') && error) ? (
-        <Alert color="red" role="alert" title={intl.formatMessage({ id: 'globalSearch.failed' })}>
-          {error && error !== NETWORK ? <Text size="sm">{error}</Text> : null}
-          {state.matches('failed') && (
-            <Button mt="sm" variant="light" color="red" onClick={() => actor.send({ type: 'retry' })}>
-              <FormattedMessage id="globalSearch.retry" />
-            </Button>
-          )}
-        </Alert>
+      {state.matches('failed') || (state.matches('results') && failure) ? (
+        <FailureAlert
+          failure={failure}
+          title={intl.formatMessage({ id: 'globalSearch.failed' })}
+          onRetry={state.matches('failed') ? () => actor.send({ type: 'retry' }) : undefined}
+          retryLabel={<FormattedMessage id="globalSearch.retry" />}
+        />
       ) : null}
       {answer && (state.matches('results') || state.matches('loadingMore')) ? (
         <Stack gap="md">
