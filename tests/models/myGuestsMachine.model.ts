@@ -120,6 +120,7 @@ type Context = {
   condoLinks: CondoLink[];
   shared: unknown;
   problem: unknown;
+  failure: unknown;
 };
 /** The list as it first loaded, nothing shown over it: where creating, asking and paging are offered. */
 export const pristine = (c: Context) =>
@@ -128,7 +129,8 @@ export const pristine = (c: Context) =>
   c.links.length === 1 &&
   c.condoLinks.length === 1 &&
   !c.shared &&
-  !c.problem;
+  !c.problem &&
+  !c.failure;
 
 const savingKind = (s: { matches(value: unknown): boolean }) =>
   (['pass', 'event', 'userLink', 'condoLink'] as const).find((kind) => s.matches({ ready: { saving: kind } }))!;
@@ -163,7 +165,7 @@ export const myGuestsModel = defineModel({
     loadMore: (s) => (pristine(s.context) ? [{ list: 'passes' }, { list: 'links' }] : []),
     // The share card and the message are closed while they show.
     dismissShare: (s) => (s.context.shared ? BARE : []),
-    dismissProblem: (s) => (s.context.problem ? BARE : []),
+    dismissProblem: (s) => (s.context.problem || s.context.failure ? BARE : []),
     'xstate.done.actor.loadMyGuests': [{ output: LOADED }],
     'xstate.error.actor.loadMyGuests': [{ error: new Error('Failed to fetch') }],
     // Created, or refused: a form by one of its rules, a link as not allowed.
@@ -208,7 +210,7 @@ export const myGuestsModel = defineModel({
   words: {
     states: {
       loading: 'Cargando tus invitados…',
-      failure: 'No pudimos cargar tus invitados: Revisa tu conexión e inténtalo de nuevo., with Reintentar.',
+      failure: 'No pudimos cargar tus invitados, and why (the server’s words, or no connection), with Reintentar.',
       ready:
         'Mis invitados: Pases de visita and Links de registro y eventos (Mostrando … de …, Cargar más), Link del condominio for administrators; a share card or a message above them.',
       'ready.idle':
