@@ -33,7 +33,7 @@ export const blogsSummaryModel = defineModel({
   words: {
     states: {
       loading: 'Blogs shows Cargando… under its title.',
-      failed: 'No pudimos cargar la información: Revisa tu conexión e inténtalo de nuevo., with Reintentar.',
+      failed: 'No pudimos cargar la información, and why (the server’s words, or no connection), with Reintentar.',
       shown: 'Each section the member may read with its number of publicaciones (No hay secciones que puedas leer. when none).',
     },
     events: {

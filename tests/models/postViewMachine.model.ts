@@ -73,9 +73,9 @@ export const postViewModel = defineModel({
     // One comment per path, where the page shows the comment box, keeps the state space small; typed again
     // after a failed send, it clears the error.
     editComment: (s) => {
-      const { answer, draft, error } = s.context;
+      const { answer, draft, failure } = s.context;
       if (!answer?.canComment) return [];
-      return (draft === '' && answer.comments.length === 0) || error ? [{ value: 'Bien' }] : [];
+      return (draft === '' && answer.comments.length === 0) || failure ? [{ value: 'Bien' }] : [];
     },
     editNote: (s) => (s.context.note === '' ? [{ value: NOTE }] : []),
     // Until one comment is in: every comment adds to the context, so a machine that let more through
