@@ -33,7 +33,7 @@ export const passCheckModel = defineModel({
       result: 'The pass (name, manual key) with its verdict, Válido ahora (or why not), and Nueva consulta.',
       notFound: 'Pase desconocido, with Nueva consulta.',
       limited: 'Demasiadas verificaciones: Espera un minuto y vuelve a intentarlo., with Reintentar.',
-      failed: 'No pudimos verificar el pase: Revisa tu conexión e inténtalo de nuevo., with Reintentar.',
+      failed: 'No pudimos verificar el pase, and why (the server’s words, or no connection), with Reintentar.',
     },
     events: {
       check: (e) => `types “${e.codigo}” in Clave manual o QR and presses Verificar`,
