@@ -31,7 +31,7 @@ import {
   type SectionAbilities,
 } from '../../api/posts';
 import { newPostMachine } from '../../machines/newPostMachine';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -26,7 +26,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { COMMENT_MAX, REVIEW_NOTE_MAX } from '../../api/posts';
 import { postViewMachine } from '../../machines/postViewMachine';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { FailedAlert, LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';

@@ -43,7 +43,8 @@ import {
 import type { MessageId } from '../../i18n/messages';
 import { condoSettingsMachine, problemsOf, resetsPrivacy } from '../../machines/condoSettingsMachine';
 import { readAsDataUrl } from '../../services/profileService';
-import { FailureAlert, FailureText } from '../common/FailureAlert';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { PageLoader } from '../common/PageLoader';
 import { SessionContext } from '../common/SessionContext';
 

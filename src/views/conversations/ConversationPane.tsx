@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MESSAGE_TEXT_MAX } from '../../api/conversations';
 import { type ConversationContext, conversationMachine } from '../../machines/conversationMachine';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { ConversationFailureAlert } from './ConversationFailureAlert';
 import { stateName } from './conversationTime';
 import { MessageIcon } from './icons';

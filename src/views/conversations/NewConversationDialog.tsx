@@ -20,7 +20,7 @@ import {
   towerChoices,
 } from '../../machines/conversationListMachine';
 import { canAddPhoto } from '../../machines/messagePhotos';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { dwellingName, stateName } from './conversationTime';
 import { PhotoPicker } from './PhotoPicker';
 

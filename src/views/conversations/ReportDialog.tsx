@@ -10,7 +10,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { REPORT_REASON_MAX } from '../../api/conversations';
 import type { conversationMachine } from '../../machines/conversationMachine';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 
 export function ReportDialog({ actor }: { actor: ActorRefFrom<typeof conversationMachine> }) {
   const intl = useIntl();

@@ -40,7 +40,8 @@ import {
 import { INDIVISO_WHOLE } from '../../api/polls';
 import { dwellingImportMachine } from '../../machines/dwellingImportMachine';
 import { dwellingsMachine } from '../../machines/dwellingsMachine';
-import { FailureAlert, FailureText } from '../common/FailureAlert';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { DeactivateDialog, DwellingDialog, TowerDialog } from './DwellingDialogs';
 import { ImportDialog } from './ImportDialog';
 

@@ -14,7 +14,8 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { REJECTION_MESSAGE_MAX, RESIDENCY_KINDS } from '../../api/invitations';
 import { accessRequestsMachine, decisionComplete } from '../../machines/accessRequestsMachine';
-import { FailureAlert, FailureText } from '../common/FailureAlert';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { PageLoader } from '../common/PageLoader';
 
 const STATUS_COLOR = { pendiente: 'yellow', aprobada: 'green', rechazada: 'gray' } as const;

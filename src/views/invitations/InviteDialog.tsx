@@ -14,7 +14,7 @@ import { type FormEvent, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type DwellingChoice, type Invitation, RESIDENCY_KINDS, STAFF_ROLES, type StaffRole } from '../../api/invitations';
 import { type InvitationProblem, invitationMachine, invitationProblems } from '../../machines/invitationMachine';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 
 export function InviteDialog(props: {
   opened: boolean;

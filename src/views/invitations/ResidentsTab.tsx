@@ -29,7 +29,8 @@ import {
   resendInvitation,
   revokeInvitation,
 } from '../../services/invitationsService';
-import { FailureAlert, FailureText } from '../common/FailureAlert';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { InviteDialog } from './InviteDialog';
 
 /** The residents' search waits like the resident selector (spec §9). */

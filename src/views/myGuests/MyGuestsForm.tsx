@@ -7,7 +7,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { MyGuestsMessage, MyGuestsOverview } from '../../api/myGuests';
 import type { Problem } from '../../machines/myGuestsMachine';
 import type { CallFailure } from '../../machines/shared/callFailure';
-import { useFailureText } from '../common/FailureAlert';
+import { useFailureText } from '../common/FailureText';
 import { ProblemText } from './ProblemText';
 
 /** What MyGuestsPage gives either form. */

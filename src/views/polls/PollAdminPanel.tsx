@@ -15,7 +15,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { POLL_ACTIONS, type PollAction } from '../../api/pollLifecycle';
 import { POLL_REASON_MAX, type PollAnswer } from '../../api/polls';
 import { actionNeeds, pollAdminMachine } from '../../machines/pollAdminMachine';
-import { FailureAlert, FailureText } from '../common/FailureAlert';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { PollIcon } from './PollIcon';
 import { formatPollDate } from './pollFormat';
 

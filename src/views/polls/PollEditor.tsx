@@ -54,7 +54,7 @@ import {
   shownProblems,
 } from '../../machines/pollEditorMachine';
 import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { PollIcon } from './PollIcon';
 import { pollPath } from './pollFormat';
 

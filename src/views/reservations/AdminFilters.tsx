@@ -12,7 +12,7 @@ import { addDays } from '../../api/reservationRules';
 import type { HomeAnswer } from '../../api/reservations';
 import { reservationExportMachine } from '../../machines/reservationExportMachine';
 import { type AdminFilters, filtersValid, type reservationFacilitiesMachine } from '../../machines/reservationFacilitiesMachine';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 
 type ListState = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[0];
 type ListSend = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[1];

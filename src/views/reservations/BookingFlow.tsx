@@ -28,7 +28,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { weekdayIndex } from '../../api/reservationRules';
 import { RESERVATION_NOTE_MAX } from '../../api/reservations';
 import { endChoices, peopleLimit, type reservationMachine } from '../../machines/reservationMachine';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { formatDay, formatMinutes, formatMoney, formatRange, formatTime } from './reservationFormat';
 
 type FlowState = ReturnType<typeof useMachine<typeof reservationMachine>>[0];

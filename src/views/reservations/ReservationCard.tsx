@@ -19,7 +19,7 @@ import {
   offeredActions,
   reservationActionsMachine,
 } from '../../machines/reservationActionsMachine';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { formatDay, formatInstant, formatMoney, formatRange, PHASE_COLOR } from './reservationFormat';
 
 const DANGER: readonly AnyReservationAction[] = ['rechazar', 'cancelar', 'cobrar', 'no_asistio'];

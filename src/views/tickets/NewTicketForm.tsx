@@ -41,7 +41,7 @@ import {
   ticketMachine,
 } from '../../machines/ticketMachine';
 import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
-import { FailureText } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 
 const NONE = '';
 

@@ -31,7 +31,8 @@ import { autoCloseAt, TICKET_PRIORITIES, type TicketAction, type TicketPriority 
 import { TICKET_RATING_COMMENT_MAX, TICKET_REPLY_MAX, type TicketAnswer } from '../../api/tickets';
 import { offeredActions, pendingUpdate, ticketDetailMachine } from '../../machines/ticketDetailMachine';
 import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
-import { FailureAlert, FailureText } from '../common/FailureAlert';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { LoadingCard } from '../common/PageStates';
 import { TicketBadges } from './TicketCard';
 import { AttachmentLinks, TicketTimeline } from './TicketTimeline';

@@ -43,7 +43,8 @@ import {
 } from '../../../api/invoicing';
 import { canCancel, canPay } from '../../../machines/cfdiReportMachine';
 import type { CallFailure } from '../../../machines/shared/callFailure';
-import { FailureAlert, FailureText } from '../../common/FailureAlert';
+import { FailureAlert } from '../../common/FailureAlert';
+import { FailureText } from '../../common/FailureText';
 // The viewer's calendar day (toISOString's would be tomorrow after 18:00 in Mexico).
 import { today } from '../../common/period';
 

@@ -54,7 +54,8 @@ import {
 import { type CfdiFilters, cfdiReportMachine, queryOf } from '../../../machines/cfdiReportMachine';
 import { type CallFailure, callFailure } from '../../../machines/shared/callFailure';
 import { downloadCfdiCsv, downloadCfdiFile, downloadCfdiZip, fetchClients } from '../../../services/invoicingService';
-import { FailureAlert, useFailureText } from '../../common/FailureAlert';
+import { FailureAlert } from '../../common/FailureAlert';
+import { useFailureText } from '../../common/FailureText';
 import { CfdiDetailModal, type DetailStep } from './CfdiDetailModal';
 import { cfdiFileName, saveBlob } from './downloads';
 import { GlobalInvoiceModal, type GlobalStep } from './GlobalInvoiceModal';

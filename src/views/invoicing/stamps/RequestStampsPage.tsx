@@ -31,7 +31,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { STAMP_PACKAGES } from '../../../api/invoicing';
 import { stampRequestMachine } from '../../../machines/stampRequestMachine';
-import { FailureAlert, FailureText } from '../../common/FailureAlert';
+import { FailureAlert } from '../../common/FailureAlert';
+import { FailureText } from '../../common/FailureText';
 
 export function RequestStampsPage() {
   const intl = useIntl();
