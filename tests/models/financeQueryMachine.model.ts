@@ -47,7 +47,7 @@ export const financeQueryModel = defineModel({
     states: {
       loading: 'Cargando… (or the last report, dimmed, while the new one loads).',
       shown: 'The report of the period asked: its columns, rows and totals.',
-      failed: 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo., with Reintentar.',
+      failed: 'No pudimos cargar la información, and why (the server’s words, or no connection), with Reintentar.',
     },
     events: {
       retry: () => 'presses Reintentar',
