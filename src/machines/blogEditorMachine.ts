@@ -18,6 +18,7 @@ import {
   type UpdateBlogRequest,
 } from '../api/blogs';
 import { type BlogEditorData, loadBlogEditor, saveBlog } from '../services/blogsService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface BlogEditorContext {
   sectionId: number;
@@ -35,8 +36,8 @@ export interface BlogEditorContext {
   searchInput: string;
   search: string;
   towerFilter: number | null;
-  /** The server's words when a save failed. */
-  error: string | null;
+  /** The last load or save failed: why. */
+  failure: CallFailure | null;
 }
 
 export type BlogEditorEvent =
@@ -82,7 +83,7 @@ function loaded(data: BlogEditorData) {
     added: [],
     removed: [],
     towerViewBefore: data.blog.VistaxTorre === 0 ? (1 as const) : data.blog.VistaxTorre,
-    error: null,
+    failure: null,
   };
 }
 
@@ -141,12 +142,7 @@ export const blogEditorMachine = setup({
         ? { removed: toggle(context.removed, event.userId) }
         : { added: toggle(context.added, event.userId) };
     }),
-    keepError: assign(({ event }) => ({
-      error:
-        (event as unknown as { error: unknown }).error instanceof Error
-          ? (event as unknown as { error: Error }).error.message
-          : null,
-    })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     announceSaved: emit(({ context }) => ({ type: 'saved' as const, blog: context.blog! })),
   },
 }).createMachine({
@@ -164,7 +160,7 @@ export const blogEditorMachine = setup({
     searchInput: '',
     search: '',
     towerFilter: null,
-    error: null,
+    failure: null,
   }),
   initial: 'loading',
   states: {
@@ -174,7 +170,7 @@ export const blogEditorMachine = setup({
         src: 'loadEditor',
         input: ({ context }) => ({ sectionId: context.sectionId }),
         onDone: { target: 'editing', actions: 'applyLoaded' },
-        onError: { target: 'loadFailed' },
+        onError: { target: 'loadFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
@@ -219,7 +215,7 @@ export const blogEditorMachine = setup({
         src: 'saveBlog',
         input: ({ context }) => saveRequestOf(context),
         onDone: { target: 'reloading' },
-        onError: { target: 'saveFailed', actions: 'keepError' },
+        onError: { target: 'saveFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The save failed: the changes stay; trying again or going back to the form.
@@ -232,7 +228,7 @@ export const blogEditorMachine = setup({
         src: 'loadEditor',
         input: ({ context }) => ({ sectionId: context.sectionId }),
         onDone: { target: 'saved', actions: ['applyLoaded', 'announceSaved'] },
-        onError: { target: 'loadFailed' },
+        onError: { target: 'loadFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     saved: {

@@ -45,7 +45,7 @@ export const NEW_BLOG = {
 /** Blogs 1, 2, 3 in this order, whatever their statuses: neither moved nor grown by a creation. */
 const inFirstOrder = (blogs: Blog[]) => blogs.map((b) => b.SectId).join() === '1,2,3';
 const flipped = (b: Blog): Blog => ({ ...b, SectStatus: b.SectStatus === 'A' ? 'I' : 'A' });
-type Context = { blogs: Blog[]; selectedId: number | null; failed: boolean; affected: unknown[] };
+type Context = { blogs: Blog[]; selectedId: number | null; failure: unknown; affected: unknown[] };
 /** Blog 1 open, nothing moved, switched or created (a failure aside): where select, move and '+ Blog' are offered. */
 const untouched = (c: Context) =>
   inFirstOrder(c.blogs) &&
@@ -62,9 +62,9 @@ export const toggleCandidate = ({ blogs }: Pick<Context, 'blogs'>): Blog | undef
     ? [2, 3].map((id) => blogs.find((b) => b.SectId === id)!).find((b) => b.SectStatus === BLOGS[b.SectId - 1]!.SectStatus)
     : undefined;
 /** What the server answers when the list loads: what the list shows (a move it failed to save undone) and the created blog. */
-function serverBlogs(context: { blogs: Blog[]; failed: boolean; selectedId: number | null }): Blog[] {
+function serverBlogs(context: { blogs: Blog[]; failure: unknown; selectedId: number | null }): Blog[] {
   const shown = context.blogs.length ? context.blogs : BLOGS;
-  const saved = context.failed
+  const saved = context.failure
     ? [...shown].sort((a, b) => a.SectId - b.SectId).map((b, i) => ({ ...b, SectPosition: i + 1 }))
     : shown;
   return context.selectedId === CREATED.SectId && !saved.some((b) => b.SectId === CREATED.SectId) ? [...saved, CREATED] : saved;
@@ -82,7 +82,7 @@ export const blogListModel = defineModel({
     // change clears the failure); the switch also after its own changes. After a change the list is only
     // reloaded. Enough for every branch, and the states stay few.
     // Blog 2 instead of blog 1.
-    select: (s) => (untouched(s.context) && !s.context.failed ? [{ SectId: 2 }] : []),
+    select: (s) => (untouched(s.context) && !s.context.failure ? [{ SectId: 2 }] : []),
     // Blog 2 (active), then blog 3 (inactive): both directions of the switch.
     toggle: (s) => {
       const { selectedId, affected } = s.context;
