@@ -45,7 +45,8 @@ export const loginRedirectModel = defineModel({
       loggingOut: 'Redirigiendo... Cerrando tu sesión…',
       endingSession: 'Redirigiendo... Un momento, por favor. (whatever session there is ends)',
       changingSession: 'Redirigiendo... Un momento, por favor. (the link’s token becomes a session)',
-      failed: 'No pudimos completar el acceso: No hubo respuesta del servidor…, with Reintentar and Ir al inicio de sesión.',
+      failed:
+        'No pudimos completar el acceso, and why (the server’s words, or no connection), with Reintentar and Ir al inicio de sesión.',
       leaving: 'The page goes where the link said, or to the sign-in page (saying why when the token was refused).',
     },
     events: {
