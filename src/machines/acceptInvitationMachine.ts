@@ -56,6 +56,7 @@ type AcceptParams = { result: AcceptResult };
 
 export const acceptInvitationMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as AcceptInvitationInput,
     context: {} as AcceptInvitationContext,
     events: {} as AcceptInvitationEvent,
@@ -120,9 +121,11 @@ export const acceptInvitationMachine = setup({
   initial: 'checkingLink',
   states: {
     checkingLink: {
+      tags: ['busy'],
       always: [{ guard: 'tokenLooksValid', target: 'loading' }, { target: 'invalid' }],
     },
     loading: {
+      tags: ['busy'],
       entry: 'forgetFailure',
       invoke: {
         id: 'loadInvitation',

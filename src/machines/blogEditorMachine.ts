@@ -89,6 +89,7 @@ function loaded(data: BlogEditorData) {
 
 export const blogEditorMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { sectionId: number },
     context: {} as BlogEditorContext,
     events: {} as BlogEditorEvent,
@@ -210,6 +211,7 @@ export const blogEditorMachine = setup({
       on: { confirm: { target: 'saving' }, cancel: { target: 'editing' } },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'saveBlog',
         src: 'saveBlog',
@@ -223,6 +225,7 @@ export const blogEditorMachine = setup({
       on: { retry: { target: 'saving' }, cancel: { target: 'editing' } },
     },
     reloading: {
+      tags: ['busy'],
       invoke: {
         id: 'reloadEditor',
         src: 'loadEditor',

@@ -24,6 +24,7 @@ export type CalendarFeedEvent =
 
 export const calendarFeedMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { tieneFeed: boolean },
     context: {} as CalendarFeedContext,
     events: {} as CalendarFeedEvent,
@@ -51,6 +52,7 @@ export const calendarFeedMachine = setup({
     },
     none: { on: { create: { target: 'creating', actions: 'clearFailure' } } },
     creating: {
+      tags: ['busy'],
       invoke: {
         id: 'create',
         src: 'rotateCalendarFeed',
@@ -66,6 +68,7 @@ export const calendarFeedMachine = setup({
     },
     confirmingRotate: { on: { confirm: 'rotating', back: 'active' } },
     rotating: {
+      tags: ['busy'],
       invoke: {
         id: 'rotate',
         src: 'rotateCalendarFeed',
@@ -75,6 +78,7 @@ export const calendarFeedMachine = setup({
     },
     confirmingRevoke: { on: { confirm: 'revoking', back: 'active' } },
     revoking: {
+      tags: ['busy'],
       invoke: {
         id: 'revoke',
         src: 'revokeCalendarFeed',

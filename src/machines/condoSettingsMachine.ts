@@ -58,6 +58,7 @@ const sameFields = (a: CondoSettingsFields, b: CondoSettingsFields) =>
 
 export const condoSettingsMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as CondoSettingsContext,
     events: {} as CondoSettingsEvent,
   },
@@ -155,6 +156,7 @@ export const condoSettingsMachine = setup({
       },
     },
     changingLogo: {
+      tags: ['busy'],
       invoke: {
         id: 'logo',
         src: 'changeLogo',
@@ -167,6 +169,7 @@ export const condoSettingsMachine = setup({
       },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'save',
         src: 'saveSettings',

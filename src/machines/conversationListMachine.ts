@@ -132,6 +132,7 @@ const changed = (context: ConversationListContext, change: Partial<Draft>) => ({
 
 export const conversationListMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { sectionId: number },
     context: {} as ConversationListContext,
     events: {} as ConversationListEvent,
@@ -232,6 +233,7 @@ export const conversationListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['busy'],
       invoke: {
         id: 'firstPage',
         src: 'fetchPage',
@@ -270,6 +272,7 @@ export const conversationListMachine = setup({
               },
             },
             loadingMore: {
+              tags: ['busy'],
               invoke: {
                 id: 'nextPage',
                 src: 'fetchPage',

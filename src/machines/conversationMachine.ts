@@ -95,6 +95,7 @@ const ANSWERED = { failure: null };
 
 export const conversationMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { conversationId: number },
     context: {} as ConversationContext,
     events: {} as ConversationEvent,
@@ -187,6 +188,7 @@ export const conversationMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['busy'],
       entry: 'clearFailure',
       invoke: {
         id: 'conversation',
@@ -238,6 +240,7 @@ export const conversationMachine = setup({
           },
         },
         loadingOlder: {
+          tags: ['busy'],
           invoke: {
             id: 'older',
             src: 'loadOlder',
@@ -268,6 +271,7 @@ export const conversationMachine = setup({
     },
     /** The other dwelling blocked or unblocked; nothing else starts meanwhile, so its answer is never lost. */
     blocking: {
+      tags: ['busy'],
       invoke: {
         id: 'block',
         src: 'setBlocked',
@@ -280,6 +284,7 @@ export const conversationMachine = setup({
       },
     },
     sending: {
+      tags: ['busy'],
       invoke: {
         id: 'send',
         src: 'sendMessage',

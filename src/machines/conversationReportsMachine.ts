@@ -24,6 +24,7 @@ export function appendReports(items: readonly ReportedMessage[], page: readonly 
 
 export const conversationReportsMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as ConversationReportsContext,
     events: {} as ConversationReportsEvent,
   },
@@ -55,6 +56,7 @@ export const conversationReportsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      tags: ['busy'],
       invoke: {
         id: 'firstPage',
         src: 'fetchReports',
@@ -87,6 +89,7 @@ export const conversationReportsMachine = setup({
           },
         },
         loadingMore: {
+          tags: ['busy'],
           invoke: {
             id: 'nextPage',
             src: 'fetchReports',

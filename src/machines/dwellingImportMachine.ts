@@ -48,6 +48,7 @@ const EMPTY: DwellingImportContext = { source: null, file: null, preview: null, 
 
 export const dwellingImportMachine = setup({
   types: {
+    tags: {} as 'busy' | 'failed',
     context: {} as DwellingImportContext,
     events: {} as DwellingImportEvent,
   },
@@ -96,6 +97,7 @@ export const dwellingImportMachine = setup({
       },
     },
     uploading: {
+      tags: ['busy'],
       invoke: {
         id: 'preview',
         src: 'previewFile',
@@ -119,6 +121,7 @@ export const dwellingImportMachine = setup({
       },
     },
     confirming: {
+      tags: ['busy'],
       invoke: {
         id: 'confirm',
         src: 'confirmFile',
@@ -134,8 +137,9 @@ export const dwellingImportMachine = setup({
         ],
       },
     },
-    stale: { on: { review: 'uploading', cancel: 'idle' } },
+    stale: { tags: ['failed'], on: { review: 'uploading', cancel: 'idle' } },
     failed: {
+      tags: ['failed'],
       on: {
         retry: [{ guard: 'failedConfirm', target: 'confirming' }, { target: 'uploading' }],
         cancel: 'idle',

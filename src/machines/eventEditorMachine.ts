@@ -57,6 +57,7 @@ export const editable = (evento: CalendarEvent | null) => evento?.puedeEditar ==
 
 export const eventEditorMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { eventId: number | null },
     context: {} as EventEditorContext,
     events: {} as EventEditorEvent,
@@ -129,8 +130,9 @@ export const eventEditorMachine = setup({
   }),
   initial: 'start',
   states: {
-    start: { always: [{ guard: 'isNew', target: 'loadingHome' }, { target: 'loadingEvent' }] },
+    start: { tags: ['busy'], always: [{ guard: 'isNew', target: 'loadingHome' }, { target: 'loadingEvent' }] },
     loadingHome: {
+      tags: ['busy'],
       invoke: {
         id: 'home',
         src: 'fetchCalendarHome',
@@ -145,6 +147,7 @@ export const eventEditorMachine = setup({
       },
     },
     loadingEvent: {
+      tags: ['busy'],
       invoke: {
         id: 'event',
         src: 'fetchCalendarEvent',

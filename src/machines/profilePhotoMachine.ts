@@ -38,6 +38,7 @@ export function photoFileProblem(file: Pick<Blob, 'type' | 'size'>): 'wrongType'
 
 export const profilePhotoMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as ProfilePhotoInput,
     context: {} as ProfilePhotoContext,
     events: {} as ProfilePhotoEvent,
@@ -80,6 +81,7 @@ export const profilePhotoMachine = setup({
       },
     },
     uploading: {
+      tags: ['busy'],
       invoke: {
         id: 'uploadPhoto',
         src: 'uploadPhoto',
@@ -92,6 +94,7 @@ export const profilePhotoMachine = setup({
       },
     },
     removing: {
+      tags: ['busy'],
       invoke: {
         id: 'removePhoto',
         src: 'removePhoto',

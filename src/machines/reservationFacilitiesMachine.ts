@@ -79,6 +79,7 @@ export const filtersValid = (filters: AdminFilters) => !filters.desde || !filter
 
 export const reservationFacilitiesMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { tab?: FacilityTab },
     context: {} as FacilitiesContext,
     events: {} as FacilitiesEvent,
@@ -130,6 +131,7 @@ export const reservationFacilitiesMachine = setup({
   initial: 'loadingHome',
   states: {
     loadingHome: {
+      tags: ['busy'],
       invoke: {
         id: 'home',
         src: 'fetchReservationsHome',
@@ -179,6 +181,7 @@ export const reservationFacilitiesMachine = setup({
         },
         noFacilities: {},
         loading: {
+          tags: ['busy'],
           invoke: {
             id: 'page',
             src: 'fetchReservations',

@@ -49,6 +49,7 @@ const typing = [
 
 export const searchMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { q: string },
     context: {} as SearchContext,
     events: {} as SearchEvent,
@@ -89,10 +90,12 @@ export const searchMachine = setup({
     // Too short to search (typing long enough leaves it for debouncing): Enter does nothing here.
     idle: { entry: 'clear' },
     debouncing: {
+      tags: ['busy'],
       after: { debounce: 'searching' },
       on: { submit: 'searching' },
     },
     searching: {
+      tags: ['busy'],
       invoke: {
         id: 'search',
         src: 'search',

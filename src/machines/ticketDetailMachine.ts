@@ -145,6 +145,7 @@ const offer = (action: TicketAction) => ({
 
 export const ticketDetailMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { ticketId: number },
     context: {} as TicketDetailContext,
     events: {} as TicketDetailEvent,
@@ -337,6 +338,7 @@ export const ticketDetailMachine = setup({
           },
         },
         changing: {
+          tags: ['busy'],
           entry: 'startCall',
           invoke: {
             id: 'change',
@@ -362,6 +364,7 @@ export const ticketDetailMachine = setup({
           },
         },
         replying: {
+          tags: ['busy'],
           entry: 'startCall',
           invoke: {
             id: 'reply',
@@ -393,6 +396,7 @@ export const ticketDetailMachine = setup({
           },
         },
         updating: {
+          tags: ['busy'],
           entry: 'startCall',
           invoke: {
             id: 'update',
@@ -417,6 +421,7 @@ export const ticketDetailMachine = setup({
           },
         },
         rating: {
+          tags: ['busy'],
           entry: 'startCall',
           invoke: {
             id: 'rate',

@@ -71,6 +71,7 @@ export const isFiltered = (context: Pick<TicketListContext, 'filters' | 'search'
 
 export const ticketListMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as TicketListInput,
     context: {} as TicketListContext,
     events: {} as TicketListEvent,
@@ -127,9 +128,11 @@ export const ticketListMachine = setup({
   },
   states: {
     debouncing: {
+      tags: ['busy'],
       after: { searchDebounce: { target: 'loading', actions: 'applySearch' } },
     },
     loading: {
+      tags: ['busy'],
       invoke: {
         id: 'page',
         src: 'fetchTickets',

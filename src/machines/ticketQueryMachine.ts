@@ -41,6 +41,7 @@ export type TicketQueryEvent = { type: 'retry' } | { type: 'reload' };
 
 export const ticketQueryMachine = setup({
   types: {
+    tags: {} as 'failed',
     input: {} as { query: TicketQuery },
     context: {} as TicketQueryContext,
     events: {} as TicketQueryEvent,
@@ -77,7 +78,7 @@ export const ticketQueryMachine = setup({
       },
     },
     shown: { on: { reload: 'loading' } },
-    failed: { on: { retry: 'loading' } },
-    refused: {},
+    failed: { tags: ['failed'], on: { retry: 'loading' } },
+    refused: { tags: ['failed'] },
   },
 });

@@ -79,7 +79,7 @@ export function BlogEditor({ sectionId, onSaved }: { sectionId: number; onSaved:
 
   const shown = visibleBlogFields(form);
   const errors = blogFormErrors(form);
-  const busy = state.matches('saving') || state.matches('reloading');
+  const busy = state.hasTag('busy');
   const change = (field: BlogFormField, raw: string) =>
     actor.send({ type: 'change', field, value: NUMERIC.has(field) ? Number(raw) : raw });
   const select = (field: BlogFieldName | 'SectStatus', options: Option[]) => (

@@ -16,7 +16,7 @@ export function CalendarFeedPanel({ tieneFeed }: { tieneFeed: boolean }) {
   const intl = useIntl();
   const [state, send] = useMachine(calendarFeedMachine, { input: { tieneFeed } });
   const { url, failure } = state.context;
-  const busy = state.matches('creating') || state.matches('rotating') || state.matches('revoking');
+  const busy = state.hasTag('busy');
   const stateName = typeof state.value === 'string' ? state.value : 'active';
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="calendar-feed-title" data-calendar-feed={stateName}>

@@ -72,7 +72,7 @@ export function EventScreen({ eventId }: { eventId: number | null }) {
       <Anchor component={Link} href={CALENDAR_SCREEN} size="sm">
         <FormattedMessage id="calendar.event.back" />
       </Anchor>
-      {state.matches('start') || state.matches('loadingHome') || state.matches('loadingEvent') ? <LoadingCard /> : null}
+      {state.hasTag('busy') ? <LoadingCard /> : null}
       {state.matches('loadFailed') ? (
         <FailureAlert
           failure={failure}

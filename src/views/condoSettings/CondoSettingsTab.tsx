@@ -106,7 +106,7 @@ export default function CondoSettingsTab() {
     return id ? intl.formatMessage({ id }) : undefined;
   };
   const saving = state.matches('saving');
-  const busy = saving || state.matches('changingLogo');
+  const busy = state.hasTag('busy');
   const edit = (patch: Partial<CondoSettingsFields>) => send({ type: 'edit', patch });
   const label = (id: string) => intl.formatMessage({ id: `condoSettings.field.${id}` as 'condoSettings.field.name' });
   const text = (field: CondoSettingsField, max: number, extra: { multiline?: boolean; autoComplete?: string } = {}) => {

@@ -39,7 +39,7 @@ export function ConversationPane(props: ConversationPaneProps) {
   const viewing = state.matches('viewing');
   const sending = state.matches('sending');
   // The 15-second refresh is not announced as busy: it must not hush the new messages' announcement.
-  const busy = state.matches('loading') || sending || state.matches('blocking') || state.matches({ viewing: 'loadingOlder' });
+  const busy = state.hasTag('busy');
   useConversationNews(props, state.context);
 
   const back = props.onBack ? (

@@ -25,7 +25,7 @@ export function Inbox({ actor, sectionId, selectedId }: { actor: ListActor; sect
   const state = useSelector(actor, (s) => s);
   const { items, failure } = state.context;
   const loading = state.matches('loading');
-  const busy = loading || state.matches({ ready: { list: 'loadingMore' } });
+  const busy = state.hasTag('busy');
   const inReady = state.matches('ready');
 
   if (state.matches('refused')) {

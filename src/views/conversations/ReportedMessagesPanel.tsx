@@ -18,7 +18,7 @@ export function ReportedMessagesPanel() {
   const [state, send] = useMachine(conversationReportsMachine);
   const { items, total, failure } = state.context;
   const loadingMore = state.matches({ list: 'loadingMore' });
-  const busy = state.matches('loading') || loadingMore;
+  const busy = state.hasTag('busy');
   return (
     <Card
       withBorder

@@ -43,7 +43,7 @@ export function ImportDialog({ actor }: { actor: ActorRefFrom<typeof dwellingImp
   const { preview, failure, result, source } = state.context;
   if (state.matches('idle')) return null;
   const close = () => actor.send({ type: state.matches('done') ? 'close' : 'cancel' });
-  const busy = state.matches('uploading') || state.matches('confirming');
+  const busy = state.hasTag('busy');
   const picker = (label: string) => (
     <FileButton accept={ACCEPT} onChange={(file) => file && actor.send({ type: 'choose', file })}>
       {(props) => (
@@ -78,9 +78,7 @@ export function ImportDialog({ actor }: { actor: ActorRefFrom<typeof dwellingImp
             <Progress value={100} animated striped aria-hidden />
           </Stack>
         ) : null}
-        {failure && (state.matches('choosing') || state.matches('failed') || state.matches('stale')) ? (
-          <FailureAlert failure={failure} />
-        ) : null}
+        {failure && (state.matches('choosing') || state.hasTag('failed')) ? <FailureAlert failure={failure} /> : null}
         {state.matches('choosing') ? picker(intl.formatMessage({ id: 'dwellings.import.choose' })) : null}
         {state.matches('preview') && preview ? (
           <>

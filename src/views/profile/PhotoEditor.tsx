@@ -25,7 +25,7 @@ export function PhotoEditor({ name, photoUrl }: { name: string; photoUrl: string
   const resetInput = useRef<() => void>(null);
   const uploading = state.matches('uploading');
   const removing = state.matches('removing');
-  const busy = uploading || removing;
+  const busy = state.hasTag('busy');
   const { problem, failure } = state.context;
 
   return (

@@ -212,7 +212,7 @@ function ReservationList({
 }) {
   const intl = useIntl();
   const { tab, answer, page, fase } = state.context;
-  const loading = state.matches({ ready: 'loading' }) || state.matches('loadingHome');
+  const loading = state.hasTag('busy');
   const admin = tab !== 'mias' && home.puedeAdministrar;
   return (
     <Stack gap="sm" aria-busy={loading}>

@@ -32,7 +32,7 @@ export default function SearchPage() {
     if (actor.getSnapshot().context.q !== q) actor.send({ type: 'type', q });
   }, [actor, q]);
 
-  const busy = state.matches('searching') || state.matches('debouncing');
+  const busy = state.hasTag('busy');
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">

@@ -63,7 +63,7 @@ export function AcceptInvitationPage() {
     );
   }
 
-  if (state.matches('loading') || state.matches('checkingLink')) {
+  if (state.hasTag('busy')) {
     return (
       <AuthCard title={title}>
         <Stack align="center">

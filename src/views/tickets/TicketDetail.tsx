@@ -48,11 +48,7 @@ function useDetail(ticketId: number) {
 const NONE = '';
 
 /** A change is on its way: the drafts wait (what was typed would be cleared by its answer). */
-const calling = (state: DetailState) =>
-  state.matches({ shown: 'changing' }) ||
-  state.matches({ shown: 'replying' }) ||
-  state.matches({ shown: 'updating' }) ||
-  state.matches({ shown: 'rating' });
+const calling = (state: DetailState) => state.hasTag('busy');
 
 export function TicketDetail({
   ticketId,

@@ -50,7 +50,7 @@ export function TicketList({
   useEffect(() => {
     if (reloadKey > 0) send({ type: 'reload' });
   }, [reloadKey, send]);
-  const busy = state.matches('loading') || state.matches('debouncing');
+  const busy = state.hasTag('busy');
   const headingId = `ticket-list-${sectionId ?? 'tasks'}`;
   const filter = (next: Partial<TicketFilters>) => send({ type: 'filter', filters: next });
 

@@ -72,7 +72,7 @@ export function TicketOverview({ sectionId }: { sectionId: number }) {
         <FormattedMessage id="tickets.overview.title" />
       </Title>
       {state.matches('loading') && !answer ? <LoadingCard /> : null}
-      {state.matches('failed') || state.matches('refused') ? (
+      {state.hasTag('failed') ? (
         <FailureAlert
           failure={state.context.failure}
           title={<FormattedMessage id="tickets.overview.failedTitle" />}
