@@ -84,9 +84,9 @@ export const blogEditorModel = defineModel({
       return searchInput === '' && towerFilter === null ? RESIDENTS.map((r) => ({ userId: r.UserId })) : [];
     },
     'xstate.done.actor.loadEditor': [{ output: DATA }],
-    'xstate.error.actor.loadEditor': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadEditor': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.reloadEditor': [{ output: DATA }],
-    'xstate.error.actor.reloadEditor': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.reloadEditor': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.saveBlog': [{ output: BLOG }],
     'xstate.error.actor.saveBlog': [{ error: new ApiError(400, 'BAD_REQUEST', SAVE_REFUSED, 'SectName') }],
   },

@@ -6,6 +6,7 @@ import { type EventObject, fromPromise } from 'xstate';
 import type { Blog } from '../../src/api/blogs';
 import { blogListMachine } from '../../src/machines/blogListMachine';
 import type { NewBlogOutput } from '../../src/machines/newBlogMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const blog = (SectId: number, SectPosition: number, SectStatus: 'A' | 'I' = 'A'): Blog => ({
@@ -93,15 +94,15 @@ export const blogListModel = defineModel({
     move: (s) => (untouched(s.context) ? [{ SectId: 3, position: 1 }] : []),
     newBlog: (s) => (untouched(s.context) ? BARE : []),
     'xstate.done.actor.loadBlogs': (s) => [{ output: serverBlogs(s.context) }],
-    'xstate.error.actor.loadBlogs': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadBlogs': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     // The switched blog as the server saved it.
     'xstate.done.actor.setStatus': (s) => [{ output: flipped(toggleCandidate(s.context)!) }],
-    'xstate.error.actor.setStatus': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.setStatus': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.savePositions': (s) => [{ output: s.context.blogs }],
-    'xstate.error.actor.savePositions': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.savePositions': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.newBlog': [{ output: { value: NEW_BLOG } }, { output: { value: null } }],
     'xstate.done.actor.createBlog': [{ output: CREATED }],
-    'xstate.error.actor.createBlog': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.createBlog': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   label: (e) => {
     if (e.type === 'xstate.done.actor.newBlog')

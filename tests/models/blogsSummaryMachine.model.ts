@@ -2,6 +2,7 @@
 // retry. The words its scenarios are told in: docs/scenarios/blogsSummaryMachine.md.
 import type { SummaryAnswer } from '../../src/api/posts';
 import { blogsSummaryMachine } from '../../src/machines/blogsSummaryMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const SUMMARY: SummaryAnswer = {
@@ -28,7 +29,7 @@ export const blogsSummaryModel = defineModel({
   payloads: {
     retry: BARE,
     'xstate.done.actor.summary': [{ output: SUMMARY }],
-    'xstate.error.actor.summary': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.summary': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

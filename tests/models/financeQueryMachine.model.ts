@@ -3,6 +3,7 @@
 // are told in: docs/scenarios/financeQueryMachine.md.
 import type { Report } from '../../src/api/finance';
 import { type FinanceAnswer, type FinanceQuery, financeQueryMachine } from '../../src/machines/financeQueryMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 const report = (fechaFin: string): Report => ({
@@ -40,7 +41,7 @@ export const financeQueryModel = defineModel({
       return s.context.query === SECOND || answered ? [] : [{ query: SECOND }];
     },
     'xstate.done.actor.ask': (s) => [{ output: answerTo(s.context.query) }],
-    'xstate.error.actor.ask': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.ask': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   label: (e) => (e.type === 'ask' ? `ask ${periodOf((e as unknown as { query: FinanceQuery }).query)}` : eventLabel(e)),
   words: {

@@ -3,6 +3,7 @@
 // its scenarios are told in: docs/scenarios/passCheckMachine.md.
 import type { PassCheck } from '../../src/api/passCheck';
 import { passCheckMachine } from '../../src/machines/passCheckMachine';
+import { ApiError } from '../../src/services/http';
 import type { PassCheckResult } from '../../src/services/passCheckService';
 import { BARE, defineModel } from '../support/machineModel';
 
@@ -24,7 +25,7 @@ export const passCheckModel = defineModel({
     'xstate.done.actor.checkPass': (
       [{ kind: 'checked', check: CHECK }, { kind: 'notFound' }, { kind: 'tooMany' }] as PassCheckResult[]
     ).map((output) => ({ output })),
-    'xstate.error.actor.checkPass': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.checkPass': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

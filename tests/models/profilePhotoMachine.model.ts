@@ -38,7 +38,7 @@ export const profilePhotoModel = defineModel({
       { error: new ApiError(413, 'HTTP', 'Request failed with status code 413 Payload Too Large') },
     ],
     'xstate.done.actor.removePhoto': [{ output: undefined }],
-    'xstate.error.actor.removePhoto': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.removePhoto': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {
