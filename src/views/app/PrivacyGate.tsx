@@ -1,7 +1,6 @@
 // Blocks the condominium area behind the privacy notice until it is accepted (spec §4). Nothing of the
 // area renders while the dialog is open, so no page is usable behind it.
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Alert.css';
 import { Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';

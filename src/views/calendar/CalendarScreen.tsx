@@ -3,7 +3,6 @@
 // today, next; chips to filter by kind, coloured as the legend says; "Nuevo evento" for administrators; and the
 // personal subscription panel. The page container carries data-calendar-view and data-calendar-state for e2e.
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/SegmentedControl.css';

@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Alert.css';
 // The dialogs of the towers and dwellings tab: a dwelling's name, tower and share (typed as a percentage, stored
 // in parts per million); a tower's name; and the confirmation before deactivating either. Each shows the
 // server's refusal (a name taken) and stays open until the change is saved.

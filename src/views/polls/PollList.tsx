@@ -2,7 +2,6 @@
 // first), a page of cards at a time, and the way to a new one: "Nueva votación o encuesta" for administrators,
 // "Proponer encuesta" where the caller may propose (the editor opens in a dialog, full screen on a phone).
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Tabs.css';
 import { Anchor, Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 // The name, edited in place: a thin view over profileNameMachine.
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Alert.css';
 // /login-redirect ('Redirigiendo...', spec §2.8): a thin view over loginRedirectMachine. It reads the
 // query, shows that it is redirecting (or why it cannot), and goes where the machine ends.
 import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';

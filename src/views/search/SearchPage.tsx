@@ -3,7 +3,6 @@
 // address's ?q=, so the header's box, the back button and a shared link all ask the same. A thin view over
 // searchMachine (which waits for a pause in typing, and drops a search the next keys replace).
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';

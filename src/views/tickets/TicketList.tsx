@@ -1,7 +1,6 @@
 // A list of requests over ticketListMachine: filters (state, category, assignee for administrators, age,
 // overdue) and a search that waits for the typing to stop, the page of cards, its count, the empty and
 // failed states, and the pages. Used by the section's screen and by the employee's task list.
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';

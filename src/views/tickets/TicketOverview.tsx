@@ -2,7 +2,6 @@
 // category and by state; for administrators also the overdue ones, the average hours to the first reply and
 // to the resolution, and the ratings. The board gets the counts only (the server sends nulls for the rest),
 // and never a list of others' requests.
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
