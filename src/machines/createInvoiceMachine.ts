@@ -53,7 +53,7 @@ export interface CreateInvoiceContext {
   draftKey: string | null;
   stamped: StampedAnswer | null;
   refusal: { reason: StampRefusal; message: string } | null;
-  /** A failed call's words (the server's, or NETWORK). */
+  /** The last call failed: why. */
   failure: CallFailure | null;
 }
 

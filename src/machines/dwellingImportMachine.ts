@@ -19,7 +19,7 @@ export interface DwellingImportContext {
   /** The file as it was uploaded for the preview being shown (confirm sends the same bytes). */
   file: ImportFile | null;
   preview: ImportPreview | null;
-  /** The server's words (a refused file) or NETWORK. */
+  /** The last step failed (a refused file, or no answer): why. */
   failure: CallFailure | null;
   /** What failed last: the preview or the confirmation (retry repeats it). */
   failedStep: 'preview' | 'confirm' | null;

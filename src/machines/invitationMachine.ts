@@ -58,7 +58,7 @@ export function inviteRequest(draft: InvitationDraft): InviteRequest {
 export interface InvitationContext {
   draft: InvitationDraft;
   showProblems: boolean;
-  /** The server's words for a refusal, or NETWORK. */
+  /** The last send failed (a refusal, or no answer): why. */
   failure: CallFailure | null;
   sent: Invitation | null;
 }

@@ -11,7 +11,7 @@ export interface ProductCatalogueContext {
   products: Product[];
   /** The product being edited; null for a new one (only meaningful while editing). */
   editing: Product | null;
-  /** The server's words for the last refused change, or NETWORK. */
+  /** The last load or change failed (a refusal, or no answer): why. */
   failure: CallFailure | null;
   /** How many changes were saved (the view closes its dialog when it grows). */
   saved: number;
