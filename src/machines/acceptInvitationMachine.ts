@@ -14,6 +14,7 @@ import {
 } from '../services/invitationsService';
 import { hasNoErrors, newPasswordErrors } from './passwordRules';
 import type { SessionRef } from './sessionLink';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface AcceptInvitationInput {
   token: string | null;
@@ -34,6 +35,8 @@ export interface AcceptInvitationContext {
   /** Why the password was refused (the server's words). */
   refusal: string | null;
   sessionToken: string | null;
+  /** The last call failed (the invitation could not be read, or the acceptance sent): why. */
+  failure: CallFailure | null;
 }
 
 export type AcceptInvitationEvent =
@@ -53,6 +56,7 @@ type AcceptParams = { result: AcceptResult };
 
 export const acceptInvitationMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as AcceptInvitationInput,
     context: {} as AcceptInvitationContext,
     events: {} as AcceptInvitationEvent,
@@ -73,6 +77,8 @@ export const acceptInvitationMachine = setup({
     tooManyAttempts: (_, { result }: AcceptParams) => result.kind === 'tooManyAttempts',
   },
   actions: {
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    forgetFailure: assign({ failure: null }),
     keepInvitation: assign((_, { result }: InfoParams) => ({
       invitation: result.kind === 'invitation' ? result.invitation : null,
     })),
@@ -110,13 +116,17 @@ export const acceptInvitationMachine = setup({
     linkMessage: null,
     refusal: null,
     sessionToken: null,
+    failure: null,
   }),
   initial: 'checkingLink',
   states: {
     checkingLink: {
+      tags: ['busy'],
       always: [{ guard: 'tokenLooksValid', target: 'loading' }, { target: 'invalid' }],
     },
     loading: {
+      tags: ['busy'],
+      entry: 'forgetFailure',
       invoke: {
         id: 'loadInvitation',
         src: 'loadInvitation',
@@ -129,7 +139,7 @@ export const acceptInvitationMachine = setup({
           },
           { target: 'form', actions: { type: 'keepInvitation', params: ({ event }) => ({ result: event.output }) } },
         ],
-        onError: { target: 'unavailable' },
+        onError: { target: 'unavailable', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The server could not be reached: the link may be good.
@@ -142,6 +152,7 @@ export const acceptInvitationMachine = setup({
       },
     },
     accepting: {
+      entry: 'forgetFailure',
       invoke: {
         id: 'accept',
         src: 'accept',
@@ -163,7 +174,7 @@ export const acceptInvitationMachine = setup({
             actions: [{ type: 'keepSession', params: ({ event }) => ({ result: event.output }) }, 'handOverToSession'],
           },
         ],
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The server's words about the password stay until the person types again; submitting tries again.

@@ -13,7 +13,7 @@ import {
   fetchDwellingChoices,
   rejectAccessRequest,
 } from '../services/invitationsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type Decision =
   | { mode: 'approve'; request: AccessRequest; ApmtId: number | null; kind: ResidencyKind }
@@ -27,8 +27,10 @@ export interface AccessRequestsContext {
   decision: Decision | null;
   /** What the last decision did: the request's e-mail and how it ended, for the notice. */
   done: { email: string; status: 'aprobada' | 'rechazada' } | null;
-  /** The server's words (a refusal, a decision someone made first) or NETWORK. */
-  error: string | null;
+  /** The server's words when someone had decided the request first (the decision did not go through). */
+  refusal: string | null;
+  /** The last call failed (a refusal, or no answer): why. */
+  failure: CallFailure | null;
 }
 
 export type AccessRequestsEvent =
@@ -76,19 +78,22 @@ export const accessRequestsMachine = setup({
     keepLoaded: assign((_, { requests, dwellings }: { requests: AccessRequestsAnswer; dwellings: DwellingChoice[] }) => ({
       requests: requests.items,
       dwellings,
-      error: null,
+      refusal: null,
+      failure: null,
     })),
     openApproval: assign(({ context }, { id }: { id: number }) => {
       const request = context.requests.find((r) => r.id === id)!;
       return {
         decision: { mode: 'approve' as const, request, ApmtId: request.suggestedApmtId, kind: 'owner' as const },
-        error: null,
+        failure: null,
+        refusal: null,
         done: null,
       };
     }),
     openRejection: assign(({ context }, { id }: { id: number }) => ({
       decision: { mode: 'reject' as const, request: context.requests.find((r) => r.id === id)!, mensaje: '' },
-      error: null,
+      failure: null,
+      refusal: null,
       done: null,
     })),
     edit: assign(({ context }, { patch }: { patch: DecisionPatch }) => {
@@ -112,14 +117,15 @@ export const accessRequestsMachine = setup({
         result.kind === 'decided' && result.request.status !== 'pendiente'
           ? { email: result.request.email, status: result.request.status }
           : null,
-      error: result.kind === 'alreadyDecided' ? result.message : null,
+      refusal: result.kind === 'alreadyDecided' ? result.message : null,
+      failure: null,
     })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    close: assign({ decision: null, error: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ refusal: null, failure: callFailure(error) })),
+    close: assign({ decision: null, failure: null }),
   },
 }).createMachine({
   id: 'accessRequests',
-  context: { requests: [], dwellings: [], decision: null, done: null, error: null },
+  context: { requests: [], dwellings: [], decision: null, done: null, refusal: null, failure: null },
   initial: 'loading',
   states: {
     loading: {

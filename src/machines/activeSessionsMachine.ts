@@ -10,6 +10,7 @@ import {
   revokeOtherSessions,
   revokeSession,
 } from '../services/activeSessionsService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 /** What the confirmation is about. */
 export type PendingRevoke = { kind: 'one'; session: ActiveSession } | { kind: 'others' };
@@ -25,8 +26,10 @@ export interface ActiveSessionsContext {
   pending: PendingRevoke | null;
   /** Said under the list until the next action. */
   outcome: RevokeOutcome | null;
-  /** The last ending failed; nothing changed. */
-  revokeFailed: boolean;
+  /** The last ending failed, and why; nothing changed. */
+  revokeFailure: CallFailure | null;
+  /** The page could not be loaded: why. */
+  loadFailure: CallFailure | null;
 }
 
 export type ActiveSessionsEvent =
@@ -82,18 +85,19 @@ export const activeSessionsMachine = setup({
     hasOthers: ({ context }) => context.total > 1,
   },
   actions: {
-    showPage: assign((_, { answer }: PageParams) => ({ items: answer.items, total: answer.total })),
+    showPage: assign((_, { answer }: PageParams) => ({ items: answer.items, total: answer.total, loadFailure: null })),
+    failLoad: assign((_, { error }: { error: unknown }) => ({ loadFailure: callFailure(error) })),
     previousPage: assign(({ context }) => ({ page: context.page - 1 })),
     choosePage: assign(({ event }) => {
       assertEvent(event, 'goToPage');
-      return { page: event.page, outcome: null, revokeFailed: false };
+      return { page: event.page, outcome: null, revokeFailure: null };
     }),
     askOne: assign(({ context, event }) => {
       assertEvent(event, 'askRevoke');
       const session = context.items.find((s) => s.id === event.id);
-      return { pending: session ? { kind: 'one' as const, session } : null, outcome: null, revokeFailed: false };
+      return { pending: session ? { kind: 'one' as const, session } : null, outcome: null, revokeFailure: null };
     }),
-    askOthers: assign({ pending: { kind: 'others' } as PendingRevoke, outcome: null, revokeFailed: false }),
+    askOthers: assign({ pending: { kind: 'others' } as PendingRevoke, outcome: null, revokeFailure: null }),
     forgetPending: assign({ pending: null }),
     showOutcome: assign(({ context }, { outcome }: { outcome: RevokeOutcome }) => ({
       outcome,
@@ -101,11 +105,11 @@ export const activeSessionsMachine = setup({
       // Only this session is left: it is on the first page.
       page: outcome === 'revokedOthers' ? 1 : context.page,
     })),
-    showRevokeFailure: assign({ pending: null, revokeFailed: true }),
+    showRevokeFailure: assign((_, { error }: { error: unknown }) => ({ pending: null, revokeFailure: callFailure(error) })),
   },
 }).createMachine({
   id: 'activeSessions',
-  context: { page: 1, items: [], total: 0, pending: null, outcome: null, revokeFailed: false },
+  context: { page: 1, items: [], total: 0, pending: null, outcome: null, revokeFailure: null, loadFailure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -117,7 +121,7 @@ export const activeSessionsMachine = setup({
           { guard: withAnswer('pageEmptied'), target: 'loading', reenter: true, actions: 'previousPage' },
           { target: 'list', actions: withAnswer('showPage') },
         ],
-        onError: { target: 'loadFailed' },
+        onError: { target: 'loadFailed', actions: { type: 'failLoad', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
@@ -145,7 +149,7 @@ export const activeSessionsMachine = setup({
           target: 'loading',
           actions: { type: 'showOutcome', params: ({ event }) => ({ outcome: event.output }) },
         },
-        onError: { target: 'list', actions: 'showRevokeFailure' },
+        onError: { target: 'list', actions: { type: 'showRevokeFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -18,6 +18,7 @@ import {
   type UpdateBlogRequest,
 } from '../api/blogs';
 import { type BlogEditorData, loadBlogEditor, saveBlog } from '../services/blogsService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface BlogEditorContext {
   sectionId: number;
@@ -35,8 +36,8 @@ export interface BlogEditorContext {
   searchInput: string;
   search: string;
   towerFilter: number | null;
-  /** The server's words when a save failed. */
-  error: string | null;
+  /** The last load or save failed: why. */
+  failure: CallFailure | null;
 }
 
 export type BlogEditorEvent =
@@ -82,12 +83,13 @@ function loaded(data: BlogEditorData) {
     added: [],
     removed: [],
     towerViewBefore: data.blog.VistaxTorre === 0 ? (1 as const) : data.blog.VistaxTorre,
-    error: null,
+    failure: null,
   };
 }
 
 export const blogEditorMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { sectionId: number },
     context: {} as BlogEditorContext,
     events: {} as BlogEditorEvent,
@@ -141,12 +143,7 @@ export const blogEditorMachine = setup({
         ? { removed: toggle(context.removed, event.userId) }
         : { added: toggle(context.added, event.userId) };
     }),
-    keepError: assign(({ event }) => ({
-      error:
-        (event as unknown as { error: unknown }).error instanceof Error
-          ? (event as unknown as { error: Error }).error.message
-          : null,
-    })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     announceSaved: emit(({ context }) => ({ type: 'saved' as const, blog: context.blog! })),
   },
 }).createMachine({
@@ -164,7 +161,7 @@ export const blogEditorMachine = setup({
     searchInput: '',
     search: '',
     towerFilter: null,
-    error: null,
+    failure: null,
   }),
   initial: 'loading',
   states: {
@@ -174,7 +171,7 @@ export const blogEditorMachine = setup({
         src: 'loadEditor',
         input: ({ context }) => ({ sectionId: context.sectionId }),
         onDone: { target: 'editing', actions: 'applyLoaded' },
-        onError: { target: 'loadFailed' },
+        onError: { target: 'loadFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: {
@@ -214,12 +211,13 @@ export const blogEditorMachine = setup({
       on: { confirm: { target: 'saving' }, cancel: { target: 'editing' } },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'saveBlog',
         src: 'saveBlog',
         input: ({ context }) => saveRequestOf(context),
         onDone: { target: 'reloading' },
-        onError: { target: 'saveFailed', actions: 'keepError' },
+        onError: { target: 'saveFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The save failed: the changes stay; trying again or going back to the form.
@@ -227,12 +225,13 @@ export const blogEditorMachine = setup({
       on: { retry: { target: 'saving' }, cancel: { target: 'editing' } },
     },
     reloading: {
+      tags: ['busy'],
       invoke: {
         id: 'reloadEditor',
         src: 'loadEditor',
         input: ({ context }) => ({ sectionId: context.sectionId }),
         onDone: { target: 'saved', actions: ['applyLoaded', 'announceSaved'] },
-        onError: { target: 'loadFailed' },
+        onError: { target: 'loadFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     saved: {

@@ -5,12 +5,15 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { type Blog, type NewBlogRequest, type Positioned, repositionBlogs } from '../api/blogs';
 import { addNewBlog, fetchBlogs, saveBlogPositions, setBlogStatus } from '../services/blogsService';
 import { type NewBlogOutput, newBlogMachine } from './newBlogMachine';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface BlogListContext {
   blogs: Blog[];
   selectedId: number | null;
-  /** A toggle, move or creation failed (the list is reloaded from the server after a failed move). */
-  failed: boolean;
+  /** A toggle, move or creation failed, and why (the list is reloaded from the server after a failed move). */
+  failure: CallFailure | null;
+  /** The list could not be loaded: why. */
+  loadFailure: CallFailure | null;
   /** The move being sent: its affected blogs. */
   affected: Positioned[];
 }
@@ -48,7 +51,7 @@ export const blogListMachine = setup({
     keepBlogs: assign(({ context, event }) => {
       const blogs = outputOf<Blog[]>(event);
       const stillThere = blogs.some((b) => b.SectId === context.selectedId);
-      return { blogs, selectedId: stillThere ? context.selectedId : (blogs[0]?.SectId ?? null) };
+      return { blogs, selectedId: stillThere ? context.selectedId : (blogs[0]?.SectId ?? null), loadFailure: null };
     }),
     select: assign(({ event }) => {
       assertEvent(event, 'select');
@@ -56,20 +59,21 @@ export const blogListMachine = setup({
     }),
     replaceBlog: assign(({ context, event }) => {
       const blog = outputOf<Blog>(event);
-      return { blogs: context.blogs.map((b) => (b.SectId === blog.SectId ? blog : b)), failed: false };
+      return { blogs: context.blogs.map((b) => (b.SectId === blog.SectId ? blog : b)), failure: null };
     }),
     moveLocally: assign(({ context, event }) => {
       assertEvent(event, 'move');
       const { blogs, affected } = repositionBlogs(context.blogs, event.SectId, event.position);
-      return { blogs, affected, failed: false };
+      return { blogs, affected, failure: null };
     }),
-    selectCreated: assign(({ event }) => ({ selectedId: outputOf<Blog>(event).SectId, failed: false })),
-    markFailed: assign({ failed: true }),
-    clearFailed: assign({ failed: false }),
+    selectCreated: assign(({ event }) => ({ selectedId: outputOf<Blog>(event).SectId, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    failLoad: assign((_, { error }: { error: unknown }) => ({ loadFailure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'blogList',
-  context: { blogs: [], selectedId: null, failed: false, affected: [] },
+  context: { blogs: [], selectedId: null, failure: null, loadFailure: null, affected: [] },
   initial: 'loading',
   states: {
     loading: {
@@ -77,10 +81,10 @@ export const blogListMachine = setup({
         id: 'loadBlogs',
         src: 'loadBlogs',
         onDone: { target: 'ready', actions: 'keepBlogs' },
-        onError: { target: 'loadFailed' },
+        onError: { target: 'loadFailed', actions: { type: 'failLoad', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    loadFailed: { on: { retry: { target: 'loading', actions: 'clearFailed' } } },
+    loadFailed: { on: { retry: { target: 'loading', actions: 'clearFailure' } } },
     ready: {
       on: {
         select: { actions: 'select' },
@@ -100,7 +104,7 @@ export const blogListMachine = setup({
           return { SectId: blog.SectId, SectStatus: blog.SectStatus === 'A' ? 'I' : 'A' };
         },
         onDone: { target: 'ready', actions: 'replaceBlog' },
-        onError: { target: 'ready', actions: 'markFailed' },
+        onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     moving: {
@@ -110,7 +114,7 @@ export const blogListMachine = setup({
         input: ({ context }) => context.affected,
         onDone: { target: 'ready', actions: 'keepBlogs' },
         // What the server has is the truth again.
-        onError: { target: 'loading', actions: 'markFailed' },
+        onError: { target: 'loading', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     newBlogDialog: {
@@ -126,7 +130,7 @@ export const blogListMachine = setup({
         src: 'createBlog',
         input: ({ event }) => outputOf<NewBlogOutput>(event).value!,
         onDone: { target: 'loading', actions: 'selectCreated' },
-        onError: { target: 'ready', actions: 'markFailed' },
+        onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -3,21 +3,23 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PostSection, SummaryAnswer } from '../api/posts';
 import { fetchSummary } from '../services/postsService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export const blogsSummaryMachine = setup({
   types: {
-    context: {} as { sections: PostSection[] },
+    context: {} as { sections: PostSection[]; failure: CallFailure | null },
     events: {} as { type: 'retry' },
   },
   actors: {
     fetchSummary: fromPromise<SummaryAnswer>(({ signal }) => fetchSummary(signal)),
   },
   actions: {
-    show: assign((_, { answer }: { answer: SummaryAnswer }) => ({ sections: answer.sections })),
+    show: assign((_, { answer }: { answer: SummaryAnswer }) => ({ sections: answer.sections, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'blogsSummary',
-  context: { sections: [] },
+  context: { sections: [], failure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -25,7 +27,7 @@ export const blogsSummaryMachine = setup({
         id: 'summary',
         src: 'fetchSummary',
         onDone: { target: 'shown', actions: { type: 'show', params: ({ event }) => ({ answer: event.output }) } },
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: { on: { retry: 'loading' } },

@@ -15,6 +15,7 @@ import {
   type TipoImpresion,
 } from '../api/finance';
 import { fetchDwellings, fetchYears, generateStatements, mailStatements } from '../services/financeService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type BulkKind = 1 | 2;
 /** What the run does with each batch: download its file, or mail the residents. */
@@ -53,6 +54,8 @@ export interface BulkStatementsContext extends BulkStatementsInput {
   sent: number;
   /** Asked to stop: the batch under way finishes, no other starts. */
   cancelRequested: boolean;
+  /** The years and dwellings could not be loaded: why. */
+  failure: CallFailure | null;
 }
 
 export type BulkField = 'kind' | 'tipo' | 'year' | 'fechaInicio' | 'fechaFin' | 'dwellings';
@@ -167,7 +170,9 @@ export const bulkStatementsMachine = setup({
     keepOptions: assign((_, output: { years: number[]; dwellings: Dwelling[] }) => ({
       years: output.years,
       dwellings: output.dwellings,
+      failure: null,
     })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     setField: assign(({ context, event }) => {
       const form = { ...context.form };
       switch (event.type) {
@@ -221,6 +226,7 @@ export const bulkStatementsMachine = setup({
     form: EMPTY_FORM,
     showErrors: false,
     ...NO_RUN,
+    failure: null,
   }),
   initial: 'loading',
   states: {
@@ -229,7 +235,7 @@ export const bulkStatementsMachine = setup({
         id: 'loadOptions',
         src: 'loadOptions',
         onDone: { target: 'editing', actions: { type: 'keepOptions', params: ({ event }) => event.output } },
-        onError: 'loadFailed',
+        onError: { target: 'loadFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     loadFailed: { on: { retry: 'loading' } },

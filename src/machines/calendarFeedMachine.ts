@@ -4,13 +4,13 @@
 // (then it is active without a URL to show, and may be replaced or revoked).
 import { assign, fromPromise, setup } from 'xstate';
 import { revokeCalendarFeed, rotateCalendarFeed } from '../services/calendarService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface CalendarFeedContext {
   /** The URL made in this visit; null when there is none or it was made before (only its digest is kept). */
   url: string | null;
-  /** The last call failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last call failed: why. */
+  failure: CallFailure | null;
   /** Home said a feed existed when the screen opened. */
   hadFeed: boolean;
 }
@@ -24,6 +24,7 @@ export type CalendarFeedEvent =
 
 export const calendarFeedMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { tieneFeed: boolean },
     context: {} as CalendarFeedContext,
     events: {} as CalendarFeedEvent,
@@ -36,21 +37,22 @@ export const calendarFeedMachine = setup({
     hadFeed: ({ context }) => context.hadFeed,
   },
   actions: {
-    showUrl: assign((_, { url }: { url: string }) => ({ url, error: null })),
-    forgetUrl: assign({ url: null, error: null }),
-    clearError: assign({ error: null }),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    showUrl: assign((_, { url }: { url: string }) => ({ url, failure: null })),
+    forgetUrl: assign({ url: null, failure: null }),
+    clearFailure: assign({ failure: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'calendarFeed',
-  context: ({ input }) => ({ url: null, error: null, hadFeed: input.tieneFeed }),
+  context: ({ input }) => ({ url: null, failure: null, hadFeed: input.tieneFeed }),
   initial: 'start',
   states: {
     start: {
       always: [{ guard: 'hadFeed', target: 'active' }, { target: 'none' }],
     },
-    none: { on: { create: { target: 'creating', actions: 'clearError' } } },
+    none: { on: { create: { target: 'creating', actions: 'clearFailure' } } },
     creating: {
+      tags: ['busy'],
       invoke: {
         id: 'create',
         src: 'rotateCalendarFeed',
@@ -60,12 +62,13 @@ export const calendarFeedMachine = setup({
     },
     active: {
       on: {
-        rotate: { target: 'confirmingRotate', actions: 'clearError' },
-        revoke: { target: 'confirmingRevoke', actions: 'clearError' },
+        rotate: { target: 'confirmingRotate', actions: 'clearFailure' },
+        revoke: { target: 'confirmingRevoke', actions: 'clearFailure' },
       },
     },
     confirmingRotate: { on: { confirm: 'rotating', back: 'active' } },
     rotating: {
+      tags: ['busy'],
       invoke: {
         id: 'rotate',
         src: 'rotateCalendarFeed',
@@ -75,6 +78,7 @@ export const calendarFeedMachine = setup({
     },
     confirmingRevoke: { on: { confirm: 'revoking', back: 'active' } },
     revoking: {
+      tags: ['busy'],
       invoke: {
         id: 'revoke',
         src: 'revokeCalendarFeed',

@@ -15,7 +15,7 @@ import {
 } from '../api/calendar';
 import { fetchCalendarHome, fetchCalendarItems } from '../services/calendarService';
 import { type CalendarView, calendarQuery, dayOf, opensItem, step } from './calendarRange';
-import { failureMessage, isRefusal } from './ticketFailure';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export interface CalendarContext {
   home: CalendarHomeAnswer | null;
@@ -24,8 +24,8 @@ export interface CalendarContext {
   anchor: string;
   kinds: CalendarKind[];
   items: CalendarItem[] | null;
-  /** The last load failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last load failed: why. */
+  failure: CallFailure | null;
 }
 
 export type CalendarScreenEvent =
@@ -55,7 +55,7 @@ export const calendarMachine = setup({
     fetchCalendarItems: fromPromise<CalendarItemsAnswer, CalendarQuery>(({ input, signal }) => fetchCalendarItems(input, signal)),
   },
   guards: {
-    refused: (_, { error }: { error: unknown }) => isRefusal(error),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     noSection: (_, { home }: { home: CalendarHomeAnswer }) => home.secciones.length === 0,
     nothingFound: (_, { answer }: { answer: CalendarItemsAnswer }) => answer.items.length === 0,
     otherView: ({ context }, { view }: { view: CalendarView }) => view !== context.view,
@@ -65,9 +65,9 @@ export const calendarMachine = setup({
     opens: (_, { item }: { item: CalendarItem }) => opensItem(item),
   },
   actions: {
-    keepHome: assign((_, { home }: { home: CalendarHomeAnswer }) => ({ home, anchor: todayOf(home), error: null })),
-    show: assign((_, { answer }: { answer: CalendarItemsAnswer }) => ({ items: answer.items, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    keepHome: assign((_, { home }: { home: CalendarHomeAnswer }) => ({ home, anchor: todayOf(home), failure: null })),
+    show: assign((_, { answer }: { answer: CalendarItemsAnswer }) => ({ items: answer.items, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     setView: assign((_, { view }: { view: CalendarView }) => ({ view })),
     stepBack: assign(({ context }) => ({ anchor: step(context.view, context.anchor, -1) })),
     stepForward: assign(({ context }) => ({ anchor: step(context.view, context.anchor, 1) })),
@@ -87,7 +87,7 @@ export const calendarMachine = setup({
     anchor: '',
     kinds: [...CALENDAR_KINDS],
     items: null,
-    error: null,
+    failure: null,
   }),
   initial: 'loadingHome',
   states: {

@@ -34,7 +34,7 @@ import {
   type StampResult,
   stampGlobalInvoice,
 } from '../services/invoicingService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface CfdiFilters {
   from?: string;
@@ -59,7 +59,7 @@ export interface CfdiReportContext {
   choices: GlobalChoices | null;
   /** The last stamped document of a flow (the payment complement, the global invoice). */
   stamped: CfdiDetail | null;
-  error: string | null;
+  failure: CallFailure | null;
 }
 
 export type CfdiReportEvent =
@@ -122,17 +122,17 @@ export const cfdiReportMachine = setup({
     payable: ({ context }) => canPay(context.detail),
   },
   actions: {
-    keepList: assign((_, { list }: { list: CfdiList }) => ({ list, error: null })),
+    keepList: assign((_, { list }: { list: CfdiList }) => ({ list, failure: null })),
     filter: assign((_, { filters }: { filters: CfdiFilters }) => ({ filters, offset: 0 })),
     page: assign((_, { offset }: { offset: number }) => ({ offset })),
-    openDetail: assign((_, { id }: { id: number }) => ({ detailId: id, detail: null, stamped: null, error: null })),
-    keepDetail: assign((_, { detail }: { detail: CfdiDetail }) => ({ detail, error: null })),
-    keepBanks: assign((_, { banks }: { banks: Balance[] }) => ({ banks, error: null })),
-    keepChoices: assign((_, { choices }: { choices: GlobalChoices }) => ({ choices, error: null })),
-    keepStamped: assign((_, { cfdi }: { cfdi: CfdiDetail }) => ({ stamped: cfdi, error: null })),
-    leave: assign({ detailId: null, detail: null, stamped: null, error: null }),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    clearError: assign({ error: null }),
+    openDetail: assign((_, { id }: { id: number }) => ({ detailId: id, detail: null, stamped: null, failure: null })),
+    keepDetail: assign((_, { detail }: { detail: CfdiDetail }) => ({ detail, failure: null })),
+    keepBanks: assign((_, { banks }: { banks: Balance[] }) => ({ banks, failure: null })),
+    keepChoices: assign((_, { choices }: { choices: GlobalChoices }) => ({ choices, failure: null })),
+    keepStamped: assign((_, { cfdi }: { cfdi: CfdiDetail }) => ({ stamped: cfdi, failure: null })),
+    leave: assign({ detailId: null, detail: null, stamped: null, failure: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'cfdiReport',
@@ -145,7 +145,7 @@ export const cfdiReportMachine = setup({
     banks: [],
     choices: null,
     stamped: null,
-    error: null,
+    failure: null,
   },
   initial: 'loading',
   states: {
@@ -165,7 +165,7 @@ export const cfdiReportMachine = setup({
         onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+    failed: { on: { retry: { target: 'loading', actions: 'clearFailure' } } },
     empty: {
       on: {
         filter: { target: 'loading', actions: { type: 'filter', params: ({ event }) => ({ filters: event.filters }) } },
@@ -193,11 +193,11 @@ export const cfdiReportMachine = setup({
             onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+        failed: { on: { retry: { target: 'loading', actions: 'clearFailure' } } },
         showing: {
           on: {
-            startCancel: { guard: 'cancellable', target: 'confirming', actions: 'clearError' },
-            startPayment: { guard: 'payable', target: 'preparingPayment', actions: 'clearError' },
+            startCancel: { guard: 'cancellable', target: 'confirming', actions: 'clearFailure' },
+            startPayment: { guard: 'payable', target: 'preparingPayment', actions: 'clearFailure' },
           },
         },
         confirming: { on: { confirmCancel: 'cancelling', back: 'showing' } },
@@ -211,7 +211,7 @@ export const cfdiReportMachine = setup({
           },
         },
         done: { on: { back: 'showing' } },
-        refused: { on: { back: { target: 'showing', actions: 'clearError' } } },
+        refused: { on: { back: { target: 'showing', actions: 'clearFailure' } } },
         preparingPayment: {
           invoke: {
             id: 'banks',
@@ -220,7 +220,7 @@ export const cfdiReportMachine = setup({
             onError: { target: 'showing', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        paying: { on: { submitPayment: 'recordingPayment', back: { target: 'showing', actions: 'clearError' } } },
+        paying: { on: { submitPayment: 'recordingPayment', back: { target: 'showing', actions: 'clearFailure' } } },
         recordingPayment: {
           invoke: {
             id: 'pay',
@@ -246,7 +246,7 @@ export const cfdiReportMachine = setup({
             onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        failed: { on: { retry: { target: 'preparing', actions: 'clearError' } } },
+        failed: { on: { retry: { target: 'preparing', actions: 'clearFailure' } } },
         editing: { on: { submitGlobal: 'stamping' } },
         stamping: {
           invoke: {

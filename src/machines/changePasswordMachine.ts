@@ -4,6 +4,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ChangePasswordRequest } from '../api/profile';
 import { type ChangePasswordResult, changePassword } from '../services/profileService';
 import { hasNoErrors, newPasswordErrors } from './passwordRules';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type ChangePasswordField = 'current' | 'password' | 'confirmation';
 
@@ -14,6 +15,8 @@ export interface ChangePasswordContext {
   touched: Record<ChangePasswordField, boolean>;
   /** The server's words for a wrong current password, shown on that field. */
   currentError: string | null;
+  /** The last call failed: why. */
+  failure: CallFailure | null;
 }
 
 export type ChangePasswordEvent =
@@ -42,6 +45,7 @@ const EMPTY_FORM = {
   confirmation: '',
   touched: { current: false, password: false, confirmation: false },
   currentError: null,
+  failure: null,
 };
 
 export const changePasswordMachine = setup({
@@ -76,6 +80,8 @@ export const changePasswordMachine = setup({
     showCurrentError: assign((_, { result }: ResultParams) => ({
       currentError: result.kind === 'wrongCurrentPassword' ? result.message : null,
     })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    forgetFailure: assign({ failure: null }),
     // Nothing secret stays in memory once the password is changed.
     emptyForm: assign(EMPTY_FORM),
   },
@@ -92,6 +98,7 @@ export const changePasswordMachine = setup({
       },
     },
     saving: {
+      entry: 'forgetFailure',
       invoke: {
         id: 'changePassword',
         src: 'changePassword',
@@ -101,7 +108,7 @@ export const changePasswordMachine = setup({
           { guard: withResult('tooManyAttempts'), target: 'throttled' },
           { target: 'changed', actions: 'emptyForm' },
         ],
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // "Password changed" stays until the user types again.

@@ -13,7 +13,7 @@ import {
   saveCondoSettings,
 } from '../services/condoSettingsService';
 import { ApiError } from '../services/http';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface CondoSettingsContext {
   /** The settings as last read or saved (their version is what a save is made against). */
@@ -21,12 +21,14 @@ export interface CondoSettingsContext {
   draft: CondoSettingsFields | null;
   /** The field the server refused (400) with its words. */
   serverProblem: { field: string; message: string } | null;
-  /** A stale save's words, or a failure's (NETWORK). */
-  error: string | null;
+  /** A stale save: the server's words. */
+  refusal: string | null;
+  /** The last load or save failed: why. */
+  failure: CallFailure | null;
   /** The settings someone else saved (a stale save). */
   fresh: CondoSettings | null;
   /** Why the last logo change failed. */
-  logoError: string | null;
+  logoFailure: CallFailure | null;
 }
 
 export type CondoSettingsEvent =
@@ -56,6 +58,7 @@ const sameFields = (a: CondoSettingsFields, b: CondoSettingsFields) =>
 
 export const condoSettingsMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as CondoSettingsContext,
     events: {} as CondoSettingsEvent,
   },
@@ -80,7 +83,7 @@ export const condoSettingsMachine = setup({
     load: assign((_, { settings }: { settings: CondoSettings }) => ({
       settings,
       draft: settings.fields,
-      error: null,
+      failure: null,
       serverProblem: null,
       fresh: null,
     })),
@@ -91,26 +94,28 @@ export const condoSettingsMachine = setup({
     keepSaved: assign((_, { result }: { result: SaveSettingsResult }) => ({
       settings: result.settings,
       draft: result.settings.fields,
-      error: null,
+      failure: null,
       serverProblem: null,
     })),
     keepStale: assign((_, { result }: { result: SaveSettingsResult }) => ({
       fresh: result.settings,
-      error: result.kind === 'stale' ? result.message : null,
+      refusal: result.kind === 'stale' ? result.message : null,
+      failure: null,
     })),
     takeFresh: assign(({ context }) => ({
       settings: context.fresh,
       draft: context.fresh?.fields ?? context.draft,
       fresh: null,
-      error: null,
+      refusal: null,
+      failure: null,
     })),
-    keepMine: assign(({ context }) => ({ settings: context.fresh, fresh: null, error: null })),
+    keepMine: assign(({ context }) => ({ settings: context.fresh, fresh: null, refusal: null, failure: null })),
     refuse: assign((_, { error }: { error: unknown }) => {
       const apiError = error as ApiError;
       return { serverProblem: { field: (apiError.field ?? '').replace(/^fields\./, ''), message: apiError.message } };
     }),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    forgetError: assign({ error: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    forgetFailure: assign({ failure: null }),
     keepLogo: assign(({ context }, { settings }: { settings: CondoSettings }) => ({
       // Only the logo and the version move; what is being typed stays (the whole draft when nothing was typed).
       settings: context.settings
@@ -120,13 +125,13 @@ export const condoSettingsMachine = setup({
         context.draft && context.settings && !sameFields(context.draft, context.settings.fields)
           ? context.draft
           : settings.fields,
-      logoError: null,
+      logoFailure: null,
     })),
-    failLogo: assign((_, { error }: { error: unknown }) => ({ logoError: failureMessage(error) })),
+    failLogo: assign((_, { error }: { error: unknown }) => ({ logoFailure: callFailure(error) })),
   },
 }).createMachine({
   id: 'condoSettings',
-  context: { settings: null, draft: null, serverProblem: null, error: null, fresh: null, logoError: null },
+  context: { settings: null, draft: null, serverProblem: null, refusal: null, failure: null, fresh: null, logoFailure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -137,7 +142,7 @@ export const condoSettingsMachine = setup({
         onError: { target: 'loadFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    loadFailed: { on: { retry: { target: 'loading', actions: 'forgetError' } } },
+    loadFailed: { on: { retry: { target: 'loading', actions: 'forgetFailure' } } },
     editing: {
       on: {
         edit: { actions: { type: 'edit', params: ({ event }) => ({ patch: event.patch }) } },
@@ -151,6 +156,7 @@ export const condoSettingsMachine = setup({
       },
     },
     changingLogo: {
+      tags: ['busy'],
       invoke: {
         id: 'logo',
         src: 'changeLogo',
@@ -163,6 +169,7 @@ export const condoSettingsMachine = setup({
       },
     },
     saving: {
+      tags: ['busy'],
       invoke: {
         id: 'save',
         src: 'saveSettings',
@@ -194,7 +201,7 @@ export const condoSettingsMachine = setup({
         keepMine: { target: 'editing', actions: 'keepMine' },
       },
     },
-    failed: { on: { retry: 'saving', back: { target: 'editing', actions: 'forgetError' } } },
+    failed: { on: { retry: 'saving', back: { target: 'editing', actions: 'forgetFailure' } } },
     saved: {
       on: {
         edit: { target: 'editing', actions: { type: 'edit', params: ({ event }) => ({ patch: event.patch }) } },

@@ -20,9 +20,8 @@ import {
   type StartedConversation,
   startConversation,
 } from '../services/conversationsService';
-import { ApiError } from '../services/http';
-import { problemOf } from './conversationMachine';
 import { canAddPhoto, type PhotoUpload, withoutPhoto } from './messagePhotos';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 /** The most conversations one refresh asks for (the contract's limit): pages beyond it stay as they were. */
 export const REFRESH_LIMIT = 50;
@@ -44,8 +43,8 @@ export interface ConversationListContext {
   sectionId: number;
   items: ConversationSummary[];
   total: number;
-  /** The server's words for the last failure; null when it sent none. */
-  problem: string | null;
+  /** The last call that failed: why. */
+  failure: CallFailure | null;
   directory: DirectoryAnswer | null;
   draft: Draft;
 }
@@ -128,11 +127,12 @@ export function appendPage(items: readonly ConversationSummary[], page: readonly
 /** The draft with a change; any change puts a failure to start aside. */
 const changed = (context: ConversationListContext, change: Partial<Draft>) => ({
   draft: { ...context.draft, ...change },
-  problem: null,
+  failure: null,
 });
 
 export const conversationListMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { sectionId: number },
     context: {} as ConversationListContext,
     events: {} as ConversationListEvent,
@@ -152,7 +152,7 @@ export const conversationListMachine = setup({
     refreshDelay: CONVERSATION_REFRESH_MS,
   },
   guards: {
-    refused: (_, { error }: { error: unknown }) => error instanceof ApiError && (error.status === 403 || error.status === 404),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     isEmpty: ({ context }) => context.items.length === 0,
     hasMore: ({ context }) => context.items.length < context.total,
     canWrite: (_, { directory }: { directory: DirectoryAnswer }) => directory.mias.length > 0 || directory.comoAdministracion,
@@ -170,7 +170,7 @@ export const conversationListMachine = setup({
     showFirstPage: assign((_, { answer }: { answer: ConversationListAnswer }) => ({
       items: appendPage([], answer.items),
       total: answer.total,
-      problem: null,
+      failure: null,
     })),
     showRefreshed: assign(({ context }, { answer }: { answer: ConversationListAnswer }) => ({
       items: mergeRefreshed(context.items, answer.items),
@@ -179,20 +179,20 @@ export const conversationListMachine = setup({
     showNextPage: assign(({ context }, { answer }: { answer: ConversationListAnswer }) => {
       const items = appendPage(context.items, answer.items);
       // A short page is the end, whatever the counter said.
-      return { items, total: answer.items.length < CONVERSATIONS_PAGE_SIZE ? items.length : answer.total, problem: null };
+      return { items, total: answer.items.length < CONVERSATIONS_PAGE_SIZE ? items.length : answer.total, failure: null };
     }),
     // Opening a conversation marks its messages read on the server; the inbox shows it at once.
     markRead: assign(({ context }, { conversationId }: { conversationId: number }) => ({
       items: context.items.map((c) => (c.ConversationId === conversationId && c.noLeidos > 0 ? { ...c, noLeidos: 0 } : c)),
     })),
-    keepProblem: assign((_, { error }: { error: unknown }) => ({ problem: problemOf(error) })),
-    clearProblem: assign({ problem: null }),
+    keepFailure: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
     openDraft: assign((_, { directory }: { directory: DirectoryAnswer }) => ({
       directory,
       draft: draftFor(directory),
-      problem: null,
+      failure: null,
     })),
-    closeDraft: assign({ directory: null, draft: EMPTY_DRAFT, problem: null }),
+    closeDraft: assign({ directory: null, draft: EMPTY_DRAFT, failure: null }),
     // Written as the administration, the message goes to a dwelling; never to the dwelling written for.
     chooseSide: assign(({ context }, { apmtId }: { apmtId: number | null }) =>
       changed(context, {
@@ -226,13 +226,14 @@ export const conversationListMachine = setup({
     sectionId: input.sectionId,
     items: [],
     total: 0,
-    problem: null,
+    failure: null,
     directory: null,
     draft: EMPTY_DRAFT,
   }),
   initial: 'loading',
   states: {
     loading: {
+      tags: ['busy'],
       invoke: {
         id: 'firstPage',
         src: 'fetchPage',
@@ -240,7 +241,7 @@ export const conversationListMachine = setup({
         onDone: { target: 'ready', actions: { type: 'showFirstPage', params: ({ event }) => ({ answer: event.output }) } },
         onError: [
           { guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) }, target: 'refused' },
-          { target: 'failed', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'failed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -254,7 +255,7 @@ export const conversationListMachine = setup({
         deciding: { always: [{ guard: 'isEmpty', target: 'empty' }, { target: 'list' }] },
         // Where nothing failed, no failure is shown.
         empty: {
-          entry: 'clearProblem',
+          entry: 'clearFailure',
           after: { refreshDelay: 'refreshing' },
           on: { refresh: 'refreshing', newConversation: 'composing' },
         },
@@ -263,7 +264,7 @@ export const conversationListMachine = setup({
           on: { newConversation: 'composing' },
           states: {
             idle: {
-              entry: 'clearProblem',
+              entry: 'clearFailure',
               after: { refreshDelay: '#conversationList.ready.refreshing' },
               on: {
                 refresh: '#conversationList.ready.refreshing',
@@ -271,6 +272,7 @@ export const conversationListMachine = setup({
               },
             },
             loadingMore: {
+              tags: ['busy'],
               invoke: {
                 id: 'nextPage',
                 src: 'fetchPage',
@@ -282,14 +284,14 @@ export const conversationListMachine = setup({
                 onDone: { target: 'idle', actions: { type: 'showNextPage', params: ({ event }) => ({ answer: event.output }) } },
                 onError: {
                   target: 'moreFailed',
-                  actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },
             // Its alert stays until Reintentar or the next refresh.
             moreFailed: {
               after: { refreshDelay: '#conversationList.ready.refreshing' },
-              on: { loadMore: { target: 'loadingMore', actions: 'clearProblem' } },
+              on: { loadMore: { target: 'loadingMore', actions: 'clearFailure' } },
             },
           },
         },
@@ -329,13 +331,13 @@ export const conversationListMachine = setup({
                 ],
                 onError: {
                   target: 'directoryFailed',
-                  actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },
             directoryFailed: {
               on: {
-                retry: { target: 'loadingDirectory', actions: 'clearProblem' },
+                retry: { target: 'loadingDirectory', actions: 'clearFailure' },
                 cancel: { target: '#conversationList.ready.deciding', actions: 'closeDraft' },
               },
             },
@@ -392,7 +394,7 @@ export const conversationListMachine = setup({
                 },
                 onError: {
                   target: 'form.failed',
-                  actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) },
+                  actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },

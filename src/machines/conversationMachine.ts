@@ -27,8 +27,8 @@ import {
   sendMessage,
   setBlocked,
 } from '../services/conversationsService';
-import { ApiError } from '../services/http';
 import { canAddPhoto, type PhotoUpload, withoutPhoto } from './messagePhotos';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export interface ConversationContext {
   conversationId: number;
@@ -40,8 +40,8 @@ export interface ConversationContext {
   /** What is being written. */
   text: string;
   photos: PhotoUpload[];
-  /** The server's words for the last failure; null when it sent none (a lost connection). */
-  problem: string | null;
+  /** The last call that failed: why. */
+  failure: CallFailure | null;
   /** The message being reported, and the reason written for it. */
   reporting: Message | null;
   reason: string;
@@ -64,11 +64,6 @@ export type ConversationEvent =
   | { type: 'submitReport' }
   | { type: 'cancelReport' }
   | { type: 'close' };
-
-/** The server's words for a refusal (or a breakdown it explained); null for a lost connection. */
-export function problemOf(error: unknown): string | null {
-  return error instanceof ApiError && error.status > 0 && error.message ? error.message : null;
-}
 
 /** `incoming` merged into `messages`: newest first, each id once, the incoming copy winning. */
 export function mergeMessages(messages: readonly Message[], incoming: readonly Message[]): Message[] {
@@ -96,10 +91,11 @@ export function sendRequestOf(context: ConversationContext): SendMessageRequest 
   return { conversationId: context.conversationId, Texto: context.text.trim(), fotos: context.photos };
 }
 
-const ANSWERED = { problem: null };
+const ANSWERED = { failure: null };
 
 export const conversationMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { conversationId: number },
     context: {} as ConversationContext,
     events: {} as ConversationEvent,
@@ -119,7 +115,7 @@ export const conversationMachine = setup({
     refreshDelay: CONVERSATION_REFRESH_MS,
   },
   guards: {
-    refused: (_, { error }: { error: unknown }) => error instanceof ApiError && (error.status === 403 || error.status === 404),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     canSend: ({ context }) =>
       context.text.trim().length > 0 && context.text.length <= MESSAGE_TEXT_MAX && context.conversation?.bloqueado === false,
     canAttach: ({ context }) => canAddPhoto(context.photos),
@@ -161,8 +157,8 @@ export const conversationMachine = setup({
       photos: [],
       ...ANSWERED,
     })),
-    keepProblem: assign((_, { error }: { error: unknown }) => ({ problem: problemOf(error) })),
-    clearProblem: assign({ problem: null }),
+    keepFailure: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
     markBlocked: assign(({ context }) => ({
       conversation: { ...context.conversation!, bloqueado: !context.conversation!.bloqueado },
       ...ANSWERED,
@@ -170,10 +166,10 @@ export const conversationMachine = setup({
     startReport: assign(({ context }, { messageId }: { messageId: number }) => ({
       reporting: context.messages.find((m) => m.id === messageId) ?? null,
       reason: '',
-      problem: null,
+      failure: null,
     })),
     editReason: assign((_, { text }: { text: string }) => ({ reason: text })),
-    endReport: assign({ reporting: null, reason: '', problem: null }),
+    endReport: assign({ reporting: null, reason: '', failure: null }),
   },
 }).createMachine({
   id: 'conversation',
@@ -184,7 +180,7 @@ export const conversationMachine = setup({
     hayMas: false,
     text: '',
     photos: [],
-    problem: null,
+    failure: null,
     reporting: null,
     reason: '',
     arrived: 0,
@@ -192,7 +188,8 @@ export const conversationMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      entry: 'clearProblem',
+      tags: ['busy'],
+      entry: 'clearFailure',
       invoke: {
         id: 'conversation',
         src: 'loadConversation',
@@ -200,7 +197,7 @@ export const conversationMachine = setup({
         onDone: { target: 'viewing', actions: { type: 'showConversation', params: ({ event }) => ({ answer: event.output }) } },
         onError: [
           { guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) }, target: 'refused' },
-          { target: 'loadFailed', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'loadFailed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -225,12 +222,12 @@ export const conversationMachine = setup({
       states: {
         // Where nothing failed, no failure is shown.
         idle: {
-          entry: 'clearProblem',
+          entry: 'clearFailure',
           after: { refreshDelay: 'refreshing' },
           on: { loadOlder: { guard: 'hasOlder', target: 'loadingOlder' } },
         },
         refreshing: {
-          entry: 'clearProblem',
+          entry: 'clearFailure',
           // Asking for older messages does not wait for the refresh; the next one comes 15 s later.
           on: { loadOlder: { guard: 'hasOlder', target: 'loadingOlder' } },
           invoke: {
@@ -243,6 +240,7 @@ export const conversationMachine = setup({
           },
         },
         loadingOlder: {
+          tags: ['busy'],
           invoke: {
             id: 'older',
             src: 'loadOlder',
@@ -252,14 +250,14 @@ export const conversationMachine = setup({
               limit: MESSAGES_PAGE_SIZE,
             }),
             onDone: { target: 'idle', actions: { type: 'addOlder', params: ({ event }) => ({ answer: event.output }) } },
-            onError: { target: 'olderFailed', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'olderFailed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         // A failure's alert stays until dismissed or until the next refresh has caught up.
         olderFailed: {
           after: { refreshDelay: 'refreshing' },
           on: {
-            loadOlder: { target: 'loadingOlder', actions: 'clearProblem' },
+            loadOlder: { target: 'loadingOlder', actions: 'clearFailure' },
             // Back to the conversation, caught up at once.
             dismiss: 'refreshing',
           },
@@ -273,6 +271,7 @@ export const conversationMachine = setup({
     },
     /** The other dwelling blocked or unblocked; nothing else starts meanwhile, so its answer is never lost. */
     blocking: {
+      tags: ['busy'],
       invoke: {
         id: 'block',
         src: 'setBlocked',
@@ -280,23 +279,24 @@ export const conversationMachine = setup({
         onDone: { target: 'viewing', actions: 'markBlocked' },
         onError: {
           target: 'viewing.blockFailed',
-          actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) },
         },
       },
     },
     sending: {
+      tags: ['busy'],
       invoke: {
         id: 'send',
         src: 'sendMessage',
         input: ({ context }) => sendRequestOf(context),
         onDone: { target: 'viewing', actions: { type: 'showSent', params: ({ event }) => ({ answer: event.output }) } },
-        onError: { target: 'sendFailed', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'sendFailed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     /** What was typed and attached is kept: send again, change it, or put the failure aside. */
     sendFailed: {
       on: {
-        send: { guard: 'canSend', target: 'sending', actions: 'clearProblem' },
+        send: { guard: 'canSend', target: 'sending', actions: 'clearFailure' },
         edit: { target: 'viewing', actions: { type: 'edit', params: ({ event }) => ({ text: event.text }) } },
         dismiss: 'viewing.refreshing',
       },
@@ -317,16 +317,16 @@ export const conversationMachine = setup({
             src: 'reportMessage',
             input: ({ context }) => ({ messageId: context.reporting!.id, motivo: context.reason.trim() }),
             onDone: { target: '#conversation.reported' },
-            onError: { target: 'failed', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'failed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         failed: {
           on: {
             cancelReport: { target: '#conversation.viewing', actions: 'endReport' },
-            submitReport: { guard: 'reasonGiven', target: 'submitting', actions: 'clearProblem' },
+            submitReport: { guard: 'reasonGiven', target: 'submitting', actions: 'clearFailure' },
             editReason: {
               target: 'editing',
-              actions: ['clearProblem', { type: 'editReason', params: ({ event }) => ({ text: event.text }) }],
+              actions: ['clearFailure', { type: 'editReason', params: ({ event }) => ({ text: event.text }) }],
             },
           },
         },

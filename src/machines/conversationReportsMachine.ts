@@ -5,13 +5,13 @@ import { assign, fromPromise, setup } from 'xstate';
 import { CONVERSATIONS_PAGE_SIZE } from '../api/conversations';
 import { fetchReports, type ReportedMessage, type ReportsPage } from '../services/conversationsService';
 import { ApiError } from '../services/http';
-import { problemOf } from './conversationMachine';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ConversationReportsContext {
   items: ReportedMessage[];
   total: number;
-  /** The server's words for the last failure; null when it sent none. */
-  problem: string | null;
+  /** The last call that failed: why. */
+  failure: CallFailure | null;
 }
 
 export type ConversationReportsEvent = { type: 'retry' } | { type: 'reload' } | { type: 'loadMore' };
@@ -24,6 +24,7 @@ export function appendReports(items: readonly ReportedMessage[], page: readonly 
 
 export const conversationReportsMachine = setup({
   types: {
+    tags: {} as 'busy',
     context: {} as ConversationReportsContext,
     events: {} as ConversationReportsEvent,
   },
@@ -39,22 +40,23 @@ export const conversationReportsMachine = setup({
     showFirstPage: assign((_, { answer }: { answer: ReportsPage }) => ({
       items: appendReports([], answer.items),
       total: answer.total,
-      problem: null,
+      failure: null,
     })),
     showNextPage: assign(({ context }, { answer }: { answer: ReportsPage }) => {
       const items = appendReports(context.items, answer.items);
       // A short page is the end, whatever the counter said.
-      return { items, total: answer.items.length < CONVERSATIONS_PAGE_SIZE ? items.length : answer.total, problem: null };
+      return { items, total: answer.items.length < CONVERSATIONS_PAGE_SIZE ? items.length : answer.total, failure: null };
     }),
-    keepProblem: assign((_, { error }: { error: unknown }) => ({ problem: problemOf(error) })),
-    clearProblem: assign({ problem: null }),
+    keepFailure: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'conversationReports',
-  context: { items: [], total: 0, problem: null },
+  context: { items: [], total: 0, failure: null },
   initial: 'loading',
   states: {
     loading: {
+      tags: ['busy'],
       invoke: {
         id: 'firstPage',
         src: 'fetchReports',
@@ -69,7 +71,7 @@ export const conversationReportsMachine = setup({
         ],
         onError: [
           { guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) }, target: 'refused' },
-          { target: 'failed', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'failed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },
@@ -87,18 +89,19 @@ export const conversationReportsMachine = setup({
           },
         },
         loadingMore: {
+          tags: ['busy'],
           invoke: {
             id: 'nextPage',
             src: 'fetchReports',
             input: ({ context }) => ({ limit: CONVERSATIONS_PAGE_SIZE, offset: context.items.length }),
             onDone: { target: 'idle', actions: { type: 'showNextPage', params: ({ event }) => ({ answer: event.output }) } },
-            onError: { target: 'moreFailed', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+            onError: { target: 'moreFailed', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         moreFailed: {
           on: {
-            loadMore: { target: 'loadingMore', actions: 'clearProblem' },
-            reload: { target: '#conversationReports.loading', actions: 'clearProblem' },
+            loadMore: { target: 'loadingMore', actions: 'clearFailure' },
+            reload: { target: '#conversationReports.loading', actions: 'clearFailure' },
           },
         },
       },

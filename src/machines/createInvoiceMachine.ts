@@ -26,7 +26,7 @@ import {
   type StampResult,
   stampInvoice,
 } from '../services/invoicingService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type Issuer = GeneralDataAnswer['data'][number]['enterprise'];
 export type Product = ProductListAnswer['products'][number];
@@ -53,8 +53,8 @@ export interface CreateInvoiceContext {
   draftKey: string | null;
   stamped: StampedAnswer | null;
   refusal: { reason: StampRefusal; message: string } | null;
-  /** A failed call's words (the server's, or NETWORK). */
-  error: string | null;
+  /** The last call failed: why. */
+  failure: CallFailure | null;
 }
 
 export type CreateInvoiceEvent =
@@ -130,7 +130,7 @@ const EMPTY_DRAFT = {
   draftKey: null,
   stamped: null,
   refusal: null,
-  error: null,
+  failure: null,
 };
 
 export const createInvoiceMachine = setup({
@@ -171,7 +171,7 @@ export const createInvoiceMachine = setup({
       issuers: output.issuers,
       products: output.products,
       issuerId: manualIssuers(output.issuers)[0]?.id ?? null,
-      error: null,
+      failure: null,
     })),
     keepIssuersOnly: assign((_, { output }: { output: StartData }) => ({
       issuers: output.issuers,
@@ -185,7 +185,7 @@ export const createInvoiceMachine = setup({
     removeConcept: assign(({ context }, { index }: { index: number }) => ({
       concepts: context.concepts.filter((_, i) => i !== index),
     })),
-    markDwelling: assign((_, { apartmentId }: { apartmentId: number }) => ({ apartmentId, error: null })),
+    markDwelling: assign((_, { apartmentId }: { apartmentId: number }) => ({ apartmentId, failure: null })),
     keepCharges: assign(({ context }, { output }: { output: DwellingChargesAnswer }) => {
       const fromCharges = output.charges
         .filter((charge) => !context.concepts.some((c) => c.chargeId === charge.id))
@@ -199,23 +199,23 @@ export const createInvoiceMachine = setup({
         clients: client ? [client, ...context.clients.filter((c) => c.id !== client.id)] : context.clients,
       };
     }),
-    keepClients: assign((_, { output }: { output: ClientListAnswer }) => ({ clients: output.clients, error: null })),
+    keepClients: assign((_, { output }: { output: ClientListAnswer }) => ({ clients: output.clients, failure: null })),
     chooseClient: assign((_, { clientId }: { clientId: number }) => ({ clientId })),
     setPayment: assign((_, { metodoPago, formaPago }: { metodoPago: MetodoPago; formaPago: FormaPago }) => ({
       metodoPago,
       formaPago: formaPagoFor(metodoPago, formaPago),
     })),
-    keepPreview: assign((_, { output }: { output: PreviewAnswer }) => ({ preview: output, error: null })),
+    keepPreview: assign((_, { output }: { output: PreviewAnswer }) => ({ preview: output, failure: null })),
     /** A new draft: what was previewed or keyed for the old one no longer holds. */
-    newDraft: assign({ preview: null, draftKey: null, refusal: null, error: null }),
-    makeDraftKey: assign(({ context }) => ({ draftKey: context.draftKey ?? newDraftKey(), error: null })),
+    newDraft: assign({ preview: null, draftKey: null, refusal: null, failure: null }),
+    makeDraftKey: assign(({ context }) => ({ draftKey: context.draftKey ?? newDraftKey(), failure: null })),
     keepStamped: assign((_, { output }: { output: StampResult }) =>
       output.kind === 'stamped' ? { stamped: output.stamped, refusal: null } : {},
     ),
     keepRefusal: assign((_, { output }: { output: StampResult }) =>
       output.kind === 'refused' ? { refusal: { reason: output.reason, message: output.message } } : {},
     ),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     startOver: assign(EMPTY_DRAFT),
   },
 }).createMachine({

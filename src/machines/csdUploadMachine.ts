@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { CSD_MAX_BYTES, type CsdProblem } from '../api/invoicing';
 import type { IssuerSavedAnswer } from '../services/invoicingAnswers';
 import { type CsdUpload, type CsdUploadResult, uploadCsd } from '../services/invoicingService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type CsdFile = Blob & { name: string };
 
@@ -21,7 +21,7 @@ export interface CsdUploadContext extends CsdUploadInput {
   key: CsdFile | null;
   password: string;
   problem: CsdProblem | null;
-  error: string | null;
+  failure: CallFailure | null;
   saved: IssuerSavedAnswer['issuer'] | null;
 }
 
@@ -60,18 +60,18 @@ export const csdUploadMachine = setup({
     chooseKey: assign((_, { file }: { file: CsdFile | null }) => ({ key: file })),
     typePassword: assign((_, { password }: { password: string }) => ({ password })),
     keepSaved: assign((_, { output }: { output: CsdUploadResult }) =>
-      output.kind === 'saved' ? { saved: output.issuer, version: output.issuer.version, problem: null, error: null } : {},
+      output.kind === 'saved' ? { saved: output.issuer, version: output.issuer.version, problem: null, failure: null } : {},
     ),
     keepProblem: assign((_, { output }: { output: CsdUploadResult }) =>
-      output.kind === 'problem' ? { problem: output.problem, error: null } : {},
+      output.kind === 'problem' ? { problem: output.problem, failure: null } : {},
     ),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), problem: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), problem: null })),
     /** The password leaves memory once the upload ended; a new attempt types it again. */
     forgetPassword: assign({ password: '' }),
   },
 }).createMachine({
   id: 'csdUpload',
-  context: ({ input }) => ({ ...input, cer: null, key: null, password: '', problem: null, error: null, saved: null }),
+  context: ({ input }) => ({ ...input, cer: null, key: null, password: '', problem: null, failure: null, saved: null }),
   initial: 'choosing',
   states: {
     choosing: {

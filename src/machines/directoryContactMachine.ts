@@ -4,14 +4,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { type MyContact, normalizePhone } from '../api/directory';
 import { fetchMyContact, saveMyContact } from '../services/directoryService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface DirectoryContactContext {
   saved: MyContact | null;
   draft: MyContact;
   /** Saving was tried with a phone the rule refuses. */
   phoneProblem: boolean;
-  error: string | null;
+  failure: CallFailure | null;
 }
 
 export type DirectoryContactEvent = { type: 'edit'; patch: Partial<MyContact> } | { type: 'save' } | { type: 'retry' };
@@ -31,7 +31,7 @@ export const directoryContactMachine = setup({
     keep: assign((_, { contact }: { contact: MyContact }) => ({
       saved: contact,
       draft: contact,
-      error: null,
+      failure: null,
       phoneProblem: false,
     })),
     edit: assign(({ context }, { patch }: { patch: Partial<MyContact> }) => ({
@@ -39,11 +39,11 @@ export const directoryContactMachine = setup({
       phoneProblem: false,
     })),
     refusePhone: assign({ phoneProblem: true }),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'directoryContact',
-  context: { saved: null, draft: { phone: '', showPhone: false, showEmail: false }, phoneProblem: false, error: null },
+  context: { saved: null, draft: { phone: '', showPhone: false, showEmail: false }, phoneProblem: false, failure: null },
   initial: 'loading',
   states: {
     loading: {

@@ -4,7 +4,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { DIRECTORY_PAGE_SIZE, type ResidentsAnswer, type StaffAnswer } from '../api/directory';
 import { fetchResidents, fetchStaff } from '../services/directoryService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type DirectoryKind = 'residents' | 'staff';
 
@@ -21,7 +21,7 @@ export interface DirectoryContext {
   kind: DirectoryKind;
   query: DirectoryQuery;
   result: DirectoryAnswer | null;
-  error: string | null;
+  failure: CallFailure | null;
 }
 
 export type DirectoryEvent =
@@ -68,12 +68,12 @@ export const directoryMachine = setup({
       query: { ...context.query, torreId, offset: 0 },
     })),
     page: assign(({ context }, { offset }: { offset: number }) => ({ query: { ...context.query, offset } })),
-    keep: assign((_, { result }: { result: DirectoryAnswer }) => ({ result, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    keep: assign((_, { result }: { result: DirectoryAnswer }) => ({ result, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'directory',
-  context: ({ input }) => ({ kind: input.kind, query: FIRST_QUERY, result: null, error: null }),
+  context: ({ input }) => ({ kind: input.kind, query: FIRST_QUERY, result: null, failure: null }),
   initial: 'loading',
   on: {
     search: { target: '.loading', reenter: true, actions: { type: 'search', params: ({ event }) => ({ q: event.q }) } },

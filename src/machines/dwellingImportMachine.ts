@@ -8,7 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ImportDone, ImportFile, ImportPreview, ImportSummary } from '../api/dwellings';
 import { confirmImport, importFileOf, previewImport } from '../services/dwellingsService';
 import { ApiError } from '../services/http';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 /** A chosen file: the browser's File (a Blob with its name). */
 export type ChosenFile = Blob & { name: string };
@@ -19,8 +19,8 @@ export interface DwellingImportContext {
   /** The file as it was uploaded for the preview being shown (confirm sends the same bytes). */
   file: ImportFile | null;
   preview: ImportPreview | null;
-  /** The server's words (a refused file) or NETWORK. */
-  error: string | null;
+  /** The last step failed (a refused file, or no answer): why. */
+  failure: CallFailure | null;
   /** What failed last: the preview or the confirmation (retry repeats it). */
   failedStep: 'preview' | 'confirm' | null;
   result: ImportSummary | null;
@@ -44,10 +44,11 @@ export interface PreviewOutput {
 export const canConfirm = (preview: ImportPreview | null) =>
   preview !== null && preview.resumen.problemas === 0 && preview.resumen.nuevas + preview.resumen.actualizadas > 0;
 
-const EMPTY: DwellingImportContext = { source: null, file: null, preview: null, error: null, failedStep: null, result: null };
+const EMPTY: DwellingImportContext = { source: null, file: null, preview: null, failure: null, failedStep: null, result: null };
 
 export const dwellingImportMachine = setup({
   types: {
+    tags: {} as 'busy' | 'failed',
     context: {} as DwellingImportContext,
     events: {} as DwellingImportEvent,
   },
@@ -70,18 +71,18 @@ export const dwellingImportMachine = setup({
   },
   actions: {
     reset: assign(() => EMPTY),
-    keepSource: assign((_, { file }: { file: ChosenFile }) => ({ source: file, error: null })),
+    keepSource: assign((_, { file }: { file: ChosenFile }) => ({ source: file, failure: null })),
     keepPreview: assign((_, { output }: { output: PreviewOutput }) => ({
       file: output.file,
       preview: output.preview,
-      error: null,
+      failure: null,
       failedStep: null,
     })),
-    keepResult: assign((_, { output }: { output: ImportDone }) => ({ result: output.resumen, error: null, failedStep: null })),
-    refuse: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), preview: null, file: null })),
-    failPreview: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), failedStep: 'preview' as const })),
-    failConfirm: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), failedStep: 'confirm' as const })),
-    markStale: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    keepResult: assign((_, { output }: { output: ImportDone }) => ({ result: output.resumen, failure: null, failedStep: null })),
+    refuse: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), preview: null, file: null })),
+    failPreview: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), failedStep: 'preview' as const })),
+    failConfirm: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), failedStep: 'confirm' as const })),
+    markStale: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'dwellingImport',
@@ -96,6 +97,7 @@ export const dwellingImportMachine = setup({
       },
     },
     uploading: {
+      tags: ['busy'],
       invoke: {
         id: 'preview',
         src: 'previewFile',
@@ -119,6 +121,7 @@ export const dwellingImportMachine = setup({
       },
     },
     confirming: {
+      tags: ['busy'],
       invoke: {
         id: 'confirm',
         src: 'confirmFile',
@@ -134,8 +137,9 @@ export const dwellingImportMachine = setup({
         ],
       },
     },
-    stale: { on: { review: 'uploading', cancel: 'idle' } },
+    stale: { tags: ['failed'], on: { review: 'uploading', cancel: 'idle' } },
     failed: {
+      tags: ['failed'],
       on: {
         retry: [{ guard: 'failedConfirm', target: 'confirming' }, { target: 'uploading' }],
         cancel: 'idle',

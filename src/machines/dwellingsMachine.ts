@@ -13,7 +13,7 @@ import {
   type TowerDraft,
 } from '../api/dwellings';
 import { fetchDwellings, saveDwelling, saveTower, setDwellingActive, setTowerActive } from '../services/dwellingsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface DwellingsQuery {
   q: string;
@@ -32,10 +32,10 @@ export type DwellingChange =
 export interface DwellingsContext {
   query: DwellingsQuery;
   answer: DwellingListAnswer | null;
-  /** Loading failed (NETWORK or the server's words). */
-  error: string | null;
+  /** Loading failed: why. */
+  failure: CallFailure | null;
   /** The last change's refusal or failure, for the dialog that asked. */
-  saveError: string | null;
+  saveFailure: CallFailure | null;
   /** Changes made since the tab opened. */
   saved: number;
 }
@@ -48,7 +48,7 @@ export type DwellingsEvent =
   | { type: 'retry' }
   | { type: 'reload' }
   | { type: 'save'; change: DwellingChange }
-  | { type: 'forgetError' };
+  | { type: 'forgetFailure' };
 
 export const INITIAL_QUERY: DwellingsQuery = { q: '', torre: '', estado: 'activas', offset: 0 };
 
@@ -89,21 +89,21 @@ export const dwellingsMachine = setup({
   },
   actions: {
     setQuery: assign(({ context }, patch: Partial<DwellingsQuery>) => ({ query: { ...context.query, ...patch } })),
-    keepAnswer: assign((_, { answer }: { answer: DwellingListAnswer }) => ({ answer, error: null })),
+    keepAnswer: assign((_, { answer }: { answer: DwellingListAnswer }) => ({ answer, failure: null })),
     lastPage: assign(({ context }, { answer }: { answer: DwellingListAnswer }) => ({
       query: { ...context.query, offset: Math.floor((answer.total - 1) / DWELLINGS_PAGE_SIZE) * DWELLINGS_PAGE_SIZE },
     })),
-    failLoad: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    countSaved: assign(({ context }) => ({ saved: context.saved + 1, saveError: null })),
-    failSave: assign((_, { error }: { error: unknown }) => ({ saveError: failureMessage(error) })),
-    forgetError: assign({ saveError: null }),
+    failLoad: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    countSaved: assign(({ context }) => ({ saved: context.saved + 1, saveFailure: null })),
+    failSave: assign((_, { error }: { error: unknown }) => ({ saveFailure: callFailure(error) })),
+    forgetFailure: assign({ saveFailure: null }),
   },
 }).createMachine({
   id: 'dwellings',
-  context: { query: INITIAL_QUERY, answer: null, error: null, saveError: null, saved: 0 },
+  context: { query: INITIAL_QUERY, answer: null, failure: null, saveFailure: null, saved: 0 },
   initial: 'loading',
   on: {
-    forgetError: { actions: 'forgetError' },
+    forgetFailure: { actions: 'forgetFailure' },
   },
   states: {
     loading: {
@@ -153,7 +153,7 @@ export const dwellingsMachine = setup({
         },
         page: { target: 'loading', actions: { type: 'setQuery', params: ({ event }) => ({ offset: event.offset }) } },
         reload: 'loading',
-        save: { target: 'saving', actions: 'forgetError' },
+        save: { target: 'saving', actions: 'forgetFailure' },
       },
     },
     saving: {

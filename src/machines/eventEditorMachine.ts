@@ -15,7 +15,7 @@ import {
   updateCalendarEvent,
 } from '../services/calendarService';
 import { blankForm, draftOf, type EventForm, formOf, formValid } from './eventDraft';
-import { failureMessage, isRefusal } from './ticketFailure';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export interface EventEditorContext {
   /** null: a new event. */
@@ -27,8 +27,8 @@ export interface EventEditorContext {
   attempted: boolean;
   /** The cancellation's reason as typed. */
   reason: string;
-  /** The last call failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last call failed: why. */
+  failure: CallFailure | null;
   /** Someone else changed the event first: the server's words (the event shown is the fresh one). */
   conflict: string | null;
   /** What the last change did, said once on the event's page. */
@@ -57,6 +57,7 @@ export const editable = (evento: CalendarEvent | null) => evento?.puedeEditar ==
 
 export const eventEditorMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { eventId: number | null },
     context: {} as EventEditorContext,
     events: {} as EventEditorEvent,
@@ -76,7 +77,7 @@ export const eventEditorMachine = setup({
   },
   guards: {
     isNew: ({ context }) => context.eventId === null,
-    refused: (_, { error }: { error: unknown }) => isRefusal(error),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     cannotPublish: (_, { home }: { home: CalendarHomeAnswer }) => !home.puedePublicar || home.secciones.length === 0,
     editable: ({ context }) => editable(context.evento),
     formValid: ({ context }) => context.form !== null && formValid(context.form),
@@ -89,25 +90,25 @@ export const eventEditorMachine = setup({
     keepHome: assign((_, { home }: { home: CalendarHomeAnswer }) => ({
       home,
       form: blankForm(home.secciones[0]?.SectId ?? 0, home.ahoraLocal),
-      error: null,
+      failure: null,
     })),
-    keepEvent: assign((_, { evento }: { evento: CalendarEvent }) => ({ evento, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    keepEvent: assign((_, { evento }: { evento: CalendarEvent }) => ({ evento, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     startEditing: assign(({ context }) => ({
       form: formOf(context.evento!),
       attempted: false,
-      error: null,
+      failure: null,
       conflict: null,
       notice: null,
     })),
     change: assign(({ context }, { form }: { form: Partial<EventForm> }) => ({ form: { ...context.form!, ...form } })),
     attempt: assign({ attempted: true }),
-    startCancelling: assign({ reason: '', attempted: false, error: null, conflict: null, notice: null }),
+    startCancelling: assign({ reason: '', attempted: false, failure: null, conflict: null, notice: null }),
     setReason: assign((_, { reason }: { reason: string }) => ({ reason })),
     afterChange: assign((_, { result, notice }: { result: EventChangeResult; notice: 'saved' | 'cancelled' }) =>
       result.kind === 'conflict'
-        ? { evento: result.evento, conflict: result.message, notice: null, error: null, attempted: false }
-        : { evento: result.evento, conflict: null, notice, error: null, attempted: false },
+        ? { evento: result.evento, conflict: result.message, notice: null, failure: null, attempted: false }
+        : { evento: result.evento, conflict: null, notice, failure: null, attempted: false },
     ),
     announceCreated: emit((_, { result }: { result: EventChangeResult }) => ({
       type: 'created' as const,
@@ -123,14 +124,15 @@ export const eventEditorMachine = setup({
     form: null,
     attempted: false,
     reason: '',
-    error: null,
+    failure: null,
     conflict: null,
     notice: null,
   }),
   initial: 'start',
   states: {
-    start: { always: [{ guard: 'isNew', target: 'loadingHome' }, { target: 'loadingEvent' }] },
+    start: { tags: ['busy'], always: [{ guard: 'isNew', target: 'loadingHome' }, { target: 'loadingEvent' }] },
     loadingHome: {
+      tags: ['busy'],
       invoke: {
         id: 'home',
         src: 'fetchCalendarHome',
@@ -145,6 +147,7 @@ export const eventEditorMachine = setup({
       },
     },
     loadingEvent: {
+      tags: ['busy'],
       invoke: {
         id: 'event',
         src: 'fetchCalendarEvent',

@@ -4,6 +4,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Balance, Dwelling, Report, ReportQuery, ReportSummary, Statement, StatementQuery } from '../api/finance';
 import { fetchBanks, fetchDwellings, fetchFunds, fetchReport, fetchReports, fetchStatement } from '../services/financeService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type FinanceQuery =
   | { kind: 'reports' }
@@ -41,6 +42,8 @@ export async function ask(query: FinanceQuery, signal?: AbortSignal): Promise<Fi
 export interface FinanceQueryContext {
   query: FinanceQuery;
   answer: FinanceAnswer | null;
+  /** The last question could not be answered: why. */
+  failure: CallFailure | null;
 }
 
 export type FinanceQueryEvent = { type: 'retry' } | { type: 'ask'; query: FinanceQuery };
@@ -59,11 +62,12 @@ export const financeQueryMachine = setup({
       assertEvent(event, 'ask');
       return { query: event.query };
     }),
-    keepAnswer: assign((_, answer: FinanceAnswer) => ({ answer })),
+    keepAnswer: assign((_, answer: FinanceAnswer) => ({ answer, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'financeQuery',
-  context: ({ input }) => ({ query: input.query, answer: null }),
+  context: ({ input }) => ({ query: input.query, answer: null, failure: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -72,7 +76,7 @@ export const financeQueryMachine = setup({
         src: 'ask',
         input: ({ context }) => context.query,
         onDone: { target: 'shown', actions: { type: 'keepAnswer', params: ({ event }) => event.output } },
-        onError: 'failed',
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
       on: { ask: { target: 'loading', reenter: true, actions: 'setQuery' } },
     },

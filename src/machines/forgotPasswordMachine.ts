@@ -6,6 +6,7 @@ import type { ForgotPasswordRequest } from '../api/account';
 import { EMAIL_PATTERN } from '../api/validation';
 import type { Language } from '../i18n/languages';
 import { type ForgotPasswordResult, requestPasswordReset } from '../services/accountService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ForgotPasswordInput {
   /** The interface language: the e-mail is written in it. */
@@ -18,6 +19,8 @@ export interface ForgotPasswordContext {
   language: Language;
   /** The server's confirmation, once sent. */
   message: string | null;
+  /** The last call failed: why. */
+  failure: CallFailure | null;
 }
 
 export type ForgotPasswordEvent =
@@ -56,10 +59,12 @@ export const forgotPasswordMachine = setup({
     keepMessage: assign((_, { result }: { result: ForgotPasswordResult }) => ({
       message: result.kind === 'sent' ? result.message : null,
     })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    forgetFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: ({ input }) => ({ email: '', touched: false, language: input.language, message: null }),
+  context: ({ input }) => ({ email: '', touched: false, language: input.language, message: null, failure: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -70,6 +75,7 @@ export const forgotPasswordMachine = setup({
       },
     },
     sending: {
+      entry: 'forgetFailure',
       invoke: {
         id: 'requestReset',
         src: 'requestReset',
@@ -81,7 +87,7 @@ export const forgotPasswordMachine = setup({
           },
           { target: 'sent', actions: { type: 'keepMessage', params: ({ event }) => ({ result: event.output }) } },
         ],
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The same words whatever the address: whether it has an account stays private.

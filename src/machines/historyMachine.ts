@@ -6,18 +6,18 @@ import { assign, fromPromise, setup } from 'xstate';
 import { HISTORY_PAGE_SIZE, type HistoryAnswer, type HistoryFilters, type HistoryQuery } from '../api/history';
 import { fetchHistory, fetchHistoryCsv } from '../services/historyService';
 import { saveBlob } from '../services/pollsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface HistoryContext {
   filters: HistoryFilters;
   offset: number;
   answer: HistoryAnswer | null;
-  error: string | null;
+  failure: CallFailure | null;
   /** The filters of the export under way or last made (taken when it was asked for). */
   exportFilters: HistoryFilters;
   /** Bytes of the CSV received so far while exporting. */
   exportBytes: number;
-  exportError: string | null;
+  exportFailure: CallFailure | null;
 }
 
 export interface ExportInput {
@@ -56,12 +56,12 @@ export const historyMachine = setup({
   actions: {
     setFilters: assign(({ event }) => (event.type === 'setFilters' ? { filters: event.filters, offset: 0 } : {})),
     setOffset: assign(({ event }) => (event.type === 'page' ? { offset: event.offset } : {})),
-    setAnswer: assign((_, answer: HistoryAnswer) => ({ answer, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    startExport: assign(({ context }) => ({ exportFilters: context.filters, exportBytes: 0, exportError: null })),
+    setAnswer: assign((_, answer: HistoryAnswer) => ({ answer, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    startExport: assign(({ context }) => ({ exportFilters: context.filters, exportBytes: 0, exportFailure: null })),
     setProgress: assign(({ event }) => (event.type === 'progress' ? { exportBytes: event.bytes } : {})),
     save: (_, { blob, filters }: { blob: Blob; filters: HistoryFilters }) => saveBlob(historyFileName(filters), blob),
-    failExport: assign((_, { error }: { error: unknown }) => ({ exportError: failureMessage(error) })),
+    failExport: assign((_, { error }: { error: unknown }) => ({ exportFailure: callFailure(error) })),
   },
 }).createMachine({
   id: 'history',
@@ -70,10 +70,10 @@ export const historyMachine = setup({
     filters: input.filters ?? {},
     offset: 0,
     answer: null,
-    error: null,
+    failure: null,
     exportFilters: input.filters ?? {},
     exportBytes: 0,
-    exportError: null,
+    exportFailure: null,
   }),
   states: {
     list: {

@@ -9,7 +9,7 @@ import type { Invitation, InviteRequest, ResidencyKind, StaffRole } from '../api
 import { Email } from '../api/validation';
 import { ApiError } from '../services/http';
 import { sendInvitation } from '../services/invitationsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type InviteTarget = 'dwelling' | 'staff';
 
@@ -58,8 +58,8 @@ export function inviteRequest(draft: InvitationDraft): InviteRequest {
 export interface InvitationContext {
   draft: InvitationDraft;
   showProblems: boolean;
-  /** The server's words for a refusal, or NETWORK. */
-  error: string | null;
+  /** The last send failed (a refusal, or no answer): why. */
+  failure: CallFailure | null;
   sent: Invitation | null;
 }
 
@@ -89,17 +89,17 @@ export const invitationMachine = setup({
   actions: {
     edit: assign(({ context }, { patch }: { patch: Partial<InvitationDraft> }) => ({ draft: { ...context.draft, ...patch } })),
     showProblems: assign({ showProblems: true }),
-    keepSent: assign((_, { invitation }: { invitation: Invitation }) => ({ sent: invitation, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    forgetError: assign({ error: null }),
-    startOver: assign({ draft: EMPTY_INVITATION, showProblems: false, error: null, sent: null }),
+    keepSent: assign((_, { invitation }: { invitation: Invitation }) => ({ sent: invitation, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    forgetFailure: assign({ failure: null }),
+    startOver: assign({ draft: EMPTY_INVITATION, showProblems: false, failure: null, sent: null }),
   },
 }).createMachine({
   id: 'invitation',
   context: ({ input }) => ({
     draft: { ...EMPTY_INVITATION, ...input.draft },
     showProblems: false,
-    error: null,
+    failure: null,
     sent: null,
   }),
   initial: 'editing',
@@ -129,10 +129,13 @@ export const invitationMachine = setup({
     // The refusal stays shown until the draft changes.
     refused: {
       on: {
-        edit: { target: 'editing', actions: ['forgetError', { type: 'edit', params: ({ event }) => ({ patch: event.patch }) }] },
+        edit: {
+          target: 'editing',
+          actions: ['forgetFailure', { type: 'edit', params: ({ event }) => ({ patch: event.patch }) }],
+        },
       },
     },
-    failed: { on: { retry: 'sending', back: { target: 'editing', actions: 'forgetError' } } },
+    failed: { on: { retry: 'sending', back: { target: 'editing', actions: 'forgetFailure' } } },
     sent: { on: { another: { target: 'editing', actions: 'startOver' } } },
   },
 });

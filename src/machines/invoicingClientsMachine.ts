@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { CLIENTS_PAGE_SIZE, type Client, type ClientDraft, type ClientList } from '../api/invoicing';
 import { fetchClients, saveClient } from '../services/invoicingService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ClientsQuery {
   q: string;
@@ -19,7 +19,7 @@ export interface InvoicingClientsContext {
   editing: Client | null;
   /** The dialog opened as "Público en general" (filled with its fixed data). */
   publico: boolean;
-  error: string | null;
+  failure: CallFailure | null;
   saved: number;
 }
 
@@ -43,21 +43,21 @@ export const invoicingClientsMachine = setup({
     ),
   },
   actions: {
-    keepAnswer: assign((_, { answer }: { answer: ClientList }) => ({ answer, error: null })),
+    keepAnswer: assign((_, { answer }: { answer: ClientList }) => ({ answer, failure: null })),
     search: assign((_, { q }: { q: string }) => ({ query: { q, offset: 0 } })),
     page: assign(({ context }, { offset }: { offset: number }) => ({ query: { ...context.query, offset } })),
     startEditing: assign((_, { client, publico }: { client: Client | null; publico: boolean }) => ({
       editing: client,
       publico,
-      error: null,
+      failure: null,
     })),
-    countSaved: assign(({ context }) => ({ saved: context.saved + 1, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    clearError: assign({ error: null }),
+    countSaved: assign(({ context }) => ({ saved: context.saved + 1, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'invoicingClients',
-  context: { query: { q: '', offset: 0 }, answer: null, editing: null, publico: false, error: null, saved: 0 },
+  context: { query: { q: '', offset: 0 }, answer: null, editing: null, publico: false, failure: null, saved: 0 },
   initial: 'loading',
   states: {
     loading: {
@@ -69,7 +69,7 @@ export const invoicingClientsMachine = setup({
         onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+    failed: { on: { retry: { target: 'loading', actions: 'clearFailure' } } },
     ready: {
       on: {
         search: { target: 'loading', actions: { type: 'search', params: ({ event }) => ({ q: event.q }) } },
@@ -81,7 +81,7 @@ export const invoicingClientsMachine = setup({
         addPublico: { target: 'editing', actions: { type: 'startEditing', params: () => ({ client: null, publico: true }) } },
       },
     },
-    editing: { on: { save: 'saving', close: { target: 'ready', actions: 'clearError' } } },
+    editing: { on: { save: 'saving', close: { target: 'ready', actions: 'clearFailure' } } },
     saving: {
       invoke: {
         id: 'save',

@@ -6,16 +6,17 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { IssuerDraft } from '../api/invoicing';
 import type { GeneralDataAnswer, IssuerSavedAnswer } from '../services/invoicingAnswers';
 import { fetchGeneralData, saveIssuer } from '../services/invoicingService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type IssuerRow = GeneralDataAnswer['data'][number]['enterprise'];
 
 export interface IssuersContext {
   issuers: IssuerRow[];
-  /** The last save's outcome: the saved issuer's id, or the server's words (NETWORK without an answer). */
+  /** The last save's outcome: the saved issuer's id, or why it failed. */
   savedId: number | null;
-  saveError: string | null;
-  loadError: string | null;
+  saveFailure: CallFailure | null;
+  /** Why the issuers could not be loaded. */
+  loadFailure: CallFailure | null;
 }
 
 export type IssuersEvent =
@@ -40,21 +41,21 @@ export const issuersMachine = setup({
   actions: {
     keepIssuers: assign((_, { output }: { output: GeneralDataAnswer }) => ({
       issuers: output.data.map((row) => ({ ...row.enterprise, stampsAvailable: row.resultTimbres.disponibles })),
-      loadError: null,
+      loadFailure: null,
     })),
-    failLoad: assign((_, { error }: { error: unknown }) => ({ loadError: failureMessage(error) })),
+    failLoad: assign((_, { error }: { error: unknown }) => ({ loadFailure: callFailure(error) })),
     keepSaved: assign(({ context }, { output }: { output: IssuerSavedAnswer }) => ({
       issuers: upsert(context.issuers, output.issuer),
       savedId: output.issuer.id,
-      saveError: null,
+      saveFailure: null,
     })),
-    failSave: assign((_, { error }: { error: unknown }) => ({ saveError: failureMessage(error), savedId: null })),
+    failSave: assign((_, { error }: { error: unknown }) => ({ saveFailure: callFailure(error), savedId: null })),
     replaceIssuer: assign(({ context }, { issuer }: { issuer: IssuerRow }) => ({ issuers: upsert(context.issuers, issuer) })),
-    dismiss: assign({ savedId: null, saveError: null }),
+    dismiss: assign({ savedId: null, saveFailure: null }),
   },
 }).createMachine({
   id: 'issuers',
-  context: { issuers: [], savedId: null, saveError: null, loadError: null },
+  context: { issuers: [], savedId: null, saveFailure: null, loadFailure: null },
   initial: 'loading',
   states: {
     loading: {

@@ -69,6 +69,7 @@ function signedInWith<T extends string>(type: T) {
 
 export const loginMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as LoginInput,
     context: {} as LoginContext,
     events: {} as LoginEvent,
@@ -176,6 +177,7 @@ export const loginMachine = setup({
       },
     },
     signingIn: {
+      tags: ['busy'],
       invoke: {
         id: 'signIn',
         src: 'signIn',
@@ -221,6 +223,7 @@ export const loginMachine = setup({
       },
     },
     loggingIntoCondo: {
+      tags: ['busy'],
       invoke: {
         id: 'condoLogin',
         src: 'condoLogin',

@@ -7,6 +7,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ChangeCondoSessionRequest } from '../api/account';
 import { type ChangeCondoSessionResult, changeCondoSession } from '../services/accountService';
 import { endSession, type SessionActor } from './sessionLink';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export const SIGN_IN_PATH = '/sessions/signin';
 /** Where logout=1 ends: the legacy login page is not known to this app (docs/decisions.md). */
@@ -25,6 +26,8 @@ export interface LoginRedirectInput {
 export interface LoginRedirectContext extends LoginRedirectInput {
   /** Where to go once the bridge is done. */
   destination: string | null;
+  /** The bridge failed: why. */
+  failure: CallFailure | null;
 }
 
 export type LoginRedirectEvent = { type: 'retry' };
@@ -64,6 +67,7 @@ export const loginRedirectMachine = setup({
     tokenRefused: (_, { result }: ResultParams) => result.kind === 'refused',
   },
   actions: {
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     goToLoggedOut: assign({ destination: LOGGED_OUT_PATH }),
     goToSignIn: assign({ destination: SIGN_IN_PATH }),
     goToRefused: assign(({ context }) => ({ destination: refusedDestination(context.redirectTo) })),
@@ -80,7 +84,7 @@ export const loginRedirectMachine = setup({
   },
 }).createMachine({
   id: 'loginRedirect',
-  context: ({ input }) => ({ ...input, destination: null }),
+  context: ({ input }) => ({ ...input, destination: null, failure: null }),
   initial: 'deciding',
   states: {
     deciding: {
@@ -106,7 +110,7 @@ export const loginRedirectMachine = setup({
         src: 'endSession',
         input: ({ context }) => ({ session: context.session }),
         onDone: { target: 'changingSession' },
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     changingSession: {
@@ -118,7 +122,7 @@ export const loginRedirectMachine = setup({
           { guard: withResult('tokenRefused'), target: 'leaving', actions: 'goToRefused' },
           { target: 'leaving', actions: [withResult('handOverToken'), 'goToRedirect'] },
         ],
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {

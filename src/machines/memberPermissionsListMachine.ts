@@ -4,14 +4,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { MEMBER_PAGE_SIZE, type MemberFilter, type MemberPage, type MemberRow } from '../api/memberPermissions';
 import { fetchMembers } from '../services/memberPermissionsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface MemberListContext {
   q: string;
   rol: MemberFilter | null;
   miembros: MemberRow[];
   total: number;
-  error: string | null;
+  failure: CallFailure | null;
 }
 
 export type MemberListEvent =
@@ -51,20 +51,20 @@ export const memberPermissionsListMachine = setup({
   actions: {
     setSearch: assign((_, { q }: { q: string }) => ({ q })),
     setFilter: assign((_, { rol }: { rol: MemberFilter | null }) => ({ rol })),
-    firstPage: assign((_, { page }: { page: MemberPage }) => ({ miembros: page.miembros, total: page.total, error: null })),
+    firstPage: assign((_, { page }: { page: MemberPage }) => ({ miembros: page.miembros, total: page.total, failure: null })),
     nextPage: assign(({ context }, { page }: { page: MemberPage }) => ({
       miembros: [
         ...context.miembros,
         ...page.miembros.filter((m) => !context.miembros.some((k) => k.membershipId === m.membershipId)),
       ],
       total: page.total,
-      error: null,
+      failure: null,
     })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'memberPermissionsList',
-  context: { q: '', rol: null, miembros: [], total: 0, error: null },
+  context: { q: '', rol: null, miembros: [], total: 0, failure: null },
   initial: 'loading',
   on: {
     search: { target: '.loading', reenter: true, actions: { type: 'setSearch', params: ({ event }) => ({ q: event.q }) } },

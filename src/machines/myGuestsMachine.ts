@@ -1,7 +1,8 @@
 // /condominio/mis-invitados: a resident's passes and links, a page at a time; creating a pass, an event or a
 // user link (and, for administrators, a condo link) with the thing just created offered for sharing;
 // revoking a pass or link and cancelling an event after a confirmation. Refusals the server gives (a rule,
-// not yours, already gone) come back as typed results and show their message; breakdowns show a generic one.
+// not yours, already gone) come back as typed results and show their message; a call that breaks down is kept
+// as its failure (src/machines/shared/callFailure.ts).
 import { assign, fromPromise, setup } from 'xstate';
 import {
   type CondoLink,
@@ -21,6 +22,7 @@ import {
 } from '../api/myGuests';
 import { ApiError } from '../services/http';
 import * as service from '../services/myGuestsService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type ListName = 'passes' | 'links';
 export type FormName = 'pass' | 'event';
@@ -74,7 +76,10 @@ export interface MyGuestsContext {
   condoLinks: CondoLink[];
   form: FormName | null;
   pending: PendingAction | null;
+  /** The server's refusal of the last change, as the screen words it. */
   problem: Problem | null;
+  /** The last call that broke down instead (the first load, a change, a page more): why. */
+  failure: CallFailure | null;
   shared: Shareable | null;
   /** The list a "load more" is for. */
   loadingList: ListName | null;
@@ -176,6 +181,9 @@ export function shareableOf(created: Created, condoId: number): Shareable {
 
 const FAILED: Problem = { key: 'failed', field: null };
 
+/** The failure of a call, kept from its error event (the saves are built by savingWith, below). */
+const failWith = { type: 'fail' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) };
+
 export const myGuestsMachine = setup({
   types: {
     context: {} as MyGuestsContext,
@@ -227,15 +235,21 @@ export const myGuestsMachine = setup({
       linksTotal: loaded.links.total,
       condoLinks: loaded.overview.condoLinks,
       problem: null,
+      failure: null,
     })),
-    openForm: assign(({ event }) => ({ form: event.type === 'openForm' ? event.form : null, problem: null, shared: null })),
-    closeForm: assign({ form: null, problem: null }),
-    clearProblem: assign({ problem: null }),
+    openForm: assign(({ event }) => ({
+      form: event.type === 'openForm' ? event.form : null,
+      problem: null,
+      failure: null,
+      shared: null,
+    })),
+    closeForm: assign({ form: null, problem: null, failure: null }),
+    clearProblem: assign({ problem: null, failure: null }),
     addCreated: assign(({ context }, { result }: { result: Outcome<Created> }) => {
       if (!result.ok) return {};
       const created = result.value;
       const shared = shareableOf(created, context.overview?.CondoId ?? 0);
-      const base = { form: null, problem: null, shared };
+      const base = { form: null, problem: null, failure: null, shared };
       if (created.kind === 'pass') {
         return { ...base, passes: [created.item, ...context.passes], passesTotal: context.passesTotal + 1 };
       }
@@ -244,9 +258,9 @@ export const myGuestsMachine = setup({
       }
       return { ...base, condoLinks: [created.item, ...context.condoLinks] };
     }),
-    showRefusal: assign((_, { problem }: { problem: Problem }) => ({ problem })),
-    showFailure: assign({ problem: FAILED }),
-    ask: assign(({ event }) => (event.type === 'ask' ? { pending: event.action, problem: null } : {})),
+    showRefusal: assign((_, { problem }: { problem: Problem }) => ({ problem, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ problem: null, failure: callFailure(error) })),
+    ask: assign(({ event }) => (event.type === 'ask' ? { pending: event.action, problem: null, failure: null } : {})),
     forgetPending: assign({ pending: null }),
     applyAction: assign(({ context }) => {
       const action = context.pending;
@@ -275,7 +289,11 @@ export const myGuestsMachine = setup({
         shared: null,
       };
     }),
-    markLoading: assign(({ event }) => ({ loadingList: event.type === 'loadMore' ? event.list : null, problem: null })),
+    markLoading: assign(({ event }) => ({
+      loadingList: event.type === 'loadMore' ? event.list : null,
+      problem: null,
+      failure: null,
+    })),
     appendMore: assign(({ context }, { page }: { page: MorePage }) => {
       const last = page.items.length < MY_GUESTS_PAGE_SIZE;
       if (page.list === 'passes') {
@@ -300,6 +318,7 @@ export const myGuestsMachine = setup({
     form: null,
     pending: null,
     problem: null,
+    failure: null,
     shared: null,
     loadingList: null,
   },
@@ -310,7 +329,7 @@ export const myGuestsMachine = setup({
         id: 'loadMyGuests',
         src: 'loadMyGuests',
         onDone: { target: 'ready', actions: { type: 'showLoaded', params: ({ event }) => ({ loaded: event.output }) } },
-        onError: { target: 'failure' },
+        onError: { target: 'failure', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failure: {
@@ -387,7 +406,10 @@ export const myGuestsMachine = setup({
                 ],
               },
             ],
-            onError: { target: 'idle', actions: ['forgetPending', 'showFailure'] },
+            onError: {
+              target: 'idle',
+              actions: ['forgetPending', { type: 'fail', params: ({ event }) => ({ error: event.error }) }],
+            },
           },
         },
         loadingMore: {
@@ -399,7 +421,10 @@ export const myGuestsMachine = setup({
               return { list, offset: list === 'passes' ? context.passes.length : context.links.length };
             },
             onDone: { target: 'idle', actions: { type: 'appendMore', params: ({ event }) => ({ page: event.output }) } },
-            onError: { target: 'idle', actions: ['stopLoading', 'showFailure'] },
+            onError: {
+              target: 'idle',
+              actions: ['stopLoading', { type: 'fail', params: ({ event }) => ({ error: event.error }) }],
+            },
           },
         },
       },
@@ -449,8 +474,8 @@ function savingWith(request: (args: { event: MyGuestsEvent }) => SaveRequest | n
       },
     ],
     onError: [
-      { guard: 'formOpen' as const, target: '#myGuests.ready.editing', actions: 'showFailure' as const },
-      { target: '#myGuests.ready.idle', actions: 'showFailure' as const },
+      { guard: 'formOpen' as const, target: '#myGuests.ready.editing', actions: failWith },
+      { target: '#myGuests.ready.idle', actions: failWith },
     ],
   };
 }

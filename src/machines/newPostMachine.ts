@@ -11,8 +11,8 @@ import {
   POST_TEXT_MAX,
   POST_TITLE_MAX,
 } from '../api/posts';
-import { ApiError } from '../services/http';
 import { createPost } from '../services/postsService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface NewPostInput {
   sectionId: number;
@@ -25,8 +25,8 @@ export interface NewPostContext extends NewPostInput {
   text: string;
   private: boolean;
   attachments: AttachmentUpload[];
-  /** The server's refusal, or 'network' for a breakdown. */
-  error: string | null;
+  /** The last send failed (a refusal, or no answer): why. */
+  failure: CallFailure | null;
   result: NewPostAnswer | null;
 }
 
@@ -43,7 +43,7 @@ const blank = (input: NewPostInput) => ({
   text: '',
   private: input.canMarkPrivate && input.defaultPrivate,
   attachments: [] as AttachmentUpload[],
-  error: null,
+  failure: null,
   result: null,
 });
 
@@ -82,10 +82,8 @@ export const newPostMachine = setup({
     detach: assign(({ context }, { index }: { index: number }) => ({
       attachments: context.attachments.filter((_, i) => i !== index),
     })),
-    refuse: assign((_, { error }: { error: unknown }) => ({
-      error: error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'network',
-    })),
-    clearError: assign({ error: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
     done: assign((_, { result }: { result: NewPostAnswer }) => ({ result })),
     reset: assign(({ context }) => blank(context)),
   },
@@ -96,11 +94,13 @@ export const newPostMachine = setup({
   states: {
     editing: {
       on: {
-        edit: { actions: [{ type: 'edit', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearError'] },
+        edit: {
+          actions: [{ type: 'edit', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearFailure'],
+        },
         togglePrivate: { guard: 'privateAllowed', actions: 'togglePrivate' },
         attach: { guard: 'canAttach', actions: { type: 'attach', params: ({ event }) => ({ file: event.file }) } },
         detach: { actions: { type: 'detach', params: ({ event }) => ({ index: event.index }) } },
-        submit: { guard: 'complete', target: 'sending', actions: 'clearError' },
+        submit: { guard: 'complete', target: 'sending', actions: 'clearFailure' },
       },
     },
     sending: {
@@ -109,7 +109,7 @@ export const newPostMachine = setup({
         src: 'send',
         input: ({ context }) => postRequest(context),
         onDone: { target: 'sent', actions: { type: 'done', params: ({ event }) => ({ result: event.output }) } },
-        onError: { target: 'editing', actions: { type: 'refuse', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     sent: {

@@ -5,11 +5,14 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { PassCheck } from '../api/passCheck';
 import { checkPass, type PassCheckResult } from '../services/passCheckService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface PassCheckContext {
   /** The code last sent (trimmed). */
   codigo: string;
   check: PassCheck | null;
+  /** The last check failed: why. */
+  failure: CallFailure | null;
 }
 
 export type PassCheckEvent = { type: 'check'; codigo: string } | { type: 'retry' } | { type: 'clear' };
@@ -39,15 +42,18 @@ export const passCheckMachine = setup({
     }),
     keepCheck: assign((_, result: PassCheckResult) => ({ check: result.kind === 'checked' ? result.check : null })),
     forget: assign({ codigo: '', check: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    forgetFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'passCheck',
-  context: { codigo: '', check: null },
+  context: { codigo: '', check: null, failure: null },
   initial: 'idle',
   states: {
     idle: { on: { check: newCode } },
     // No new code while one is being checked (the button shows it is busy).
     checking: {
+      entry: 'forgetFailure',
       invoke: {
         id: 'checkPass',
         src: 'checkPass',
@@ -61,7 +67,7 @@ export const passCheckMachine = setup({
           { guard: { type: 'notFound', params: ({ event }) => event.output }, target: 'notFound' },
           { target: 'limited' },
         ],
-        onError: 'failed',
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     result: { on: { check: newCode, clear: { target: 'idle', actions: 'forget' } } },

@@ -1,8 +1,9 @@
 // invitacion/{CondoId}/{QR} (spec §2.7, §8): load the pass; unknown or revoked is "not found" (the spec's
-// message); an unreachable server can be retried.
+// message); a failed load keeps why, and can be retried.
 import { assign, fromPromise, setup } from 'xstate';
 import type { Pass } from '../api/passes';
 import { fetchPass, type PassResult } from '../services/passesService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface PassViewInput {
   condoId: string;
@@ -12,7 +13,7 @@ export interface PassViewInput {
 export const passViewMachine = setup({
   types: {
     input: {} as PassViewInput,
-    context: {} as PassViewInput & { pass: Pass | null },
+    context: {} as PassViewInput & { pass: Pass | null; failure: CallFailure | null },
     events: {} as { type: 'retry' },
   },
   actors: {
@@ -23,10 +24,11 @@ export const passViewMachine = setup({
   },
   actions: {
     keepPass: assign((_, { result }: { result: PassResult }) => ({ pass: result.kind === 'found' ? result.pass : null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'passView',
-  context: ({ input }) => ({ condoId: input.condoId, qr: input.qr, pass: null }),
+  context: ({ input }) => ({ condoId: input.condoId, qr: input.qr, pass: null, failure: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -42,7 +44,7 @@ export const passViewMachine = setup({
           },
           { target: 'notFound' },
         ],
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     found: { type: 'final' },

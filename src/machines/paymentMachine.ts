@@ -8,6 +8,7 @@ import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { LedgerAccount, PaymentRecord } from '../api/payments';
 import { fetchPaymentAccounts, type RecordedPayment, type RecordPaymentResult, recordPayment } from '../services/paymentsService';
 import { newPaymentDraft, type PaymentDraft, type PaymentField, paymentProblems, paymentRecordOf } from './paymentDraft';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 /** How long the toast of a recorded payment stays when it carries no warning. */
 export const PAYMENT_TOAST_MS = 6000;
@@ -23,6 +24,8 @@ export interface PaymentContext {
   attempted: boolean;
   /** The server's words when it refused the payment. */
   refusal: string | null;
+  /** The accounts or the payment could not be sent or answered: why. */
+  failure: CallFailure | null;
   /** The payment as the server recorded it, with what happens to its invoice. */
   recorded: RecordedPayment | null;
 }
@@ -44,6 +47,7 @@ const CLOSED: PaymentContext = {
   draft: newPaymentDraft('', []),
   attempted: false,
   refusal: null,
+  failure: null,
   recorded: null,
 };
 
@@ -73,13 +77,15 @@ export const paymentMachine = setup({
     keepAccounts: assign(({ context }, { accounts }: { accounts: LedgerAccount[] }) => ({
       accounts,
       draft: newPaymentDraft(context.today, accounts),
+      failure: null,
     })),
     setField: assign(({ context, event }) => {
       assertEvent(event, 'change');
       return { draft: { ...context.draft, [event.field]: event.value } };
     }),
     attempt: assign({ attempted: true }),
-    clearRefusal: assign({ refusal: null }),
+    clearLastSend: assign({ refusal: null, failure: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     keepOutcome: assign((_, { result }: { result: RecordPaymentResult }) =>
       result.kind === 'recorded' ? { recorded: result.payment, refusal: null } : { refusal: result.message },
     ),
@@ -109,7 +115,7 @@ export const paymentMachine = setup({
           },
           { target: 'noAccounts' },
         ],
-        onError: { target: 'loadFailed' },
+        onError: { target: 'loadFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
       on: { close: { target: 'closed', actions: 'forget' } },
     },
@@ -124,14 +130,14 @@ export const paymentMachine = setup({
       initial: 'filling',
       on: {
         change: { actions: 'setField' },
-        submit: [{ guard: 'draftValid', target: 'saving', actions: 'clearRefusal' }, { actions: 'attempt' }],
+        submit: [{ guard: 'draftValid', target: 'saving', actions: 'clearLastSend' }, { actions: 'attempt' }],
         close: { target: 'closed', actions: 'forget' },
       },
       states: {
         filling: {},
         // The server said no, in its words; the fields are as they were sent.
         refused: {},
-        // The server could not be reached; the fields are as they were sent.
+        // The call failed (no answer, or a breakdown the server explained); the fields are as they were sent.
         failed: {},
       },
     },
@@ -152,7 +158,7 @@ export const paymentMachine = setup({
           },
           { target: 'editing.refused', actions: { type: 'keepOutcome', params: ({ event }) => ({ result: event.output }) } },
         ],
-        onError: { target: 'editing.failed' },
+        onError: { target: 'editing.failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The dialog is closed; the toast says the payment was recorded and what happens to its invoice.

@@ -12,7 +12,7 @@ import {
   sameSet,
 } from '../api/memberPermissions';
 import { fetchMemberPermissions, type SavePermissionsResult, saveMemberPermissions } from '../services/memberPermissionsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface PermissionsEditorContext {
   membershipId: number;
@@ -20,8 +20,10 @@ export interface PermissionsEditorContext {
   member: MemberPermissions | null;
   /** What the person is editing. */
   draft: PermissionSet | null;
-  /** The server's words for a refusal or a failure (NETWORK when it could not be reached). */
-  error: string | null;
+  /** The server's words on a save it refused (the set changed meanwhile, or the last administrator). */
+  refusal: string | null;
+  /** The last call failed: why. */
+  failure: CallFailure | null;
 }
 
 export type PermissionsEditorEvent =
@@ -63,7 +65,12 @@ export const permissionsEditorMachine = setup({
       result.kind === 'refused' && result.motivo === motivo,
   },
   actions: {
-    loaded: assign((_, { member }: { member: MemberPermissions }) => ({ member, draft: member.set, error: null })),
+    loaded: assign((_, { member }: { member: MemberPermissions }) => ({
+      member,
+      draft: member.set,
+      refusal: null,
+      failure: null,
+    })),
     setRole: assign(({ context }, { role, value }: { role: MemberRole; value: boolean }) => ({
       draft: context.draft && { ...context.draft, roles: { ...context.draft.roles, [role]: value } },
     })),
@@ -85,29 +92,32 @@ export const permissionsEditorMachine = setup({
         funciones: context.draft.funciones.map((f) => (f.funcion === funcion ? { ...f, tipo } : f)),
       },
     })),
-    discard: assign(({ context }) => ({ draft: context.member?.set ?? null, error: null })),
+    discard: assign(({ context }) => ({ draft: context.member?.set ?? null, refusal: null, failure: null })),
     /** Saved: the server's set is now both what was read and what is edited. */
     keepSaved: assign((_, { result }: { result: SavePermissionsResult }) => ({
       member: result.miembro,
       draft: result.miembro.set,
-      error: null,
+      refusal: null,
+      failure: null,
     })),
     /** Stale: the fresh set replaces the draft; the person redoes their change on it. */
     takeFresh: assign((_, { result }: { result: SavePermissionsResult }) => ({
       member: result.miembro,
       draft: result.miembro.set,
-      error: result.kind === 'refused' ? result.message : null,
+      refusal: result.kind === 'refused' ? result.message : null,
+      failure: null,
     })),
     /** The last administrator: the fresh set is what was read, the draft stays for the person to fix. */
     keepDraft: assign((_, { result }: { result: SavePermissionsResult }) => ({
       member: result.miembro,
-      error: result.kind === 'refused' ? result.message : null,
+      refusal: result.kind === 'refused' ? result.message : null,
+      failure: null,
     })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    fail: assign((_, { error }: { error: unknown }) => ({ refusal: null, failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'permissionsEditor',
-  context: ({ input }) => ({ membershipId: input.membershipId, member: null, draft: null, error: null }),
+  context: ({ input }) => ({ membershipId: input.membershipId, member: null, draft: null, refusal: null, failure: null }),
   initial: 'loading',
   states: {
     loading: {

@@ -10,7 +10,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { POLL_LIFECYCLE, type PollAction } from '../api/pollLifecycle';
 import { LocalDateTime, POLL_REASON_MAX, type PollAnswer, type PollChangeRequest } from '../api/polls';
 import { changePoll, fetchPollFile, type PollChangeResult, type PollFileKind, saveBlob } from '../services/pollsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface PollAdminInput {
   answer: PollAnswer;
@@ -28,12 +28,12 @@ export interface PollAdminContext extends PollAdminInput {
   done: PollAction | null;
   /** The server's words of the last 409; the poll kept is the fresh one it sent. */
   conflict: string | null;
-  /** The last action failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last action failed: why. */
+  failure: CallFailure | null;
   /** The file being downloaded, its share received (0–1; 0 while unknown), and the last download's failure. */
   file: PollFileKind | null;
   progress: number;
-  fileError: string | null;
+  fileFailure: CallFailure | null;
 }
 
 export type PollAdminEvent =
@@ -104,11 +104,11 @@ export const pollAdminMachine = setup({
       cierra: '',
       done: null,
       conflict: null,
-      error: null,
+      failure: null,
     })),
     editReason: assign((_, { motivo }: { motivo: string }) => ({ motivo: motivo.slice(0, POLL_REASON_MAX) })),
     editClosing: assign((_, { cierra }: { cierra: string }) => ({ cierra })),
-    forget: assign({ action: null, motivo: '', cierra: '', done: null, conflict: null, error: null }),
+    forget: assign({ action: null, motivo: '', cierra: '', done: null, conflict: null, failure: null }),
     keepRead: assign((_, { answer }: { answer: PollAnswer }) => ({ answer })),
     changed: assign(({ context }, { result }: { result: PollChangeResult }) => ({
       answer: result.answer,
@@ -122,14 +122,14 @@ export const pollAdminMachine = setup({
       conflict: result.kind === 'conflict' ? result.message : null,
       action: null,
     })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    startDownload: assign((_, { file }: { file: PollFileKind }) => ({ file, progress: 0, fileError: null })),
-    restartDownload: assign({ progress: 0, fileError: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    startDownload: assign((_, { file }: { file: PollFileKind }) => ({ file, progress: 0, fileFailure: null })),
+    restartDownload: assign({ progress: 0, fileFailure: null }),
     progress: assign((_, { share }: { share: number }) => ({ progress: Math.min(1, Math.max(0, share)) })),
     saveFile: (_, { blob, name }: { blob: Blob; name: string }) => saveBlob(name, blob),
     downloaded: assign({ file: null, progress: 0 }),
-    downloadFailed: assign((_, { error }: { error: unknown }) => ({ fileError: failureMessage(error) })),
-    forgetDownload: assign({ file: null, progress: 0, fileError: null }),
+    downloadFailed: assign((_, { error }: { error: unknown }) => ({ fileFailure: callFailure(error) })),
+    forgetDownload: assign({ file: null, progress: 0, fileFailure: null }),
   },
 }).createMachine({
   id: 'pollAdmin',
@@ -141,10 +141,10 @@ export const pollAdminMachine = setup({
     cierra: '',
     done: null,
     conflict: null,
-    error: null,
+    failure: null,
     file: null,
     progress: 0,
-    fileError: null,
+    fileFailure: null,
   }),
   states: {
     act: {

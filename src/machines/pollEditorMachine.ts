@@ -21,7 +21,6 @@ import {
   type QuestionKind,
 } from '../api/polls';
 import type { AttachmentUpload } from '../api/posts';
-import { ApiError } from '../services/http';
 import { createPoll, type PollSaveResult, updatePoll } from '../services/pollsService';
 import {
   blankDraft,
@@ -33,7 +32,7 @@ import {
   sentDraft,
   switchQuestion,
 } from './pollDraft';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 /** A poll being edited: as the server stored it, with the files it already has. */
 export interface ExistingPoll {
@@ -62,8 +61,8 @@ export interface PollEditorContext {
   submitted: boolean;
   /** The server's words on a field it refused, by field; cleared when the field changes. */
   serverErrors: Partial<Record<DraftField, string>>;
-  /** The last save failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last save failed: why. */
+  failure: CallFailure | null;
   /** An edit that lost the race: the server's words and the poll as it is now. */
   conflict: { message: string; answer: PollAnswer } | null;
   saved: PollSavedAnswer | null;
@@ -139,7 +138,7 @@ function startFrom(input: PollEditorInput) {
     touched: [] as DraftField[],
     submitted: false,
     serverErrors: {},
-    error: null,
+    failure: null,
     conflict: null,
     saved: null,
   };
@@ -300,19 +299,19 @@ export const pollEditorMachine = setup({
     dropExisting: assign(({ context }, { id }: { id: number }) => ({ keep: context.keep.filter((k) => k !== id) })),
     touch: assign(({ context }, { field }: { field: DraftField }) => ({ touched: [...context.touched, field] })),
     submitted: assign({ submitted: true }),
-    clearError: assign({ error: null }),
+    clearFailure: assign({ failure: null }),
     saved: assign((_, { result }: { result: PollSaveResult }) => ({
       saved: result.kind === 'saved' ? result.answer : null,
-      error: null,
+      failure: null,
     })),
     lostRace: assign((_, { result }: { result: PollSaveResult }) => ({
       conflict: result.kind === 'conflict' ? { message: result.message, answer: result.answer } : null,
     })),
     /** The server's words go on the field it named (or over the form), and everything typed stays. */
     fail: assign(({ context }, { error }: { error: unknown }) => {
-      const message = failureMessage(error);
-      const named = error instanceof ApiError && error.status === 400 ? draftFieldOf(error.field) : null;
-      return { error: message, serverErrors: named ? { ...context.serverErrors, [named]: message } : context.serverErrors };
+      const failure = callFailure(error);
+      if (failure.kind !== 'refused' || failure.status !== 400) return { failure };
+      return { failure, serverErrors: { ...context.serverErrors, [draftFieldOf(failure.field ?? undefined)]: failure.message } };
     }),
     /** Start again from the poll as it is now (its draft, version and files). */
     startOver: assign(({ context }) => {
@@ -412,7 +411,7 @@ export const pollEditorMachine = setup({
       always: [{ guard: 'isValid', target: 'saving' }, { target: 'editing' }],
     },
     saving: {
-      entry: 'clearError',
+      entry: 'clearFailure',
       invoke: {
         id: 'save',
         src: 'savePoll',
@@ -432,7 +431,7 @@ export const pollEditorMachine = setup({
     failed: {
       on: {
         retry: 'saving',
-        revise: { target: 'editing', actions: 'clearError' },
+        revise: { target: 'editing', actions: 'clearFailure' },
       },
     },
     // Someone changed the poll first: start again from it while it may still be edited.

@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { POLLS_PAGE_SIZE, type PollListAnswer, type PollListFilter, type PollsHomeAnswer } from '../api/polls';
 import { fetchPolls, fetchPollsHome, type PollListParams } from '../services/pollsService';
-import { failureMessage, isRefusal } from './ticketFailure';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export interface PollListContext {
   home: PollsHomeAnswer | null;
@@ -14,8 +14,8 @@ export interface PollListContext {
   /** 1-based. */
   page: number;
   answer: PollListAnswer | null;
-  /** The last load failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last load failed: why. */
+  failure: CallFailure | null;
 }
 
 export type PollListEvent =
@@ -50,7 +50,7 @@ export const pollListMachine = setup({
     fetchPolls: fromPromise<PollListAnswer, PollListParams>(({ input, signal }) => fetchPolls(input, signal)),
   },
   guards: {
-    refused: (_, { error }: { error: unknown }) => isRefusal(error),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     noSection: (_, { home }: { home: PollsHomeAnswer }) => home.secciones.length === 0,
     nothingFound: (_, { answer }: { answer: PollListAnswer }) => answer.total === 0 && answer.items.length === 0,
     otherTab: ({ context }, { fase }: { fase: PollListFilter }) => fase !== context.fase && pollTabs(context.home).includes(fase),
@@ -60,16 +60,16 @@ export const pollListMachine = setup({
     tabNotOffered: ({ context }, { home }: { home: PollsHomeAnswer }) => !pollTabs(home).includes(context.fase),
   },
   actions: {
-    keepHome: assign((_, { home }: { home: PollsHomeAnswer }) => ({ home, error: null })),
+    keepHome: assign((_, { home }: { home: PollsHomeAnswer }) => ({ home, failure: null })),
     openTabFallback: assign({ fase: 'abiertas' as PollListFilter }),
-    show: assign((_, { answer }: { answer: PollListAnswer }) => ({ answer, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    show: assign((_, { answer }: { answer: PollListAnswer }) => ({ answer, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     setTab: assign((_, { fase }: { fase: PollListFilter }) => ({ fase, page: 1, answer: null })),
     setPage: assign((_, { page }: { page: number }) => ({ page })),
   },
 }).createMachine({
   id: 'pollList',
-  context: ({ input }) => ({ home: null, fase: input.fase ?? 'abiertas', page: 1, answer: null, error: null }),
+  context: ({ input }) => ({ home: null, fase: input.fase ?? 'abiertas', page: 1, answer: null, failure: null }),
   initial: 'loadingHome',
   states: {
     loadingHome: {

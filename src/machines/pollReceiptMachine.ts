@@ -5,15 +5,15 @@ import { assign, fromPromise, setup } from 'xstate';
 import { RECEIPT_PATTERN, type ReceiptAnswer } from '../api/polls';
 import { ApiError } from '../services/http';
 import { fetchReceipt } from '../services/pollsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface PollReceiptContext {
   pollId: number;
   /** As typed. */
   codigo: string;
   answer: ReceiptAnswer | null;
-  /** The last check failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last check failed: why. */
+  failure: CallFailure | null;
 }
 
 export type PollReceiptEvent = { type: 'type'; codigo: string } | { type: 'check' } | { type: 'retry' };
@@ -44,13 +44,13 @@ export const pollReceiptMachine = setup({
     unknown: (_, { error }: { error: unknown }) => error instanceof ApiError && error.status === 404,
   },
   actions: {
-    type: assign((_, { codigo }: { codigo: string }) => ({ codigo, answer: null, error: null })),
-    show: assign((_, { answer }: { answer: ReceiptAnswer }) => ({ answer, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    type: assign((_, { codigo }: { codigo: string }) => ({ codigo, answer: null, failure: null })),
+    show: assign((_, { answer }: { answer: ReceiptAnswer }) => ({ answer, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'pollReceipt',
-  context: ({ input }) => ({ pollId: input.pollId, codigo: '', answer: null, error: null }),
+  context: ({ input }) => ({ pollId: input.pollId, codigo: '', answer: null, failure: null }),
   initial: 'idle',
   // Typing again forgets the last answer.
   on: { type: { target: '.idle', actions: { type: 'type', params: ({ event }) => ({ codigo: event.codigo }) } } },

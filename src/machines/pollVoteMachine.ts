@@ -11,7 +11,7 @@ import type { VoteRefusal } from '../api/pollLifecycle';
 import { POLL_FREE_TEXT_MAX, POLL_REFRESH_MS, type PollAnswer, type VoteAnswer, type VoteRequest } from '../api/polls';
 import { castVote, fetchPoll, type VoteResult } from '../services/pollsService';
 import { type Choices, choicesComplete, choicesOf, type SeatDecision, seatDecision, seatOf, voteRespuestas } from './pollVote';
-import { failureMessage, isRefusal } from './ticketFailure';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 /** A read of the poll, and when it came. */
 export interface PollRead {
@@ -43,8 +43,8 @@ export interface PollVoteContext {
   confirmation: VoteConfirmation | null;
   /** The last vote sent was refused by the server: why, and its words. */
   refused: { motivo: VoteRefusal | null; message: string } | null;
-  /** The last call failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last call failed: why. */
+  failure: CallFailure | null;
   /** The poll is being read again beside the screen. */
   refreshing: boolean;
   /** The last reading again failed (the poll shown may be old; the next one tries again). */
@@ -161,7 +161,7 @@ export const pollVoteMachine = setup({
     refreshEvery: POLL_REFRESH_MS,
   },
   guards: {
-    refusedCall: (_, { error }: { error: unknown }) => isRefusal(error),
+    refusedCall: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     decided: ({ context }, { decision }: { decision: SeatDecision }) => decisionOf(context) === decision,
     idle: ({ context }) => !context.refreshing,
     otherSeat: ({ context }, { ApmtId }: { ApmtId: number | null }) =>
@@ -202,15 +202,15 @@ export const pollVoteMachine = setup({
     stopRefresh: stopChild(REFRESH),
     endRefresh: assign({ refreshing: false }),
     refreshFailed: assign({ refreshing: false, refreshFailed: true }),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    clearError: assign({ error: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
     chooseSeat: assign((_, { ApmtId }: { ApmtId: number | null }) => ({
       apmtId: ApmtId,
       choices: {},
       changing: false,
       confirmation: null,
       refused: null,
-      error: null,
+      failure: null,
     })),
     select: assign(({ context }, { preguntaId, opcionId }: { preguntaId: number; opcionId: number }) => ({
       choices: { ...context.choices, [preguntaId]: { opciones: [opcionId], texto: '' } },
@@ -233,7 +233,7 @@ export const pollVoteMachine = setup({
     voted: assign((_, { sent }: { sent: VoteSent }) => {
       if (sent.kind !== 'voted') return {};
       const { poll, success: _success, ...confirmation } = sent.answer;
-      return { answer: poll, at: sent.at, confirmation, choices: {}, changing: false, refused: null, error: null };
+      return { answer: poll, at: sent.at, confirmation, choices: {}, changing: false, refused: null, failure: null };
     }),
     refused: assign((_, { sent }: { sent: VoteSent }) =>
       sent.kind === 'conflict'
@@ -252,14 +252,14 @@ export const pollVoteMachine = setup({
     changing: false,
     confirmation: null,
     refused: null,
-    error: null,
+    failure: null,
     refreshing: false,
     refreshFailed: false,
   }),
   initial: 'loading',
   states: {
     loading: {
-      entry: 'clearError',
+      entry: 'clearFailure',
       invoke: {
         id: 'load',
         src: 'loadPoll',
@@ -329,7 +329,7 @@ export const pollVoteMachine = setup({
       },
     },
     sending: {
-      entry: 'clearError',
+      entry: 'clearFailure',
       invoke: {
         id: 'vote',
         src: 'castVote',

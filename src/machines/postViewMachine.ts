@@ -3,8 +3,8 @@
 // waits for approval. A post that is not theirs to read is "not found"; a failed load offers retry.
 import { assign, fromPromise, setup } from 'xstate';
 import { COMMENT_MAX, type NewCommentAnswer, type PostAnswer, REVIEW_NOTE_MAX, type ReviewAnswer } from '../api/posts';
-import { ApiError } from '../services/http';
 import { addComment, fetchPost, reviewPost } from '../services/postsService';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export interface PostViewContext {
   postId: number;
@@ -12,8 +12,8 @@ export interface PostViewContext {
   draft: string;
   /** The administrator's reason for a rejection (optional; the author reads it). */
   note: string;
-  /** The last comment or review failed: the server's message, or 'network'. */
-  error: string | null;
+  /** The last load, comment or review failed: why. */
+  failure: CallFailure | null;
 }
 
 export type PostViewEvent =
@@ -23,9 +23,6 @@ export type PostViewEvent =
   | { type: 'comment' }
   | { type: 'approve' }
   | { type: 'reject' };
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : 'network';
 
 export const postViewMachine = setup({
   types: {
@@ -43,18 +40,18 @@ export const postViewMachine = setup({
     ),
   },
   guards: {
-    missing: (_, { error }: { error: unknown }) => error instanceof ApiError && (error.status === 403 || error.status === 404),
+    missing: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     canComment: ({ context }) =>
       !!context.answer?.canComment && context.draft.trim().length > 0 && context.draft.length <= COMMENT_MAX,
     canModerate: ({ context }) => !!context.answer?.canModerate,
   },
   actions: {
-    show: assign((_, { answer }: { answer: PostAnswer }) => ({ answer, error: null })),
-    editDraft: assign((_, { value }: { value: string }) => ({ draft: value, error: null })),
+    show: assign((_, { answer }: { answer: PostAnswer }) => ({ answer, failure: null })),
+    editDraft: assign((_, { value }: { value: string }) => ({ draft: value, failure: null })),
     editNote: assign((_, { value }: { value: string }) => ({ note: value.slice(0, REVIEW_NOTE_MAX) })),
     appendComment: assign(({ context }, { result }: { result: NewCommentAnswer }) => ({
       draft: '',
-      error: null,
+      failure: null,
       answer: context.answer && {
         ...context.answer,
         comments: [...context.answer.comments, result.comment],
@@ -62,7 +59,7 @@ export const postViewMachine = setup({
       },
     })),
     reviewed: assign(({ context }, { result }: { result: ReviewAnswer }) => ({
-      error: null,
+      failure: null,
       answer: context.answer && {
         ...context.answer,
         canModerate: false,
@@ -70,11 +67,11 @@ export const postViewMachine = setup({
         canComment: result.Estatus === 'A' && context.answer.section.CommentsDisplay === 'Y',
       },
     })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: messageOf(error) })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'postView',
-  context: ({ input }) => ({ postId: input.postId, answer: null, draft: '', note: '', error: null }),
+  context: ({ input }) => ({ postId: input.postId, answer: null, draft: '', note: '', failure: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -85,7 +82,7 @@ export const postViewMachine = setup({
         onDone: { target: 'shown', actions: { type: 'show', params: ({ event }) => ({ answer: event.output }) } },
         onError: [
           { guard: { type: 'missing', params: ({ event }) => ({ error: event.error }) }, target: 'notFound' },
-          { target: 'failed' },
+          { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },

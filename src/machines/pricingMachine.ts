@@ -3,12 +3,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Plan, PlansAnswer } from '../api/pricing';
 import { fetchPlans } from '../services/pricingService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type BillingPeriod = 'monthly' | 'yearly';
 
 export interface PricingContext {
   plans: Plan[];
   period: BillingPeriod;
+  /** The plans could not be loaded: why. */
+  failure: CallFailure | null;
 }
 
 export type PricingEvent = { type: 'retry' } | { type: 'choosePeriod'; period: BillingPeriod };
@@ -25,12 +28,13 @@ export const pricingMachine = setup({
     isOtherPeriod: ({ context, event }) => event.type === 'choosePeriod' && event.period !== context.period,
   },
   actions: {
-    showPlans: assign((_, { answer }: { answer: PlansAnswer }) => ({ plans: answer.plans })),
+    showPlans: assign((_, { answer }: { answer: PlansAnswer }) => ({ plans: answer.plans, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     choosePeriod: assign(({ context, event }) => ({ period: event.type === 'choosePeriod' ? event.period : context.period })),
   },
 }).createMachine({
   id: 'pricing',
-  context: { plans: [], period: 'monthly' },
+  context: { plans: [], period: 'monthly', failure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -38,7 +42,7 @@ export const pricingMachine = setup({
         id: 'fetchPlans',
         src: 'fetchPlans',
         onDone: { target: 'loaded', actions: { type: 'showPlans', params: ({ event }) => ({ answer: event.output }) } },
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {

@@ -6,6 +6,7 @@ import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { privacyNoticePending } from '../api/sessions';
 import { acceptPrivacyNotice } from '../services/accountService';
 import type { SessionRef } from './sessionLink';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface PrivacyGateInput {
   /** The condominium's notice text (condo.AvisoPrivacidad). */
@@ -23,8 +24,8 @@ export interface PrivacyGateContext {
   active: boolean;
   accepted: boolean;
   session: SessionRef;
-  /** The last acceptance attempt failed: the dialog says so and offers it again. */
-  failed: boolean;
+  /** The last acceptance attempt failed, and why: the dialog says so and offers it again. */
+  failure: CallFailure | null;
 }
 
 export type PrivacyGateEvent = { type: 'accept' } | { type: 'reject' };
@@ -43,9 +44,9 @@ export const privacyGateMachine = setup({
     mustAsk: ({ context }) => privacyNoticePending(context),
   },
   actions: {
-    markFailed: assign({ failed: true }),
-    clearFailure: assign({ failed: false }),
-    markAccepted: assign({ accepted: true, failed: false }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
+    markAccepted: assign({ accepted: true, failure: null }),
     // The session data was loaded before the acceptance: load it again so the app sees the notice accepted.
     refreshSession: sendTo(({ context }) => context.session, { type: 'refresh' }),
     // No condominium area without the notice accepted (spec §4).
@@ -58,7 +59,7 @@ export const privacyGateMachine = setup({
     active: input.active,
     accepted: input.accepted,
     session: input.session,
-    failed: false,
+    failure: null,
   }),
   initial: 'deciding',
   states: {
@@ -76,7 +77,7 @@ export const privacyGateMachine = setup({
         id: 'acceptNotice',
         src: 'acceptNotice',
         onDone: { target: 'passed', actions: ['markAccepted', 'refreshSession'] },
-        onError: { target: 'asking', actions: 'markFailed' },
+        onError: { target: 'asking', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     passed: { type: 'final' },

@@ -5,14 +5,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Product, ProductDraft } from '../api/invoicing';
 import { fetchProducts, saveProduct, setProductActive } from '../services/invoicingService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ProductCatalogueContext {
   products: Product[];
   /** The product being edited; null for a new one (only meaningful while editing). */
   editing: Product | null;
-  /** The server's words for the last refused change, or NETWORK. */
-  error: string | null;
+  /** The last load or change failed (a refusal, or no answer): why. */
+  failure: CallFailure | null;
   /** How many changes were saved (the view closes its dialog when it grows). */
   saved: number;
 }
@@ -38,15 +38,15 @@ export const productCatalogueMachine = setup({
     ),
   },
   actions: {
-    keepProducts: assign((_, { products }: { products: Product[] }) => ({ products, error: null })),
-    startEditing: assign((_, { product }: { product: Product | null }) => ({ editing: product, error: null })),
-    countSaved: assign(({ context }) => ({ saved: context.saved + 1, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    clearError: assign({ error: null }),
+    keepProducts: assign((_, { products }: { products: Product[] }) => ({ products, failure: null })),
+    startEditing: assign((_, { product }: { product: Product | null }) => ({ editing: product, failure: null })),
+    countSaved: assign(({ context }) => ({ saved: context.saved + 1, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'productCatalogue',
-  context: { products: [], editing: null, error: null, saved: 0 },
+  context: { products: [], editing: null, failure: null, saved: 0 },
   initial: 'loading',
   states: {
     loading: {
@@ -57,7 +57,7 @@ export const productCatalogueMachine = setup({
         onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+    failed: { on: { retry: { target: 'loading', actions: 'clearFailure' } } },
     ready: {
       on: {
         edit: { target: 'editing', actions: { type: 'startEditing', params: ({ event }) => ({ product: event.product }) } },
@@ -67,7 +67,7 @@ export const productCatalogueMachine = setup({
     editing: {
       on: {
         save: 'saving',
-        close: { target: 'ready', actions: 'clearError' },
+        close: { target: 'ready', actions: 'clearFailure' },
       },
     },
     saving: {

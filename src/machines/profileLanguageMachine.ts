@@ -4,6 +4,7 @@ import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import type { Language } from '../i18n/languages';
 import { saveLanguage } from '../services/accountService';
 import type { SessionRef } from './sessionLink';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ProfileLanguageInput {
   language: Language;
@@ -16,7 +17,8 @@ export interface ProfileLanguageContext {
   /** The one being saved. */
   chosen: Language;
   session: SessionRef;
-  failed: boolean;
+  /** The last choice could not be saved: why. */
+  failure: CallFailure | null;
 }
 
 export type ProfileLanguageEvent = { type: 'choose'; language: Language };
@@ -39,15 +41,18 @@ export const profileLanguageMachine = setup({
   actions: {
     choose: assign(({ event }) => {
       assertEvent(event, 'choose');
-      return { chosen: event.language, failed: false };
+      return { chosen: event.language, failure: null };
     }),
     keepChoice: assign(({ context }) => ({ language: context.chosen })),
-    dropChoice: assign(({ context }) => ({ chosen: context.language, failed: true })),
+    dropChoice: assign(({ context }, { error }: { error: unknown }) => ({
+      chosen: context.language,
+      failure: callFailure(error),
+    })),
     refreshSession: sendTo(({ context }) => context.session, { type: 'refresh' }),
   },
 }).createMachine({
   id: 'profileLanguage',
-  context: ({ input }) => ({ language: input.language, chosen: input.language, session: input.session, failed: false }),
+  context: ({ input }) => ({ language: input.language, chosen: input.language, session: input.session, failure: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -59,7 +64,7 @@ export const profileLanguageMachine = setup({
         src: 'saveLanguage',
         input: ({ context }) => ({ language: context.chosen }),
         onDone: { target: 'idle', actions: ['keepChoice', 'refreshSession'] },
-        onError: { target: 'idle', actions: 'dropChoice' },
+        onError: { target: 'idle', actions: { type: 'dropChoice', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

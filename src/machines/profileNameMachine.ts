@@ -4,6 +4,7 @@ import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import { NAME_MAX_LENGTH, type UpdateNameRequest } from '../api/profile';
 import { updateName } from '../services/profileService';
 import type { SessionRef } from './sessionLink';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ProfileNameInput {
   name: string;
@@ -15,8 +16,8 @@ export interface ProfileNameContext {
   name: string;
   draft: string;
   session: SessionRef;
-  /** The last save did not go through. */
-  failed: boolean;
+  /** The last save did not go through: why. */
+  failure: CallFailure | null;
   /** The last save went through (until the next edit). */
   saved: boolean;
 }
@@ -43,20 +44,20 @@ export const profileNameMachine = setup({
     draftIsNewAndValid: ({ context }) => nameProblem(context.draft) === null && context.draft.trim() !== context.name,
   },
   actions: {
-    startDraft: assign(({ context }) => ({ draft: context.name, failed: false, saved: false })),
+    startDraft: assign(({ context }) => ({ draft: context.name, failure: null, saved: false })),
     setDraft: assign(({ event }) => {
       assertEvent(event, 'change');
       return { draft: event.value };
     }),
     keepDraft: assign(({ context }) => ({ name: context.draft.trim(), draft: '', saved: true })),
-    dropDraft: assign({ draft: '', failed: false }),
-    markFailed: assign({ failed: true }),
-    clearFailure: assign({ failed: false }),
+    dropDraft: assign({ draft: '', failure: null }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
     refreshSession: sendTo(({ context }) => context.session, { type: 'refresh' }),
   },
 }).createMachine({
   id: 'profileName',
-  context: ({ input }) => ({ name: input.name, draft: '', session: input.session, failed: false, saved: false }),
+  context: ({ input }) => ({ name: input.name, draft: '', session: input.session, failure: null, saved: false }),
   initial: 'viewing',
   states: {
     viewing: {
@@ -75,7 +76,7 @@ export const profileNameMachine = setup({
         src: 'updateName',
         input: ({ context }) => ({ UserName: context.draft.trim() }),
         onDone: { target: 'viewing', actions: ['keepDraft', 'refreshSession'] },
-        onError: { target: 'editing', actions: 'markFailed' },
+        onError: { target: 'editing', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -5,6 +5,7 @@ import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../api/profile';
 import { deletePhoto, uploadPhoto } from '../services/profileService';
 import type { SessionRef } from './sessionLink';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
@@ -19,6 +20,8 @@ export interface ProfilePhotoContext {
   hasPhoto: boolean;
   session: SessionRef;
   problem: PhotoProblem | null;
+  /** The upload or removal failed: why (its problem says which one). */
+  failure: CallFailure | null;
 }
 
 /** What the machine needs of a chosen file: its type and size to check it, the bytes to send it. */
@@ -35,6 +38,7 @@ export function photoFileProblem(file: Pick<Blob, 'type' | 'size'>): 'wrongType'
 
 export const profilePhotoMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as ProfilePhotoInput,
     context: {} as ProfilePhotoContext,
     events: {} as ProfilePhotoEvent,
@@ -53,18 +57,18 @@ export const profilePhotoMachine = setup({
   actions: {
     refuseFile: assign(({ event }) => {
       assertEvent(event, 'choose');
-      return { problem: photoFileProblem(event.file) };
+      return { problem: photoFileProblem(event.file), failure: null };
     }),
-    clearProblem: assign({ problem: null }),
+    clearProblem: assign({ problem: null, failure: null }),
     keepPhoto: assign({ hasPhoto: true }),
     forgetPhoto: assign({ hasPhoto: false }),
-    failUpload: assign({ problem: 'uploadFailed' as const }),
-    failRemove: assign({ problem: 'removeFailed' as const }),
+    failUpload: assign((_, { error }: { error: unknown }) => ({ problem: 'uploadFailed' as const, failure: callFailure(error) })),
+    failRemove: assign((_, { error }: { error: unknown }) => ({ problem: 'removeFailed' as const, failure: callFailure(error) })),
     refreshSession: sendTo(({ context }) => context.session, { type: 'refresh' }),
   },
 }).createMachine({
   id: 'profilePhoto',
-  context: ({ input }) => ({ hasPhoto: input.hasPhoto, session: input.session, problem: null }),
+  context: ({ input }) => ({ hasPhoto: input.hasPhoto, session: input.session, problem: null, failure: null }),
   initial: 'idle',
   states: {
     idle: {
@@ -77,6 +81,7 @@ export const profilePhotoMachine = setup({
       },
     },
     uploading: {
+      tags: ['busy'],
       invoke: {
         id: 'uploadPhoto',
         src: 'uploadPhoto',
@@ -85,15 +90,16 @@ export const profilePhotoMachine = setup({
           return { file: event.file };
         },
         onDone: { target: 'idle', actions: ['keepPhoto', 'refreshSession'] },
-        onError: { target: 'idle', actions: 'failUpload' },
+        onError: { target: 'idle', actions: { type: 'failUpload', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     removing: {
+      tags: ['busy'],
       invoke: {
         id: 'removePhoto',
         src: 'removePhoto',
         onDone: { target: 'idle', actions: ['forgetPhoto', 'refreshSession'] },
-        onError: { target: 'idle', actions: 'failRemove' },
+        onError: { target: 'idle', actions: { type: 'failRemove', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

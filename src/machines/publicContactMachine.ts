@@ -77,6 +77,7 @@ const captchaFailed = (kind: ContactKind): ContactOutcome => ({
 
 export const publicContactMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as PublicContactInput,
     context: {} as PublicContactContext,
     events: {} as PublicContactEvent,
@@ -134,6 +135,7 @@ export const publicContactMachine = setup({
       },
     },
     solvingCaptcha: {
+      tags: ['busy'],
       invoke: {
         id: 'solveCaptcha',
         src: 'solveCaptcha',
@@ -142,6 +144,7 @@ export const publicContactMachine = setup({
       },
     },
     sending: {
+      tags: ['busy'],
       invoke: {
         id: 'sendContact',
         src: 'sendContact',

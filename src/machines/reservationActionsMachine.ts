@@ -8,7 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { DepositAction, ReservationAction } from '../api/reservationLifecycle';
 import { RESERVATION_REASON_MAX, type Reservation, type ReservationAnswer } from '../api/reservations';
 import { type ChangeResult, changeReservation, fetchReservation, settleDeposit } from '../services/reservationsService';
-import { failureMessage, isRefusal } from './ticketFailure';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export type AnyReservationAction = ReservationAction | DepositAction;
 
@@ -32,8 +32,8 @@ export interface ReservationActionsContext {
   done: AnyReservationAction | null;
   /** The server's words on a refusal (409), kept until another action is chosen. */
   message: string | null;
-  /** A failed call: the server's words, or NETWORK. */
-  error: string | null;
+  /** A failed call: why. */
+  failure: CallFailure | null;
 }
 
 export type ReservationActionsEvent =
@@ -80,7 +80,7 @@ export const reservationActionsMachine = setup({
   },
   guards: {
     known: ({ context }) => context.reservation !== null,
-    refused: (_, { error }: { error: unknown }) => isRefusal(error),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     offered: ({ context }, { action }: { action: AnyReservationAction }) => offeredActions(context.reservation).includes(action),
     reasonMissing: ({ context }) =>
       needsReason(context.action, context.admin) &&
@@ -90,22 +90,22 @@ export const reservationActionsMachine = setup({
     refreshed: (_, { result }: { result: ChangeResult }) => result.kind === 'refused' && result.reservacion !== null,
   },
   actions: {
-    keep: assign((_, { reservation }: { reservation: Reservation }) => ({ reservation, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    keep: assign((_, { reservation }: { reservation: Reservation }) => ({ reservation, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     choose: assign((_, { action }: { action: AnyReservationAction }) => ({
       action,
       motivo: '',
       problem: false,
       done: null,
       message: null,
-      error: null,
+      failure: null,
     })),
     setReason: assign((_, { motivo }: { motivo: string }) => ({ motivo, problem: false })),
     flagReason: assign({ problem: true }),
-    forget: assign({ action: null, motivo: '', problem: false, error: null }),
+    forget: assign({ action: null, motivo: '', problem: false, failure: null }),
     applied: assign(({ context }, { result }: { result: ChangeResult }) =>
       result.kind === 'changed'
-        ? { reservation: result.reservacion, done: context.action, action: null, motivo: '', message: null, error: null }
+        ? { reservation: result.reservacion, done: context.action, action: null, motivo: '', message: null, failure: null }
         : {},
     ),
     refusedNow: assign(({ context }, { result }: { result: ChangeResult }) =>
@@ -116,7 +116,7 @@ export const reservationActionsMachine = setup({
             action: null,
             motivo: '',
             done: null,
-            error: null,
+            failure: null,
           }
         : {},
     ),
@@ -132,7 +132,7 @@ export const reservationActionsMachine = setup({
     problem: false,
     done: null,
     message: null,
-    error: null,
+    failure: null,
   }),
   initial: 'starting',
   states: {

@@ -5,12 +5,12 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { ExportQuery } from '../api/reservations';
 import { saveBlob } from '../services/pollsService';
 import { fetchReservationsCsv } from '../services/reservationsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ReservationExportContext {
   desde: string;
   hasta: string;
-  error: string | null;
+  failure: CallFailure | null;
 }
 
 export type ReservationExportEvent =
@@ -36,13 +36,13 @@ export const reservationExportMachine = setup({
   },
   guards: { periodValid: ({ context }) => periodValid(context) },
   actions: {
-    setPeriod: assign((_, period: { desde: string; hasta: string }) => ({ ...period, error: null })),
+    setPeriod: assign((_, period: { desde: string; hasta: string }) => ({ ...period, failure: null })),
     save: (_, { blob, query }: { blob: Blob; query: ExportQuery }) => saveBlob(exportFileName(query), blob),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'reservationExport',
-  context: ({ input }) => ({ desde: input.desde, hasta: input.hasta, error: null }),
+  context: ({ input }) => ({ desde: input.desde, hasta: input.hasta, failure: null }),
   initial: 'idle',
   states: {
     idle: {

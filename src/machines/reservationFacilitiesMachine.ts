@@ -14,7 +14,7 @@ import {
   type ReservationPage,
 } from '../api/reservations';
 import { fetchAdminReservations, fetchMyReservations, fetchReservationsHome } from '../services/reservationsService';
-import { failureMessage, isRefusal } from './ticketFailure';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export const FACILITY_TABS = ['instalaciones', 'mias', 'porAprobar', 'todas'] as const;
 export type FacilityTab = (typeof FACILITY_TABS)[number];
@@ -37,7 +37,7 @@ export interface FacilitiesContext {
   /** 1-based. */
   page: number;
   answer: ReservationPage | null;
-  error: string | null;
+  failure: CallFailure | null;
 }
 
 export type FacilitiesEvent =
@@ -79,6 +79,7 @@ export const filtersValid = (filters: AdminFilters) => !filters.desde || !filter
 
 export const reservationFacilitiesMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { tab?: FacilityTab },
     context: {} as FacilitiesContext,
     events: {} as FacilitiesEvent,
@@ -90,7 +91,7 @@ export const reservationFacilitiesMachine = setup({
     ),
   },
   guards: {
-    refused: (_, { error }: { error: unknown }) => isRefusal(error),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     noSection: (_, { home }: { home: HomeAnswer }) => home.secciones.length === 0,
     onFacilities: ({ context }) => context.tab === 'instalaciones',
     noFacilities: ({ context }) => (context.home?.instalaciones.length ?? 0) === 0,
@@ -105,12 +106,12 @@ export const reservationFacilitiesMachine = setup({
   actions: {
     keepHome: assign(({ context }, { home }: { home: HomeAnswer }) => ({
       home,
-      error: null,
+      failure: null,
       // A tab asked for that the caller does not have falls back to the facilities.
       tab: facilityTabs(home).includes(context.tab) ? context.tab : ('instalaciones' as FacilityTab),
     })),
-    show: assign((_, { answer }: { answer: ReservationPage }) => ({ answer, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    show: assign((_, { answer }: { answer: ReservationPage }) => ({ answer, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     setTab: assign((_, { tab }: { tab: FacilityTab }) => ({ tab, page: 1, answer: null })),
     setFase: assign((_, { fase }: { fase: MyPhase }) => ({ fase, page: 1, answer: null })),
     setFilters: assign((_, { filters }: { filters: AdminFilters }) => ({ filters, page: 1 })),
@@ -125,11 +126,12 @@ export const reservationFacilitiesMachine = setup({
     filters: NO_FILTERS,
     page: 1,
     answer: null,
-    error: null,
+    failure: null,
   }),
   initial: 'loadingHome',
   states: {
     loadingHome: {
+      tags: ['busy'],
       invoke: {
         id: 'home',
         src: 'fetchReservationsHome',
@@ -179,6 +181,7 @@ export const reservationFacilitiesMachine = setup({
         },
         noFacilities: {},
         loading: {
+          tags: ['busy'],
           invoke: {
             id: 'page',
             src: 'fetchReservations',

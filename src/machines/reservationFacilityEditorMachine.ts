@@ -9,7 +9,7 @@ import { FACILITY_MAX_PHOTOS, type Facility, type FacilityAnswer, type FacilityD
 import { ApiError } from '../services/http';
 import { createFacility, updateFacility } from '../services/reservationsService';
 import { cleanDraft, draftOf, draftProblems, NEW_FACILITY_DRAFT, updateRequest } from './reservationFacilityDraft';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface FacilityEditorContext {
   facility: Facility | null;
@@ -19,8 +19,8 @@ export interface FacilityEditorContext {
   keepRulesPdf: boolean;
   /** Saving was tried: the problems are shown. */
   showProblems: boolean;
-  /** The server's words: a refused field, a stale version, or a failure (NETWORK). */
-  error: string | null;
+  /** The save failed: a refused field or a stale version in the server's words, or no answer. */
+  failure: CallFailure | null;
   saved: Facility | null;
 }
 
@@ -82,9 +82,9 @@ export const reservationFacilityEditorMachine = setup({
       keepRulesPdf: false,
     })),
     showProblems: assign({ showProblems: true }),
-    keepSaved: assign((_, { facility }: { facility: Facility }) => ({ saved: facility, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    forgetError: assign({ error: null }),
+    keepSaved: assign((_, { facility }: { facility: Facility }) => ({ saved: facility, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    forgetFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'facilityEditor',
@@ -94,7 +94,7 @@ export const reservationFacilityEditorMachine = setup({
     keptPhotos: input.facility?.fotos.map((f) => f.id) ?? [],
     keepRulesPdf: input.facility?.reglamentoPdf !== null && input.facility?.reglamentoPdf !== undefined,
     showProblems: false,
-    error: null,
+    failure: null,
     saved: null,
   }),
   initial: 'editing',
@@ -139,7 +139,7 @@ export const reservationFacilityEditorMachine = setup({
         ],
       },
     },
-    failed: { on: { retry: 'saving', back: { target: 'editing', actions: 'forgetError' } } },
+    failed: { on: { retry: 'saving', back: { target: 'editing', actions: 'forgetFailure' } } },
     saved: { type: 'final' },
   },
 });

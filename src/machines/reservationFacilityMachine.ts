@@ -6,7 +6,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { addDays, weekStart } from '../api/reservationRules';
 import type { AvailabilityAnswer, AvailabilityQuery, Facility, HomeAnswer } from '../api/reservations';
 import { fetchAvailability, fetchFacility, fetchReservationsHome } from '../services/reservationsService';
-import { failureMessage, isRefusal } from './ticketFailure';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export type AvailabilityView = 'dia' | 'semana';
 
@@ -22,7 +22,7 @@ export interface FacilityContext {
   /** The first day shown ('YYYY-MM-DD'); a Monday in the week view. */
   desde: string | null;
   answer: AvailabilityAnswer | null;
-  error: string | null;
+  failure: CallFailure | null;
 }
 
 export type FacilityEvent =
@@ -68,7 +68,7 @@ export const reservationFacilityMachine = setup({
     ),
   },
   guards: {
-    refused: (_, { error }: { error: unknown }) => isRefusal(error),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     nothingToChoose: (_, { answer }: { answer: AvailabilityAnswer }) => nothingToChoose(answer),
     otherView: ({ context }, { vista }: { vista: AvailabilityView }) => vista !== context.vista,
     notToday: ({ context }) => context.desde !== firstDay(context.vista, todayOf(context)),
@@ -80,10 +80,10 @@ export const reservationFacilityMachine = setup({
     keepPage: assign(({ context }, { page }: { page: FacilityPage }) => ({
       page,
       desde: firstDay(context.vista, page.home.ahoraLocal.slice(0, 10)),
-      error: null,
+      failure: null,
     })),
-    show: assign((_, { answer }: { answer: AvailabilityAnswer }) => ({ answer, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    show: assign((_, { answer }: { answer: AvailabilityAnswer }) => ({ answer, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     previous: assign(({ context }) => ({ desde: addDays(context.desde ?? '', -daysOf(context.vista)) })),
     next: assign(({ context }) => ({ desde: addDays(context.desde ?? '', daysOf(context.vista)) })),
     today: assign(({ context }) => ({ desde: firstDay(context.vista, todayOf(context)) })),
@@ -106,7 +106,7 @@ export const reservationFacilityMachine = setup({
     page: null,
     desde: null,
     answer: null,
-    error: null,
+    failure: null,
   }),
   initial: 'loading',
   states: {

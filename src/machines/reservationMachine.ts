@@ -10,7 +10,7 @@ import type { BookingRefusal } from '../api/reservationLifecycle';
 import { bookingRuleRefusal, FREE_RANGE_STEP_MINUTES, minutesOf, timeOf } from '../api/reservationRules';
 import type { BookingRequest, Facility, MyDwelling, Reservation } from '../api/reservations';
 import { type BookingResult, bookFacility } from '../services/reservationsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 /** A time chosen from the availability: its day, range and the places left there. */
 export interface ChosenTime {
@@ -33,8 +33,10 @@ export interface ReservationContext {
   /** A field the details step refuses (personas), until it is changed. */
   problem: 'personas' | 'vivienda' | null;
   refusal: BookingRefusal | null;
-  /** The server's words for a refusal it made, or a failure (NETWORK). */
+  /** The server's words for a refusal it made (a reason, or a 409 without one). */
   message: string | null;
+  /** The booking call failed: why. */
+  failure: CallFailure | null;
   booked: Reservation | null;
 }
 
@@ -111,6 +113,7 @@ const fresh = (context: ReservationContext) => ({
   problem: null,
   refusal: null,
   message: null,
+  failure: null,
   booked: null,
 });
 
@@ -157,15 +160,17 @@ export const reservationMachine = setup({
     keepBooking: assign((_, { result }: { result: BookingResult }) => ({
       booked: result.kind === 'booked' ? result.reservacion : null,
       message: null,
+      failure: null,
     })),
     keepRefusal: assign((_, { result }: { result: BookingResult }) =>
-      result.kind === 'refused' ? { refusal: result.motivo, message: result.message } : {},
+      result.kind === 'refused' ? { refusal: result.motivo, message: result.message, failure: null } : {},
     ),
     /** A 409 without a reason (the facility changed meanwhile): said as the server's words. */
     keepConflict: assign((_, { result }: { result: BookingResult }) => ({
       message: result.kind === 'refused' ? result.message : null,
+      failure: null,
     })),
-    fail: assign((_, { error }: { error: unknown }) => ({ message: failureMessage(error) })),
+    fail: assign((_, { error }: { error: unknown }) => ({ message: null, failure: callFailure(error) })),
     startOver: assign(({ context }) => fresh(context)),
     syncClock: assign((_, { now, facility }: { now: string; facility: Facility }) => ({ now, facility })),
   },

@@ -6,6 +6,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ResetPasswordRequest } from '../api/account';
 import { type ResetPasswordResult, resetPassword } from '../services/accountService';
 import { hasNoErrors, newPasswordErrors } from './passwordRules';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ResetPasswordInput {
   /** The token of the link, from ?token=. */
@@ -21,6 +22,8 @@ export interface ResetPasswordContext {
   touched: Record<ResetPasswordField, boolean>;
   /** Why the server refused the link; null when the link is refused before asking (missing or malformed). */
   tokenMessage: string | null;
+  /** The last call failed: why. */
+  failure: CallFailure | null;
 }
 
 export type ResetPasswordEvent =
@@ -63,6 +66,8 @@ export const resetPasswordMachine = setup({
     keepTokenMessage: assign((_, { result }: ResultParams) => ({
       tokenMessage: result.kind === 'invalidToken' ? result.message : null,
     })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    forgetFailure: assign({ failure: null }),
     // Nothing secret stays in memory once the flow is over.
     forgetSecrets: assign({ password: '', confirmation: '' }),
   },
@@ -74,6 +79,7 @@ export const resetPasswordMachine = setup({
     confirmation: '',
     touched: { password: false, confirmation: false },
     tokenMessage: null,
+    failure: null,
   }),
   initial: 'checkingLink',
   states: {
@@ -88,6 +94,7 @@ export const resetPasswordMachine = setup({
       },
     },
     saving: {
+      entry: 'forgetFailure',
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
@@ -97,7 +104,7 @@ export const resetPasswordMachine = setup({
           { guard: withResult('tooManyAttempts'), target: 'throttled' },
           { target: 'done' },
         ],
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The form stays usable in both: typing goes back to editing, submitting tries again.

@@ -11,14 +11,14 @@ import {
   searchable,
 } from '../api/globalSearch';
 import { fetchGlobalSearch } from '../services/globalSearchService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface SearchContext {
   q: string;
   answer: GlobalSearchAnswer | null;
   /** The kind whose next page is being fetched. */
   moreOf: SearchKind | null;
-  error: string | null;
+  failure: CallFailure | null;
 }
 
 export type SearchEvent =
@@ -49,6 +49,7 @@ const typing = [
 
 export const searchMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { q: string },
     context: {} as SearchContext,
     events: {} as SearchEvent,
@@ -67,19 +68,19 @@ export const searchMachine = setup({
   },
   actions: {
     setQuery: assign(({ event }) => (event.type === 'type' ? { q: event.q } : {})),
-    setAnswer: assign((_, answer: GlobalSearchAnswer) => ({ answer, error: null, moreOf: null })),
-    clear: assign({ answer: null, error: null, moreOf: null }),
+    setAnswer: assign((_, answer: GlobalSearchAnswer) => ({ answer, failure: null, moreOf: null })),
+    clear: assign({ answer: null, failure: null, moreOf: null }),
     setMoreOf: assign(({ event }) => (event.type === 'more' ? { moreOf: event.kind } : {})),
     addMore: assign(({ context }, page: GlobalSearchAnswer) => ({
       answer: context.answer ? withMore(context.answer, page) : page,
       moreOf: null,
-      error: null,
+      failure: null,
     })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), moreOf: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), moreOf: null })),
   },
 }).createMachine({
   id: 'search',
-  context: ({ input }) => ({ q: input.q, answer: null, moreOf: null, error: null }),
+  context: ({ input }) => ({ q: input.q, answer: null, moreOf: null, failure: null }),
   initial: 'start',
   on: { type: typing },
   states: {
@@ -89,10 +90,12 @@ export const searchMachine = setup({
     // Too short to search (typing long enough leaves it for debouncing): Enter does nothing here.
     idle: { entry: 'clear' },
     debouncing: {
+      tags: ['busy'],
       after: { debounce: 'searching' },
       on: { submit: 'searching' },
     },
     searching: {
+      tags: ['busy'],
       invoke: {
         id: 'search',
         src: 'search',

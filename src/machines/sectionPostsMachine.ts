@@ -3,8 +3,8 @@
 // gone) is a state of its own; a failed load offers retry and keeps the search and page.
 import { assign, fromPromise, setup } from 'xstate';
 import { POSTS_PAGE_SIZE, type SectionPostsAnswer } from '../api/posts';
-import { ApiError } from '../services/http';
 import { fetchSectionPosts, type SectionPage } from '../services/postsService';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export interface SectionPostsContext {
   sectionId: number;
@@ -12,6 +12,8 @@ export interface SectionPostsContext {
   /** 1-based. */
   page: number;
   answer: SectionPostsAnswer | null;
+  /** The last load failed: why. */
+  failure: CallFailure | null;
 }
 
 export type SectionPostsEvent =
@@ -32,7 +34,7 @@ export const sectionPostsMachine = setup({
     fetchPage: fromPromise<SectionPostsAnswer, SectionPage>(({ input, signal }) => fetchSectionPosts(input, signal)),
   },
   guards: {
-    refused: (_, { error }: { error: unknown }) => error instanceof ApiError && (error.status === 403 || error.status === 404),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     otherPage: ({ context, event }) =>
       event.type === 'goToPage' &&
       event.page !== context.page &&
@@ -40,13 +42,14 @@ export const sectionPostsMachine = setup({
       event.page <= pageCount(context.answer?.total ?? 0),
   },
   actions: {
-    show: assign((_, { answer }: { answer: SectionPostsAnswer }) => ({ answer })),
+    show: assign((_, { answer }: { answer: SectionPostsAnswer }) => ({ answer, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     setSearch: assign((_, { text }: { text: string }) => ({ search: text.trim(), page: 1 })),
     setPage: assign((_, { page }: { page: number }) => ({ page })),
   },
 }).createMachine({
   id: 'sectionPosts',
-  context: ({ input }) => ({ sectionId: input.sectionId, search: '', page: 1, answer: null }),
+  context: ({ input }) => ({ sectionId: input.sectionId, search: '', page: 1, answer: null, failure: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -62,7 +65,7 @@ export const sectionPostsMachine = setup({
         onDone: { target: 'shown', actions: { type: 'show', params: ({ event }) => ({ answer: event.output }) } },
         onError: [
           { guard: { type: 'refused', params: ({ event }) => ({ error: event.error }) }, target: 'refused' },
-          { target: 'failed' },
+          { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },

@@ -4,11 +4,11 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { StampLedger, StampRequestDraft } from '../api/invoicing';
 import { fetchStampLedger, requestStamps } from '../services/invoicingService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface StampRequestContext {
   ledger: StampLedger | null;
-  error: string | null;
+  failure: CallFailure | null;
   /** How many requests were sent from this screen (the view says "sent" and resets its form). */
   sent: number;
 }
@@ -23,13 +23,13 @@ export const stampRequestMachine = setup({
   },
   actions: {
     keepLedger: assign((_, { ledger }: { ledger: StampLedger }) => ({ ledger })),
-    countSent: assign(({ context }) => ({ sent: context.sent + 1, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    clearError: assign({ error: null }),
+    countSent: assign(({ context }) => ({ sent: context.sent + 1, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
   },
 }).createMachine({
   id: 'stampRequest',
-  context: { ledger: null, error: null, sent: 0 },
+  context: { ledger: null, failure: null, sent: 0 },
   initial: 'loading',
   states: {
     loading: {
@@ -40,11 +40,11 @@ export const stampRequestMachine = setup({
         onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
-    failed: { on: { retry: { target: 'loading', actions: 'clearError' } } },
+    failed: { on: { retry: { target: 'loading', actions: 'clearFailure' } } },
     ready: {
       on: {
-        request: { target: 'sending', actions: 'clearError' },
-        dismiss: { actions: 'clearError' },
+        request: { target: 'sending', actions: 'clearFailure' },
+        dismiss: { actions: 'clearFailure' },
       },
     },
     sending: {

@@ -35,7 +35,7 @@ import {
   type TicketChangeResult,
   updateTicket,
 } from '../services/ticketsService';
-import { failureMessage, isRefusal } from './ticketFailure';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 /** A read of the request: the answer, the employees it may be assigned to (administrators), and when. */
 export interface TicketRead {
@@ -75,8 +75,8 @@ export interface TicketDetailContext {
   update: TicketUpdateDraft;
   stars: number;
   comment: string;
-  /** The last call failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last call failed: why. */
+  failure: CallFailure | null;
   /** The server's words of the last 409; the request shown is the fresh one it sent. */
   conflict: string | null;
   /** What the last call did, said once. */
@@ -145,6 +145,7 @@ const offer = (action: TicketAction) => ({
 
 export const ticketDetailMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as { ticketId: number },
     context: {} as TicketDetailContext,
     events: {} as TicketDetailEvent,
@@ -162,7 +163,7 @@ export const ticketDetailMachine = setup({
     refreshEvery: TICKET_REFRESH_MS,
   },
   guards: {
-    refused: (_, { error }: { error: unknown }) => isRefusal(error),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
     lostRace: (_, { output }: { output: TicketChanged }) => output.kind === 'conflict',
     /** The table lists this action for the caller now; asignar also needs the employee chosen. */
     offered: ({ context }, { action }: { action: TicketAction }) => {
@@ -215,7 +216,7 @@ export const ticketDetailMachine = setup({
       stars: stars ?? context.stars,
       comment: comment ?? context.comment,
     })),
-    startCall: assign({ error: null, conflict: null, notice: null }),
+    startCall: assign({ failure: null, conflict: null, notice: null }),
     /** The fresh request after a change that went through; what it sent is cleared. */
     changed: assign((_, { output, notice }: { output: TicketChanged; notice: TicketNotice }) => ({
       answer: output.answer,
@@ -237,7 +238,7 @@ export const ticketDetailMachine = setup({
       update: {},
       assignTo: null,
     })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), acting: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), acting: null })),
     dismissConflict: assign({ conflict: null }),
   },
 }).createMachine({
@@ -255,7 +256,7 @@ export const ticketDetailMachine = setup({
     update: {},
     stars: 0,
     comment: '',
-    error: null,
+    failure: null,
     conflict: null,
     notice: null,
     refreshFailed: false,
@@ -337,6 +338,7 @@ export const ticketDetailMachine = setup({
           },
         },
         changing: {
+          tags: ['busy'],
           entry: 'startCall',
           invoke: {
             id: 'change',
@@ -362,6 +364,7 @@ export const ticketDetailMachine = setup({
           },
         },
         replying: {
+          tags: ['busy'],
           entry: 'startCall',
           invoke: {
             id: 'reply',
@@ -393,6 +396,7 @@ export const ticketDetailMachine = setup({
           },
         },
         updating: {
+          tags: ['busy'],
           entry: 'startCall',
           invoke: {
             id: 'update',
@@ -417,6 +421,7 @@ export const ticketDetailMachine = setup({
           },
         },
         rating: {
+          tags: ['busy'],
           entry: 'startCall',
           invoke: {
             id: 'rate',

@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { TicketState } from '../api/ticketLifecycle';
 import { TICKET_SEARCH_DEBOUNCE_MS, TICKET_SEARCH_MAX, TICKETS_PAGE_SIZE, type TicketListAnswer } from '../api/tickets';
 import { fetchTickets, type TicketAge, type TicketListParams } from '../services/ticketsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface TicketListInput {
   /** null: the employee's task list, across every SA section. */
@@ -35,8 +35,8 @@ export interface TicketListContext extends TicketListInput {
   /** 1-based. */
   page: number;
   answer: TicketListAnswer | null;
-  /** The last load failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last load failed: why. */
+  failure: CallFailure | null;
 }
 
 export type TicketListEvent =
@@ -71,6 +71,7 @@ export const isFiltered = (context: Pick<TicketListContext, 'filters' | 'search'
 
 export const ticketListMachine = setup({
   types: {
+    tags: {} as 'busy',
     input: {} as TicketListInput,
     context: {} as TicketListContext,
     events: {} as TicketListEvent,
@@ -89,8 +90,8 @@ export const ticketListMachine = setup({
       context.canFilterByAssignee || filters.asignado === undefined || filters.asignado === null,
   },
   actions: {
-    show: assign((_, { answer }: { answer: TicketListAnswer }) => ({ answer, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    show: assign((_, { answer }: { answer: TicketListAnswer }) => ({ answer, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     // A filter chosen while typing takes the typed search along: both go at once.
     setFilters: assign(({ context }, { filters }: { filters: Partial<TicketFilters> }) => ({
       filters: { ...context.filters, ...filters },
@@ -111,7 +112,7 @@ export const ticketListMachine = setup({
     search: '',
     page: 1,
     answer: null,
-    error: null,
+    failure: null,
   }),
   initial: 'loading',
   // Whatever the list is doing, a new filter or search starts over (a load under way is dropped).
@@ -127,9 +128,11 @@ export const ticketListMachine = setup({
   },
   states: {
     debouncing: {
+      tags: ['busy'],
       after: { searchDebounce: { target: 'loading', actions: 'applySearch' } },
     },
     loading: {
+      tags: ['busy'],
       invoke: {
         id: 'page',
         src: 'fetchTickets',

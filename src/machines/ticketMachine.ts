@@ -16,7 +16,7 @@ import {
   type TicketCategory,
 } from '../api/tickets';
 import { createTicket } from '../services/ticketsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface TicketDwellingChoice {
   ApmtId: number;
@@ -45,8 +45,8 @@ export interface TicketFormContext extends TicketFormInput {
   adjuntos: AttachmentUpload[];
   /** Sending was tried: the form shows its problems from now on. */
   showProblems: boolean;
-  /** The last send failed: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last send failed: why. */
+  failure: CallFailure | null;
   result: NewTicketAnswer | null;
 }
 
@@ -118,7 +118,7 @@ function blank(input: TicketFormInput) {
     prioridad: 'media' as TicketPriority,
     adjuntos: [] as AttachmentUpload[],
     showProblems: false,
-    error: null,
+    failure: null,
     result: null,
   };
 }
@@ -154,9 +154,9 @@ export const ticketMachine = setup({
       adjuntos: context.adjuntos.filter((_, i) => i !== index),
     })),
     showProblems: assign({ showProblems: true }),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
-    clearError: assign({ error: null }),
-    done: assign((_, { result }: { result: NewTicketAnswer }) => ({ result, error: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
+    clearFailure: assign({ failure: null }),
+    done: assign((_, { result }: { result: NewTicketAnswer }) => ({ result, failure: null })),
     reset: assign(({ context }) => blank(context)),
   },
 }).createMachine({
@@ -194,7 +194,7 @@ export const ticketMachine = setup({
       always: [{ guard: 'isValid', target: 'uploading' }, { target: 'editing' }],
     },
     uploading: {
-      entry: 'clearError',
+      entry: 'clearFailure',
       invoke: {
         id: 'create',
         src: 'createTicket',
@@ -207,7 +207,7 @@ export const ticketMachine = setup({
     failed: {
       on: {
         retry: 'uploading',
-        revise: { target: 'editing', actions: 'clearError' },
+        revise: { target: 'editing', actions: 'clearFailure' },
       },
     },
     sent: {

@@ -6,7 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { TicketOverviewAnswer, TicketSectionAnswer } from '../api/tickets';
 import { fetchAssignees, fetchTicketOverview, fetchTicketSection, type TicketAssignee } from '../services/ticketsService';
-import { failureMessage, isRefusal } from './ticketFailure';
+import { type CallFailure, callFailure, isAccessRefusal } from './shared/callFailure';
 
 export type TicketQuery =
   | { kind: 'section'; sectionId: number }
@@ -33,14 +33,15 @@ export async function askTickets(query: TicketQuery, signal?: AbortSignal): Prom
 export interface TicketQueryContext {
   query: TicketQuery;
   answer: TicketQueryAnswer | null;
-  /** The last failure: the server's words, or NETWORK. */
-  error: string | null;
+  /** The last failure: why. */
+  failure: CallFailure | null;
 }
 
 export type TicketQueryEvent = { type: 'retry' } | { type: 'reload' };
 
 export const ticketQueryMachine = setup({
   types: {
+    tags: {} as 'failed',
     input: {} as { query: TicketQuery },
     context: {} as TicketQueryContext,
     events: {} as TicketQueryEvent,
@@ -49,15 +50,15 @@ export const ticketQueryMachine = setup({
     askTickets: fromPromise<TicketQueryAnswer, TicketQuery>(({ input, signal }) => askTickets(input, signal)),
   },
   guards: {
-    refused: (_, { error }: { error: unknown }) => isRefusal(error),
+    refused: (_, { error }: { error: unknown }) => isAccessRefusal(error),
   },
   actions: {
-    keepAnswer: assign((_, { answer }: { answer: TicketQueryAnswer }) => ({ answer, error: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error) })),
+    keepAnswer: assign((_, { answer }: { answer: TicketQueryAnswer }) => ({ answer, failure: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'ticketQuery',
-  context: ({ input }) => ({ query: input.query, answer: null, error: null }),
+  context: ({ input }) => ({ query: input.query, answer: null, failure: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -77,7 +78,7 @@ export const ticketQueryMachine = setup({
       },
     },
     shown: { on: { reload: 'loading' } },
-    failed: { on: { retry: 'loading' } },
-    refused: {},
+    failed: { tags: ['failed'], on: { retry: 'loading' } },
+    refused: { tags: ['failed'] },
   },
 });

@@ -11,7 +11,7 @@ import {
   type TicketSettingsAnswer,
 } from '../api/tickets';
 import { fetchTicketSettings, saveTicketCategory, saveTicketDueHours } from '../services/ticketsService';
-import { failureMessage } from './ticketFailure';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 /** The most hours a due time may be (90 days), as the contract's DueHoursRequest says. */
 export const DUE_HOURS_MAX = 24 * 90;
@@ -29,7 +29,7 @@ export interface TicketSettingsContext {
   /** The due hours as typed (null: emptied). */
   hours: Record<TicketPriority, number | null>;
   pending: SettingsChange | null;
-  error: string | null;
+  failure: CallFailure | null;
   notice: TicketSettingsNotice | null;
 }
 
@@ -140,7 +140,7 @@ export const ticketSettingsMachine = setup({
     sendHours: assign(({ context }) => ({
       pending: { kind: 'hours', request: context.hours as DueHoursRequest } as SettingsChange,
     })),
-    startCall: assign({ error: null, notice: null }),
+    startCall: assign({ failure: null, notice: null }),
     /** Saved: what was sent is cleared, the settings are the server's. */
     saved: assign(({ context }, { settings }: { settings: TicketSettingsAnswer }) => ({
       settings,
@@ -150,7 +150,7 @@ export const ticketSettingsMachine = setup({
       ...(context.pending?.kind === 'category' && context.renaming?.id === context.pending.request.id ? { renaming: null } : {}),
       pending: null,
     })),
-    fail: assign((_, { error }: { error: unknown }) => ({ error: failureMessage(error), pending: null })),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error), pending: null })),
   },
 }).createMachine({
   id: 'ticketSettings',
@@ -160,7 +160,7 @@ export const ticketSettingsMachine = setup({
     renaming: null,
     hours: NO_HOURS,
     pending: null,
-    error: null,
+    failure: null,
     notice: null,
   },
   initial: 'loading',

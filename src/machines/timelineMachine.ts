@@ -3,12 +3,15 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { TIMELINE_PAGE_SIZE, type TimelineAnswer, type TimelineItem } from '../api/timeline';
 import { fetchTimeline, type TimelinePage } from '../services/timelineService';
+import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface TimelineContext {
   items: TimelineItem[];
   total: number;
   /** The last "load more" failed. */
   moreFailed: boolean;
+  /** The first page could not be loaded: why. */
+  failure: CallFailure | null;
 }
 
 export type TimelineEvent = { type: 'retry' } | { type: 'loadMore' };
@@ -38,17 +41,23 @@ export const timelineMachine = setup({
     hasMore: ({ context }) => context.items.length < context.total,
   },
   actions: {
-    showFirstPage: assign((_, { page }: PageParams) => ({ items: page.items, total: page.total, moreFailed: false })),
+    showFirstPage: assign((_, { page }: PageParams) => ({
+      items: page.items,
+      total: page.total,
+      moreFailed: false,
+      failure: null,
+    })),
     showNextPage: assign(({ context }, { page }: PageParams) => {
       const items = appendPage(context.items, page.items);
       // A page shorter than asked for is the last one, whatever the total said before.
       return { items, total: page.items.length < TIMELINE_PAGE_SIZE ? items.length : page.total, moreFailed: false };
     }),
     markMoreFailed: assign({ moreFailed: true }),
+    fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
 }).createMachine({
   id: 'timeline',
-  context: { items: [], total: 0, moreFailed: false },
+  context: { items: [], total: 0, moreFailed: false, failure: null },
   initial: 'loading',
   states: {
     loading: {
@@ -60,7 +69,7 @@ export const timelineMachine = setup({
           { guard: withPage('isEmpty'), target: 'empty', actions: withPage('showFirstPage') },
           { target: 'shown', actions: withPage('showFirstPage') },
         ],
-        onError: { target: 'failed' },
+        onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {

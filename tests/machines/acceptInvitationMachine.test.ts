@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { acceptInvitationMachine, formIsValid } from '../../src/machines/acceptInvitationMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import {
   ACCEPT_SESSION,
   acceptInvitationModel,
@@ -41,6 +42,7 @@ describe('acceptInvitationMachine model', () => {
       expect(calls.pending()).toEqual([]);
       // Nothing is known of the invitation yet: only retrying is offered.
       expect(s.context.invitation).toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect([can('retry'), can('submit')]).toEqual([true, false]);
     },
     form: (s) => {
@@ -65,6 +67,7 @@ describe('acceptInvitationMachine model', () => {
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.invitation).not.toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can('retry')).toBe(true);
       expect(snapshot().can({ type: 'change', field: 'password', value: 'x' })).toBe(true);
     },

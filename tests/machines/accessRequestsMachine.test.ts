@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { accessRequestsMachine, decisionComplete } from '../../src/machines/accessRequestsMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import {
   ALREADY_RESIDENT,
   accessRequestsModel,
@@ -30,7 +30,7 @@ describe('accessRequestsMachine model', () => {
   const states: StateChecks<Snap> = {
     loading: () => expect(calls.pending()).toEqual(['load']),
     failed: (s) => {
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can('retry')).toBe(true);
     },
     ready: (s) => {
@@ -40,7 +40,8 @@ describe('accessRequestsMachine model', () => {
       // Pending first.
       const states = s.context.requests.map((r) => r.status);
       expect(states).toEqual([...states].sort((a, b) => Number(a !== 'pendiente') - Number(b !== 'pendiente')));
-      if (s.context.error) expect(s.context.error).toBe(DECIDED_FIRST);
+      expect(s.context.failure).toBeNull();
+      if (s.context.refusal) expect(s.context.refusal).toBe(DECIDED_FIRST);
       if (s.context.done)
         expect(s.context.requests.find((r) => r.email === s.context.done!.email)!.status).toBe(s.context.done.status);
     },
@@ -51,7 +52,7 @@ describe('accessRequestsMachine model', () => {
         expect(decision.ApmtId).toBe(203);
       expect(can('confirm')).toBe(decisionComplete(decision));
       expect(can('cancel')).toBe(true);
-      if (s.context.error) expect(s.context.error).toBe(ALREADY_RESIDENT.message);
+      if (s.context.failure) expect(s.context.failure).toMatchObject({ kind: 'refused', message: ALREADY_RESIDENT.message });
     },
     submitting: (s) => {
       expect(calls.pending()).toEqual(['decide']);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { ACTIVE_SESSIONS_PAGE_SIZE } from '../../src/api/sessions';
 import { activeSessionsMachine, pageCount } from '../../src/machines/activeSessionsMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { activeSessionsModel, CURRENT, EMPTIED, FIRST_PAGE, session } from '../models/activeSessionsMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
@@ -35,13 +36,14 @@ describe('activeSessionsMachine model', () => {
     },
     loadFailed: () => {
       expect(calls.pending()).toEqual([]);
+      expect(now().context.loadFailure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
       expect(can({ type: 'askRevokeOthers' })).toBe(false);
       expect(can({ type: 'confirm' })).toBe(false);
     },
     list: (s) => {
       expect(calls.pending()).toEqual([]);
-      const { items, page, total, pending, outcome, revokeFailed } = s.context;
+      const { items, page, total, pending, outcome, revokeFailure } = s.context;
       expect(pending).toBeNull();
       // Never more than a page; this session first on the first page, and never offered for ending.
       expect(items.length).toBeLessThanOrEqual(ACTIVE_SESSIONS_PAGE_SIZE);
@@ -57,18 +59,18 @@ describe('activeSessionsMachine model', () => {
       // Once all the others ended, this session is alone on the first page.
       if (outcome === 'revokedOthers') expect({ page, total }).toEqual({ page: 1, total: 1 });
       // A failure and an outcome are never said together.
-      expect(revokeFailed && outcome !== null).toBe(false);
+      expect(revokeFailure !== null && outcome !== null).toBe(false);
       expect(can({ type: 'confirm' })).toBe(false);
     },
     confirming: (s) => {
       expect(calls.pending()).toEqual([]);
-      const { pending, items, total, outcome, revokeFailed } = s.context;
+      const { pending, items, total, outcome, revokeFailure } = s.context;
       if (pending?.kind === 'one') {
         expect(items).toContainEqual(pending.session);
         expect(pending.session.current).toBe(false);
       } else expect(pending).toEqual({ kind: 'others' });
       expect(total).toBeGreaterThan(1);
-      expect({ outcome, revokeFailed }).toEqual({ outcome: null, revokeFailed: false });
+      expect({ outcome, revokeFailure }).toEqual({ outcome: null, revokeFailure: null });
       expect(can({ type: 'confirm' })).toBe(true);
       expect(can({ type: 'cancel' })).toBe(true);
       expect(can({ type: 'askRevokeOthers' })).toBe(false);
@@ -90,7 +92,7 @@ describe('activeSessionsMachine model', () => {
   const now = () => actor.getSnapshot();
   const leadsTo = {
     // Another page forgets what was said under the list.
-    goToPage: () => expect(now().context).toMatchObject({ outcome: null, revokeFailed: false }),
+    goToPage: () => expect(now().context).toMatchObject({ outcome: null, revokeFailure: null }),
     askRevoke: () => expect(now().value).toBe('confirming'),
     askRevokeOthers: () => expect(now().context.pending).toEqual({ kind: 'others' }),
     confirm: () => expect(calls.pending()).toEqual(['revoke']),
@@ -100,7 +102,7 @@ describe('activeSessionsMachine model', () => {
     'xstate.done.actor.revoke': () => expect(calls.pending()).toEqual(['loadPage']),
     'xstate.error.actor.revoke': () => {
       expect(now().value).toBe('list');
-      expect(now().context).toMatchObject({ revokeFailed: true, pending: null });
+      expect(now().context).toMatchObject({ revokeFailure: NETWORK_FAILURE, pending: null });
     },
   };
 

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { type Blog, blogFormErrors, blogFormOf, RESIDENT_SEARCH_DEBOUNCE_MS, SAVED_MESSAGE_MS } from '../../src/api/blogs';
 import { blogEditorMachine, isSelected, selectedCount } from '../../src/machines/blogEditorMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { BLOG, blogEditorModel, CONSEJO, DATA, SAVE_REFUSED, SEARCHED, VECINO } from '../models/blogEditorMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -39,8 +40,9 @@ describe('blogEditorMachine model', () => {
       expect(can({ type: 'retry' })).toBe(false);
       announcedOncePerReload();
     },
-    loadFailed: () => {
+    loadFailed: (s) => {
       expect(calls.pending()).toEqual([]);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
       expect(can({ type: 'change', field: 'SectName', value: 'x' })).toBe(false);
       announcedOncePerReload();
@@ -107,7 +109,7 @@ describe('blogEditorMachine model', () => {
     },
     saveFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(SAVE_REFUSED);
+      expect(s.context.failure).toMatchObject({ kind: 'refused', message: SAVE_REFUSED });
       expect(can({ type: 'retry' })).toBe(true);
       expect(can({ type: 'cancel' })).toBe(true);
       expect(can({ type: 'confirm' })).toBe(false);
@@ -123,10 +125,10 @@ describe('blogEditorMachine model', () => {
       expect(calls.pending()).toEqual([]);
       // The blog as the server has it now, with nobody joining or leaving; announced to the page.
       expect(s.context.form).toEqual(blogFormOf(BLOG));
-      expect({ added: s.context.added, removed: s.context.removed, error: s.context.error }).toEqual({
+      expect({ added: s.context.added, removed: s.context.removed, failure: s.context.failure }).toEqual({
         added: [],
         removed: [],
-        error: null,
+        failure: null,
       });
       expect(reloads).toBeGreaterThan(0);
       announcedOncePerReload();

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { Blog } from '../../src/api/blogs';
 import { blogListMachine } from '../../src/machines/blogListMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { BLOGS, blog, blogListModel, CREATED, NEW_BLOG, toggleCandidate } from '../models/blogListMachine.model';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type PathStep, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
@@ -31,6 +32,7 @@ describe('blogListMachine model', () => {
     },
     loadFailed: () => {
       expect(calls.pending()).toEqual([]);
+      expect(now().context.loadFailure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
       expect(can({ type: 'newBlog' })).toBe(false);
     },
@@ -69,7 +71,7 @@ describe('blogListMachine model', () => {
         { SectId: 2, SectPosition: 3 },
         { SectId: 3, SectPosition: 1 },
       ]);
-      expect(s.context.failed).toBe(false);
+      expect(s.context.failure).toBeNull();
     },
     newBlogDialog: () => {
       expect(calls.pending()).toEqual(['newBlogDialog']);
@@ -86,12 +88,12 @@ describe('blogListMachine model', () => {
   const output = (step: PathStep) => (step.event as Payload).output;
   const failedOn = (value: string) => () => {
     expect(now().value).toBe(value);
-    expect(now().context.failed).toBe(true);
+    expect(now().context.failure).toEqual(NETWORK_FAILURE);
   };
   const leadsTo = {
     retry: () => {
       expect(calls.pending()).toEqual(['loadBlogs']);
-      expect(now().context.failed).toBe(false);
+      expect(now().context.failure).toBeNull();
     },
     reload: () => expect(calls.pending()).toEqual(['loadBlogs']),
     select: (step: PathStep) => expect(now().context.selectedId).toBe((step.event as Payload).SectId),
@@ -107,14 +109,14 @@ describe('blogListMachine model', () => {
     'xstate.done.actor.setStatus': (step: PathStep) => {
       const saved = output(step) as Blog;
       expect(now().context.blogs.find((b) => b.SectId === saved.SectId)).toEqual(saved);
-      expect(now().context.failed).toBe(false);
+      expect(now().context.failure).toBeNull();
     },
     'xstate.error.actor.setStatus': failedOn('ready'),
     'xstate.done.actor.savePositions': () => expect(now().value).toBe('ready'),
     // A move the server did not take: the list loads again, saying the change failed.
     'xstate.error.actor.savePositions': () => {
       expect(calls.pending()).toEqual(['loadBlogs']);
-      expect(now().context.failed).toBe(true);
+      expect(now().context.failure).toEqual(NETWORK_FAILURE);
     },
     // Cancelled, the list is as it was; with a blog, it is created.
     'xstate.done.actor.newBlog': (step: PathStep) =>
@@ -122,7 +124,7 @@ describe('blogListMachine model', () => {
     // Created: the list loads again with the new blog open in the editor.
     'xstate.done.actor.createBlog': () => {
       expect(calls.pending()).toEqual(['loadBlogs']);
-      expect(now().context).toMatchObject({ selectedId: CREATED.SectId, failed: false });
+      expect(now().context).toMatchObject({ selectedId: CREATED.SectId, failure: null });
     },
     'xstate.error.actor.createBlog': failedOn('ready'),
   };

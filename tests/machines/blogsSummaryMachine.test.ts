@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { blogsSummaryMachine } from '../../src/machines/blogsSummaryMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { blogsSummaryModel, SUMMARY } from '../models/blogsSummaryMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -26,6 +27,7 @@ describe('blogsSummaryMachine model', () => {
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.sections).toEqual([]);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(canRetry()).toBe(true);
     },
     // The sections as the server answered them; nothing more to do on this screen.

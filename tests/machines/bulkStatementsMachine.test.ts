@@ -17,6 +17,7 @@ import {
   offeredTypes,
   showsProgress,
 } from '../../src/machines/bulkStatementsMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { bulkStatementsModel, DWELLINGS, INPUT, OPTIONS, RANGE, type Snap, YEAR } from '../models/bulkStatementsMachine.model';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type StateChecks, settle } from '../support/modelTesting';
@@ -108,7 +109,7 @@ describe('bulkStatementsMachine model', () => {
     },
     loadFailed: () => {
       expect(calls.pending()).toEqual([]);
-      expect(snapshot().context).toMatchObject({ years: [], dwellings: [] });
+      expect(snapshot().context).toMatchObject({ years: [], dwellings: [], failure: NETWORK_FAILURE });
       expect(takesEdits(snapshot())).toEqual(NONE);
       expect(can({ type: 'retry' })).toBe(true);
     },

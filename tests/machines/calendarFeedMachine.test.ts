@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { calendarFeedMachine } from '../../src/machines/calendarFeedMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { webcalUrl } from '../../src/views/calendar/CalendarFeedPanel';
 import { calendarFeedModel, NEW_FEED_URL, SERVER_ERROR } from '../models/calendarFeedMachine.model';
 import { FEED_URL } from '../support/calendarFixtures';
@@ -21,7 +21,7 @@ describe('calendarFeedMachine model', () => {
   let calls = controllablePromises();
   let actor: Actor<typeof calendarFeedMachine>;
   const can = (event: Parameters<Snap['can']>[0]) => actor.getSnapshot().can(event);
-  const failures = [SERVER_ERROR.message, NETWORK, null];
+  const failures = [callFailure(SERVER_ERROR), NETWORK_FAILURE, null];
 
   const states: StateChecks<Snap> = {
     start: () => {
@@ -30,7 +30,7 @@ describe('calendarFeedMachine model', () => {
     none: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.url).toBeNull();
-      expect(failures).toContain(s.context.error);
+      expect(failures).toContainEqual(s.context.failure);
       expect([can({ type: 'create' }), can({ type: 'revoke' }), can({ type: 'rotate' })]).toEqual([true, false, false]);
     },
     creating: () => {
@@ -40,12 +40,12 @@ describe('calendarFeedMachine model', () => {
     active: (s) => {
       expect(calls.pending()).toEqual([]);
       expect([null, FEED_URL, NEW_FEED_URL]).toContain(s.context.url);
-      expect(failures).toContain(s.context.error);
+      expect(failures).toContainEqual(s.context.failure);
       expect([can({ type: 'rotate' }), can({ type: 'revoke' }), can({ type: 'create' })]).toEqual([true, true, false]);
     },
     confirmingRotate: (s) => {
       // Asking again clears the last failure.
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(calls.pending()).toEqual([]);
       expect([can({ type: 'confirm' }), can({ type: 'back' })]).toEqual([true, true]);
     },

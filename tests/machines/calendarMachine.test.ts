@@ -7,7 +7,7 @@ import { type Actor, createActor } from 'xstate';
 import type { CalendarItem } from '../../src/api/calendar';
 import { calendarMachine, todayOf } from '../../src/machines/calendarMachine';
 import { calendarQuery, itemsByDay, mondayOf, opensItem, step, tiposParam, visibleRange } from '../../src/machines/calendarRange';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { answerFor, calendarModel, SERVER_ERROR } from '../models/calendarMachine.model';
 import { BUSY, GUESTS, ITEMS, OWN_RESERVATION, POSADA, RESIDENT_HOME, TODAY } from '../support/calendarFixtures';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
@@ -32,7 +32,7 @@ describe('calendarMachine model', () => {
     },
     homeFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     forbidden: () => {
@@ -55,7 +55,7 @@ describe('calendarMachine model', () => {
     },
     'calendar.failed': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect([SERVER_ERROR.message, NETWORK]).toContain(s.context.error);
+      expect([callFailure(SERVER_ERROR), NETWORK_FAILURE]).toContainEqual(s.context.failure);
       expect(can({ type: 'retry' })).toBe(true);
     },
     'calendar.empty': (s) => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { canCancel, canPay, cfdiReportMachine, queryOf } from '../../src/machines/cfdiReportMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import {
   CANCEL,
   CANCELLED,
@@ -38,7 +38,7 @@ describe('cfdiReportMachine model', () => {
     },
     failed: (s) => {
       idle();
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(s.context.list).toBeNull();
     },
     empty: (s) => {
@@ -57,13 +57,13 @@ describe('cfdiReportMachine model', () => {
     },
     'detail.failed': (s) => {
       idle();
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(s.context.detailId).toBe(7);
     },
     'detail.showing': (s) => {
       idle();
       expect([PPD_INVOICE, CANCELLED]).toContainEqual(s.context.detail);
-      if (s.context.error) expect(s.context.error).toBe(NETWORK);
+      if (s.context.failure) expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
     'detail.confirming': () => idle(),
     'detail.cancelling': () => {
@@ -77,13 +77,13 @@ describe('cfdiReportMachine model', () => {
     },
     'detail.refused': (s) => {
       idle();
-      expect(s.context.error).toBe(PAC_REFUSED.message);
+      expect(s.context.failure).toMatchObject({ kind: 'refused', message: PAC_REFUSED.message });
     },
     'detail.preparingPayment': () => expect(calls.pending()).toEqual(['loadBanks']),
     'detail.paying': (s) => {
       idle();
       expect(s.context.banks).toHaveLength(1);
-      if (s.context.error) expect(s.context.error).toBe(OVER_BALANCE.message);
+      if (s.context.failure) expect(s.context.failure).toMatchObject({ kind: 'refused', message: OVER_BALANCE.message });
     },
     'detail.recordingPayment': () => {
       expect(calls.pending()).toEqual(['payCfdi']);
@@ -96,13 +96,13 @@ describe('cfdiReportMachine model', () => {
     'global.preparing': () => expect(calls.pending()).toEqual(['loadGlobalChoices']),
     'global.failed': (s) => {
       idle();
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(s.context.stamped).toBeNull();
     },
     'global.editing': (s) => {
       idle();
       expect(s.context.choices?.issuers).toHaveLength(1);
-      if (s.context.error) expect(s.context.error).toBe(NO_STAMPS.message);
+      if (s.context.failure) expect(s.context.failure).toMatchObject({ kind: 'refused', message: NO_STAMPS.message });
     },
     'global.stamping': () => {
       expect(calls.pending()).toEqual(['stampGlobal']);

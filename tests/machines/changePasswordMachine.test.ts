@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { changePasswordErrors, changePasswordMachine } from '../../src/machines/changePasswordMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { ANSWERS, changePasswordModel, WRONG_CURRENT } from '../models/changePasswordMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
@@ -51,6 +52,7 @@ describe('changePasswordMachine model', () => {
       expect(calls.pending()).toEqual([]);
       expect(can('retry')).toBe(true);
       expect(s.context.password).toBe('Nueva1234');
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
   };
 

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { settingsProblems } from '../../src/api/condoSettings';
 import { condoSettingsMachine, problemsOf, resetsPrivacy } from '../../src/machines/condoSettingsMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { condoSettingsModel, MAP_REFUSED, SETTINGS, STALE, THEIRS } from '../models/condoSettingsMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -29,15 +29,15 @@ describe('condoSettingsMachine model', () => {
     },
     loadFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     editing: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.draft).not.toBeNull();
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(can({ type: 'save' })).toBe(true);
-      if (s.context.logoError) expect(s.context.logoError).toBe(NETWORK);
+      if (s.context.logoFailure) expect(s.context.logoFailure).toEqual(NETWORK_FAILURE);
     },
     invalid: (s) => {
       expect(calls.pending()).toEqual([]);
@@ -61,12 +61,13 @@ describe('condoSettingsMachine model', () => {
     stale: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.fresh).toEqual(THEIRS);
-      expect(s.context.error).toBe(STALE.kind === 'stale' ? STALE.message : '');
+      expect(s.context.refusal).toBe(STALE.kind === 'stale' ? STALE.message : '');
+      expect(s.context.failure).toBeNull();
       expect([can({ type: 'takeFresh' }), can({ type: 'keepMine' })]).toEqual([true, true]);
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect([can({ type: 'retry' }), can({ type: 'back' })]).toEqual([true, true]);
     },
     saved: (s) => {

@@ -15,6 +15,7 @@ import {
   mergeRefreshed,
   towerChoices,
 } from '../../src/machines/conversationListMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import {
   ADMIN_DIRECTORY,
   ADMINISTRATION,
@@ -56,7 +57,7 @@ describe('conversationListMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     refused: (s) => {
@@ -84,7 +85,7 @@ describe('conversationListMachine model', () => {
     },
     'ready.list.idle': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(can({ type: 'loadMore' })).toBe(s.context.items.length < s.context.total);
     },
     'ready.list.loadingMore': (s) => {
@@ -97,7 +98,10 @@ describe('conversationListMachine model', () => {
     },
     'ready.list.moreFailed': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBe('El servicio no está disponible. Inténtalo más tarde.');
+      expect(s.context.failure).toMatchObject({
+        kind: 'refused',
+        message: 'El servicio no está disponible. Inténtalo más tarde.',
+      });
       expect(can({ type: 'loadMore' })).toBe(true);
     },
     'ready.refreshing': (s) => {
@@ -144,12 +148,12 @@ describe('conversationListMachine model', () => {
     },
     'ready.composing.form.editing': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(can({ type: 'submit' })).toBe(draftComplete(s.context));
     },
     'ready.composing.form.failed': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBe('Esta vivienda no recibe mensajes.');
+      expect(s.context.failure).toMatchObject({ kind: 'refused', message: 'Esta vivienda no recibe mensajes.' });
       expect(s.context.draft.text).toBe(TEXT);
     },
     'ready.composing.starting': (s) => {

@@ -11,8 +11,9 @@ import {
   MESSAGES_PAGE_SIZE,
   type SendMessageRequest,
 } from '../../src/api/conversations';
-import { applyReadReceipts, conversationMachine, mergeMessages, problemOf } from '../../src/machines/conversationMachine';
+import { applyReadReceipts, conversationMachine, mergeMessages } from '../../src/machines/conversationMachine';
 import { photoProblem } from '../../src/machines/messagePhotos';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { ApiError } from '../../src/services/http';
 import {
   CONVERSATION_ID,
@@ -51,14 +52,14 @@ describe('conversationMachine model', () => {
     loading: (s) => {
       expect(calls.pending()).toEqual(['loadConversation']);
       expect(calls.inputOf('loadConversation')).toEqual({ conversationId: CONVERSATION_ID, limit: MESSAGES_PAGE_SIZE });
-      expect(s.context.problem).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(can({ type: 'send' })).toBe(false);
     },
     loadFailed: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(can({ type: 'retry' })).toBe(true);
       // A lost connection has no words of the server's: the screen says it in its own.
-      expect(s.context.problem).toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
     refused: (s) => {
       expect(now().status).toBe('active');
@@ -76,13 +77,13 @@ describe('conversationMachine model', () => {
     },
     'viewing.idle': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(can({ type: 'loadOlder' })).toBe(s.context.hayMas);
     },
     'viewing.refreshing': (s) => {
       expect(calls.pending()).toEqual(['fetchUpdates']);
       expect(calls.inputOf('fetchUpdates')).toEqual({ conversationId: CONVERSATION_ID, after: s.context.messages[0]!.id });
-      expect(s.context.problem).toBeNull();
+      expect(s.context.failure).toBeNull();
     },
     'viewing.loadingOlder': (s) => {
       expect(calls.pending()).toEqual(['loadOlder']);
@@ -95,13 +96,16 @@ describe('conversationMachine model', () => {
     },
     'viewing.olderFailed': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBe('El servicio no está disponible. Inténtalo más tarde.');
+      expect(s.context.failure).toMatchObject({
+        kind: 'refused',
+        message: 'El servicio no está disponible. Inténtalo más tarde.',
+      });
       expect(can({ type: 'loadOlder' })).toBe(true);
       expect(can({ type: 'dismiss' })).toBe(true);
     },
     'viewing.blockFailed': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'dismiss' })).toBe(true);
       expect(can({ type: 'loadOlder' })).toBe(false);
     },
@@ -123,7 +127,7 @@ describe('conversationMachine model', () => {
       expect(calls.pending()).toEqual([]);
       // What was typed stays, with the server's words.
       expect(s.context.text).not.toBe('');
-      expect(s.context.problem).toBe('Esta vivienda ya no recibe tus mensajes.');
+      expect(s.context.failure).toMatchObject({ kind: 'refused', message: 'Esta vivienda ya no recibe tus mensajes.' });
       expect(can({ type: 'send' })).toBe(true);
     },
     reporting: (s) => {
@@ -175,7 +179,7 @@ describe('conversationMachine model', () => {
     'xstate.done.actor.older': () => expect(now().context).toMatchObject({ hayMas: false }),
     'xstate.done.actor.block': () => expect(now().matches({ viewing: 'idle' })).toBe(true),
     retry: () => expect(calls.pending()).toEqual(['loadConversation']),
-    dismiss: () => expect(now().context.problem).toBeNull(),
+    dismiss: () => expect(now().context.failure).toBeNull(),
   };
 
   walkModel(it, cover, conversationMachine, states, (input) => {
@@ -335,9 +339,9 @@ describe('conversationMachine rules', () => {
   });
 
   it('keeps the server’s words, never those of a lost connection or an unreadable answer', () => {
-    expect(problemOf(new ApiError(403, 'FORBIDDEN', 'No puedes.'))).toBe('No puedes.');
-    expect(problemOf(new ApiError(0, 'NETWORK', 'Failed to fetch'))).toBeNull();
-    expect(problemOf(new Error('boom'))).toBeNull();
+    expect(callFailure(new ApiError(403, 'FORBIDDEN', 'No puedes.'))).toMatchObject({ kind: 'refused', message: 'No puedes.' });
+    expect(callFailure(new ApiError(0, 'NETWORK', 'Failed to fetch'))).toEqual(NETWORK_FAILURE);
+    expect(callFailure(new Error('boom'))).toEqual(NETWORK_FAILURE);
   });
 
   it('takes PNG, JPEG and WebP photos up to 1.5 MB', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { CONVERSATIONS_PAGE_SIZE } from '../../src/api/conversations';
 import { appendReports, conversationReportsMachine } from '../../src/machines/conversationReportsMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { conversationReportsModel, FIRST_REPORTS, LAST_REPORT, report } from '../models/conversationReportsMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
@@ -27,7 +28,7 @@ describe('conversationReportsMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can('retry')).toBe(true);
     },
     refused: (s) => {
@@ -54,7 +55,10 @@ describe('conversationReportsMachine model', () => {
     },
     'list.moreFailed': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.problem).toBe('El servicio no está disponible. Inténtalo más tarde.');
+      expect(s.context.failure).toMatchObject({
+        kind: 'refused',
+        message: 'El servicio no está disponible. Inténtalo más tarde.',
+      });
       expect(can('loadMore')).toBe(true);
     },
   };

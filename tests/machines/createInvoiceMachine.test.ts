@@ -13,7 +13,7 @@ import {
   formaPagoFor,
   newDraftKey,
 } from '../../src/machines/createInvoiceMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import {
   CHARGES,
   CLEAN_PREVIEW,
@@ -43,7 +43,7 @@ describe('createInvoiceMachine model', () => {
     loading: () => expect(calls.pending()).toEqual(['loadStart']),
     loadFailed: () => {
       expect(calls.pending()).toEqual([]);
-      expect(now().context.error).toBe(NETWORK);
+      expect(now().context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     noIssuer: () => {
@@ -88,7 +88,7 @@ describe('createInvoiceMachine model', () => {
     },
     previewFailed: () => {
       expect(calls.pending()).toEqual([]);
-      expect(now().context.error).toBe(NETWORK);
+      expect(now().context.failure).toEqual(NETWORK_FAILURE);
     },
     review: () => {
       expect(calls.pending()).toEqual([]);
@@ -102,7 +102,7 @@ describe('createInvoiceMachine model', () => {
     },
     stampFailed: () => {
       expect(calls.pending()).toEqual([]);
-      expect(now().context.error).toBe(NETWORK);
+      expect(now().context.failure).toEqual(NETWORK_FAILURE);
       // The retry sends the key this draft already has.
       expect(now().context.draftKey).toBe(DRAFT_KEY);
     },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { CSD_MAX_BYTES } from '../../src/api/invoicing';
 import { csdUploadMachine, readyToUpload } from '../../src/machines/csdUploadMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { CER, csdUploadModel, HUGE_KEY, KEY, PASSWORD, SAVED } from '../models/csdUploadMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -38,7 +38,7 @@ describe('csdUploadMachine model', () => {
     },
     failed: () => {
       expect(calls.pending()).toEqual([]);
-      expect(now().context.error).toBe(NETWORK);
+      expect(now().context.failure).toEqual(NETWORK_FAILURE);
       expect(now().can({ type: 'retry' })).toBe(now().context.password !== '');
     },
     saved: () => {

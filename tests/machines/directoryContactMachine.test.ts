@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { normalizePhone } from '../../src/api/directory';
 import { directoryContactMachine, phoneAccepted } from '../../src/machines/directoryContactMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { directoryContactModel, SHOWN } from '../models/directoryContactMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -22,7 +22,7 @@ describe('directoryContactMachine model', () => {
     loading: () => expect(calls.pending()).toEqual(['loadContact']),
     loadFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(s.context.saved).toBeNull();
     },
     editing: (s) => {
@@ -37,7 +37,7 @@ describe('directoryContactMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(actor.getSnapshot().can({ type: 'retry' })).toBe(true);
     },
     saved: (s) => {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { type DirectoryQuery, directoryMachine } from '../../src/machines/directoryMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { directoryModel } from '../models/directoryMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -32,7 +32,7 @@ describe('directoryMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
   };
 

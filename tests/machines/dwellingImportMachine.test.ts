@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { canConfirm, dwellingImportMachine } from '../../src/machines/dwellingImportMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { CLEAN, dwellingImportModel, REFUSED, STALE, WITH_PROBLEM } from '../models/dwellingImportMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -28,7 +28,7 @@ describe('dwellingImportMachine model', () => {
     choosing: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.preview).toBeNull();
-      if (s.context.error) expect(s.context.error).toBe(REFUSED.message);
+      if (s.context.failure) expect(s.context.failure).toMatchObject({ kind: 'refused', message: REFUSED.message });
     },
     uploading: (s) => {
       expect(calls.pending()).toEqual(['previewFile']);
@@ -46,12 +46,12 @@ describe('dwellingImportMachine model', () => {
     },
     stale: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(STALE.message);
+      expect(s.context.failure).toMatchObject({ kind: 'refused', message: STALE.message });
       expect(can({ type: 'review' })).toBe(true);
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(s.context.failedStep).not.toBeNull();
     },
     done: (s) => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { dwellingsMachine } from '../../src/machines/dwellingsMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { CHANGE, dwellingsModel, PAGE, TAKEN } from '../models/dwellingsMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -28,18 +28,18 @@ describe('dwellingsMachine model', () => {
     ready: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.answer).toEqual(PAGE);
-      expect(s.context.error).toBeNull();
-      if (s.context.saveError) expect(s.context.saveError).toBe(TAKEN.message);
+      expect(s.context.failure).toBeNull();
+      if (s.context.saveFailure) expect(s.context.saveFailure).toMatchObject({ kind: 'refused', message: TAKEN.message });
       expect(can({ type: 'save', change: CHANGE })).toBe(true);
     },
     saving: (s) => {
       expect(calls.pending()).toEqual(['saveChange']);
       expect(calls.inputOf('saveChange')).toEqual(CHANGE);
-      expect(s.context.saveError).toBeNull();
+      expect(s.context.saveFailure).toBeNull();
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
   };

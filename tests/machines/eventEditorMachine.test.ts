@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { blankForm, draftOf, formOf, formProblems } from '../../src/machines/eventDraft';
 import { editable, eventEditorMachine, type SaveInput } from '../../src/machines/eventEditorMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { CHANGED_ELSEWHERE, CONFLICT_MESSAGE, eventEditorModel, NEW_EVENT, REFUSED } from '../models/eventEditorMachine.model';
 import { ADMIN_HOME, EDITABLE_EVENT, EVENT, EVENT_ID, NOW_LOCAL } from '../support/calendarFixtures';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
@@ -38,7 +38,7 @@ describe('eventEditorMachine model', () => {
     },
     loadFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     forbidden: (s) => {
@@ -66,7 +66,7 @@ describe('eventEditorMachine model', () => {
     editing: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.form).not.toBeNull();
-      expect([null, REFUSED.message]).toContain(s.context.error);
+      expect([null, callFailure(REFUSED)]).toContainEqual(s.context.failure);
       expect(can({ type: 'discard' })).toBe(true);
     },
     saving: (s) => {
@@ -86,7 +86,7 @@ describe('eventEditorMachine model', () => {
     'cancelling.confirming': (s) => {
       expect(calls.pending()).toEqual([]);
       expect(can({ type: 'confirmCancel' })).toBe(true);
-      expect([null, NETWORK]).toContain(s.context.error);
+      expect([null, NETWORK_FAILURE]).toContainEqual(s.context.failure);
     },
     'cancelling.sending': (s) => {
       expect(calls.pending()).toEqual(['cancelEvent']);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { type FinanceQuery, financeQueryMachine } from '../../src/machines/financeQueryMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { answerTo, FIRST, financeQueryModel, SECOND } from '../models/financeQueryMachine.model';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type PathStep, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -34,6 +35,7 @@ describe('financeQueryMachine model', () => {
     },
     failed: () => {
       expect(calls.pending()).toEqual([]);
+      expect(actor.getSnapshot().context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
       expect(can({ type: 'ask', query: FIRST })).toBe(true);
     },

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { emailProblem, forgotPasswordMachine } from '../../src/machines/forgotPasswordMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { forgotPasswordModel, SENT_MESSAGE } from '../models/forgotPasswordMachine.model';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type PathStep, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -49,6 +50,7 @@ describe('forgotPasswordMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can('retry')).toBe(true);
       expect(can('submit')).toBe(valid(s));
       expect(can('edit')).toBe(false);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { HISTORY_PAGE_SIZE } from '../../src/api/history';
 import { type ExportInput, historyFileName, historyMachine, validOffset } from '../../src/machines/historyMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { CSV, historyModel, PAGE } from '../models/historyMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -36,7 +36,7 @@ describe('historyMachine model', () => {
     },
     'list.failed': (s) => {
       expect(calls.pending()).not.toContain('fetchPage');
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     // A file is saved only when a CSV arrived, once each.
@@ -58,7 +58,7 @@ describe('historyMachine model', () => {
     },
     'csv.failed': (s) => {
       expect(calls.pending()).not.toContain('fetchCsv');
-      expect(s.context.exportError).toBe(NETWORK);
+      expect(s.context.exportFailure).toEqual(NETWORK_FAILURE);
     },
   };
 

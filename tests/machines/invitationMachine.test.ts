@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { EMPTY_INVITATION, invitationMachine, invitationProblems, inviteRequest } from '../../src/machines/invitationMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { ALREADY_RESIDENT, invitationModel, SENT } from '../models/invitationMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -22,7 +22,7 @@ describe('invitationMachine model', () => {
   const states: StateChecks<Snap> = {
     editing: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(can('send')).toBe(true);
       if (s.context.showProblems && s.context.draft.email === '') {
         expect(invitationProblems(s.context.draft)).toEqual(['email', 'name', 'ApmtId']);
@@ -36,11 +36,11 @@ describe('invitationMachine model', () => {
     },
     refused: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(ALREADY_RESIDENT.message);
+      expect(s.context.failure).toMatchObject({ kind: 'refused', message: ALREADY_RESIDENT.message });
       expect(can('send')).toBe(false);
     },
     failed: (s) => {
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect([can('retry'), can('back')]).toEqual([true, true]);
     },
     sent: (s) => {
@@ -92,6 +92,6 @@ describe('invitation draft rules', () => {
     calls.resolve('sendInvitation', SENT);
     await new Promise((r) => setTimeout(r, 0));
     a.send({ type: 'another' });
-    expect(a.getSnapshot().context).toEqual({ draft: EMPTY_INVITATION, showProblems: false, error: null, sent: null });
+    expect(a.getSnapshot().context).toEqual({ draft: EMPTY_INVITATION, showProblems: false, failure: null, sent: null });
   });
 });

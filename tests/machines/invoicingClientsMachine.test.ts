@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { invoicingClientsMachine } from '../../src/machines/invoicingClientsMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { invoicingClientsModel, PAGE, PUBLICO_DRAFT, TAKEN } from '../models/invoicingClientsMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -25,7 +25,7 @@ describe('invoicingClientsMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
     ready: (s) => {
       expect(calls.pending()).toEqual([]);
@@ -33,7 +33,7 @@ describe('invoicingClientsMachine model', () => {
     },
     editing: (s) => {
       expect(calls.pending()).toEqual([]);
-      if (s.context.error) expect(s.context.error).toBe(TAKEN.message);
+      if (s.context.failure) expect(s.context.failure).toMatchObject({ kind: 'refused', message: TAKEN.message });
       if (s.context.publico) expect(s.context.editing).toBeNull();
     },
     saving: () => {

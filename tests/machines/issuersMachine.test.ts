@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { issuersMachine, modoInvoiceOf } from '../../src/machines/issuersMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { DRAFT, ISSUER, issuersModel, RFC_TAKEN } from '../models/issuersMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -21,12 +21,12 @@ describe('issuersMachine model', () => {
     loading: () => expect(calls.pending()).toEqual(['load']),
     loadFailed: () => {
       expect(calls.pending()).toEqual([]);
-      expect(now().context.loadError).toBe(NETWORK);
+      expect(now().context.loadFailure).toEqual(NETWORK_FAILURE);
     },
     ready: () => {
       expect(calls.pending()).toEqual([]);
-      const { savedId, saveError } = now().context;
-      if (saveError !== null) expect(saveError).toBe(RFC_TAKEN.message);
+      const { savedId, saveFailure } = now().context;
+      if (saveFailure !== null) expect(saveFailure).toMatchObject({ kind: 'refused', message: RFC_TAKEN.message });
       if (savedId !== null) expect(now().context.issuers.map((i) => i.id)).toContain(savedId);
     },
     saving: () => {

@@ -15,6 +15,7 @@ import {
 } from '../../src/machines/loginRedirectMachine';
 import { endSession } from '../../src/machines/sessionLink';
 import { sessionMachine } from '../../src/machines/sessionMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import type { ChangeCondoSessionResult } from '../../src/services/accountService';
 import { ANTKN, loginRedirectModel, TARGET } from '../models/loginRedirectMachine.model';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
@@ -71,6 +72,7 @@ describe('loginRedirectMachine model', () => {
     failed: () => {
       expect(calls.pending()).toEqual([]);
       expect(now().can({ type: 'retry' })).toBe(true);
+      expect(now().context.failure).toEqual(NETWORK_FAILURE);
       expect(sessionToken()).toBeNull();
     },
     leaving: (s) => {

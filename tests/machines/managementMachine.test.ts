@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { managementMachine } from '../../src/machines/managementMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { FIRST, LATER, managementModel } from '../models/managementMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -27,6 +28,7 @@ describe('managementMachine model', () => {
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.summary).toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can('retry')).toBe(true);
     },
     // The last answer's figures; a failed refresh keeps the ones shown (and says so until the next answer).

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { type MemberPageRequest, memberPermissionsListMachine } from '../../src/machines/memberPermissionsListMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { answerFor, memberPermissionsListModel, SERVER_ERROR, TYPED } from '../models/memberPermissionsListMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -34,14 +34,14 @@ describe('memberPermissionsListMachine model', () => {
     loadingMore: (s) => asked(s.context.miembros.length)(s),
     ready: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(s.context.total).toBe(answerFor(s.context, 0).total);
       expect(new Set(s.context.miembros.map((m) => m.membershipId)).size).toBe(s.context.miembros.length);
       expect(can({ type: 'more' })).toBe(s.context.miembros.length < s.context.total);
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect([SERVER_ERROR.message, NETWORK]).toContain(s.context.error);
+      expect([callFailure(SERVER_ERROR), NETWORK_FAILURE]).toContainEqual(s.context.failure);
       expect(can({ type: 'retry' })).toBe(true);
     },
   };

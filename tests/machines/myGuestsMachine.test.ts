@@ -15,6 +15,7 @@ import {
   problemOf,
   shareableOf,
 } from '../../src/machines/myGuestsMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { ApiError } from '../../src/services/http';
 import {
   ACTIONS,
@@ -76,6 +77,7 @@ describe('myGuestsMachine model', () => {
     failure: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.overview).toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     ready: (s) => {
@@ -138,6 +140,8 @@ describe('myGuestsMachine model', () => {
   const output = (step: PathStep) => (step.event as Payload).output;
   const problem = (key: string | null) =>
     expect(now().context.problem).toEqual(key === null ? null : expect.objectContaining({ key }));
+  /** A call broke down: no refusal to word, the failure kept (the model's calls fail without an answer). */
+  const broke = () => expect(now().context).toMatchObject({ problem: null, failure: NETWORK_FAILURE });
   /** What a done action leaves in the lists, by its kind. */
   const applied = (action: PendingAction) => {
     const c = now().context;
@@ -168,14 +172,14 @@ describe('myGuestsMachine model', () => {
   const leadsTo = {
     retry: () => expect(calls.pending()).toEqual(['loadMyGuests']),
     openForm: (step: PathStep) => expect(now().context).toMatchObject({ form: (step.event as Payload).form, shared: null }),
-    closeForm: () => expect(now().context).toMatchObject({ form: null, problem: null }),
+    closeForm: () => expect(now().context).toMatchObject({ form: null, problem: null, failure: null }),
     ask: (step: PathStep) => expect(now().context.pending).toEqual((step.event as Payload).action),
     confirm: () => {
       confirmed = now().context.pending;
     },
     dismiss: () => expect(now().value).toEqual({ ready: 'idle' }),
     dismissShare: () => expect(now().context.shared).toBeNull(),
-    dismissProblem: () => problem(null),
+    dismissProblem: () => expect(now().context).toMatchObject({ problem: null, failure: null }),
     // Created: first in its list, offered to share, the form closed.
     'xstate.done.actor.save': (step: PathStep) => {
       const answer = output(step) as Outcome<Created>;
@@ -188,7 +192,7 @@ describe('myGuestsMachine model', () => {
       const created = answer.value;
       SHARED[created.kind === 'link' && created.item.event ? 'eventLink' : created.kind](now().context);
     },
-    'xstate.error.actor.save': () => problem('failed'),
+    'xstate.error.actor.save': () => broke(),
     'xstate.done.actor.runAction': (step: PathStep) => {
       const answer = output(step) as Outcome<void>;
       expect(now().context.pending).toBeNull();
@@ -206,7 +210,7 @@ describe('myGuestsMachine model', () => {
     },
     'xstate.error.actor.runAction': () => {
       expect(now().context).toMatchObject({ pending: null, passes: LOADED.passes.items });
-      problem('failed');
+      broke();
     },
     // The next page after the one shown, the pass shown twice by the server only once.
     'xstate.done.actor.fetchMore': () => {
@@ -215,7 +219,7 @@ describe('myGuestsMachine model', () => {
     },
     'xstate.error.actor.fetchMore': () => {
       expect(now().context.loadingList).toBeNull();
-      problem('failed');
+      broke();
     },
   };
 

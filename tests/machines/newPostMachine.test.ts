@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { MAX_ATTACHMENTS, POST_TEXT_MAX, POST_TITLE_MAX } from '../../src/api/posts';
 import { newPostMachine } from '../../src/machines/newPostMachine';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { ApiError } from '../../src/services/http';
 import { FILE, INPUT, newPostModel, PENDING, PUBLISHED, REFUSAL, TEXT, TITLE } from '../models/newPostMachine.model';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
@@ -30,8 +31,8 @@ describe('newPostMachine model', () => {
       expect(can({ type: 'attach', file: FILE })).toBe(s.context.attachments.length < MAX_ATTACHMENTS);
       expect(can({ type: 'again' })).toBe(false);
       expect(s.context.result).toBeNull();
-      // A refusal in the server's words, a breakdown as 'network'.
-      expect([null, REFUSAL.message, 'network']).toContain(s.context.error);
+      // A refusal in the server's words, a breakdown as no connection.
+      expect([null, callFailure(REFUSAL), NETWORK_FAILURE]).toContainEqual(s.context.failure);
     },
     sending: (s) => {
       expect(calls.pending()).toEqual(['send']);
@@ -42,7 +43,7 @@ describe('newPostMachine model', () => {
         Privado: s.context.private,
         adjuntos: s.context.attachments,
       });
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(can({ type: 'submit' })).toBe(false);
     },
     sent: (s) => {
@@ -58,13 +59,13 @@ describe('newPostMachine model', () => {
     // Editing a field takes back the last refusal.
     edit: (step: PathStep) => {
       expect(now().context[event(step).field as 'title']).toBe(event(step).value);
-      expect(now().context.error).toBeNull();
+      expect(now().context.failure).toBeNull();
     },
     attach: () => expect(now().context.attachments).toEqual([FILE]),
     detach: () => expect(now().context.attachments).toEqual([]),
     // Another post starts blank, private again by the section's default.
     again: () =>
-      expect(now().context).toMatchObject({ title: '', text: '', private: true, attachments: [], error: null, result: null }),
+      expect(now().context).toMatchObject({ title: '', text: '', private: true, attachments: [], failure: null, result: null }),
     // A refusal keeps what was written.
     'xstate.error.actor.send': () => expect(now().context).toMatchObject({ title: TITLE, text: TEXT }),
   };
@@ -102,21 +103,22 @@ describe('newPostMachine rules', () => {
     expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
   });
 
-  it('takes back a refusal once a field is edited; a server breakdown is said as no connection', async () => {
+  it('takes back a refusal once a field is edited; a breakdown the server does not explain is said as no connection', async () => {
     const calls = controllablePromises();
     const actor = createActor(provideCalls(newPostMachine, calls), { input: INPUT }).start();
     actor.send({ type: 'edit', field: 'title', value: TITLE });
     actor.send({ type: 'edit', field: 'text', value: TEXT });
     actor.send({ type: 'submit' });
-    calls.reject('send', new ApiError(500, 'INTERNAL', 'Internal Server Error'));
+    // A 500 without the server's JSON error (what src/services/http.ts makes of it: code HTTP).
+    calls.reject('send', new ApiError(500, 'HTTP', 'Request failed with status code 500 Internal Server Error'));
     await settle();
-    expect(actor.getSnapshot().context.error).toBe('network');
+    expect(actor.getSnapshot().context.failure).toEqual(NETWORK_FAILURE);
     actor.send({ type: 'submit' });
     calls.reject('send', REFUSAL);
     await settle();
-    expect(actor.getSnapshot().context.error).toBe(REFUSAL.message);
+    expect(actor.getSnapshot().context.failure).toMatchObject({ kind: 'refused', message: REFUSAL.message });
     actor.send({ type: 'edit', field: 'text', value: `${TEXT}, junto a la pluma` });
-    expect(actor.getSnapshot().context.error).toBeNull();
+    expect(actor.getSnapshot().context.failure).toBeNull();
   });
 
   it('does not send blank fields', () => {

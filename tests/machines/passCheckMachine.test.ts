@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { passCheckMachine } from '../../src/machines/passCheckMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { CHECK, CODE, passCheckModel } from '../models/passCheckMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -34,7 +35,7 @@ describe('passCheckMachine model', () => {
   const states: StateChecks<Snap> = {
     idle: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context).toEqual({ codigo: '', check: null });
+      expect(s.context).toEqual({ codigo: '', check: null, failure: null });
       expect(can({ type: 'retry' })).toBe(false);
       takesCodes(true);
     },
@@ -48,14 +49,14 @@ describe('passCheckMachine model', () => {
     },
     result: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context).toEqual({ codigo: 'palmas01', check: CHECK });
+      expect(s.context).toEqual({ codigo: 'palmas01', check: CHECK, failure: null });
       expect(can({ type: 'clear' })).toBe(true);
       expect(can({ type: 'retry' })).toBe(false);
       takesCodes(true);
     },
     notFound: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context).toEqual({ codigo: 'palmas01', check: null });
+      expect(s.context).toEqual({ codigo: 'palmas01', check: null, failure: null });
       expect(can({ type: 'clear' })).toBe(true);
       expect(can({ type: 'retry' })).toBe(false);
       takesCodes(true);
@@ -69,7 +70,7 @@ describe('passCheckMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context).toEqual({ codigo: 'palmas01', check: null });
+      expect(s.context).toEqual({ codigo: 'palmas01', check: null, failure: NETWORK_FAILURE });
       expect(can({ type: 'retry' })).toBe(true);
       expect(can({ type: 'clear' })).toBe(false);
       takesCodes(true);
@@ -80,7 +81,7 @@ describe('passCheckMachine model', () => {
     // A new code forgets the last answer and is checked at once.
     check: () => {
       expect(calls.pending()).toEqual(['checkPass']);
-      expect(actor.getSnapshot().context).toEqual({ codigo: CODE.trim(), check: null });
+      expect(actor.getSnapshot().context).toEqual({ codigo: CODE.trim(), check: null, failure: null });
     },
     retry: () => expect(calls.inputOf('checkPass')).toBe('palmas01'),
     clear: () => expect(actor.getSnapshot().value).toBe('idle'),

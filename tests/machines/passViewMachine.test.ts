@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { passViewMachine } from '../../src/machines/passViewMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { PASS, PASS_INPUT, passViewModel } from '../models/passViewMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -38,6 +39,7 @@ describe('passViewMachine model', () => {
       expect(actor.getSnapshot().status).toBe('active');
       expect(canRetry()).toBe(true);
       expect(actor.getSnapshot().context.pass).toBeNull();
+      expect(actor.getSnapshot().context.failure).toEqual(NETWORK_FAILURE);
     },
   };
 

@@ -16,6 +16,7 @@ import {
   paymentRecordOf,
 } from '../../src/machines/paymentDraft';
 import { PAYMENT_TOAST_MS, paymentMachine } from '../../src/machines/paymentMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import type { RecordedPayment, RecordPaymentResult } from '../../src/services/paymentsService';
 import {
   ACCOUNTS,
@@ -75,9 +76,10 @@ describe('paymentMachine model', () => {
       expect(canEach('close', 'retry', 'submit', 'dismiss')).toEqual([true, false, false, false]);
       expect(can(OPEN)).toBe(false);
     },
-    loadFailed: () => {
+    loadFailed: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(accounts).toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(canEach('retry', 'close', 'submit')).toEqual([true, true, false]);
       expect(canChange()).toBe(false);
     },
@@ -114,6 +116,7 @@ describe('paymentMachine model', () => {
     'editing.failed': (s) => {
       expect(answer).toBe('failed');
       expect(s.context.refusal).toBeNull();
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(s.context.draft).toEqual(COMPLETE);
     },
     saving: (s) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { sameSet } from '../../src/api/memberPermissions';
 import { isDirty, permissionsEditorMachine, type SavePermissionsInput } from '../../src/machines/permissionsEditorMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { permissionsEditorModel } from '../models/permissionsEditorMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { ADMIN_SELF, GUARD, GUARD_FRESH, LAST_ADMIN_MESSAGE, STALE_MESSAGE } from '../support/memberPermissionsFixtures';
@@ -35,7 +35,7 @@ describe('permissionsEditorMachine model', () => {
     },
     loadFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(s.context.draft).toBeNull();
       expect(can({ type: 'retry' })).toBe(true);
     },
@@ -46,27 +46,27 @@ describe('permissionsEditorMachine model', () => {
     },
     'ready.saved': (s) => {
       ready(s);
-      expect(s.context.error).toBeNull();
+      expect([s.context.failure, s.context.refusal]).toEqual([null, null]);
       expect(sameSet(s.context.draft!, s.context.member!.set)).toBe(true);
       expect(s.context.member!.version).not.toBe(GUARD.version);
     },
     'ready.stale': (s) => {
       ready(s);
-      expect(s.context.error).toBe(STALE_MESSAGE);
+      expect([s.context.failure, s.context.refusal]).toEqual([null, STALE_MESSAGE]);
       // The fresh set is shown as it is; the change is to be redone on it.
       expect(s.context.member).toBe(GUARD_FRESH);
       expect(s.context.draft).toEqual(GUARD_FRESH.set);
     },
     'ready.lastAdmin': (s) => {
       ready(s);
-      expect(s.context.error).toBe(LAST_ADMIN_MESSAGE);
+      expect([s.context.failure, s.context.refusal]).toEqual([null, LAST_ADMIN_MESSAGE]);
       expect(s.context.member).toBe(ADMIN_SELF);
       expect(s.context.draft!.roles.admin).toBe(false);
       expect(isDirty(s.context)).toBe(true);
     },
     'ready.failed': (s) => {
       ready(s);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     saving: (s) => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { POLL_ACTIONS } from '../../src/api/pollLifecycle';
 import { actionNeeds, changeRequest, pollAdminMachine, pollFileName } from '../../src/machines/pollAdminMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import {
   CONFLICT_MESSAGE,
   INPUTS,
@@ -76,7 +76,7 @@ describe('pollAdminMachine model', () => {
     },
     'act.failed': (s) => {
       expect(pendingChange()).toEqual([]);
-      expect([REFUSED.message, NETWORK]).toContain(s.context.error);
+      expect([callFailure(REFUSED), NETWORK_FAILURE]).toContainEqual(s.context.failure);
       // What was typed is kept for sending again.
       expect(can({ type: 'confirm' })).toBe(true);
     },
@@ -93,7 +93,7 @@ describe('pollAdminMachine model', () => {
       expect(can({ type: 'download', file: 'csv' })).toBe(false);
     },
     'file.failed': (s) => {
-      expect(s.context.fileError).toBe(NETWORK);
+      expect(s.context.fileFailure).toEqual(NETWORK_FAILURE);
       expect([can({ type: 'retryDownload' }), can({ type: 'dismissDownload' })]).toEqual([true, true]);
     },
   };

@@ -9,7 +9,7 @@ import { type Actor, createActor } from 'xstate';
 import { POLL_MAX_QUESTIONS, POLL_MESSAGES, type PollDraft } from '../../src/api/polls';
 import { blankDraft, draftFieldOf, draftProblems, nextFullHour, sentDraft } from '../../src/machines/pollDraft';
 import { type PollEditorInput, pollEditorMachine, problemsOf, saveOf, shownProblems } from '../../src/machines/pollEditorMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE, refusalMessage } from '../../src/machines/shared/callFailure';
 import {
   ADMIN,
   CONFLICT_MESSAGE,
@@ -39,7 +39,7 @@ describe('pollEditorMachine model', () => {
     editing: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(can({ type: 'submit' })).toBe(true);
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       // Problems show for the touched fields, all of them once sending was tried; an invalid send stays here.
       const shown = Object.keys(shownProblems(s.context));
       if (s.context.submitted) expect(shown).toEqual(Object.keys(problemsOf(s.context)));
@@ -72,9 +72,10 @@ describe('pollEditorMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect([OPENING_PASSED.message, NETWORK]).toContain(s.context.error);
+      expect([callFailure(OPENING_PASSED), NETWORK_FAILURE]).toContainEqual(s.context.failure);
       // The server's word on the field it named.
-      if (s.context.error === OPENING_PASSED.message) expect(s.context.serverErrors.abre).toBe(OPENING_PASSED.message);
+      if (refusalMessage(s.context.failure) === OPENING_PASSED.message)
+        expect(s.context.serverErrors.abre).toBe(OPENING_PASSED.message);
       expect([can({ type: 'retry' }), can({ type: 'revise' }), can({ type: 'submit' })]).toEqual([true, true, false]);
     },
     conflict: (s) => {

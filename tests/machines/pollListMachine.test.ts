@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { POLLS_PAGE_SIZE } from '../../src/api/polls';
 import { pollListMachine, pollListParams, pollTabs } from '../../src/machines/pollListMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { answerFor, PROPOSER_HOME, pollListModel, SERVER_ERROR, VOTER_HOME } from '../models/pollListMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
@@ -29,7 +29,7 @@ describe('pollListMachine model', () => {
     },
     homeFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     noSections: (s) => {
@@ -57,7 +57,7 @@ describe('pollListMachine model', () => {
     },
     'list.failed': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect([SERVER_ERROR.message, NETWORK]).toContain(s.context.error);
+      expect([callFailure(SERVER_ERROR), NETWORK_FAILURE]).toContainEqual(s.context.failure);
       expect(can({ type: 'retry' })).toBe(true);
     },
     'list.empty': (s) => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { pollReceiptMachine, receiptCode } from '../../src/machines/pollReceiptMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { COUNTED, NOT_COUNTED, pollReceiptModel, TOO_SHORT, TYPED } from '../models/pollReceiptMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -37,11 +37,11 @@ describe('pollReceiptMachine model', () => {
     notCounted: (s) => {
       expect(calls.pending()).toEqual([]);
       expect([NOT_COUNTED, null]).toContainEqual(s.context.answer);
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
   };

@@ -18,7 +18,7 @@ import {
 } from '../../src/api/polls';
 import { choicesComplete, seatOf, voteRespuestas } from '../../src/machines/pollVote';
 import { pollVoteMachine, voteRequest } from '../../src/machines/pollVoteMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { COMMENT, CONFLICT_MESSAGE, FIRST_READS, INPUT, pollVoteModel, REFUSED_POLLS } from '../models/pollVoteMachine.model';
 import { coverModel, invokedActors, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
@@ -78,11 +78,11 @@ describe('pollVoteMachine model', () => {
     loading: () => {
       expect(calls.pending()).toEqual(['loadPoll']);
       expect(calls.inputOf('loadPoll')).toEqual({ pollId: POLL_ID });
-      expect(snapshot().context.error).toBeNull();
+      expect(snapshot().context.failure).toBeNull();
     },
     loadFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     notFound: () => {
@@ -140,11 +140,11 @@ describe('pollVoteMachine model', () => {
           { preguntaId: HOURS.id, opciones: [812] },
           { preguntaId: COMMENTS.id, opciones: [], texto: COMMENT.trim() },
         ]);
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
     },
     sendFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       // The choices are kept for sending again.
       expect(voteRespuestas(s.context.answer!, s.context.choices)).toEqual(CAST);
       expect([can({ type: 'retry' }), can({ type: 'confirm' })]).toEqual([true, false]);

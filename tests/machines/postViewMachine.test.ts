@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import { COMMENT_MAX, REVIEW_NOTE_MAX } from '../../src/api/posts';
 import { postViewMachine } from '../../src/machines/postViewMachine';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { COMMENT, NOT_PENDING, PENDING, POST_ID, PUBLISHED, postViewModel } from '../models/postViewMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
@@ -32,6 +33,7 @@ describe('postViewMachine model', () => {
     failed: () => {
       expect(calls.pending()).toEqual([]);
       expect(ctx().answer).toBeNull();
+      expect(ctx().failure).toEqual(NETWORK_FAILURE);
       expect(can('retry')).toBe(true);
     },
     notFound: () => {
@@ -47,7 +49,7 @@ describe('postViewMachine model', () => {
     },
     'shown.idle': () => {
       expect(calls.pending()).toEqual([]);
-      const { answer, draft, error } = ctx();
+      const { answer, draft, failure } = ctx();
       // Only a pending post is moderated, and only a published one (comments open) is commented.
       const pending = answer!.post.Estatus === 'P';
       expect(can('approve')).toBe(pending);
@@ -56,7 +58,7 @@ describe('postViewMachine model', () => {
       expect(answer!.canComment).toBe(answer!.post.Estatus === 'A');
       expect(can('comment')).toBe(answer!.canComment && draft === 'Bien');
       expect(answer!.post.comentarios).toBe(answer!.comments.length);
-      expect([null, 'network', NOT_PENDING.message]).toContain(error);
+      expect([null, NETWORK_FAILURE, callFailure(NOT_PENDING)]).toContainEqual(failure);
     },
     'shown.commenting': () => {
       expect(calls.pending()).toEqual(['sendComment']);
@@ -79,7 +81,7 @@ describe('postViewMachine model', () => {
   };
 
   const reviewed = (Estatus: 'A' | 'R') => () => {
-    expect(ctx().error).toBeNull();
+    expect(ctx().failure).toBeNull();
     expect(ctx().answer?.post.Estatus).toBe(Estatus);
     expect(ctx().answer?.canModerate).toBe(false);
   };
@@ -94,20 +96,21 @@ describe('postViewMachine model', () => {
       after: {
         'xstate.done.actor.post': (step) =>
           expect(ctx().answer).toEqual((step.event as EventObject & { output: unknown }).output),
-        editComment: () => expect(ctx().error).toBeNull(),
+        editComment: () => expect(ctx().failure).toBeNull(),
         'xstate.done.actor.comment': () => {
           expect(ctx().draft).toBe('');
-          expect(ctx().error).toBeNull();
+          expect(ctx().failure).toBeNull();
           expect(ctx().answer?.comments.at(-1)).toEqual(COMMENT.comment);
         },
         'xstate.error.actor.comment': () => {
           expect(ctx().draft).toBe('Bien');
-          expect(ctx().error).toBe('network');
+          expect(ctx().failure).toEqual(NETWORK_FAILURE);
         },
         'xstate.done.actor.approve': reviewed('A'),
         'xstate.done.actor.reject': reviewed('R'),
-        'xstate.error.actor.approve': () => expect(ctx().error).toBe(NOT_PENDING.message),
-        'xstate.error.actor.reject': () => expect(ctx().error).toBe(NOT_PENDING.message),
+        'xstate.error.actor.approve': () =>
+          expect(ctx().failure).toMatchObject({ kind: 'refused', message: NOT_PENDING.message }),
+        'xstate.error.actor.reject': () => expect(ctx().failure).toMatchObject({ kind: 'refused', message: NOT_PENDING.message }),
       },
     };
   });

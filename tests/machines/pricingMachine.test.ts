@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import type { PlansAnswer } from '../../src/api/pricing';
 import { pricingMachine } from '../../src/machines/pricingMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { PLANS, pricingModel } from '../models/pricingMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
@@ -29,6 +30,7 @@ describe('pricingMachine model', () => {
     failed: () => {
       expect(calls.pending()).toEqual([]);
       expect(snapshot().context.plans).toEqual([]);
+      expect(snapshot().context.failure).toEqual(NETWORK_FAILURE);
       expect(snapshot().can({ type: 'retry' })).toBe(true);
       expect(canChoose('yearly')).toBe(false);
     },
@@ -69,7 +71,7 @@ describe('pricingMachine', () => {
     actor.send({ type: 'retry' });
     await settle();
     expect(actor.getSnapshot().value).toBe('loaded');
-    expect(actor.getSnapshot().context).toEqual({ plans: PLANS.plans, period: 'monthly' });
+    expect(actor.getSnapshot().context).toEqual({ plans: PLANS.plans, period: 'monthly', failure: null });
     actor.send({ type: 'choosePeriod', period: 'yearly' });
     expect(actor.getSnapshot().context.period).toBe('yearly');
     expect(answers).toHaveLength(0);

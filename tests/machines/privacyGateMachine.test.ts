@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { type PrivacyGateInput, privacyGateMachine } from '../../src/machines/privacyGateMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { GATE_SESSION, NOTICE, privacyGateModel } from '../models/privacyGateMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -54,14 +55,18 @@ describe('privacyGateMachine model', () => {
       expect(snapshot().status).toBe('active');
       expect([can('accept'), can('reject')]).toEqual([true, true]);
       // The dialog says an acceptance failed exactly after one did.
-      expect(snapshot().context).toMatchObject({ notice: NOTICE, accepted: false, failed: lastAcceptanceFailed });
+      expect(snapshot().context).toMatchObject({
+        notice: NOTICE,
+        accepted: false,
+        failure: lastAcceptanceFailed ? NETWORK_FAILURE : null,
+      });
       // Nothing is said to the session while the notice is asked, however often an acceptance failed.
       expect(session.received).toEqual([]);
     },
     accepting: () => {
       expect(calls.pending()).toEqual(['acceptNotice']);
       expect([can('accept'), can('reject')]).toEqual([false, false]);
-      expect(snapshot().context).toMatchObject({ accepted: false, failed: false });
+      expect(snapshot().context).toMatchObject({ accepted: false, failure: null });
       expect(session.received).toEqual([]);
     },
     // Accepted now: the session loads its data again, once, so it carries the acceptance. Accepted
@@ -69,7 +74,7 @@ describe('privacyGateMachine model', () => {
     passed: () => {
       expect(calls.pending()).toEqual([]);
       expect(snapshot().status).toBe('done');
-      expect(snapshot().context).toMatchObject({ accepted: true, failed: false });
+      expect(snapshot().context).toMatchObject({ accepted: true, failure: null });
       expect(session.received).toEqual(input.accepted ? [] : [{ type: 'refresh' }]);
     },
     // Rejected: the session signs out, once.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from 'xstate';
 import { createActor } from 'xstate';
 import { productCatalogueMachine } from '../../src/machines/productCatalogueMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { DRAFT, MAINTENANCE, productCatalogueModel, TAKEN } from '../models/productCatalogueMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -22,17 +22,17 @@ describe('productCatalogueMachine model', () => {
     loading: () => expect(calls.pending()).toEqual(['loadProducts']),
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
     ready: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.products).toEqual([MAINTENANCE]);
-      if (s.context.error) expect(s.context.error).toBe(NETWORK);
+      if (s.context.failure) expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
     editing: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.editing).toBeNull();
-      if (s.context.error) expect(s.context.error).toBe(TAKEN.message);
+      if (s.context.failure) expect(s.context.failure).toMatchObject({ kind: 'refused', message: TAKEN.message });
     },
     saving: () => {
       expect(calls.pending()).toEqual(['saveProduct']);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject } from 'xstate';
 import type { Language } from '../../src/i18n/languages';
 import { profileLanguageMachine } from '../../src/machines/profileLanguageMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { LANGUAGE_INPUT, profileLanguageModel, session } from '../models/profileLanguageMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -37,7 +38,7 @@ describe('profileLanguageMachine model', () => {
       expect(calls.pending()).toEqual(['saveLanguage']);
       expect(calls.inputOf('saveLanguage')).toEqual({ language: chosen });
       expect(ctx().language).toBe(saved);
-      expect(ctx().failed).toBe(false);
+      expect(ctx().failure).toBeNull();
       expect(canChoose(saved)).toBe(false);
     },
   };
@@ -59,9 +60,9 @@ describe('profileLanguageMachine model', () => {
         'xstate.done.actor.saveLanguage': () => {
           savesDone++;
           saved = chosen;
-          expect(ctx().failed).toBe(false);
+          expect(ctx().failure).toBeNull();
         },
-        'xstate.error.actor.saveLanguage': () => expect(ctx().failed).toBe(true),
+        'xstate.error.actor.saveLanguage': () => expect(ctx().failure).toEqual(NETWORK_FAILURE),
       },
     };
   });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { NAME_MAX_LENGTH, UpdateNameRequest } from '../../src/api/profile';
 import { nameProblem, profileNameMachine } from '../../src/machines/profileNameMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { NAME_INPUT, NEW_NAME, profileNameModel, session } from '../models/profileNameMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -31,14 +32,14 @@ describe('profileNameMachine model', () => {
       expect(calls.pending()).toEqual([]);
       // The session is refreshed once per name saved, and only then.
       expect(session.received).toEqual(refreshes());
-      expect(ctx()).toMatchObject({ name, draft: '', saved: justSaved, failed: false });
+      expect(ctx()).toMatchObject({ name, draft: '', saved: justSaved, failure: null });
       expect(can('edit')).toBe(true);
       expect(can('save')).toBe(false);
     },
     editing: () => {
       expect(calls.pending()).toEqual([]);
       expect(session.received).toEqual(refreshes());
-      expect(ctx()).toMatchObject({ name, saved: false, failed });
+      expect(ctx()).toMatchObject({ name, saved: false, failure: failed ? NETWORK_FAILURE : null });
       // Guardar is offered exactly when the rule passes and the name is a new one.
       const { draft } = ctx();
       expect(can('save')).toBe(nameProblem(draft) === null && draft.trim() !== name);
@@ -48,7 +49,7 @@ describe('profileNameMachine model', () => {
     saving: () => {
       expect(calls.pending()).toEqual(['updateName']);
       expect(calls.inputOf('updateName')).toEqual({ UserName: NEW_NAME });
-      expect(ctx()).toMatchObject({ name, failed: false });
+      expect(ctx()).toMatchObject({ name, failure: null });
       expect(can('cancel')).toBe(false);
     },
   };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject, fromPromise } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../../src/api/profile';
 import { type PhotoFile, type PhotoProblem, photoFileProblem, profilePhotoMachine } from '../../src/machines/profilePhotoMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { FILES, PHOTO_INPUT, profilePhotoModel, SIGNED_URL, session } from '../models/profilePhotoMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
@@ -31,6 +32,8 @@ describe('profilePhotoMachine model', () => {
       // The session is refreshed once per photo uploaded or removed, and only then.
       expect(session.received).toEqual(Array.from({ length: changesDone }, () => ({ type: 'refresh' })));
       expect(ctx()).toMatchObject({ hasPhoto, problem });
+      // A failed call keeps why; the file's own problems are no call.
+      expect(ctx().failure).toEqual(problem === 'uploadFailed' || problem === 'removeFailed' ? NETWORK_FAILURE : null);
       expect(canRemove()).toBe(hasPhoto);
       expect(canChoose()).toBe(true);
     },

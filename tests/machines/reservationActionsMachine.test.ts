@@ -9,7 +9,7 @@ import {
   offeredActions,
   reservationActionsMachine,
 } from '../../src/machines/reservationActionsMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { MINE, OVER, REQUEST, reservationActionsModel } from '../models/reservationActionsMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -34,7 +34,7 @@ describe('reservationActionsMachine model', () => {
     },
     loadFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     notFound: (s) => {
@@ -62,7 +62,7 @@ describe('reservationActionsMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(s.context.action).not.toBeNull();
       expect(can({ type: 'retry' })).toBe(true);
     },

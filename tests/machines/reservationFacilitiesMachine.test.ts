@@ -11,7 +11,7 @@ import {
   NO_FILTERS,
   reservationFacilitiesMachine,
 } from '../../src/machines/reservationFacilitiesMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import {
   BACKWARDS,
   FILTERED,
@@ -40,7 +40,7 @@ describe('reservationFacilitiesMachine model', () => {
     },
     homeFailed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
     noSections: () => {
       expect(calls.pending()).toEqual([]);
@@ -70,7 +70,7 @@ describe('reservationFacilitiesMachine model', () => {
     },
     'ready.failed': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(SERVER_ERROR.message);
+      expect(s.context.failure).toMatchObject({ kind: 'refused', message: SERVER_ERROR.message });
       expect(can({ type: 'retry' })).toBe(true);
     },
     'ready.empty': (s) => {

@@ -12,7 +12,7 @@ import {
   pesosToCents,
 } from '../../src/machines/reservationFacilityDraft';
 import { reservationFacilityEditorMachine, type SaveFacility } from '../../src/machines/reservationFacilityEditorMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { EXISTING, PDF, PHOTO, reservationFacilityEditorModel, STALE } from '../models/reservationFacilityEditorMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -31,7 +31,7 @@ describe('reservationFacilityEditorMachine model', () => {
     editing: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(can({ type: 'save' })).toBe(true);
-      if (s.context.error) expect(s.context.error).toBe(STALE.message);
+      if (s.context.failure) expect(s.context.failure).toMatchObject({ kind: 'refused', message: STALE.message });
       if (s.context.showProblems && s.context.draft.Nombre === '')
         expect(draftProblems(s.context.draft)).toHaveProperty('Nombre');
     },
@@ -45,7 +45,7 @@ describe('reservationFacilityEditorMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect([can({ type: 'retry' }), can({ type: 'back' })]).toEqual([true, true]);
     },
     saved: (s) => {

@@ -9,7 +9,7 @@ import {
   nothingToChoose,
   reservationFacilityMachine,
 } from '../../src/machines/reservationFacilityMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { daysFor, reservationFacilityModel } from '../models/reservationFacilityMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -32,7 +32,7 @@ describe('reservationFacilityMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect([can({ type: 'retry' }), can({ type: 'next' })]).toEqual([true, false]);
     },
     notFound: () => {
@@ -62,7 +62,7 @@ describe('reservationFacilityMachine model', () => {
     },
     'ready.failed': (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       // The navigation stays: another day may be asked instead.
       expect([can({ type: 'retry' }), can({ type: 'next' })]).toEqual([true, true]);
     },

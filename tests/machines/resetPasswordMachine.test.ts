@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject } from 'xstate';
 import { hasNoErrors, newPasswordErrors } from '../../src/machines/passwordRules';
 import { resetPasswordMachine } from '../../src/machines/resetPasswordMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import type { ResetPasswordResult } from '../../src/services/accountService';
 import { INVALID_LINK, resetPasswordModel, TOKEN } from '../models/resetPasswordMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
@@ -53,8 +54,9 @@ describe('resetPasswordMachine model', () => {
       expect(can('retry')).toBe(false);
       expect(canBlur()).toBe(false);
     },
-    failed: () => {
+    failed: (s) => {
       expect(calls.pending()).toEqual([]);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can('retry')).toBe(true);
       expect(can('submit')).toBe(true);
     },

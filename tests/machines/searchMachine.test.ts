@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock } from 'xstate';
 import { SEARCH_DEBOUNCE_MS, searchable } from '../../src/api/globalSearch';
 import { foundAny, searchMachine, withMore } from '../../src/machines/searchMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { FOUND, MORE_POSTS, NOTHING, searchModel } from '../models/searchMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -46,7 +46,7 @@ describe('searchMachine model', () => {
       const posts = s.context.answer!.groups.find((g) => g.kind === 'posts')!;
       expect(can({ type: 'more', kind: 'posts' })).toBe(posts.hasMore);
       expect(can({ type: 'more', kind: 'requests' })).toBe(false);
-      if (s.context.error) expect(s.context.error).toBe(NETWORK);
+      if (s.context.failure) expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
     loadingMore: (s) => {
       expect(calls.pending()).toEqual(['searchMore']);
@@ -58,7 +58,7 @@ describe('searchMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
   };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, type EventObject } from 'xstate';
 import { POSTS_PAGE_SIZE } from '../../src/api/posts';
 import { pageCount, sectionPostsMachine } from '../../src/machines/sectionPostsMachine';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { SEARCH, SECTION_ID, sectionPostsModel, TOTAL } from '../models/sectionPostsMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -39,7 +40,7 @@ describe('sectionPostsMachine model', () => {
     failed: () => {
       expect(calls.pending()).toEqual([]);
       // The search and the page are kept for the retry.
-      expect(ctx()).toMatchObject({ search, page });
+      expect(ctx()).toMatchObject({ search, page, failure: NETWORK_FAILURE });
       expect(can('retry')).toBe(true);
       expect(can('reload')).toBe(false);
     },

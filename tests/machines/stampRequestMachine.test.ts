@@ -1,8 +1,8 @@
 // solicitar-timbres, model-based: every declared event offered, every branch walked against a real actor.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { stampRequestMachine } from '../../src/machines/stampRequestMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
 import { LEDGER, REFUSED, REQUEST, stampRequestModel } from '../models/stampRequestMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -20,12 +20,12 @@ describe('stampRequestMachine model', () => {
     loading: () => expect(calls.pending()).toEqual(['loadLedger']),
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
     },
     ready: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.ledger).toEqual(LEDGER);
-      if (s.context.error) expect(s.context.error).toBe(REFUSED.message);
+      if (s.context.failure) expect(s.context.failure).toMatchObject({ kind: 'refused', message: REFUSED.message });
     },
     sending: () => {
       expect(calls.pending()).toEqual(['sendRequest']);

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { TICKET_ACTIONS, type TicketAction } from '../../src/api/ticketLifecycle';
 import { TICKET_MAX_ATTACHMENTS, TICKET_REFRESH_MS, type TicketAnswer } from '../../src/api/tickets';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { offeredActions, pendingUpdate, type TicketChanged, ticketDetailMachine } from '../../src/machines/ticketDetailMachine';
-import { NETWORK } from '../../src/machines/ticketFailure';
 import {
   ADMIN_NEW,
   ASSIGNEE_WORKING,
@@ -73,7 +73,7 @@ describe('ticketDetailMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     notFound: () => {
@@ -116,7 +116,7 @@ describe('ticketDetailMachine model', () => {
         action,
         ...(action === 'asignar' ? { asignadoId: EMILIO.UserId } : {}),
       });
-      expect(s.context).toMatchObject({ error: null, conflict: null, notice: null });
+      expect(s.context).toMatchObject({ failure: null, conflict: null, notice: null });
       expect(sendable()).toEqual([]);
     },
     'shown.replying': (s) => {
@@ -195,9 +195,10 @@ describe('ticketDetailMachine model', () => {
             expect(snapshot().context).toMatchObject({ notice: 'rated', stars: 0, comment: '' });
         },
         // A failure says why and keeps the drafts.
-        'xstate.error.actor.change': () => expect([REFUSED.message, NETWORK]).toContain(snapshot().context.error),
-        'xstate.error.actor.reply': () => expect(snapshot().context).toMatchObject({ error: NETWORK, reply: REPLY }),
-        'xstate.error.actor.rate': () => expect(snapshot().context).toMatchObject({ error: NETWORK, stars: STARS }),
+        'xstate.error.actor.change': () =>
+          expect([callFailure(REFUSED), NETWORK_FAILURE]).toContainEqual(snapshot().context.failure),
+        'xstate.error.actor.reply': () => expect(snapshot().context).toMatchObject({ failure: NETWORK_FAILURE, reply: REPLY }),
+        'xstate.error.actor.rate': () => expect(snapshot().context).toMatchObject({ failure: NETWORK_FAILURE, stars: STARS }),
         dismiss: () => expect(snapshot().context.conflict).toBeNull(),
       },
     };

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { TICKET_SEARCH_DEBOUNCE_MS, TICKETS_PAGE_SIZE } from '../../src/api/tickets';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { isFiltered, NO_FILTERS, ticketListMachine, ticketListParams } from '../../src/machines/ticketListMachine';
 import type { TicketListParams } from '../../src/services/ticketsService';
 import { ADMIN, answerFor, EMPLOYEE, EMPLOYEE_ID, SERVER_ERROR, TYPED, ticketListModel } from '../models/ticketListMachine.model';
@@ -51,21 +51,21 @@ describe('ticketListMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect([SERVER_ERROR.message, NETWORK]).toContain(s.context.error);
+      expect([callFailure(SERVER_ERROR), NETWORK_FAILURE]).toContainEqual(s.context.failure);
       expect(can({ type: 'retry' })).toBe(true);
     },
     empty: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.answer).toEqual(answerFor(s.context));
       expect(s.context.answer!.total).toBe(0);
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(can({ type: 'goToPage', page: 2 })).toBe(false);
     },
     shown: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.answer).toEqual(answerFor(s.context));
       expect(s.context.answer!.total).toBeGreaterThan(0);
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       // Another page is offered only where there is one.
       const pages = Math.ceil(s.context.answer!.total / TICKETS_PAGE_SIZE);
       expect(can({ type: 'goToPage', page: 2 })).toBe(pages >= 2 && s.context.page !== 2);

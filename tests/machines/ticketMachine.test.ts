@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { TICKET_AREA_MAX, TICKET_MAX_ATTACHMENTS, TICKET_TEXT_MAX, TICKET_TITLE_MAX } from '../../src/api/tickets';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { newTicketRequest, ticketFormProblems, ticketMachine } from '../../src/machines/ticketMachine';
 import { ApiError } from '../../src/services/http';
 import {
@@ -46,7 +46,7 @@ describe('ticketMachine model', () => {
       expect(can({ type: 'attach', file: PHOTO })).toBe(s.context.adjuntos.length < TICKET_MAX_ATTACHMENTS);
       expect([can({ type: 'retry' }), can({ type: 'again' })]).toEqual([false, false]);
       expect(s.context.result).toBeNull();
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       // Back on the form after trying: only because something is missing, or to correct after a failure.
       if (s.context.showProblems && !valid(s)) expect(Object.keys(ticketFormProblems(s.context)).length).toBeGreaterThan(0);
     },
@@ -67,12 +67,12 @@ describe('ticketMachine model', () => {
         Prioridad: s.context.prioridad,
         adjuntos: s.context.adjuntos,
       });
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect([can({ type: 'submit' }), can({ type: 'edit', field: 'titulo', value: 'x' })]).toEqual([false, false]);
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect([REFUSAL.message, NETWORK]).toContain(s.context.error);
+      expect([callFailure(REFUSAL), NETWORK_FAILURE]).toContainEqual(s.context.failure);
       // Everything typed is kept.
       expect(s.context).toMatchObject({ categoriaId: 1, titulo: TITLE, descripcion: DESCRIPTION });
       expect([can({ type: 'retry' }), can({ type: 'revise' }), can({ type: 'submit' })]).toEqual([true, true, false]);
@@ -195,13 +195,13 @@ describe('ticketMachine rules', () => {
     const sent = calls.inputOf('createTicket');
     calls.reject('createTicket', new ApiError(502, 'HTTP', 'Bad Gateway'));
     await settle();
-    expect(actor.getSnapshot().context.error).toBe(NETWORK);
+    expect(actor.getSnapshot().context.failure).toEqual(NETWORK_FAILURE);
     actor.send({ type: 'retry' });
     expect(calls.inputOf('createTicket')).toEqual(sent);
     calls.reject('createTicket', REFUSAL);
     await settle();
-    expect(actor.getSnapshot().context.error).toBe(REFUSAL.message);
+    expect(actor.getSnapshot().context.failure).toMatchObject({ kind: 'refused', message: REFUSAL.message });
     actor.send({ type: 'revise' });
-    expect(actor.getSnapshot().context).toMatchObject({ error: null, titulo: TITLE });
+    expect(actor.getSnapshot().context).toMatchObject({ failure: null, titulo: TITLE });
   });
 });

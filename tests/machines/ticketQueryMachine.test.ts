@@ -4,7 +4,7 @@
 // answer of the question asked, the server's words of a failure, a refusal as a state of its own.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { type TicketQuery, ticketQueryMachine } from '../../src/machines/ticketQueryMachine';
 import { answerOf, NOT_YOURS, ticketQueryModel } from '../models/ticketQueryMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
@@ -32,17 +32,17 @@ describe('ticketQueryMachine model', () => {
     shown: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(s.context.answer).toEqual(answerOf(query));
-      expect(s.context.error).toBeNull();
+      expect(s.context.failure).toBeNull();
       expect(can({ type: 'reload' })).toBe(true);
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     refused: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NOT_YOURS.message);
+      expect(s.context.failure).toMatchObject({ kind: 'refused', message: NOT_YOURS.message });
       expect([can({ type: 'retry' }), can({ type: 'reload' })]).toEqual([false, false]);
     },
   };

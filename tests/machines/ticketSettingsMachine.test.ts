@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { CATEGORY_NAME_MAX } from '../../src/api/tickets';
-import { NETWORK } from '../../src/machines/ticketFailure';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { categoryNameProblem, DUE_HOURS_MAX, hoursValid, ticketSettingsMachine } from '../../src/machines/ticketSettingsMachine';
 import {
   afterChange,
@@ -37,7 +37,7 @@ describe('ticketSettingsMachine model', () => {
     },
     failed: (s) => {
       expect(calls.pending()).toEqual([]);
-      expect(s.context.error).toBe(NETWORK);
+      expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
     ready: (s) => {
@@ -46,8 +46,8 @@ describe('ticketSettingsMachine model', () => {
       expect(s.context.pending).toBeNull();
       // A repeated name is never offered to save; the hours only when all four are whole and one changed.
       expect(can({ type: 'add' })).toBe(s.context.newName === NEW_NAME);
-      expect([null, REFUSAL.message, NETWORK]).toContain(s.context.error);
-      if (s.context.notice) expect(s.context.error).toBeNull();
+      expect([null, callFailure(REFUSAL), NETWORK_FAILURE]).toContainEqual(s.context.failure);
+      if (s.context.notice) expect(s.context.failure).toBeNull();
     },
     saving: (s) => {
       expect(calls.pending()).toEqual(['saveSettings']);

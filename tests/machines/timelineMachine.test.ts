@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { TIMELINE_PAGE_SIZE } from '../../src/api/timeline';
+import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { appendPage, timelineMachine } from '../../src/machines/timelineMachine';
 import { HISTORY, item, page, timelineModel } from '../models/timelineMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
@@ -33,6 +34,7 @@ describe('timelineMachine model', () => {
     failed: () => {
       expect(calls.pending()).toEqual([]);
       expect(ctx().items).toEqual([]);
+      expect(ctx().failure).toEqual(NETWORK_FAILURE);
       expect(can('retry')).toBe(true);
     },
     empty: () => {

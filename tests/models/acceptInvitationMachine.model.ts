@@ -4,6 +4,7 @@
 // many attempts, or the connection fails. The words: docs/scenarios/acceptInvitationMachine.md.
 import type { InvitationInfo } from '../../src/api/invitations';
 import { acceptInvitationMachine } from '../../src/machines/acceptInvitationMachine';
+import { ApiError } from '../../src/services/http';
 import type { AcceptResult, InvitationInfoResult } from '../../src/services/invitationsService';
 import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel } from '../support/machineModel';
@@ -52,9 +53,9 @@ export const acceptInvitationModel = defineModel({
     submit: BARE,
     retry: BARE,
     'xstate.done.actor.loadInvitation': Object.values(INFO).map((output) => ({ output })),
-    'xstate.error.actor.loadInvitation': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadInvitation': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.accept': Object.values(ANSWERS).map((output) => ({ output })),
-    'xstate.error.actor.accept': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.accept': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

@@ -81,7 +81,7 @@ export const accessRequestsModel = defineModel({
     confirm: BARE,
     cancel: BARE,
     'xstate.done.actor.decide': outcomes,
-    'xstate.error.actor.decide': (s) => (ctx(s).error ? [] : [{ error: ALREADY_RESIDENT }]),
+    'xstate.error.actor.decide': (s) => (ctx(s).failure || ctx(s).refusal ? [] : [{ error: ALREADY_RESIDENT }]),
   },
   words: {
     states: {

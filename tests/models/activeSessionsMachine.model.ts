@@ -4,6 +4,7 @@
 import { ACTIVE_SESSIONS_PAGE_SIZE, type ActiveSession } from '../../src/api/sessions';
 import { activeSessionsMachine, type RevokeOutcome } from '../../src/machines/activeSessionsMachine';
 import type { ActiveSessionsPage } from '../../src/services/activeSessionsService';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const session = (id: number, current = false): ActiveSession => ({
@@ -57,10 +58,10 @@ export const activeSessionsModel = defineModel({
       if (page === 1) return [{ output: outcome === 'revokedOthers' ? ALONE : FIRST_PAGE }];
       return [{ output: outcome === 'revoked' || outcome === 'gone' ? EMPTIED : SECOND_PAGE }];
     },
-    'xstate.error.actor.loadPage': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadPage': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.revoke': (s) =>
       (s.context.pending?.kind === 'others' ? ['revokedOthers'] : ['revoked', 'gone']).map((output) => ({ output })),
-    'xstate.error.actor.revoke': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.revoke': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   // Which answer: `done revoke:gone`, `done loadPage:0/10`.
   label: (e) => {

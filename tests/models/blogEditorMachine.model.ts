@@ -6,6 +6,7 @@
 import type { Blog, Resident, Tower } from '../../src/api/blogs';
 import { blogEditorMachine } from '../../src/machines/blogEditorMachine';
 import type { BlogEditorData } from '../../src/services/blogsService';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const BLOG: Blog = {
@@ -83,11 +84,11 @@ export const blogEditorModel = defineModel({
       return searchInput === '' && towerFilter === null ? RESIDENTS.map((r) => ({ userId: r.UserId })) : [];
     },
     'xstate.done.actor.loadEditor': [{ output: DATA }],
-    'xstate.error.actor.loadEditor': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadEditor': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.reloadEditor': [{ output: DATA }],
-    'xstate.error.actor.reloadEditor': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.reloadEditor': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.saveBlog': [{ output: BLOG }],
-    'xstate.error.actor.saveBlog': [{ error: new Error(SAVE_REFUSED) }],
+    'xstate.error.actor.saveBlog': [{ error: new ApiError(400, 'BAD_REQUEST', SAVE_REFUSED, 'SectName') }],
   },
   label: (e) => (e.type === 'toggleResident' ? `toggle ${nameOf((e as { userId?: number }).userId)}` : eventLabel(e)),
   words: {
@@ -131,7 +132,7 @@ export const blogEditorModel = defineModel({
       'xstate.done.actor.reloadEditor': () => 'the server answers the saved blog',
       'xstate.error.actor.reloadEditor': () => 'the connection fails',
       'xstate.done.actor.saveBlog': () => 'the server saves the blog',
-      'xstate.error.actor.saveBlog': (e) => `the server refuses: “${(e.error as Error).message}”`,
+      'xstate.error.actor.saveBlog': (e) => `the server refuses: “${(e.error as ApiError).message}”`,
     },
   },
 });

@@ -6,6 +6,7 @@ import { type EventObject, fromPromise } from 'xstate';
 import type { Blog } from '../../src/api/blogs';
 import { blogListMachine } from '../../src/machines/blogListMachine';
 import type { NewBlogOutput } from '../../src/machines/newBlogMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const blog = (SectId: number, SectPosition: number, SectStatus: 'A' | 'I' = 'A'): Blog => ({
@@ -45,7 +46,7 @@ export const NEW_BLOG = {
 /** Blogs 1, 2, 3 in this order, whatever their statuses: neither moved nor grown by a creation. */
 const inFirstOrder = (blogs: Blog[]) => blogs.map((b) => b.SectId).join() === '1,2,3';
 const flipped = (b: Blog): Blog => ({ ...b, SectStatus: b.SectStatus === 'A' ? 'I' : 'A' });
-type Context = { blogs: Blog[]; selectedId: number | null; failed: boolean; affected: unknown[] };
+type Context = { blogs: Blog[]; selectedId: number | null; failure: unknown; affected: unknown[] };
 /** Blog 1 open, nothing moved, switched or created (a failure aside): where select, move and '+ Blog' are offered. */
 const untouched = (c: Context) =>
   inFirstOrder(c.blogs) &&
@@ -62,9 +63,9 @@ export const toggleCandidate = ({ blogs }: Pick<Context, 'blogs'>): Blog | undef
     ? [2, 3].map((id) => blogs.find((b) => b.SectId === id)!).find((b) => b.SectStatus === BLOGS[b.SectId - 1]!.SectStatus)
     : undefined;
 /** What the server answers when the list loads: what the list shows (a move it failed to save undone) and the created blog. */
-function serverBlogs(context: { blogs: Blog[]; failed: boolean; selectedId: number | null }): Blog[] {
+function serverBlogs(context: { blogs: Blog[]; failure: unknown; selectedId: number | null }): Blog[] {
   const shown = context.blogs.length ? context.blogs : BLOGS;
-  const saved = context.failed
+  const saved = context.failure
     ? [...shown].sort((a, b) => a.SectId - b.SectId).map((b, i) => ({ ...b, SectPosition: i + 1 }))
     : shown;
   return context.selectedId === CREATED.SectId && !saved.some((b) => b.SectId === CREATED.SectId) ? [...saved, CREATED] : saved;
@@ -82,7 +83,7 @@ export const blogListModel = defineModel({
     // change clears the failure); the switch also after its own changes. After a change the list is only
     // reloaded. Enough for every branch, and the states stay few.
     // Blog 2 instead of blog 1.
-    select: (s) => (untouched(s.context) && !s.context.failed ? [{ SectId: 2 }] : []),
+    select: (s) => (untouched(s.context) && !s.context.failure ? [{ SectId: 2 }] : []),
     // Blog 2 (active), then blog 3 (inactive): both directions of the switch.
     toggle: (s) => {
       const { selectedId, affected } = s.context;
@@ -93,15 +94,15 @@ export const blogListModel = defineModel({
     move: (s) => (untouched(s.context) ? [{ SectId: 3, position: 1 }] : []),
     newBlog: (s) => (untouched(s.context) ? BARE : []),
     'xstate.done.actor.loadBlogs': (s) => [{ output: serverBlogs(s.context) }],
-    'xstate.error.actor.loadBlogs': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadBlogs': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     // The switched blog as the server saved it.
     'xstate.done.actor.setStatus': (s) => [{ output: flipped(toggleCandidate(s.context)!) }],
-    'xstate.error.actor.setStatus': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.setStatus': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.savePositions': (s) => [{ output: s.context.blogs }],
-    'xstate.error.actor.savePositions': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.savePositions': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.newBlog': [{ output: { value: NEW_BLOG } }, { output: { value: null } }],
     'xstate.done.actor.createBlog': [{ output: CREATED }],
-    'xstate.error.actor.createBlog': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.createBlog': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   label: (e) => {
     if (e.type === 'xstate.done.actor.newBlog')

@@ -2,6 +2,7 @@
 // retry. The words its scenarios are told in: docs/scenarios/blogsSummaryMachine.md.
 import type { SummaryAnswer } from '../../src/api/posts';
 import { blogsSummaryMachine } from '../../src/machines/blogsSummaryMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const SUMMARY: SummaryAnswer = {
@@ -28,12 +29,12 @@ export const blogsSummaryModel = defineModel({
   payloads: {
     retry: BARE,
     'xstate.done.actor.summary': [{ output: SUMMARY }],
-    'xstate.error.actor.summary': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.summary': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {
       loading: 'Blogs shows Cargando… under its title.',
-      failed: 'No pudimos cargar la información: Revisa tu conexión e inténtalo de nuevo., with Reintentar.',
+      failed: 'No pudimos cargar la información, and why (the server’s words, or no connection), with Reintentar.',
       shown: 'Each section the member may read with its number of publicaciones (No hay secciones que puedas leer. when none).',
     },
     events: {

@@ -6,6 +6,7 @@
 // message. The kind of the other combinations changes only the request (the rules test builds each).
 import type { Dwelling } from '../../src/api/finance';
 import { type BatchResult, bulkProblems, bulkStatementsMachine } from '../../src/machines/bulkStatementsMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel } from '../support/machineModel';
 import type { Snapshot } from '../support/modelTesting';
 
@@ -28,7 +29,7 @@ export const RANGE = { fechaInicio: '2025-01-01', fechaFin: '2025-06-30' };
 export const CHOSEN = [3, 1];
 /** E-mails a mail batch sends in the model. */
 export const SENT_PER_BATCH = 3;
-export const NETWORK_DOWN = new Error('Failed to fetch');
+export const NETWORK_DOWN = new ApiError(0, 'NETWORK', 'Failed to fetch');
 
 /** The file a download batch gives, numbered by the batch. */
 export const fileOf = (batch: number) => `/api/--financiero/archivo/${batch}?exp=1&sig=x`;

@@ -139,7 +139,7 @@ type Snap = Snapshot<typeof cfdiReportMachine>;
 const ctx = (s: Snap): CfdiReportContext => s.context;
 const atStart = (s: Snap) => ctx(s).offset === 0 && ctx(s).filters.type === undefined;
 /** The first error of each call, then its success: keeps the graph finite. */
-const firstTry = (s: Snap) => ctx(s).error === null;
+const firstTry = (s: Snap) => ctx(s).failure === null;
 
 export const cfdiReportModel = defineModel({
   machine: cfdiReportMachine,

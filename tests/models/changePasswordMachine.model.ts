@@ -1,6 +1,7 @@
 // The change-password card of mi-perfil as a test model: the payloads of each event the machine declares,
 // and the words its scenarios are told in (docs/scenarios/changePasswordMachine.md).
 import { changePasswordMachine } from '../../src/machines/changePasswordMachine';
+import { ApiError } from '../../src/services/http';
 import type { ChangePasswordResult } from '../../src/services/profileService';
 import { BARE, defineModel } from '../support/machineModel';
 
@@ -32,7 +33,7 @@ export const changePasswordModel = defineModel({
     submit: BARE,
     retry: BARE,
     'xstate.done.actor.changePassword': Object.values(ANSWERS).map((output) => ({ output })),
-    'xstate.error.actor.changePassword': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.changePassword': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

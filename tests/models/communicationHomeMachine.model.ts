@@ -2,6 +2,7 @@
 // refresh every 15 s that keeps the counts on a failure. Its scenarios: docs/scenarios/communicationHomeMachine.md.
 import type { HomeSummaryAnswer } from '../../src/api/communicationHome';
 import { communicationHomeMachine } from '../../src/machines/communicationHomeMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const FIRST: HomeSummaryAnswer = {
@@ -27,9 +28,9 @@ export const communicationHomeModel = defineModel({
   payloads: {
     retry: BARE,
     'xstate.done.actor.summary': [{ output: FIRST }],
-    'xstate.error.actor.summary': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.summary': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.refresh': [{ output: LATER }],
-    'xstate.error.actor.refresh': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.refresh': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

@@ -68,7 +68,7 @@ export const condoSettingsModel = defineModel({
   machine: condoSettingsMachine,
   payloads: {
     'xstate.done.actor.load': [{ output: SETTINGS }],
-    'xstate.error.actor.load': (s) => (ctx(s).error ? [] : [{ error: NO_CONNECTION }]),
+    'xstate.error.actor.load': (s) => (ctx(s).failure ? [] : [{ error: NO_CONNECTION }]),
     retry: BARE,
     back: BARE,
     edit: (s) => {
@@ -89,14 +89,18 @@ export const condoSettingsModel = defineModel({
           ? [{ dataUrl: null }]
           : [{ dataUrl: PNG }],
     'xstate.done.actor.logo': (s) => [{ output: ctx(s).settings?.logoFileName ? SETTINGS : WITH_LOGO }],
-    'xstate.error.actor.logo': (s) => (ctx(s).logoError || ctx(s).settings?.logoFileName ? [] : [{ error: NO_CONNECTION }]),
+    'xstate.error.actor.logo': (s) => (ctx(s).logoFailure || ctx(s).settings?.logoFileName ? [] : [{ error: NO_CONNECTION }]),
     // Someone else saves first only against the version first read, and the server refuses only the first try.
     'xstate.done.actor.save': (s) =>
-      ctx(s).settings?.version === SETTINGS.version && !ctx(s).logoError
+      ctx(s).settings?.version === SETTINGS.version && !ctx(s).logoFailure
         ? [{ output: SAVED }, { output: STALE }]
         : [{ output: SAVED }],
     'xstate.error.actor.save': (s) =>
-      ctx(s).error || ctx(s).serverProblem || ctx(s).settings?.version !== SETTINGS.version || ctx(s).logoError
+      ctx(s).failure ||
+      ctx(s).refusal ||
+      ctx(s).serverProblem ||
+      ctx(s).settings?.version !== SETTINGS.version ||
+      ctx(s).logoFailure
         ? []
         : [{ error: MAP_REFUSED }, { error: NO_CONNECTION }],
   },

@@ -21,7 +21,7 @@ import type { Snapshot } from '../support/modelTesting';
 /** The key the model's stamping makes (the real one is a random UUID, see newDraftKey). */
 export const DRAFT_KEY = 'draft-0000-0000-0001';
 export const invoiceModelMachine = createInvoiceMachine.provide({
-  actions: { makeDraftKey: assign(({ context }) => ({ draftKey: context.draftKey ?? DRAFT_KEY, error: null })) },
+  actions: { makeDraftKey: assign(({ context }) => ({ draftKey: context.draftKey ?? DRAFT_KEY, failure: null })) },
 });
 
 const issuer = (id: number, rfc: string, modoInvoice: 'A' | 'M'): Issuer => ({
@@ -140,7 +140,7 @@ export const createInvoiceModel = defineModel({
   machine: invoiceModelMachine,
   payloads: {
     'xstate.done.actor.loadStart': [{ output: START }, { output: ONLY_AUTOMATIC }, { output: NO_ISSUER }],
-    'xstate.error.actor.loadStart': (s) => (ctx(s).error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.loadStart': (s) => (ctx(s).failure === null ? [{ error: NO_CONNECTION }] : []),
     retry: BARE,
     chooseIssuer: (s) => (untouched(s) && ctx(s).issuerId === 1 ? [{ issuerId: 2 }, { issuerId: 3 }] : []),
     addConcept: (s) => (untouched(s) ? [{ concept: FEE }, { concept: BAD_CONCEPT }] : []),
@@ -148,11 +148,11 @@ export const createInvoiceModel = defineModel({
       ctx(s).concepts.length > 0 && ctx(s).apartmentId === null && ctx(s).clientId === null ? [{ index: 0 }] : [],
     chooseDwelling: (s) => (untouched(s) && ctx(s).issuerId === 1 ? [{ apartmentId: APARTMENT_ID }] : []),
     'xstate.done.actor.loadCharges': [{ output: CHARGES }],
-    'xstate.error.actor.loadCharges': (s) => (ctx(s).error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.loadCharges': (s) => (ctx(s).failure === null ? [{ error: NO_CONNECTION }] : []),
     next: BARE,
     search: (s) => (ctx(s).clients.length === 0 && ctx(s).clientId === null ? [{ q: 'lopez' }] : []),
     'xstate.done.actor.searchClients': [{ output: { clients: [CLIENT], total: 1 } }],
-    'xstate.error.actor.searchClients': (s) => (ctx(s).error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.searchClients': (s) => (ctx(s).failure === null ? [{ error: NO_CONNECTION }] : []),
     chooseClient: (s) => (ctx(s).clientId === null && ctx(s).clients.length > 0 ? [{ clientId: CLIENT.id }] : []),
     setPayment: (s) =>
       ctx(s).metodoPago === 'PUE' && ctx(s).clientId !== null && ctx(s).apartmentId === null
@@ -162,11 +162,11 @@ export const createInvoiceModel = defineModel({
     review: BARE,
     'xstate.done.actor.preview': (s) =>
       ctx(s).metodoPago === 'PPD' ? [{ output: CLEAN_PREVIEW }] : [{ output: CLEAN_PREVIEW }, { output: PROBLEM_PREVIEW }],
-    'xstate.error.actor.preview': (s) => (ctx(s).error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.preview': (s) => (ctx(s).failure === null ? [{ error: NO_CONNECTION }] : []),
     stamp: BARE,
     'xstate.done.actor.stamp': (s) =>
       ctx(s).refusal === null ? [{ output: STAMPED }, { output: PAC_REFUSED }, { output: NO_STAMPS }] : [{ output: STAMPED }],
-    'xstate.error.actor.stamp': (s) => (ctx(s).error === null && ctx(s).refusal === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.stamp': (s) => (ctx(s).failure === null && ctx(s).refusal === null ? [{ error: NO_CONNECTION }] : []),
     editConcepts: BARE,
     editReceiver: BARE,
     another: BARE,

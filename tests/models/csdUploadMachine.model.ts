@@ -53,7 +53,7 @@ export const csdUploadModel = defineModel({
     upload: [{}],
     retry: [{}],
     'xstate.done.actor.upload': (s) => (ctx(s).cer === FIEL_CER ? [{ output: IS_FIEL }] : [{ output: SAVED }]),
-    'xstate.error.actor.upload': (s) => (ctx(s).cer === CER && ctx(s).error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.upload': (s) => (ctx(s).cer === CER && ctx(s).failure === null ? [{ error: NO_CONNECTION }] : []),
   },
   words: {
     states: {

@@ -19,7 +19,7 @@ export const directoryContactModel = defineModel({
   machine: directoryContactMachine,
   payloads: {
     'xstate.done.actor.load': [{ output: NONE }],
-    'xstate.error.actor.load': (s) => (ctx(s).error ? [] : [{ error: NO_CONNECTION }]),
+    'xstate.error.actor.load': (s) => (ctx(s).failure ? [] : [{ error: NO_CONNECTION }]),
     retry: BARE,
     edit: (s) => {
       const { draft } = ctx(s);
@@ -30,7 +30,7 @@ export const directoryContactModel = defineModel({
     },
     save: BARE,
     'xstate.done.actor.save': [{ output: SHOWN }],
-    'xstate.error.actor.save': (s) => (ctx(s).error ? [] : [{ error: NO_CONNECTION }]),
+    'xstate.error.actor.save': (s) => (ctx(s).failure ? [] : [{ error: NO_CONNECTION }]),
   },
   label: (event: EventObject) => eventLabel(event),
   words: {

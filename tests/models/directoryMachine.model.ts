@@ -46,7 +46,7 @@ export const directoryModel = defineModel({
     'xstate.done.actor.load': (s) => [
       { output: residents(s) ? { kind: 'residents', answer: RESIDENTS } : { kind: 'staff', answer: STAFF } },
     ],
-    'xstate.error.actor.load': (s) => (ctx(s).error || ctx(s).result ? [] : [{ error: NO_CONNECTION }]),
+    'xstate.error.actor.load': (s) => (ctx(s).failure || ctx(s).result ? [] : [{ error: NO_CONNECTION }]),
     retry: BARE,
     search: (s) => (ctx(s).query.q === '' && ctx(s).result ? [{ q: 'andres' }] : []),
     tower: (s) => (residents(s) && ctx(s).query.torreId === null && ctx(s).query.q !== '' ? [{ torreId: 1 }] : []),

@@ -68,7 +68,7 @@ export const dwellingImportModel = defineModel({
       isBad(s) && ctx(s).failedStep === null ? [{ error: REFUSED }, { error: NO_CONNECTION }] : [],
     'xstate.done.actor.confirm': [{ output: DONE }],
     'xstate.error.actor.confirm': (s) =>
-      ctx(s).failedStep === null && ctx(s).error === null ? [{ error: STALE }, { error: NO_CONNECTION }] : [],
+      ctx(s).failedStep === null && ctx(s).failure === null ? [{ error: STALE }, { error: NO_CONNECTION }] : [],
   },
   words: {
     states: {

@@ -34,14 +34,14 @@ export const dwellingsModel = defineModel({
     retry: BARE,
     reload: (s) => (ctx(s).saved === 0 && ctx(s).query.offset === 0 ? BARE : []),
     save: (s) => (ctx(s).saved === 0 && ctx(s).query.q === '' ? [{ change: CHANGE }] : []),
-    forgetError: (s) => (ctx(s).saveError ? BARE : []),
+    forgetFailure: (s) => (ctx(s).saveFailure ? BARE : []),
     'xstate.done.actor.load': (s) =>
       ctx(s).query.offset === 25 && ctx(s).answer !== null && ctx(s).query.q === ''
         ? [{ output: PAST_THE_END }]
         : [{ output: PAGE }],
-    'xstate.error.actor.load': (s) => (ctx(s).answer === null && ctx(s).error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.load': (s) => (ctx(s).answer === null && ctx(s).failure === null ? [{ error: NO_CONNECTION }] : []),
     'xstate.done.actor.save': [{ output: { success: true } }],
-    'xstate.error.actor.save': (s) => (ctx(s).saveError === null ? [{ error: TAKEN }] : []),
+    'xstate.error.actor.save': (s) => (ctx(s).saveFailure === null ? [{ error: TAKEN }] : []),
   },
   words: {
     states: {
@@ -59,7 +59,7 @@ export const dwellingsModel = defineModel({
       retry: () => 'presses Reintentar',
       reload: () => 'an import finished: the page is read again',
       save: () => 'saves a dwelling’s new share',
-      forgetError: () => 'closes the dialog',
+      forgetFailure: () => 'closes the dialog',
       'xstate.done.actor.load': (e) =>
         (e.output as DwellingListAnswer).viviendas.length
           ? 'the server answers the page'

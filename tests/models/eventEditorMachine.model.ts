@@ -40,24 +40,24 @@ export const eventEditorModel = defineModel({
   inputs: { new: { eventId: null }, existing: { eventId: EVENT_ID } },
   payloads: {
     'xstate.done.actor.home': [{ output: ADMIN_HOME }, { output: RESIDENT_HOME }],
-    'xstate.error.actor.home': (s) => (s.context.error === null ? [{ error: NOT_YOURS }, { error: NO_CONNECTION }] : []),
+    'xstate.error.actor.home': (s) => (s.context.failure === null ? [{ error: NOT_YOURS }, { error: NO_CONNECTION }] : []),
     'xstate.done.actor.event': [{ output: EDITABLE_EVENT }, { output: EVENT }, { output: CANCELLED_EVENT }],
-    'xstate.error.actor.event': (s) => (s.context.error === null ? [{ error: NOT_FOUND }, { error: NO_CONNECTION }] : []),
+    'xstate.error.actor.event': (s) => (s.context.failure === null ? [{ error: NOT_FOUND }, { error: NO_CONNECTION }] : []),
     retry: BARE,
     edit: (s) => (firstRead(s) ? BARE : []),
     startCancel: (s) => (firstRead(s) ? BARE : []),
     // A new event's title starts empty: saving is refused first, then the title is typed.
     change: (s) => (s.context.form?.Titulo === '' ? [{ form: { Titulo: 'Posada navideña' } }] : []),
     save: BARE,
-    discard: (s) => (s.context.error === null && !s.context.attempted ? BARE : []),
+    discard: (s) => (s.context.failure === null && !s.context.attempted ? BARE : []),
     'xstate.done.actor.save': (s) =>
       s.context.evento === null ? [{ output: saved(NEW_EVENT) }] : [{ output: saved(UPDATED_EVENT) }, { output: conflict }],
-    'xstate.error.actor.save': (s) => (s.context.error === null && s.context.evento !== null ? [{ error: REFUSED }] : []),
+    'xstate.error.actor.save': (s) => (s.context.failure === null && s.context.evento !== null ? [{ error: REFUSED }] : []),
     setReason: (s) => (s.context.reason === '' ? [{ reason: '  Lluvia  ' }] : []),
     confirmCancel: BARE,
     back: (s) => (s.context.reason === '' ? BARE : []),
     'xstate.done.actor.cancel': [{ output: saved(CANCELLED_EVENT) }, { output: conflict }],
-    'xstate.error.actor.cancel': (s) => (s.context.error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.cancel': (s) => (s.context.failure === null ? [{ error: NO_CONNECTION }] : []),
   },
   label: (event: EventObject) => {
     const e = event as EventObject & { output?: unknown; error?: ApiError };

@@ -3,6 +3,7 @@
 // are told in: docs/scenarios/financeQueryMachine.md.
 import type { Report } from '../../src/api/finance';
 import { type FinanceAnswer, type FinanceQuery, financeQueryMachine } from '../../src/machines/financeQueryMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 const report = (fechaFin: string): Report => ({
@@ -40,14 +41,14 @@ export const financeQueryModel = defineModel({
       return s.context.query === SECOND || answered ? [] : [{ query: SECOND }];
     },
     'xstate.done.actor.ask': (s) => [{ output: answerTo(s.context.query) }],
-    'xstate.error.actor.ask': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.ask': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   label: (e) => (e.type === 'ask' ? `ask ${periodOf((e as unknown as { query: FinanceQuery }).query)}` : eventLabel(e)),
   words: {
     states: {
       loading: 'Cargando… (or the last report, dimmed, while the new one loads).',
       shown: 'The report of the period asked: its columns, rows and totals.',
-      failed: 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo., with Reintentar.',
+      failed: 'No pudimos cargar la información, and why (the server’s words, or no connection), with Reintentar.',
     },
     events: {
       retry: () => 'presses Reintentar',

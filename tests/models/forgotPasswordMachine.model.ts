@@ -3,6 +3,7 @@
 // words its scenarios are told in: docs/scenarios/forgotPasswordMachine.md.
 import { forgotPasswordMachine } from '../../src/machines/forgotPasswordMachine';
 import type { ForgotPasswordResult } from '../../src/services/accountService';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const SENT_MESSAGE = 'Si el correo está registrado, te enviaremos un enlace para restablecer tu contraseña.';
@@ -24,7 +25,7 @@ export const forgotPasswordModel = defineModel({
     retry: BARE,
     edit: BARE,
     'xstate.done.actor.requestReset': Object.values(ANSWERS).map((output) => ({ output })),
-    'xstate.error.actor.requestReset': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.requestReset': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

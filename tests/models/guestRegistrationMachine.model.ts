@@ -6,6 +6,7 @@ import type { EventObject } from 'xstate';
 import { GUEST_MESSAGES } from '../../src/api/guests';
 import { guestRegistrationMachine } from '../../src/machines/guestRegistrationMachine';
 import type { GuestFormResult, RegisterResult } from '../../src/services/guestsService';
+import { ApiError } from '../../src/services/http';
 import { ANSWERS, LOADS, nextField, OPENED_AT } from '../support/guestFixtures';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
@@ -80,12 +81,12 @@ export const guestRegistrationModel = defineModel({
     // Submitting is tried on the empty form (messages show) and on the complete one.
     submit: (s) => (!s.context.values.nombre || !nextField(s) ? BARE : []),
     'xstate.done.actor.loadForm': Object.values(LOADS).map((output) => ({ output })),
-    'xstate.error.actor.loadForm': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadForm': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     // Every answer to the plain event's form; the other forms (and the event's once its parking is full)
     // are registered, the refusals being the same whatever the form.
     'xstate.done.actor.submitGuest': (s) =>
       (s.context.info?.type === 'event' && !s.context.parkingFull ? ANSWERS : ANSWERS.slice(0, 1)).map((output) => ({ output })),
-    'xstate.error.actor.submitGuest': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.submitGuest': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   label: guestLabel,
   words: {

@@ -46,9 +46,9 @@ export const invoicingClientsModel = defineModel({
     save: (s) => (ctx(s).publico ? [{ draft: PUBLICO_DRAFT }] : []),
     close: BARE,
     'xstate.done.actor.load': [{ output: PAGE }],
-    'xstate.error.actor.load': (s) => (ctx(s).answer === null && ctx(s).error === null ? [{ error: NO_CONNECTION }] : []),
-    'xstate.done.actor.save': (s) => (ctx(s).error ? [{ output: { ...ANA, id: 2, rfc: PUBLICO_DRAFT.rfc } }] : []),
-    'xstate.error.actor.save': (s) => (ctx(s).error ? [] : [{ error: TAKEN }]),
+    'xstate.error.actor.load': (s) => (ctx(s).answer === null && ctx(s).failure === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.done.actor.save': (s) => (ctx(s).failure ? [{ output: { ...ANA, id: 2, rfc: PUBLICO_DRAFT.rfc } }] : []),
+    'xstate.error.actor.save': (s) => (ctx(s).failure ? [] : [{ error: TAKEN }]),
   },
   words: {
     states: {

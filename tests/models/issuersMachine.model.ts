@@ -33,13 +33,13 @@ export const issuersModel = defineModel({
   machine: issuersMachine,
   payloads: {
     'xstate.done.actor.load': [{ output: EMPTY }],
-    'xstate.error.actor.load': (s) => (ctx(s).loadError === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.load': (s) => (ctx(s).loadFailure === null ? [{ error: NO_CONNECTION }] : []),
     retry: BARE,
     save: (s) => (ctx(s).issuers.length === 0 ? [{ draft: DRAFT }] : []),
     'xstate.done.actor.save': (s) => (ctx(s).issuers.length === 0 ? [{ output: { issuer: ISSUER } }] : []),
     'xstate.error.actor.save': (s) => (ctx(s).issuers.length === 0 ? [{ error: RFC_TAKEN }] : []),
     issuerChanged: (s) => (ctx(s).issuers.length === 1 && ctx(s).issuers[0]!.csd === null ? [{ issuer: WITH_CSD }] : []),
-    dismiss: (s) => (ctx(s).savedId !== null || ctx(s).saveError !== null ? [{}] : []),
+    dismiss: (s) => (ctx(s).savedId !== null || ctx(s).saveFailure !== null ? [{}] : []),
   },
   words: {
     states: {

@@ -7,6 +7,7 @@
 import type { EventObject } from 'xstate';
 import type { CondoChoice } from '../../src/api/sessions';
 import { loginMachine } from '../../src/machines/loginMachine';
+import { ApiError } from '../../src/services/http';
 import type { SignInResult } from '../../src/services/sessionsService';
 import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel, eventLabel, type Payload } from '../support/machineModel';
@@ -41,7 +42,7 @@ const typed = (email: string) => (email === CONSEJO ? `${email} ` : email);
 export const SIGN_IN_TOKEN = 'sign-in-token';
 export const SESSION = { token: 'session-token', productToken: 'product-token' };
 export const NO_TOKEN: SignInResult = { kind: 'ok', token: null, condos: [PALMAS] };
-export const NETWORK_DOWN = new Error('Failed to fetch');
+export const NETWORK_DOWN = new ApiError(0, 'NETWORK', 'Failed to fetch');
 export const UNAVAILABLE = new Error('Service Unavailable');
 
 /** What the demo server answers to an e-mail and a password. */

@@ -5,6 +5,7 @@ import { createActor } from 'xstate';
 import { loginRedirectMachine } from '../../src/machines/loginRedirectMachine';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import type { ChangeCondoSessionResult } from '../../src/services/accountService';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const ANTKN = 'Qm9yZGVyLXRva2VuLWZvci10ZXN0cw';
@@ -37,7 +38,7 @@ export const loginRedirectModel = defineModel({
     'xstate.done.actor.endSession': [{ output: undefined }],
     'xstate.error.actor.endSession': [{ error: new Error('aborted') }],
     'xstate.done.actor.changeCondoSession': Object.values(ANSWERS).map((output) => ({ output })),
-    'xstate.error.actor.changeCondoSession': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.changeCondoSession': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {
@@ -45,7 +46,8 @@ export const loginRedirectModel = defineModel({
       loggingOut: 'Redirigiendo... Cerrando tu sesión…',
       endingSession: 'Redirigiendo... Un momento, por favor. (whatever session there is ends)',
       changingSession: 'Redirigiendo... Un momento, por favor. (the link’s token becomes a session)',
-      failed: 'No pudimos completar el acceso: No hubo respuesta del servidor…, with Reintentar and Ir al inicio de sesión.',
+      failed:
+        'No pudimos completar el acceso, and why (the server’s words, or no connection), with Reintentar and Ir al inicio de sesión.',
       leaving: 'The page goes where the link said, or to the sign-in page (saying why when the token was refused).',
     },
     events: {

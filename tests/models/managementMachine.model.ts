@@ -2,6 +2,7 @@
 // which keeps the figures on screen and says so when it fails. Its scenarios: docs/scenarios/managementMachine.md.
 import type { ManagementSummary, ManagementSummaryAnswer } from '../../src/api/management';
 import { managementMachine } from '../../src/machines/managementMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel } from '../support/machineModel';
 
 const EMPTY_MONTH = {
@@ -109,9 +110,9 @@ export const managementModel = defineModel({
     retry: BARE,
     refresh: BARE,
     'xstate.done.actor.summary': [{ output: FIRST }],
-    'xstate.error.actor.summary': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.summary': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.refresh': [{ output: LATER }],
-    'xstate.error.actor.refresh': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.refresh': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

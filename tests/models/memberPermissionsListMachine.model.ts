@@ -31,14 +31,14 @@ export const memberPermissionsListModel = defineModel({
   payloads: {
     'xstate.done.actor.first': (s) => [{ output: answerFor(s.context, 0) }],
     'xstate.error.actor.first': (s) =>
-      plain(s) && s.context.error === null ? [{ error: SERVER_ERROR }, { error: NO_CONNECTION }] : [],
+      plain(s) && s.context.failure === null ? [{ error: SERVER_ERROR }, { error: NO_CONNECTION }] : [],
     'xstate.done.actor.next': (s) => [{ output: answerFor(s.context, s.context.miembros.length) }],
-    'xstate.error.actor.next': (s) => (s.context.error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.next': (s) => (s.context.failure === null ? [{ error: NO_CONNECTION }] : []),
     retry: BARE,
     more: (s) => (plain(s) ? BARE : []),
     refresh: (s) => (plain(s) && s.context.miembros.length === 2 ? BARE : []),
     search: (s) =>
-      s.context.rol !== null || s.context.error !== null
+      s.context.rol !== null || s.context.failure !== null
         ? []
         : s.context.q === ''
           ? settledFirst(s)
@@ -50,7 +50,7 @@ export const memberPermissionsListModel = defineModel({
               ? [{ q: '' }]
               : [],
     filter: (s) =>
-      s.context.q !== '' || s.context.error !== null
+      s.context.q !== '' || s.context.failure !== null
         ? []
         : s.context.rol === null
           ? settledFirst(s)

@@ -19,6 +19,7 @@ import {
   type PendingAction,
   type Problem,
 } from '../../src/machines/myGuestsMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const NOW = { date: '2025-06-02', time: '12:00' };
@@ -120,6 +121,7 @@ type Context = {
   condoLinks: CondoLink[];
   shared: unknown;
   problem: unknown;
+  failure: unknown;
 };
 /** The list as it first loaded, nothing shown over it: where creating, asking and paging are offered. */
 export const pristine = (c: Context) =>
@@ -128,7 +130,8 @@ export const pristine = (c: Context) =>
   c.links.length === 1 &&
   c.condoLinks.length === 1 &&
   !c.shared &&
-  !c.problem;
+  !c.problem &&
+  !c.failure;
 
 const savingKind = (s: { matches(value: unknown): boolean }) =>
   (['pass', 'event', 'userLink', 'condoLink'] as const).find((kind) => s.matches({ ready: { saving: kind } }))!;
@@ -163,16 +166,16 @@ export const myGuestsModel = defineModel({
     loadMore: (s) => (pristine(s.context) ? [{ list: 'passes' }, { list: 'links' }] : []),
     // The share card and the message are closed while they show.
     dismissShare: (s) => (s.context.shared ? BARE : []),
-    dismissProblem: (s) => (s.context.problem ? BARE : []),
+    dismissProblem: (s) => (s.context.problem || s.context.failure ? BARE : []),
     'xstate.done.actor.loadMyGuests': [{ output: LOADED }],
-    'xstate.error.actor.loadMyGuests': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadMyGuests': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     // Created, or refused: a form by one of its rules, a link as not allowed.
     'xstate.done.actor.save': (s) => {
       const kind = savingKind(s);
       const refused = kind === 'pass' || kind === 'event' ? REFUSED : NOT_ALLOWED;
       return [{ output: { ok: true, value: CREATED[kind] } }, { output: refused }];
     },
-    'xstate.error.actor.save': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.save': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     // Each action done, or gone already (both change the lists, each kind its own way); refused as not
     // yours or broken down (the lists stay as they were, whatever the kind) for the pass alone.
     'xstate.done.actor.runAction': (s) =>
@@ -180,9 +183,9 @@ export const myGuestsModel = defineModel({
         output,
       })),
     'xstate.error.actor.runAction': (s) =>
-      s.context.pending?.kind === 'revokePass' ? [{ error: new Error('Failed to fetch') }] : [],
+      s.context.pending?.kind === 'revokePass' ? [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }] : [],
     'xstate.done.actor.fetchMore': [{ output: MORE_PASSES }],
-    'xstate.error.actor.fetchMore': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.fetchMore': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   // savingWith gives the four saving states the same branches; two of them need the form open, two closed.
   unreachable: {
@@ -208,7 +211,7 @@ export const myGuestsModel = defineModel({
   words: {
     states: {
       loading: 'Cargando tus invitados…',
-      failure: 'No pudimos cargar tus invitados: Revisa tu conexión e inténtalo de nuevo., with Reintentar.',
+      failure: 'No pudimos cargar tus invitados, and why (the server’s words, or no connection), with Reintentar.',
       ready:
         'Mis invitados: Pases de visita and Links de registro y eventos (Mostrando … de …, Cargar más), Link del condominio for administrators; a share card or a message above them.',
       'ready.idle':

@@ -9,6 +9,7 @@ import {
   type NotificationsPageAnswer,
 } from '../../src/api/notifications';
 import { notificationsMachine } from '../../src/machines/notificationsMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const item = (id: number, abierto: 0 | 1 = 0): NotificationItem => ({
@@ -55,11 +56,11 @@ export const notificationsModel = defineModel({
       return [unread, read].filter(Boolean).map((opened) => ({ item: opened }));
     },
     'xstate.done.actor.latest': [{ output: latest() }],
-    'xstate.error.actor.latest': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.latest': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.nextPage': (s) => [{ output: page(s.context.items.length) }],
-    'xstate.error.actor.nextPage': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.nextPage': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.markOpened': [{ output: undefined }],
-    'xstate.error.actor.markOpened': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.markOpened': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   label: (e) => {
     const opened = (e as { item?: NotificationItem }).item;

@@ -3,6 +3,7 @@
 // its scenarios are told in: docs/scenarios/passCheckMachine.md.
 import type { PassCheck } from '../../src/api/passCheck';
 import { passCheckMachine } from '../../src/machines/passCheckMachine';
+import { ApiError } from '../../src/services/http';
 import type { PassCheckResult } from '../../src/services/passCheckService';
 import { BARE, defineModel } from '../support/machineModel';
 
@@ -24,7 +25,7 @@ export const passCheckModel = defineModel({
     'xstate.done.actor.checkPass': (
       [{ kind: 'checked', check: CHECK }, { kind: 'notFound' }, { kind: 'tooMany' }] as PassCheckResult[]
     ).map((output) => ({ output })),
-    'xstate.error.actor.checkPass': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.checkPass': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {
@@ -33,7 +34,7 @@ export const passCheckModel = defineModel({
       result: 'The pass (name, manual key) with its verdict, Válido ahora (or why not), and Nueva consulta.',
       notFound: 'Pase desconocido, with Nueva consulta.',
       limited: 'Demasiadas verificaciones: Espera un minuto y vuelve a intentarlo., with Reintentar.',
-      failed: 'No pudimos verificar el pase: Revisa tu conexión e inténtalo de nuevo., with Reintentar.',
+      failed: 'No pudimos verificar el pase, and why (the server’s words, or no connection), with Reintentar.',
     },
     events: {
       check: (e) => `types “${e.codigo}” in Clave manual o QR and presses Verificar`,

@@ -2,6 +2,7 @@
 // words its scenarios are told in (docs/scenarios/passViewMachine.md).
 import type { Pass } from '../../src/api/passes';
 import { passViewMachine } from '../../src/machines/passViewMachine';
+import { ApiError } from '../../src/services/http';
 import type { PassResult } from '../../src/services/passesService';
 import { BARE, defineModel } from '../support/machineModel';
 
@@ -17,7 +18,7 @@ export const passViewModel = defineModel({
   payloads: {
     retry: BARE,
     'xstate.done.actor.loadPass': ANSWERS.map((output) => ({ output })),
-    'xstate.error.actor.loadPass': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadPass': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

@@ -6,6 +6,7 @@ import type { EventObject } from 'xstate';
 import type { LedgerAccount, PaymentInvoicing } from '../../src/api/payments';
 import type { PaymentDraft, PaymentField } from '../../src/machines/paymentDraft';
 import { paymentMachine } from '../../src/machines/paymentMachine';
+import { ApiError } from '../../src/services/http';
 import type { RecordPaymentResult } from '../../src/services/paymentsService';
 import { BARE, defineModel, eventLabel, eventTypeLabel } from '../support/machineModel';
 import type { Snapshot } from '../support/modelTesting';
@@ -18,7 +19,7 @@ export const ACCOUNTS: LedgerAccount[] = [
   { id: 2, nombre: 'Caja de administración', tipo: 'caja' },
 ];
 export const REFUSAL = 'La cuenta no pertenece a este condominio.';
-export const NETWORK_DOWN = new Error('Failed to fetch');
+export const NETWORK_DOWN = new ApiError(0, 'NETWORK', 'Failed to fetch');
 
 /**
  * The order the form is filled in, one change per step: 0 pesos before the right amount, tomorrow before a

@@ -30,7 +30,7 @@ export const permissionsEditorModel = defineModel({
   inputs: { guard: { membershipId: GUARD.membershipId }, admin: { membershipId: ADMIN_SELF.membershipId } },
   payloads: {
     'xstate.done.actor.load': (s) => [{ output: isGuard(s) ? GUARD : ADMIN_SELF }],
-    'xstate.error.actor.load': (s) => (isGuard(s) && s.context.error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.load': (s) => (isGuard(s) && s.context.failure === null ? [{ error: NO_CONNECTION }] : []),
     retry: BARE,
     setPermission: (s) =>
       isGuard(s) && clean(s) && (readAs(s, GUARD) || readAs(s, GUARD_FRESH)) ? [{ clave: 'ACC-PAS', activa: true }] : [],
@@ -44,7 +44,7 @@ export const permissionsEditorModel = defineModel({
             ? [{ role: 'admin', value: false }]
             : []
           : [{ role: 'admin', value: true }],
-    discard: (s) => (isDirty(s.context) && s.context.error === null ? BARE : []),
+    discard: (s) => (isDirty(s.context) && s.context.failure === null && s.context.refusal === null ? BARE : []),
     save: BARE,
     'xstate.done.actor.save': (s) => {
       if (!isGuard(s))
@@ -58,7 +58,9 @@ export const permissionsEditorModel = defineModel({
       ];
     },
     'xstate.error.actor.save': (s) =>
-      isGuard(s) && readAs(s, GUARD) && s.context.error === null ? [{ error: NO_CONNECTION }] : [],
+      isGuard(s) && readAs(s, GUARD) && s.context.failure === null && s.context.refusal === null
+        ? [{ error: NO_CONNECTION }]
+        : [],
   },
   label: (event: EventObject) => eventLabel(event),
   words: {

@@ -75,8 +75,8 @@ export const someoneElse = (before: PollAnswer): PollAnswer => ({
 });
 
 const first = (s: Snap) => Object.values(INPUTS).some((i) => i.answer === s.context.answer);
-const calm = (s: Snap) => first(s) && !s.context.file && !s.context.fileError;
-const idleActing = (s: Snap) => s.matches({ act: 'idle' }) && !s.context.done && !s.context.conflict && !s.context.error;
+const calm = (s: Snap) => first(s) && !s.context.file && !s.context.fileFailure;
+const idleActing = (s: Snap) => s.matches({ act: 'idle' }) && !s.context.done && !s.context.conflict && !s.context.failure;
 
 export const pollAdminModel = defineModel({
   machine: pollAdminMachine,
@@ -101,11 +101,11 @@ export const pollAdminModel = defineModel({
       },
     ],
     'xstate.error.actor.change': (s) =>
-      s.context.error ? [] : [{ error: s.context.action === 'extender' ? REFUSED : NO_CONNECTION }],
-    download: (s) => (first(s) && idleActing(s) && !s.context.fileError ? [{ file: 'csv' }, { file: 'acta' }] : []),
-    progress: (s) => (s.context.progress === 0 && !s.context.fileError ? [{ share: 0.5 }] : []),
+      s.context.failure ? [] : [{ error: s.context.action === 'extender' ? REFUSED : NO_CONNECTION }],
+    download: (s) => (first(s) && idleActing(s) && !s.context.fileFailure ? [{ file: 'csv' }, { file: 'acta' }] : []),
+    progress: (s) => (s.context.progress === 0 && !s.context.fileFailure ? [{ share: 0.5 }] : []),
     'xstate.done.actor.download': [{ output: FILE }],
-    'xstate.error.actor.download': (s) => (s.context.fileError ? [] : [{ error: NO_CONNECTION }]),
+    'xstate.error.actor.download': (s) => (s.context.fileFailure ? [] : [{ error: NO_CONNECTION }]),
     retryDownload: BARE,
     dismissDownload: BARE,
   },

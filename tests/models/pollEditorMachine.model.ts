@@ -197,7 +197,7 @@ export const pollEditorModel = defineModel({
     },
     'xstate.error.actor.save': (s) =>
       (adminNew(s) && at(s, '')) ||
-      (editor(s) && s.context.existing!.version === 3 && s.context.draft.abre !== NEW_OPENING && !s.context.error)
+      (editor(s) && s.context.existing!.version === 3 && s.context.draft.abre !== NEW_OPENING && !s.context.failure)
         ? [{ error: OPENING_PASSED }, { error: NO_CONNECTION }]
         : [],
   },

@@ -30,7 +30,7 @@ export const pollReceiptModel = defineModel({
     check: BARE,
     retry: BARE,
     'xstate.done.actor.check': [{ output: COUNTED }, { output: NOT_COUNTED }],
-    'xstate.error.actor.check': (s) => (s.context.error ? [] : [{ error: UNKNOWN }, { error: NO_CONNECTION }]),
+    'xstate.error.actor.check': (s) => (s.context.failure ? [] : [{ error: UNKNOWN }, { error: NO_CONNECTION }]),
   },
   label: (event: EventObject) => {
     const e = event as EventObject & { output?: ReceiptAnswer; error?: ApiError };

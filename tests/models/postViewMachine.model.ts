@@ -54,13 +54,15 @@ export const NOT_PENDING = new ApiError(409, 'CONFLICT', 'La publicación ya fue
 export const NOTE = '  Ya lo tratamos.  ';
 
 const answerName = (answer: PostAnswer) => (answer.canModerate ? 'a post waiting for approval' : 'a published post');
-const failure = (error: unknown) => (error instanceof ApiError ? `refuses (${error.status})` : 'cannot be reached');
+const failure = (error: unknown) =>
+  error instanceof ApiError && error.status > 0 ? `refuses (${error.status})` : 'cannot be reached';
 
 /** Test names tell the loaded post and the refusal apart: `done post:pending`, `error post:404`. */
 const label = (event: EventObject) => {
   const { output, error } = event as EventObject & { output?: PostAnswer; error?: unknown };
   if (event.type === 'xstate.done.actor.post') return `done post:${output?.canModerate ? 'pending' : 'published'}`;
-  if (event.type.startsWith('xstate.error.') && error instanceof ApiError) return `${eventLabel(event)}:${error.status}`;
+  if (event.type.startsWith('xstate.error.') && error instanceof ApiError && error.status > 0)
+    return `${eventLabel(event)}:${error.status}`;
   return eventLabel(event);
 };
 
@@ -73,9 +75,9 @@ export const postViewModel = defineModel({
     // One comment per path, where the page shows the comment box, keeps the state space small; typed again
     // after a failed send, it clears the error.
     editComment: (s) => {
-      const { answer, draft, error } = s.context;
+      const { answer, draft, failure } = s.context;
       if (!answer?.canComment) return [];
-      return (draft === '' && answer.comments.length === 0) || error ? [{ value: 'Bien' }] : [];
+      return (draft === '' && answer.comments.length === 0) || failure ? [{ value: 'Bien' }] : [];
     },
     editNote: (s) => (s.context.note === '' ? [{ value: NOTE }] : []),
     // Until one comment is in: every comment adds to the context, so a machine that let more through
@@ -87,10 +89,10 @@ export const postViewModel = defineModel({
     'xstate.error.actor.post': [
       { error: new ApiError(404, 'NOT_FOUND', 'La publicación no existe.') },
       { error: new ApiError(403, 'FORBIDDEN', 'No tienes acceso.') },
-      { error: new Error('Failed to fetch') },
+      { error: new ApiError(0, 'NETWORK', 'Failed to fetch') },
     ],
     'xstate.done.actor.comment': [{ output: COMMENT }],
-    'xstate.error.actor.comment': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.comment': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.approve': [{ output: { success: true, Estatus: 'A' } satisfies ReviewAnswer }],
     'xstate.error.actor.approve': [{ error: NOT_PENDING }],
     'xstate.done.actor.reject': [{ output: { success: true, Estatus: 'R' } satisfies ReviewAnswer }],

@@ -2,6 +2,7 @@
 // billing periods, and the words its scenarios are told in (docs/scenarios/pricingMachine.md).
 import type { Plan, PlansAnswer } from '../../src/api/pricing';
 import { pricingMachine } from '../../src/machines/pricingMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel } from '../support/machineModel';
 
 const plan = (code: string, monthlyPrice: number, maxDwellings: number | null): Plan => ({
@@ -29,7 +30,7 @@ export const pricingModel = defineModel({
     choosePeriod: [{ period: 'monthly' }, { period: 'yearly' }],
     // An empty list is a case of the page, not of the machine: the view tests it.
     'xstate.done.actor.fetchPlans': [{ output: PLANS }],
-    'xstate.error.actor.fetchPlans': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.fetchPlans': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

@@ -3,6 +3,7 @@
 // active) are the same branch and stay behaviour tests. The model's session is a recording stand-in; the
 // headless suite reads what it was told, the browser walk the app's own session.
 import { privacyGateMachine } from '../../src/machines/privacyGateMachine';
+import { ApiError } from '../../src/services/http';
 import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel } from '../support/machineModel';
 
@@ -11,7 +12,7 @@ export const GATE_SESSION = sessionRecorder();
 
 export const NOTICE = 'Aviso de privacidad de Residencial Las Palmas, A.C.';
 export const ACCEPTED_AT = '2026-11-21T12:00:00.000Z';
-export const NETWORK_DOWN = new Error('Failed to fetch');
+export const NETWORK_DOWN = new ApiError(0, 'NETWORK', 'Failed to fetch');
 
 const asked = { notice: NOTICE, active: true, accepted: false, session: GATE_SESSION.ref };
 

@@ -3,6 +3,7 @@
 // recording stand-in (tests/machines/sessionRecorder.ts), shared by the model and the walked actors.
 import type { Language } from '../../src/i18n/languages';
 import { profileLanguageMachine } from '../../src/machines/profileLanguageMachine';
+import { ApiError } from '../../src/services/http';
 import { sessionRecorder } from '../machines/sessionRecorder';
 import { defineModel } from '../support/machineModel';
 
@@ -18,7 +19,7 @@ export const profileLanguageModel = defineModel({
     // Two languages take every branch (the profile's own is refused); a third only multiplies paths.
     choose: [{ language: 'en' }, { language: 'es' }],
     'xstate.done.actor.saveLanguage': [{ output: undefined }],
-    'xstate.error.actor.saveLanguage': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.saveLanguage': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

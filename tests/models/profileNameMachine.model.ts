@@ -3,6 +3,7 @@
 // The session is a recording stand-in (tests/machines/sessionRecorder.ts), shared by the model and the
 // walked actors.
 import { profileNameMachine } from '../../src/machines/profileNameMachine';
+import { ApiError } from '../../src/services/http';
 import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel } from '../support/machineModel';
 
@@ -21,7 +22,7 @@ export const profileNameModel = defineModel({
     cancel: BARE,
     save: BARE,
     'xstate.done.actor.updateName': [{ output: undefined }],
-    'xstate.error.actor.updateName': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.updateName': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

@@ -5,6 +5,7 @@
 import type { EventObject } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../../src/api/profile';
 import { type PhotoFile, profilePhotoMachine } from '../../src/machines/profilePhotoMachine';
+import { ApiError } from '../../src/services/http';
 import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
@@ -32,9 +33,12 @@ export const profilePhotoModel = defineModel({
     choose: [{ file: FILES.ok }, { file: FILES.wrongType }],
     remove: BARE,
     'xstate.done.actor.uploadPhoto': [{ output: SIGNED_URL }],
-    'xstate.error.actor.uploadPhoto': [{ error: new Error('Payload Too Large') }],
+    // A proxy's 413 without the server's JSON error: no words to show, as a lost connection.
+    'xstate.error.actor.uploadPhoto': [
+      { error: new ApiError(413, 'HTTP', 'Request failed with status code 413 Payload Too Large') },
+    ],
     'xstate.done.actor.removePhoto': [{ output: undefined }],
-    'xstate.error.actor.removePhoto': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.removePhoto': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

@@ -5,6 +5,7 @@
 import type { EventObject } from 'xstate';
 import type { ContactFormField, ProviderContactForm } from '../../src/api/providerContact';
 import { providerContactMachine } from '../../src/machines/providerContactMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const CONTACT_TODAY = '2026-06-15';
@@ -71,7 +72,7 @@ export const providerContactModel = defineModel({
     close: BARE,
     dismiss: BARE,
     'xstate.done.actor.sendContact': [{ output: undefined }],
-    'xstate.error.actor.sendContact': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.sendContact': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

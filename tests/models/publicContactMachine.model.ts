@@ -5,6 +5,7 @@
 import type { EventObject } from 'xstate';
 import { CONTACT_FIELDS, type ContactField, type ContactForm } from '../../src/api/publicPage';
 import { publicContactMachine } from '../../src/machines/publicContactMachine';
+import { ApiError } from '../../src/services/http';
 import type { PublicContactResult } from '../../src/services/publicPageService';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
@@ -67,7 +68,7 @@ export const publicContactModel = defineModel({
     'xstate.done.actor.solveCaptcha': [{ output: CAPTCHA }],
     'xstate.error.actor.solveCaptcha': [{ error: new Error('captcha not solved') }],
     'xstate.done.actor.sendContact': Object.values(ANSWERS).map((output) => ({ output })),
-    'xstate.error.actor.sendContact': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.sendContact': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

@@ -4,6 +4,7 @@
 // edit it (a valid amount with a comma, formatted on blur, and 0, refused on save), or cancel it. What
 // follows an answer is offered only from the charges as loaded, so the model stays small.
 import { recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
+import { ApiError } from '../../src/services/http';
 import type { UpdateAmountResult } from '../../src/services/recurringChargesService';
 import { BARE, defineModel } from '../support/machineModel';
 import type { Snapshot } from '../support/modelTesting';
@@ -15,7 +16,7 @@ type Snap = Snapshot<typeof recurringChargeMachine>;
 export const VALID_TYPED = '1500,5';
 export const ZERO = '0';
 export const REFUSED_MESSAGE = 'Ingresa un monto válido mayor a 0';
-export const NETWORK_DOWN = new Error('Failed to fetch');
+export const NETWORK_DOWN = new ApiError(0, 'NETWORK', 'Failed to fetch');
 
 /** The charge the model edits and cancels: the house's maintenance fee. */
 export const FIRST = HOUSE_CHARGES[0]!;

@@ -42,7 +42,7 @@ export const reservationFacilityEditorModel = defineModel({
     retry: BARE,
     back: BARE,
     'xstate.done.actor.save': [{ output: SAVED }],
-    'xstate.error.actor.save': (s) => (isNew(s) ? [] : ctx(s).error ? [{ error: NO_CONNECTION }] : [{ error: STALE }]),
+    'xstate.error.actor.save': (s) => (isNew(s) ? [] : ctx(s).failure ? [{ error: NO_CONNECTION }] : [{ error: STALE }]),
   },
   label: (event: EventObject) => eventLabel(event),
   words: {

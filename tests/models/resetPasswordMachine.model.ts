@@ -4,6 +4,7 @@
 // (docs/scenarios/resetPasswordMachine.md).
 import { resetPasswordMachine } from '../../src/machines/resetPasswordMachine';
 import type { ResetPasswordResult } from '../../src/services/accountService';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel } from '../support/machineModel';
 
 export const TOKEN = 'k9X2b7Qw_3mZ-uVt8LpR4sYc';
@@ -37,7 +38,7 @@ export const resetPasswordModel = defineModel({
     submit: BARE,
     retry: BARE,
     'xstate.done.actor.resetPassword': Object.values(ANSWERS).map((output) => ({ output })),
-    'xstate.error.actor.resetPassword': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.resetPassword': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

@@ -32,14 +32,15 @@ export const answer = (total: number): SectionPostsAnswer => ({
   total,
 });
 
-const failure = (error: unknown) => (error instanceof ApiError ? `refuses (${error.status})` : 'cannot be reached');
+const failure = (error: unknown) =>
+  error instanceof ApiError && error.status > 0 ? `refuses (${error.status})` : 'cannot be reached';
 
 export const sectionPostsModel = defineModel({
   machine: sectionPostsMachine,
   input: { sectionId: SECTION_ID },
   label: (event: EventObject) => {
     const { error } = event as EventObject & { error?: unknown };
-    return error instanceof ApiError ? `${eventLabel(event)}:${error.status}` : eventLabel(event);
+    return error instanceof ApiError && error.status > 0 ? `${eventLabel(event)}:${error.status}` : eventLabel(event);
   },
   payloads: {
     // One search per path: it goes back to page 1 and finds one post.
@@ -51,7 +52,7 @@ export const sectionPostsModel = defineModel({
     'xstate.error.actor.page': [
       { error: new ApiError(403, 'FORBIDDEN', 'No tienes permiso para esta acción.') },
       { error: new ApiError(404, 'NOT_FOUND', 'La sección no existe.') },
-      { error: new Error('Failed to fetch') },
+      { error: new ApiError(0, 'NETWORK', 'Failed to fetch') },
     ],
   },
   words: {

@@ -6,6 +6,7 @@
 import type { EventObject } from 'xstate';
 import type { SessionData } from '../../src/api/sessions';
 import { sessionMachine } from '../../src/machines/sessionMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel, type Payload } from '../support/machineModel';
 
 export const SAVED_TOKEN = 'saved-token';
@@ -55,11 +56,11 @@ export const sessionModel = defineModel({
     // Ended from another device: noticed by this page's next request, offered on a settled signed-in page.
     sessionEnded: (s) => (s.matches({ signedIn: 'idle' }) ? BARE : []),
     'xstate.done.actor.loadSession': answers,
-    'xstate.error.actor.loadSession': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.loadSession': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.refreshSession': answers,
-    'xstate.error.actor.refreshSession': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.refreshSession': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.signOut': [{ output: undefined }],
-    'xstate.error.actor.signOut': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.signOut': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

@@ -33,9 +33,9 @@ export const stampRequestModel = defineModel({
   payloads: {
     retry: BARE,
     request: (s) => (ctx(s).sent === 0 ? [{ draft: REQUEST }] : []),
-    dismiss: (s) => (ctx(s).error ? BARE : []),
+    dismiss: (s) => (ctx(s).failure ? BARE : []),
     'xstate.done.actor.load': [{ output: LEDGER }],
-    'xstate.error.actor.load': (s) => (ctx(s).ledger === null && ctx(s).error === null ? [{ error: NO_CONNECTION }] : []),
+    'xstate.error.actor.load': (s) => (ctx(s).ledger === null && ctx(s).failure === null ? [{ error: NO_CONNECTION }] : []),
     'xstate.done.actor.send': [{ output: { request: { id: 1 } } }],
     'xstate.error.actor.send': [{ error: REFUSED }],
   },

@@ -159,10 +159,10 @@ const noDraft = (s: Snap) =>
   s.context.assignTo === null && s.context.reply === '' && Object.keys(s.context.update).length === 0 && s.context.stars === 0;
 const writing = (s: Snap) => s.matches({ shown: 'viewing' }) && !s.context.refreshFailed;
 /** A draft is started on the request as first read, with nothing said about an earlier call. */
-const starts = (s: Snap) => writing(s) && asRead(s) && noDraft(s) && !s.context.error && !s.context.notice;
-const acts = (s: Snap) => (noDraft(s) && !s.context.error && !s.context.refreshFailed ? BARE : []);
+const starts = (s: Snap) => writing(s) && asRead(s) && noDraft(s) && !s.context.failure && !s.context.notice;
+const acts = (s: Snap) => (noDraft(s) && !s.context.failure && !s.context.refreshFailed ? BARE : []);
 /** Nothing typed, nothing said: where a refresh is answered (elsewhere it only shows it is reading). */
-const quiet = (s: Snap) => noDraft(s) && !s.context.error && !s.context.notice && !s.context.refreshFailed;
+const quiet = (s: Snap) => noDraft(s) && !s.context.failure && !s.context.notice && !s.context.refreshFailed;
 
 export const ticketDetailModel = defineModel({
   machine: ticketDetailMachine,
@@ -185,7 +185,7 @@ export const ticketDetailModel = defineModel({
         : [],
     'xstate.error.actor.refresh': (s) => (quiet(s) && asRead(s) ? [{ error: GONE }, { error: NO_CONNECTION }] : []),
     // Lifecycle actions from a request with nothing typed (asignar with its employee chosen) and no failure shown.
-    asignar: (s) => (s.context.assignTo !== null && s.context.reply === '' && !s.context.error ? BARE : []),
+    asignar: (s) => (s.context.assignTo !== null && s.context.reply === '' && !s.context.failure ? BARE : []),
     iniciar: acts,
     esperar: acts,
     resolver: acts,
@@ -198,10 +198,10 @@ export const ticketDetailModel = defineModel({
     setInternal: (s) => (writing(s) && s.context.reply && !s.context.internal ? [{ internal: true }] : []),
     // A photo with a public reply: attached once and removed.
     attachReply: (s) =>
-      writing(s) && s.context.reply && !s.context.internal && s.context.replyFiles.length === 0 && !s.context.error
+      writing(s) && s.context.reply && !s.context.internal && s.context.replyFiles.length === 0 && !s.context.failure
         ? [{ file: PHOTO }]
         : [],
-    detachReply: (s) => (writing(s) && s.context.replyFiles.length === 1 && !s.context.error ? [{ index: 0 }] : []),
+    detachReply: (s) => (writing(s) && s.context.replyFiles.length === 1 && !s.context.failure ? [{ index: 0 }] : []),
     reply: BARE,
     editUpdate: (s) =>
       writing(s) && asRead(s) && noDraft(s) ? [{ draft: { Prioridad: 'alta' } }, { draft: { FechaLimite: NEW_DUE } }] : [],

@@ -44,7 +44,7 @@ const fresh = (s: Snap) =>
   s.context.renaming === null &&
   s.context.hours.urgente === SETTINGS.horas.urgente &&
   s.context.hours.alta === SETTINGS.horas.alta &&
-  s.context.error === null;
+  s.context.failure === null;
 
 export const ticketSettingsModel = defineModel({
   machine: ticketSettingsMachine,

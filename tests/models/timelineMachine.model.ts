@@ -4,6 +4,7 @@
 import type { EventObject } from 'xstate';
 import { TIMELINE_PAGE_SIZE, type TimelineAnswer, type TimelineItem } from '../../src/api/timeline';
 import { timelineMachine } from '../../src/machines/timelineMachine';
+import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const item = (id: number): TimelineItem => ({
@@ -33,9 +34,9 @@ export const timelineModel = defineModel({
     retry: BARE,
     loadMore: BARE,
     'xstate.done.actor.firstPage': [{ output: page(0) }, { output: page(0, []) }],
-    'xstate.error.actor.firstPage': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.firstPage': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.nextPage': (s) => [{ output: page(s.context.items.length) }],
-    'xstate.error.actor.nextPage': [{ error: new Error('Failed to fetch') }],
+    'xstate.error.actor.nextPage': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
   },
   words: {
     states: {

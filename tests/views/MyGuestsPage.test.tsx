@@ -1,6 +1,7 @@
 // Mis invitados renders its machine: empty states, a pass with its share links and "load more" until the
 // total, revoking after a confirmation (the call carries the pass's id), the administrators' condo-link block,
-// and a failure with retry. The network is stubbed at fetch, the edge of this test.
+// a failure with retry, and a refusal said in the server's words. The network is stubbed at fetch, the edge of
+// this test.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MY_GUESTS_PAGE_SIZE, type MyGuestsOverview, type MyPass } from '../../src/api/myGuests';
@@ -140,5 +141,19 @@ describe('MyGuestsPage', () => {
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByText('Todavía no tienes pases')).toBeTruthy();
+  });
+
+  it('says a refusal of the first load in the server’s words, not as a lost connection', async () => {
+    const refusal = 'No tienes permiso para esta acción.';
+    stubApi(sessionFor('employee'), {
+      [P.overview]: () => json({ success: false, code: 'FORBIDDEN', message: refusal, messageId: 'errors.forbidden' }, 403),
+      [P.passes]: emptyPage,
+      [P.links]: emptyPage,
+    });
+    signedIn(<MyGuestsPage />, '/mis-invitados');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('No pudimos cargar tus invitados')).toBeTruthy();
+    expect(within(alert).getByText(refusal)).toBeTruthy();
+    expect(alert.textContent).not.toMatch(/conexión|comunicarnos/);
   });
 });

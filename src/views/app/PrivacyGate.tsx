@@ -1,13 +1,13 @@
 // Blocks the condominium area behind the privacy notice until it is accepted (spec §4). Nothing of the
 // area renders while the dialog is open, so no page is usable behind it.
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SessionData } from '../../api/sessions';
 import { privacyGateMachine } from '../../machines/privacyGateMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 
@@ -53,10 +53,8 @@ export function PrivacyGate({ data, children }: { data: SessionData; children: R
           <ScrollArea.Autosize mah="50vh" type="auto">
             <Text style={{ whiteSpace: 'pre-wrap' }}>{state.context.notice}</Text>
           </ScrollArea.Autosize>
-          {state.context.failed ? (
-            <Alert color="red" role="alert">
-              <FormattedMessage id="privacy.failed" />
-            </Alert>
+          {state.context.failure ? (
+            <FailureAlert failure={state.context.failure} title={<FormattedMessage id="privacy.failed" />} />
           ) : null}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" disabled={!state.can({ type: 'reject' })} onClick={() => send({ type: 'reject' })}>

@@ -17,6 +17,7 @@ import {
   visibleBlogFields,
 } from '../../api/blogs';
 import { blogEditorMachine, selectedCount } from '../../machines/blogEditorMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { ResidentSelector } from './ResidentSelector';
 
 type Option = { value: string; labelId: string; values?: Record<string, number> };
@@ -55,15 +56,16 @@ export function BlogEditor({ sectionId, onSaved }: { sectionId: number; onSaved:
     return () => subscription.unsubscribe();
   }, [actor, onSaved]);
 
-  const { form, error } = state.context;
+  const { form, failure } = state.context;
   if (state.matches('loadFailed')) {
     return (
       <Card withBorder radius="md" padding="lg">
-        <Alert color="red" role="alert" title={<FormattedMessage id="blogs.editor.loadFailed" />}>
-          <Button mt="sm" variant="light" color="red" onClick={() => actor.send({ type: 'retry' })}>
-            <FormattedMessage id="blogs.retry" />
-          </Button>
-        </Alert>
+        <FailureAlert
+          failure={failure}
+          title={<FormattedMessage id="blogs.editor.loadFailed" />}
+          onRetry={() => actor.send({ type: 'retry' })}
+          retryLabel={<FormattedMessage id="blogs.retry" />}
+        />
       </Card>
     );
   }
@@ -77,7 +79,7 @@ export function BlogEditor({ sectionId, onSaved }: { sectionId: number; onSaved:
 
   const shown = visibleBlogFields(form);
   const errors = blogFormErrors(form);
-  const busy = state.matches('saving') || state.matches('reloading');
+  const busy = state.hasTag('busy');
   const change = (field: BlogFormField, raw: string) =>
     actor.send({ type: 'change', field, value: NUMERIC.has(field) ? Number(raw) : raw });
   const select = (field: BlogFieldName | 'SectStatus', options: Option[]) => (
@@ -183,9 +185,7 @@ export function BlogEditor({ sectionId, onSaved }: { sectionId: number; onSaved:
             <FormattedMessage id="blogs.confirm.body" values={{ name: form.SectName.trim() }} />
           </Text>
           {state.matches('saveFailed') ? (
-            <Alert color="red" role="alert" title={<FormattedMessage id="blogs.saveFailed" />}>
-              {error}
-            </Alert>
+            <FailureAlert failure={failure} title={<FormattedMessage id="blogs.saveFailed" />} />
           ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => actor.send({ type: 'cancel' })} disabled={state.matches('saving')}>

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Grid.css';
@@ -7,7 +6,7 @@ import '@mantine/core/styles/Switch.css';
 // with their position, active toggle, name and post count; right, the selected blog's editor. A thin view
 // over blogListMachine and blogEditorMachine; after a save the list reloads and the session data is
 // refreshed, so the menu follows at once.
-import { Alert, Badge, Button, Card, Grid, Group, NativeSelect, Stack, Switch, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, NativeSelect, Stack, Switch, Text, Title, UnstyledButton } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -15,6 +14,7 @@ import { Redirect } from 'wouter';
 import type { Blog } from '../../api/blogs';
 import { canConfigureBlogs } from '../../api/permissions';
 import { blogListMachine } from '../../machines/blogListMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { BlogEditor } from './BlogEditor';
@@ -34,7 +34,7 @@ function BlogsScreen() {
   const session = SessionContext.useActorRef();
   const list = useActorRef(blogListMachine);
   const state = useSelector(list, (s) => s);
-  const { blogs, selectedId, failed } = state.context;
+  const { blogs, selectedId, failure, loadFailure } = state.context;
   const ready = state.matches('ready');
   const dialog = state.children.newBlog;
   const onSaved = useCallback(() => {
@@ -52,13 +52,14 @@ function BlogsScreen() {
           <FormattedMessage id="blogs.addBlog" />
         </Button>
       </Group>
-      {failed ? <Alert color="red" role="alert" title={<FormattedMessage id="blogs.changeFailed" />} /> : null}
+      {failure ? <FailureAlert failure={failure} title={<FormattedMessage id="blogs.changeFailed" />} /> : null}
       {state.matches('loadFailed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="blogs.loadFailed" />}>
-          <Button mt="sm" variant="light" color="red" onClick={() => list.send({ type: 'retry' })}>
-            <FormattedMessage id="blogs.retry" />
-          </Button>
-        </Alert>
+        <FailureAlert
+          failure={loadFailure}
+          title={<FormattedMessage id="blogs.loadFailed" />}
+          onRetry={() => list.send({ type: 'retry' })}
+          retryLabel={<FormattedMessage id="blogs.retry" />}
+        />
       ) : null}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>

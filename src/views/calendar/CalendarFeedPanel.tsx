@@ -7,7 +7,7 @@ import { IconCalendarShare, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { calendarFeedMachine } from '../../machines/calendarFeedMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 
 /** The same feed for Apple's calendars, which subscribe on a webcal:// address. */
 export const webcalUrl = (url: string) => url.replace(/^https?:/, 'webcal:');
@@ -15,8 +15,8 @@ export const webcalUrl = (url: string) => url.replace(/^https?:/, 'webcal:');
 export function CalendarFeedPanel({ tieneFeed }: { tieneFeed: boolean }) {
   const intl = useIntl();
   const [state, send] = useMachine(calendarFeedMachine, { input: { tieneFeed } });
-  const { url, error } = state.context;
-  const busy = state.matches('creating') || state.matches('rotating') || state.matches('revoking');
+  const { url, failure } = state.context;
+  const busy = state.hasTag('busy');
   const stateName = typeof state.value === 'string' ? state.value : 'active';
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="calendar-feed-title" data-calendar-feed={stateName}>
@@ -30,11 +30,7 @@ export function CalendarFeedPanel({ tieneFeed }: { tieneFeed: boolean }) {
         <Text size="sm">
           <FormattedMessage id="calendar.feed.intro" />
         </Text>
-        {error ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="calendar.feed.failed" />}>
-            {error === NETWORK ? <FormattedMessage id="calendar.network" /> : error}
-          </Alert>
-        ) : null}
+        {failure ? <FailureAlert failure={failure} title={<FormattedMessage id="calendar.feed.failed" />} /> : null}
         {state.matches('none') || state.matches('creating') ? (
           <Group>
             <Button onClick={() => send({ type: 'create' })} loading={state.matches('creating')}>

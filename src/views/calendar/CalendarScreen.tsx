@@ -3,11 +3,10 @@
 // today, next; chips to filter by kind, coloured as the legend says; "Nuevo evento" for administrators; and the
 // personal subscription panel. The page container carries data-calendar-view and data-calendar-state for e2e.
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/ColorSwatch.css';
 import '@mantine/core/styles/SegmentedControl.css';
-import { ActionIcon, Alert, Anchor, Button, Chip, ColorSwatch, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Chip, ColorSwatch, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
@@ -18,7 +17,8 @@ import { Link, useLocation } from 'wouter';
 import { CALENDAR_KINDS, type CalendarKind } from '../../api/calendar';
 import { calendarMachine, todayOf } from '../../machines/calendarMachine';
 import { type CalendarView, visibleRange } from '../../machines/calendarRange';
-import { NETWORK } from '../../machines/ticketFailure';
+import type { CallFailure } from '../../machines/shared/callFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -45,7 +45,7 @@ export function CalendarScreen() {
     const subscription = actor.on('navigate', (event) => navigate(event.to));
     return () => subscription.unsubscribe();
   }, [actor, navigate]);
-  const { home, view, anchor, kinds, items, error } = state.context;
+  const { home, view, anchor, kinds, items, failure } = state.context;
   const stateName = typeof state.value === 'string' ? state.value : `calendar.${Object.values(state.value)[0]}`;
   const loading = state.matches({ calendar: 'loading' });
 
@@ -67,7 +67,7 @@ export function CalendarScreen() {
         </Group>
       </Stack>
       {state.matches('loadingHome') ? <LoadingCard /> : null}
-      {state.matches('homeFailed') ? <Failed error={error} onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('homeFailed') ? <Failed failure={failure} onRetry={() => send({ type: 'retry' })} /> : null}
       {state.matches('forbidden') ? (
         <Text role="status">
           <FormattedMessage id="calendar.forbidden" />
@@ -93,7 +93,7 @@ export function CalendarScreen() {
                 <FormattedMessage id="calendar.loading" />
               </Text>
             ) : null}
-            {state.matches({ calendar: 'failed' }) ? <Failed error={error} onRetry={() => send({ type: 'retry' })} /> : null}
+            {state.matches({ calendar: 'failed' }) ? <Failed failure={failure} onRetry={() => send({ type: 'retry' })} /> : null}
             {state.matches({ calendar: 'empty' }) ? (
               <Text c="dimmed" role="status" data-calendar-empty>
                 <FormattedMessage id="calendar.empty" />
@@ -127,17 +127,8 @@ export function CalendarScreen() {
   );
 }
 
-function Failed({ error, onRetry }: { error: string | null; onRetry(): void }) {
-  return (
-    <Alert color="red" role="alert" title={<FormattedMessage id="calendar.failedTitle" />}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{error === NETWORK || !error ? <FormattedMessage id="calendar.network" /> : error}</Text>
-        <Button size="xs" color="red" variant="outline" onClick={onRetry}>
-          <FormattedMessage id="calendar.retry" />
-        </Button>
-      </Stack>
-    </Alert>
-  );
+function Failed({ failure, onRetry }: { failure: CallFailure | null; onRetry(): void }) {
+  return <FailureAlert failure={failure} title={<FormattedMessage id="calendar.failedTitle" />} onRetry={onRetry} />;
 }
 
 /** The period in words: "noviembre 2026" for a month, "09/11/2026 – 15/11/2026" otherwise. */

@@ -35,7 +35,7 @@ import type { CalendarEvent } from '../../api/calendar';
 import { EVENT_MAX_COMPANIONS, EVENT_MAX_GUESTS } from '../../api/myGuests';
 import { type EventForm, formProblems } from '../../machines/eventDraft';
 import { editable, eventEditorMachine } from '../../machines/eventEditorMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { LazyQr } from '../common/LazyQr';
 import { LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
@@ -45,14 +45,12 @@ import { CALENDAR_SCREEN, eventScreenPath, formatLocal, KIND_COLOR } from './cal
 type EditorState = ReturnType<typeof useMachine<typeof eventEditorMachine>>[0];
 type EditorSend = ReturnType<typeof useMachine<typeof eventEditorMachine>>[1];
 
-const errorText = (error: string | null) => (error === NETWORK || !error ? <FormattedMessage id="calendar.network" /> : error);
-
 export function EventScreen({ eventId }: { eventId: number | null }) {
   const intl = useIntl();
   const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
   const [state, send, actor] = useMachine(eventEditorMachine, { input: { eventId } });
   const [, navigate] = useLocation();
-  const { evento, error, conflict, notice } = state.context;
+  const { evento, failure, conflict, notice } = state.context;
   useDocumentTitle(
     condoName,
     intl.formatMessage({ id: 'communication.title' }),
@@ -74,16 +72,13 @@ export function EventScreen({ eventId }: { eventId: number | null }) {
       <Anchor component={Link} href={CALENDAR_SCREEN} size="sm">
         <FormattedMessage id="calendar.event.back" />
       </Anchor>
-      {state.matches('start') || state.matches('loadingHome') || state.matches('loadingEvent') ? <LoadingCard /> : null}
+      {state.hasTag('busy') ? <LoadingCard /> : null}
       {state.matches('loadFailed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="calendar.event.loadFailed" />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText(error)}</Text>
-            <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-              <FormattedMessage id="calendar.retry" />
-            </Button>
-          </Stack>
-        </Alert>
+        <FailureAlert
+          failure={failure}
+          title={<FormattedMessage id="calendar.event.loadFailed" />}
+          onRetry={() => send({ type: 'retry' })}
+        />
       ) : null}
       {state.matches('notFound') ? (
         <Text role="status">
@@ -227,7 +222,7 @@ function GuestLink({ evento, url }: { evento: CalendarEvent; url: string }) {
 
 function EditorForm({ state, send }: { state: EditorState; send: EditorSend }) {
   const intl = useIntl();
-  const { form, attempted, error, evento, home } = state.context;
+  const { form, attempted, failure, evento, home } = state.context;
   if (!form) return null;
   const problems = attempted ? formProblems(form) : {};
   const problem = (field: keyof typeof problems) => {
@@ -250,11 +245,7 @@ function EditorForm({ state, send }: { state: EditorState; send: EditorSend }) {
         <Title order={1} size="h2" id="calendar-editor-title">
           <FormattedMessage id={evento ? 'calendar.editor.editTitle' : 'calendar.editor.newTitle'} />
         </Title>
-        {error ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="calendar.editor.failed" />}>
-            {errorText(error)}
-          </Alert>
-        ) : null}
+        {failure ? <FailureAlert failure={failure} title={<FormattedMessage id="calendar.editor.failed" />} /> : null}
         {!evento && sections.length > 1 ? (
           <NativeSelect
             label={intl.formatMessage({ id: 'calendar.editor.section' })}
@@ -367,7 +358,7 @@ function EditorForm({ state, send }: { state: EditorState; send: EditorSend }) {
 
 function CancelForm({ state, send }: { state: EditorState; send: EditorSend }) {
   const intl = useIntl();
-  const { reason, attempted, error } = state.context;
+  const { reason, attempted, failure } = state.context;
   const sending = state.matches({ cancelling: 'sending' });
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="calendar-cancel-title">
@@ -385,11 +376,7 @@ function CancelForm({ state, send }: { state: EditorState; send: EditorSend }) {
           <Text size="sm">
             <FormattedMessage id="calendar.cancel.help" />
           </Text>
-          {error ? (
-            <Alert color="red" role="alert" title={<FormattedMessage id="calendar.cancel.failed" />}>
-              {errorText(error)}
-            </Alert>
-          ) : null}
+          {failure ? <FailureAlert failure={failure} title={<FormattedMessage id="calendar.cancel.failed" />} /> : null}
           <Textarea
             label={intl.formatMessage({ id: 'calendar.cancel.reason' })}
             required

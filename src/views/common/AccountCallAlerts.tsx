@@ -1,10 +1,23 @@
-// The two refusals every account form shares: too many attempts (429), and a server out of reach, with
-// a retry. The form's machine says which one applies.
+// The two refusals every account form shares: too many attempts (429), and a call that failed, with a retry.
+// The form's machine says which one applies; a failure with no answer is titled "Sin conexión con el
+// servidor", one the server answered says its words (src/views/common/FailureAlert.tsx).
 import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { FormattedMessage } from 'react-intl';
+import type { CallFailure } from '../../machines/shared/callFailure';
+import { FailureAlert } from './FailureAlert';
 
-export function AccountCallAlerts({ throttled, failed, onRetry }: { throttled: boolean; failed: boolean; onRetry: () => void }) {
+export function AccountCallAlerts({
+  throttled,
+  failed,
+  failure,
+  onRetry,
+}: {
+  throttled: boolean;
+  failed: boolean;
+  failure: CallFailure | null;
+  onRetry: () => void;
+}) {
   return (
     <>
       {throttled ? (
@@ -13,16 +26,11 @@ export function AccountCallAlerts({ throttled, failed, onRetry }: { throttled: b
         </Alert>
       ) : null}
       {failed ? (
-        <Alert color="red" title={<FormattedMessage id="account.unreachableTitle" />} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              <FormattedMessage id="account.unreachableBody" />
-            </Text>
-            <Button size="xs" color="red" variant="outline" onClick={onRetry}>
-              <FormattedMessage id="common.retry" />
-            </Button>
-          </Stack>
-        </Alert>
+        <FailureAlert
+          failure={failure}
+          title={failure?.kind === 'refused' ? undefined : <FormattedMessage id="account.unreachableTitle" />}
+          onRetry={onRetry}
+        />
       ) : null}
     </>
   );

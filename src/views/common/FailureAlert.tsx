@@ -4,19 +4,9 @@
 import '@mantine/core/styles/Alert.css';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { CallFailure } from '../../machines/shared/callFailure';
-
-/** The words of a failure; a missing one (a state entered without its failure) reads as no connection. */
-export function useFailureText(): (failure: CallFailure | null | undefined) => string {
-  const intl = useIntl();
-  return (failure) => (failure?.kind === 'refused' ? failure.message : intl.formatMessage({ id: 'common.network' }));
-}
-
-/** The words alone, for a field's error or a line under a form. */
-export function FailureText({ failure }: { failure: CallFailure | null | undefined }) {
-  return <>{useFailureText()(failure)}</>;
-}
+import { FailureText } from './FailureText';
 
 /** A red alert with the failure's words, a title saying what did not happen, and Reintentar when there is one. */
 export function FailureAlert({

@@ -1,8 +1,9 @@
 // The loading and failed blocks every communication page shows the same way.
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Skeleton.css';
-import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
+import { Card, Skeleton, Stack } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { CallFailure } from '../../machines/shared/callFailure';
+import { FailureAlert } from './FailureAlert';
 
 export function LoadingCard() {
   const intl = useIntl();
@@ -20,17 +21,7 @@ export function LoadingCard() {
   );
 }
 
-export function FailedAlert({ onRetry }: { onRetry(): void }) {
-  return (
-    <Alert color="red" role="alert" title={<FormattedMessage id="posts.failedTitle" />}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">
-          <FormattedMessage id="posts.failedBody" />
-        </Text>
-        <Button size="xs" color="red" variant="outline" onClick={onRetry}>
-          <FormattedMessage id="common.retry" />
-        </Button>
-      </Stack>
-    </Alert>
-  );
+/** A communication page that could not load: why, and Reintentar. */
+export function FailedAlert({ failure, onRetry }: { failure: CallFailure | null; onRetry(): void }) {
+  return <FailureAlert failure={failure} title={<FormattedMessage id="posts.failedTitle" />} onRetry={onRetry} />;
 }

@@ -31,7 +31,7 @@ export function SignInForm({ flow: [state, send], header }: { flow: LoginFlow; h
   const errors = signInFormErrors(email, password);
   // Waiting on the server, or on the session to load: the button shows it. The fields take what the machine
   // takes: edits only while the form is being filled in.
-  const busy = state.matches('signingIn') || state.matches('loggingIntoCondo') || state.status === 'done';
+  const busy = state.hasTag('busy') || state.status === 'done';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'submit' });

@@ -35,7 +35,7 @@ export default function BlogsPage() {
         </Text>
       </Stack>
       {state.matches('loading') ? <LoadingCard /> : null}
-      {state.matches('failed') ? <FailedAlert onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('failed') ? <FailedAlert failure={state.context.failure} onRetry={() => send({ type: 'retry' })} /> : null}
       {state.matches('shown') && sections.length === 0 ? (
         <Text c="dimmed">
           <FormattedMessage id="posts.blogsEmpty" />

@@ -31,6 +31,7 @@ import {
   type SectionAbilities,
 } from '../../api/posts';
 import { newPostMachine } from '../../machines/newPostMachine';
+import { FailureText } from '../common/FailureText';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -59,7 +60,7 @@ export function NewPostForm({
     if (sentStatus) onSent();
   }, [sentStatus, onSent]);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const { title, text, attachments, error, result } = state.context;
+  const { title, text, attachments, failure, result } = state.context;
   const sending = state.matches('sending');
 
   async function attach(files: File[]) {
@@ -172,9 +173,9 @@ export function NewPostForm({
               {fileProblem}
             </Text>
           ) : null}
-          {error ? (
+          {failure ? (
             <Alert color="red" role="alert">
-              {error === 'network' ? <FormattedMessage id="posts.networkError" /> : error}
+              <FailureText failure={failure} />
             </Alert>
           ) : null}
         </Stack>

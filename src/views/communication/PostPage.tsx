@@ -26,6 +26,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { COMMENT_MAX, REVIEW_NOTE_MAX } from '../../api/posts';
 import { postViewMachine } from '../../machines/postViewMachine';
+import { FailureText } from '../common/FailureText';
 import { FailedAlert, LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -41,7 +42,7 @@ function PostView({ postId }: { postId: number }) {
   const intl = useIntl();
   const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
   const [state, send] = useMachine(postViewMachine, { input: { postId } });
-  const { answer, draft, error } = state.context;
+  const { answer, draft, failure } = state.context;
   useDocumentTitle(condoName, intl.formatMessage({ id: 'communication.title' }), answer?.post.Titulo ?? '');
   const busy = !state.matches({ shown: 'idle' });
 
@@ -58,7 +59,8 @@ function PostView({ postId }: { postId: number }) {
     );
   }
   if (state.matches('loading')) return <LoadingCard />;
-  if (state.matches('failed') || !answer) return <FailedAlert onRetry={() => send({ type: 'retry' })} />;
+  if (state.matches('failed') || !answer)
+    return <FailedAlert failure={state.context.failure} onRetry={() => send({ type: 'retry' })} />;
 
   const { post, section, comments } = answer;
   const images = post.adjuntos.filter((a) => a.tipo === 'image');
@@ -191,9 +193,9 @@ function PostView({ postId }: { postId: number }) {
               </Stack>
             </form>
           ) : null}
-          {error ? (
+          {failure ? (
             <Alert color="red" role="alert">
-              {error === 'network' ? <FormattedMessage id="posts.networkError" /> : error}
+              <FailureText failure={failure} />
             </Alert>
           ) : null}
         </Stack>

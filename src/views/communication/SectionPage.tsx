@@ -89,7 +89,7 @@ function SectionView({ sectionId }: { sectionId: number }) {
         </Group>
       </form>
       {state.matches('loading') ? <LoadingCard /> : null}
-      {state.matches('failed') ? <FailedAlert onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('failed') ? <FailedAlert failure={state.context.failure} onRetry={() => send({ type: 'retry' })} /> : null}
       {state.matches('shown') && answer ? (
         <Stack gap="sm">
           {answer.posts.length === 0 ? (

@@ -42,8 +42,9 @@ import {
 } from '../../api/condoSettings';
 import type { MessageId } from '../../i18n/messages';
 import { condoSettingsMachine, problemsOf, resetsPrivacy } from '../../machines/condoSettingsMachine';
-import { NETWORK } from '../../machines/ticketFailure';
 import { readAsDataUrl } from '../../services/profileService';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { PageLoader } from '../common/PageLoader';
 import { SessionContext } from '../common/SessionContext';
 
@@ -82,17 +83,18 @@ export default function CondoSettingsTab() {
     [session],
   );
   const [state, send] = useMachine(machine);
-  const { settings, draft, serverProblem, error, logoError } = state.context;
+  const { settings, draft, serverProblem, failure, logoFailure } = state.context;
   const zones = useMemo(() => timeZones(draft?.timeZone ?? 'America/Mexico_City'), [draft?.timeZone]);
 
   if (state.matches('loading')) return <PageLoader />;
   if (state.matches('loadFailed') || !settings || !draft) {
     return (
-      <Alert color="red" role="alert" title={intl.formatMessage({ id: 'condoSettings.loadFailed' })}>
-        <Button mt="sm" variant="light" onClick={() => send({ type: 'retry' })}>
-          <FormattedMessage id="condoSettings.retry" />
-        </Button>
-      </Alert>
+      <FailureAlert
+        failure={failure}
+        title={intl.formatMessage({ id: 'condoSettings.loadFailed' })}
+        onRetry={() => send({ type: 'retry' })}
+        retryLabel={<FormattedMessage id="condoSettings.retry" />}
+      />
     );
   }
 
@@ -104,7 +106,7 @@ export default function CondoSettingsTab() {
     return id ? intl.formatMessage({ id }) : undefined;
   };
   const saving = state.matches('saving');
-  const busy = saving || state.matches('changingLogo');
+  const busy = state.hasTag('busy');
   const edit = (patch: Partial<CondoSettingsFields>) => send({ type: 'edit', patch });
   const label = (id: string) => intl.formatMessage({ id: `condoSettings.field.${id}` as 'condoSettings.field.name' });
   const text = (field: CondoSettingsField, max: number, extra: { multiline?: boolean; autoComplete?: string } = {}) => {
@@ -198,11 +200,7 @@ export default function CondoSettingsTab() {
                 <FormattedMessage id="condoSettings.logo.hint" />
               </Text>
             </Group>
-            {logoError ? (
-              <Alert color="red" role="alert" p="xs">
-                {logoError === NETWORK ? <FormattedMessage id="condoSettings.failed" /> : logoError}
-              </Alert>
-            ) : null}
+            {logoFailure ? <FailureAlert failure={logoFailure} /> : null}
           </Stack>
         </Fieldset>
 
@@ -326,7 +324,9 @@ export default function CondoSettingsTab() {
         ) : null}
         {state.matches('failed') ? (
           <Alert color="red" role="alert" title={intl.formatMessage({ id: 'condoSettings.failed' })}>
-            {error && error !== NETWORK ? <Text size="sm">{error}</Text> : null}
+            <Text size="sm">
+              <FailureText failure={failure} />
+            </Text>
             <Group gap="sm" mt="xs">
               <Button variant="light" onClick={() => send({ type: 'retry' })}>
                 <FormattedMessage id="condoSettings.retry" />

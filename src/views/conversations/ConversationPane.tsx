@@ -13,11 +13,12 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MESSAGE_TEXT_MAX } from '../../api/conversations';
 import { type ConversationContext, conversationMachine } from '../../machines/conversationMachine';
+import { FailureText } from '../common/FailureText';
+import { ConversationFailureAlert } from './ConversationFailureAlert';
 import { stateName } from './conversationTime';
 import { MessageIcon } from './icons';
 import { MessageBubble } from './MessageBubble';
 import { PhotoPicker } from './PhotoPicker';
-import { ProblemAlert } from './ProblemAlert';
 import { ReportDialog } from './ReportDialog';
 
 export interface ConversationPaneProps {
@@ -34,11 +35,11 @@ export function ConversationPane(props: ConversationPaneProps) {
   const intl = useIntl();
   const actor = useActorRef(conversationMachine, { input: { conversationId: props.conversationId } });
   const state = useSelector(actor, (s) => s);
-  const { conversation, messages, text, photos, problem, arrived, hayMas } = state.context;
+  const { conversation, messages, text, photos, failure, arrived, hayMas } = state.context;
   const viewing = state.matches('viewing');
   const sending = state.matches('sending');
   // The 15-second refresh is not announced as busy: it must not hush the new messages' announcement.
-  const busy = state.matches('loading') || sending || state.matches('blocking') || state.matches({ viewing: 'loadingOlder' });
+  const busy = state.hasTag('busy');
   useConversationNews(props, state.context);
 
   const back = props.onBack ? (
@@ -123,9 +124,9 @@ export function ConversationPane(props: ConversationPaneProps) {
           </Text>
         ) : null}
         {state.matches('loadFailed') ? (
-          <ProblemAlert
+          <ConversationFailureAlert
             title="conversations.pane.failed"
-            problem={problem}
+            failure={failure}
             action="retry"
             onAction={() => actor.send({ type: 'retry' })}
           />
@@ -137,9 +138,9 @@ export function ConversationPane(props: ConversationPaneProps) {
           </Alert>
         ) : null}
         {state.matches({ viewing: 'blockFailed' }) ? (
-          <ProblemAlert
+          <ConversationFailureAlert
             title="conversations.pane.blockFailed"
-            problem={problem}
+            failure={failure}
             action="close"
             onAction={() => actor.send({ type: 'dismiss' })}
           />
@@ -191,7 +192,9 @@ export function ConversationPane(props: ConversationPaneProps) {
               {state.matches('sendFailed') ? (
                 <Alert color="red" role="alert" title={<FormattedMessage id="conversations.composer.sendFailed" />}>
                   <Stack gap="xs" align="flex-start">
-                    <Text size="sm">{problem ?? <FormattedMessage id="conversations.networkError" />}</Text>
+                    <Text size="sm">
+                      <FailureText failure={failure} />
+                    </Text>
                     <Text size="sm">
                       <FormattedMessage id="conversations.composer.kept" />
                     </Text>
@@ -240,7 +243,9 @@ export function ConversationPane(props: ConversationPaneProps) {
         {state.matches({ viewing: 'olderFailed' }) ? (
           <Alert color="red" role="alert" title={<FormattedMessage id="conversations.pane.olderFailed" />}>
             <Stack gap="xs" align="flex-start">
-              <Text size="sm">{problem ?? <FormattedMessage id="conversations.networkError" />}</Text>
+              <Text size="sm">
+                <FailureText failure={failure} />
+              </Text>
               <Group gap="xs">
                 <Button size="xs" color="red" variant="outline" onClick={() => actor.send({ type: 'loadOlder' })}>
                   <FormattedMessage id="common.retry" />

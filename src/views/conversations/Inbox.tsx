@@ -14,18 +14,18 @@ import type { ActorRefFrom } from 'xstate';
 import type { ConversationSummary } from '../../api/conversations';
 import { conversationPath } from '../../api/sections';
 import type { conversationListMachine } from '../../machines/conversationListMachine';
+import { ConversationFailureAlert } from './ConversationFailureAlert';
 import { messageTime, stateName } from './conversationTime';
 import { MessageIcon } from './icons';
-import { ProblemAlert } from './ProblemAlert';
 
 type ListActor = ActorRefFrom<typeof conversationListMachine>;
 
 export function Inbox({ actor, sectionId, selectedId }: { actor: ListActor; sectionId: number; selectedId: number | null }) {
   const intl = useIntl();
   const state = useSelector(actor, (s) => s);
-  const { items, problem } = state.context;
+  const { items, failure } = state.context;
   const loading = state.matches('loading');
-  const busy = loading || state.matches({ ready: { list: 'loadingMore' } });
+  const busy = state.hasTag('busy');
   const inReady = state.matches('ready');
 
   if (state.matches('refused')) {
@@ -79,9 +79,9 @@ export function Inbox({ actor, sectionId, selectedId }: { actor: ListActor; sect
           </Stack>
         ) : null}
         {state.matches('failed') ? (
-          <ProblemAlert
+          <ConversationFailureAlert
             title="conversations.inbox.failed"
-            problem={problem}
+            failure={failure}
             action="retry"
             onAction={() => actor.send({ type: 'retry' })}
           />
@@ -114,9 +114,9 @@ export function Inbox({ actor, sectionId, selectedId }: { actor: ListActor; sect
           </Stack>
         ) : null}
         {state.matches({ ready: { list: 'moreFailed' } }) ? (
-          <ProblemAlert
+          <ConversationFailureAlert
             title="conversations.inbox.moreFailed"
-            problem={problem}
+            failure={failure}
             action="retry"
             onAction={() => actor.send({ type: 'loadMore' })}
           />

@@ -20,6 +20,7 @@ import {
   towerChoices,
 } from '../../machines/conversationListMachine';
 import { canAddPhoto } from '../../machines/messagePhotos';
+import { FailureText } from '../common/FailureText';
 import { dwellingName, stateName } from './conversationTime';
 import { PhotoPicker } from './PhotoPicker';
 
@@ -62,7 +63,7 @@ export function NewConversationDialog({ actor }: { actor: ListActor }) {
         {state.matches({ ready: { composing: 'directoryFailed' } }) ? (
           <Stack gap="md">
             <Alert color="red" role="alert" title={<FormattedMessage id="conversations.new.failed" />}>
-              {state.context.problem ?? <FormattedMessage id="conversations.networkError" />}
+              <FailureText failure={state.context.failure} />
             </Alert>
             <Group justify="flex-end">
               {cancelButton}
@@ -92,7 +93,7 @@ function DraftForm({ actor, cancelButton }: { actor: ListActor; cancelButton: Re
   const intl = useIntl();
   const state = useSelector(actor, (s) => s);
   const starting = state.matches({ ready: { composing: 'starting' } });
-  const { directory, draft, problem } = state.context;
+  const { directory, draft, failure } = state.context;
   if (!directory) return null;
   const sides = [
     ...directory.mias.map((m) => ({ value: String(m.ApmtId), label: dwellingName(m) })),
@@ -199,7 +200,7 @@ function DraftForm({ actor, cancelButton }: { actor: ListActor; cancelButton: Re
         </Text>
         {state.matches({ ready: { composing: { form: 'failed' } } }) ? (
           <Alert color="red" role="alert" title={<FormattedMessage id="conversations.new.startFailed" />}>
-            {problem ?? <FormattedMessage id="conversations.networkError" />}
+            <FailureText failure={failure} />
           </Alert>
         ) : null}
         <Group justify="flex-end" gap="sm">

@@ -10,11 +10,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { REPORT_REASON_MAX } from '../../api/conversations';
 import type { conversationMachine } from '../../machines/conversationMachine';
+import { FailureText } from '../common/FailureText';
 
 export function ReportDialog({ actor }: { actor: ActorRefFrom<typeof conversationMachine> }) {
   const intl = useIntl();
   const state = useSelector(actor, (s) => s);
-  const { reporting, reason, problem } = state.context;
+  const { reporting, reason, failure } = state.context;
   const reported = state.matches('reported');
   const submitting = state.matches({ reporting: 'submitting' });
   const close = () => {
@@ -71,7 +72,7 @@ export function ReportDialog({ actor }: { actor: ActorRefFrom<typeof conversatio
             />
             {state.matches({ reporting: 'failed' }) ? (
               <Alert color="red" role="alert" title={<FormattedMessage id="conversations.report.failed" />}>
-                {problem ?? <FormattedMessage id="conversations.networkError" />}
+                <FailureText failure={failure} />
               </Alert>
             ) : null}
             <Group justify="flex-end" gap="sm">

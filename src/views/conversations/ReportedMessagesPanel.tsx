@@ -10,15 +10,15 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { conversationReportsMachine } from '../../machines/conversationReportsMachine';
 import type { ReportedMessage } from '../../services/conversationsService';
 import { formatTimelineDate } from '../common/zonedTime';
+import { ConversationFailureAlert } from './ConversationFailureAlert';
 import { stateName } from './conversationTime';
-import { ProblemAlert } from './ProblemAlert';
 
 export function ReportedMessagesPanel() {
   const intl = useIntl();
   const [state, send] = useMachine(conversationReportsMachine);
-  const { items, total, problem } = state.context;
+  const { items, total, failure } = state.context;
   const loadingMore = state.matches({ list: 'loadingMore' });
-  const busy = state.matches('loading') || loadingMore;
+  const busy = state.hasTag('busy');
   return (
     <Card
       withBorder
@@ -52,9 +52,9 @@ export function ReportedMessagesPanel() {
           </Text>
         ) : null}
         {state.matches('failed') ? (
-          <ProblemAlert
+          <ConversationFailureAlert
             title="conversations.reports.failed"
-            problem={problem}
+            failure={failure}
             action="retry"
             onAction={() => send({ type: 'retry' })}
           />
@@ -82,9 +82,9 @@ export function ReportedMessagesPanel() {
           </Stack>
         ) : null}
         {state.matches({ list: 'moreFailed' }) ? (
-          <ProblemAlert
+          <ConversationFailureAlert
             title="conversations.reports.moreFailed"
-            problem={problem}
+            failure={failure}
             action="retry"
             onAction={() => send({ type: 'loadMore' })}
           />

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';
@@ -6,11 +5,12 @@ import '@mantine/core/styles/SimpleGrid.css';
 // /condominio/directorio-principal (issue 16): the residents' directory, dwellings by tower with their
 // residents, as cards (one column on a phone). Who opens it: permissions.directoriesFor (the menu offers it
 // only to them, the server refuses the others). A thin view over directoryMachine.
-import { Alert, Button, Card, Group, NativeSelect, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, Group, NativeSelect, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect } from 'wouter';
 import { DIRECTORY_PAGE_SIZE, DIRECTORY_SEARCH_MAX } from '../../api/directory';
 import { directoriesFor } from '../../api/permissions';
+import { FailureAlert } from '../common/FailureAlert';
 import { PageLoader } from '../common/PageLoader';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -29,7 +29,7 @@ export default function ResidentsDirectoryPage() {
 function ResidentsDirectory() {
   const intl = useIntl();
   const { state, send, typed, setTyped } = useDirectorySearch('residents');
-  const { result, query, error } = state.context;
+  const { result, query, failure } = state.context;
   const answer = result?.kind === 'residents' ? result.answer : null;
   const pages = answer ? Math.max(1, Math.ceil(answer.total / DIRECTORY_PAGE_SIZE)) : 1;
 
@@ -63,17 +63,18 @@ function ResidentsDirectory() {
         ) : null}
       </Group>
       {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={intl.formatMessage({ id: 'directory.loadFailed' })}>
-          <Button mt="xs" variant="light" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="directory.retry" />
-          </Button>
-        </Alert>
+        <FailureAlert
+          failure={state.context.failure}
+          title={intl.formatMessage({ id: 'directory.loadFailed' })}
+          onRetry={() => send({ type: 'retry' })}
+          retryLabel={<FormattedMessage id="directory.retry" />}
+        />
       ) : null}
       {state.matches('loading') && !answer ? <PageLoader /> : null}
       {answer ? (
         <Stack gap="md" aria-busy={state.matches('loading')}>
           <Text size="sm" c="dimmed" role="status">
-            {error ? null : <FormattedMessage id="directory.count" values={{ total: answer.total }} />}
+            {failure ? null : <FormattedMessage id="directory.count" values={{ total: answer.total }} />}
           </Text>
           {answer.dwellings.length === 0 ? (
             <Text>

@@ -1,14 +1,14 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SimpleGrid.css';
 // /condominio/directorio-empleados (issue 16): the staff with their roles (administration, board, employees,
 // guards, supervisors) as cards. Who opens it: permissions.directoriesFor. A thin view over directoryMachine.
-import { Alert, Button, Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect } from 'wouter';
 import { DIRECTORY_SEARCH_MAX, ROLE_MESSAGES } from '../../api/directory';
 import { directoriesFor } from '../../api/permissions';
+import { FailureAlert } from '../common/FailureAlert';
 import { PageLoader } from '../common/PageLoader';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -42,11 +42,12 @@ function StaffDirectory() {
         onChange={(event) => setTyped(event.currentTarget.value)}
       />
       {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={intl.formatMessage({ id: 'directory.loadFailed' })}>
-          <Button mt="xs" variant="light" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="directory.retry" />
-          </Button>
-        </Alert>
+        <FailureAlert
+          failure={state.context.failure}
+          title={intl.formatMessage({ id: 'directory.loadFailed' })}
+          onRetry={() => send({ type: 'retry' })}
+          retryLabel={<FormattedMessage id="directory.retry" />}
+        />
       ) : null}
       {state.matches('loading') && !answer ? <PageLoader /> : null}
       {answer ? (

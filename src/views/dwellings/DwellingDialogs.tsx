@@ -1,11 +1,10 @@
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Alert.css';
 // The dialogs of the towers and dwellings tab: a dwelling's name, tower and share (typed as a percentage, stored
 // in parts per million); a tower's name; and the confirmation before deactivating either. Each shows the
 // server's refusal (a name taken) and stays open until the change is saved.
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -19,22 +18,15 @@ import {
   type Tower,
   type TowerDraft,
 } from '../../api/dwellings';
-import { NETWORK } from '../../machines/ticketFailure';
-
-export function ErrorText({ error }: { error: string | null }) {
-  if (!error) return null;
-  return (
-    <Alert color="red" role="alert">
-      {error === NETWORK ? <FormattedMessage id="dwellings.network" /> : error}
-    </Alert>
-  );
-}
+import type { CallFailure } from '../../machines/shared/callFailure';
+import { FailureAlert } from '../common/FailureAlert';
 
 const usePhone = () => !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
 interface DialogProps {
   busy: boolean;
-  error: string | null;
+  /** The change's refusal or failure, said in the dialog that asked for it. */
+  failure: CallFailure | null;
   onClose: () => void;
 }
 
@@ -105,7 +97,7 @@ export function DwellingDialog({
             onChange={(e) => setShare(e.currentTarget.value)}
             error={tried && ppm === null ? intl.formatMessage({ id: 'dwellings.form.shareInvalid' }) : undefined}
           />
-          <ErrorText error={props.error} />
+          {props.failure ? <FailureAlert failure={props.failure} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               <FormattedMessage id="dwellings.action.cancel" />
@@ -153,7 +145,7 @@ export function TowerDialog({
             error={tried && nameError ? intl.formatMessage({ id: nameError.id }, nameError.values) : undefined}
             data-autofocus
           />
-          <ErrorText error={props.error} />
+          {props.failure ? <FailureAlert failure={props.failure} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
               <FormattedMessage id="dwellings.action.cancel" />
@@ -195,7 +187,7 @@ export function DeactivateDialog({
             <FormattedMessage id="dwellings.confirm.residents" values={{ count: residents }} />
           </Text>
         ) : null}
-        <ErrorText error={props.error} />
+        {props.failure ? <FailureAlert failure={props.failure} /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
             <FormattedMessage id="dwellings.action.cancel" />

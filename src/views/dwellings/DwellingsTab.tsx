@@ -40,7 +40,8 @@ import {
 import { INDIVISO_WHOLE } from '../../api/polls';
 import { dwellingImportMachine } from '../../machines/dwellingImportMachine';
 import { dwellingsMachine } from '../../machines/dwellingsMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { DeactivateDialog, DwellingDialog, TowerDialog } from './DwellingDialogs';
 import { ImportDialog } from './ImportDialog';
 
@@ -58,7 +59,7 @@ export default function DwellingsTab() {
   const importer = useActorRef(dwellingImportMachine);
   const state = useSelector(list, (s) => s);
   const importDone = useSelector(importer, (s) => s.matches('done'));
-  const { answer, query, saveError, saved } = state.context;
+  const { answer, query, failure, saveFailure, saved } = state.context;
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [typed, setTyped] = useState('');
   const saving = state.matches('saving');
@@ -85,7 +86,7 @@ export default function DwellingsTab() {
 
   const closeDialog = () => {
     setDialog(null);
-    list.send({ type: 'forgetError' });
+    list.send({ type: 'forgetFailure' });
   };
   const towers = answer?.torres ?? [];
   const page = Math.floor(query.offset / DWELLINGS_PAGE_SIZE) + 1;
@@ -94,14 +95,12 @@ export default function DwellingsTab() {
   return (
     <Stack gap="lg">
       {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="dwellings.loadFailed" />}>
-          {state.context.error === NETWORK ? <FormattedMessage id="dwellings.network" /> : state.context.error}
-          <Group mt="sm">
-            <Button variant="light" color="red" onClick={() => list.send({ type: 'retry' })}>
-              <FormattedMessage id="dwellings.action.retry" />
-            </Button>
-          </Group>
-        </Alert>
+        <FailureAlert
+          failure={failure}
+          title={<FormattedMessage id="dwellings.loadFailed" />}
+          onRetry={() => list.send({ type: 'retry' })}
+          retryLabel={<FormattedMessage id="dwellings.action.retry" />}
+        />
       ) : null}
       {answer ? (
         answer.indivisoActivo === INDIVISO_WHOLE ? (
@@ -332,9 +331,9 @@ export default function DwellingsTab() {
         ) : null}
       </Card>
 
-      {!dialog && saveError ? (
-        <Alert color="red" role="alert" withCloseButton onClose={() => list.send({ type: 'forgetError' })}>
-          {saveError === NETWORK ? <FormattedMessage id="dwellings.network" /> : saveError}
+      {!dialog && saveFailure ? (
+        <Alert color="red" role="alert" withCloseButton onClose={() => list.send({ type: 'forgetFailure' })}>
+          <FailureText failure={saveFailure} />
         </Alert>
       ) : null}
       {dialog?.kind === 'dwelling' ? (
@@ -342,7 +341,7 @@ export default function DwellingsTab() {
           dwelling={dialog.dwelling}
           towers={towers}
           busy={saving}
-          error={saveError}
+          failure={saveFailure}
           onClose={closeDialog}
           onSave={(draft) => list.send({ type: 'save', change: { kind: 'dwelling', draft } })}
         />
@@ -351,7 +350,7 @@ export default function DwellingsTab() {
         <TowerDialog
           tower={dialog.tower}
           busy={saving}
-          error={saveError}
+          failure={saveFailure}
           onClose={closeDialog}
           onSave={(draft) => list.send({ type: 'save', change: { kind: 'tower', draft } })}
         />
@@ -362,7 +361,7 @@ export default function DwellingsTab() {
           name={dwellingName(dialog.dwelling.Torre, dialog.dwelling.Nombre)}
           residents={dialog.dwelling.residentes}
           busy={saving}
-          error={saveError}
+          failure={saveFailure}
           onClose={closeDialog}
           onConfirm={() =>
             list.send({
@@ -378,7 +377,7 @@ export default function DwellingsTab() {
           name={dialog.tower.Nombre}
           residents={0}
           busy={saving}
-          error={saveError}
+          failure={saveFailure}
           onClose={closeDialog}
           onConfirm={() =>
             list.send({

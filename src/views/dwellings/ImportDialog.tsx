@@ -15,7 +15,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportRow, shareToPercent } from '../../api/dwellings';
 import { canConfirm, type dwellingImportMachine } from '../../machines/dwellingImportMachine';
-import { ErrorText } from './DwellingDialogs';
+import { FailureAlert } from '../common/FailureAlert';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -40,10 +40,10 @@ export function ImportDialog({ actor }: { actor: ActorRefFrom<typeof dwellingImp
   const intl = useIntl();
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const state = useSelector(actor, (s) => s);
-  const { preview, error, result, source } = state.context;
+  const { preview, failure, result, source } = state.context;
   if (state.matches('idle')) return null;
   const close = () => actor.send({ type: state.matches('done') ? 'close' : 'cancel' });
-  const busy = state.matches('uploading') || state.matches('confirming');
+  const busy = state.hasTag('busy');
   const picker = (label: string) => (
     <FileButton accept={ACCEPT} onChange={(file) => file && actor.send({ type: 'choose', file })}>
       {(props) => (
@@ -78,7 +78,7 @@ export function ImportDialog({ actor }: { actor: ActorRefFrom<typeof dwellingImp
             <Progress value={100} animated striped aria-hidden />
           </Stack>
         ) : null}
-        {state.matches('choosing') || state.matches('failed') || state.matches('stale') ? <ErrorText error={error} /> : null}
+        {failure && (state.matches('choosing') || state.hasTag('failed')) ? <FailureAlert failure={failure} /> : null}
         {state.matches('choosing') ? picker(intl.formatMessage({ id: 'dwellings.import.choose' })) : null}
         {state.matches('preview') && preview ? (
           <>

@@ -30,6 +30,7 @@ function Balances({ of }: { of: Of }) {
       <QueryStatus
         loading={state.matches('loading')}
         failed={state.matches('failed')}
+        failure={state.context.failure}
         height={160}
         onRetry={() => send({ type: 'retry' })}
       />

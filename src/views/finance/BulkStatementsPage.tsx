@@ -117,6 +117,7 @@ function BulkStatements({ canEmail, tipoDescarga }: { canEmail: boolean; tipoDes
       <QueryStatus
         loading={state.matches('loading')}
         failed={state.matches('loadFailed')}
+        failure={state.context.failure}
         height={320}
         onRetry={() => send({ type: 'retry' })}
       />

@@ -41,6 +41,7 @@ function Panel() {
       <QueryStatus
         loading={state.matches('loading')}
         failed={state.matches('failed')}
+        failure={state.context.failure}
         height={90}
         onRetry={() => send({ type: 'retry' })}
       />

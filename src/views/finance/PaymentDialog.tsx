@@ -25,6 +25,8 @@ import { INVOICING_SCREENS } from '../../api/invoicing';
 import { PAYMENT_MAX_CENTS, PAYMENT_REFERENCE_MAX } from '../../api/payments';
 import { type PaymentField, paymentProblems } from '../../machines/paymentDraft';
 import type { PaymentContext, paymentMachine } from '../../machines/paymentMachine';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { displayDate } from '../common/period';
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
@@ -69,8 +71,11 @@ export default function PaymentDialog(props: {
         {state.matches('loadFailed') ? (
           <Alert color="red" role="alert">
             <Stack gap="sm" align="flex-start">
-              <Text size="sm">
+              <Text size="sm" fw={600}>
                 <FormattedMessage id="finance.payment.accountsFailed" />
+              </Text>
+              <Text size="sm">
+                <FailureText failure={state.context.failure} />
               </Text>
               <Group gap="xs">
                 <Button variant="light" color="red" onClick={() => actor.send({ type: 'retry' })}>
@@ -138,9 +143,7 @@ function PaymentForm({ actor }: { actor: PaymentActor }) {
           </Alert>
         ) : null}
         {state.matches({ editing: 'failed' }) ? (
-          <Alert color="red" role="alert">
-            <FormattedMessage id="finance.payment.failed" />
-          </Alert>
+          <FailureAlert failure={state.context.failure} title={<FormattedMessage id="finance.payment.failed" />} />
         ) : null}
         <TextInput
           ref={(node) => {

@@ -115,6 +115,7 @@ function ReportView({ clave }: { clave: ReportClave }) {
       <QueryStatus
         loading={state.matches('loading') && !report}
         failed={state.matches('failed')}
+        failure={state.context.failure}
         height={240}
         onRetry={() => send({ type: 'retry' })}
       />

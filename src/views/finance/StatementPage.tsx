@@ -209,6 +209,7 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
       <QueryStatus
         loading={state.matches('loading') && !statement}
         failed={state.matches('failed')}
+        failure={state.context.failure}
         height={240}
         onRetry={() => send({ type: 'retry' })}
       />
@@ -253,6 +254,7 @@ function StatementScreen() {
       <QueryStatus
         loading={state.matches('loading')}
         failed={state.matches('failed')}
+        failure={state.context.failure}
         height={80}
         onRetry={() => send({ type: 'retry' })}
       />

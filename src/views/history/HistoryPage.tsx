@@ -12,7 +12,7 @@ import { Redirect } from 'wouter';
 import { HISTORY_PAGE_SIZE, type HistoryAnswer, type HistoryFilters, type HistoryItem, SYSTEM_ACTOR } from '../../api/history';
 import { canReadHistory } from '../../api/permissions';
 import { historyMachine } from '../../machines/historyMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { ChangeList, useHistoryWords } from './historyWords';
@@ -30,7 +30,7 @@ function HistoryScreen() {
   const intl = useIntl();
   const actor = useActorRef(historyMachine, { input: {} });
   const state = useSelector(actor, (s) => s);
-  const { filters, answer, offset, error, exportBytes, exportError } = state.context;
+  const { filters, answer, offset, failure, exportBytes, exportFailure } = state.context;
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const setFilters = (next: HistoryFilters) => actor.send({ type: 'setFilters', filters: next });
   const exporting = state.matches({ csv: 'exporting' });
@@ -57,19 +57,17 @@ function HistoryScreen() {
       <div aria-live="polite">
         {state.matches({ csv: 'saved' }) && <Alert color="green" title={intl.formatMessage({ id: 'history.exported' })} />}
         {state.matches({ csv: 'failed' }) && (
-          <Alert color="red" role="alert" title={intl.formatMessage({ id: 'history.exportFailed' })}>
-            {exportError && exportError !== NETWORK ? exportError : null}
-          </Alert>
+          <FailureAlert failure={exportFailure} title={intl.formatMessage({ id: 'history.exportFailed' })} />
         )}
       </div>
       <Filters filters={filters} answer={answer} onChange={setFilters} />
       {state.matches({ list: 'failed' }) ? (
-        <Alert color="red" role="alert" title={intl.formatMessage({ id: 'history.failed' })}>
-          {error && error !== NETWORK ? <Text size="sm">{error}</Text> : null}
-          <Button mt="sm" variant="light" color="red" onClick={() => actor.send({ type: 'retry' })}>
-            <FormattedMessage id="history.retry" />
-          </Button>
-        </Alert>
+        <FailureAlert
+          failure={failure}
+          title={intl.formatMessage({ id: 'history.failed' })}
+          onRetry={() => actor.send({ type: 'retry' })}
+          retryLabel={<FormattedMessage id="history.retry" />}
+        />
       ) : null}
       {state.matches({ list: 'loading' }) && !answer ? (
         <Text role="status">

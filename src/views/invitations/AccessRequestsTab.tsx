@@ -14,7 +14,8 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { REJECTION_MESSAGE_MAX, RESIDENCY_KINDS } from '../../api/invitations';
 import { accessRequestsMachine, decisionComplete } from '../../machines/accessRequestsMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { PageLoader } from '../common/PageLoader';
 
 const STATUS_COLOR = { pendiente: 'yellow', aprobada: 'green', rechazada: 'gray' } as const;
@@ -22,21 +23,17 @@ const STATUS_COLOR = { pendiente: 'yellow', aprobada: 'green', rechazada: 'gray'
 export default function AccessRequestsTab() {
   const intl = useIntl();
   const [state, send] = useMachine(accessRequestsMachine);
-  const { requests, dwellings, decision, done, error } = state.context;
+  const { requests, dwellings, decision, done, refusal, failure } = state.context;
   const submitting = state.matches('submitting');
-  const errorText = error === NETWORK ? intl.formatMessage({ id: 'invitations.network' }) : error;
 
   if (state.matches('loading')) return <PageLoader />;
   if (state.matches('failed')) {
     return (
-      <Alert color="red" role="alert">
-        <Group justify="space-between">
-          <FormattedMessage id="invitations.loadFailed" />
-          <Button size="xs" variant="outline" color="red" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="common.retry" />
-          </Button>
-        </Group>
-      </Alert>
+      <FailureAlert
+        failure={failure}
+        title={<FormattedMessage id="invitations.loadFailed" />}
+        onRetry={() => send({ type: 'retry' })}
+      />
     );
   }
 
@@ -60,9 +57,9 @@ export default function AccessRequestsTab() {
           />
         </Alert>
       ) : null}
-      {error && !decision ? (
+      {refusal && !decision ? (
         <Alert color="orange" role="alert">
-          {errorText}
+          {refusal}
         </Alert>
       ) : null}
       {requests.length === 0 ? (
@@ -140,9 +137,9 @@ export default function AccessRequestsTab() {
       >
         {decision ? (
           <Stack>
-            {error ? (
+            {failure ? (
               <Alert color="orange" role="alert">
-                {errorText}
+                <FailureText failure={failure} />
               </Alert>
             ) : null}
             <Text size="sm">

@@ -14,7 +14,7 @@ import { type FormEvent, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type DwellingChoice, type Invitation, RESIDENCY_KINDS, STAFF_ROLES, type StaffRole } from '../../api/invitations';
 import { type InvitationProblem, invitationMachine, invitationProblems } from '../../machines/invitationMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureText } from '../common/FailureText';
 
 export function InviteDialog(props: {
   opened: boolean;
@@ -25,7 +25,7 @@ export function InviteDialog(props: {
   const intl = useIntl();
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [state, send] = useMachine(invitationMachine, { input: {} });
-  const { draft, showProblems, error, sent } = state.context;
+  const { draft, showProblems, failure, sent } = state.context;
   const problems = showProblems ? invitationProblems(draft) : [];
   const problem = (field: InvitationProblem) =>
     problems.includes(field) ? intl.formatMessage({ id: `invitations.invite.problem.${field}` }) : undefined;
@@ -65,10 +65,12 @@ export function InviteDialog(props: {
       ) : (
         <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'invitations.invite.title' })}>
           <Stack>
-            {error ? (
+            {failure ? (
               <Alert color={state.matches('failed') ? 'red' : 'orange'} role="alert">
                 <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{error === NETWORK ? <FormattedMessage id="invitations.network" /> : error}</Text>
+                  <Text size="sm">
+                    <FailureText failure={failure} />
+                  </Text>
                   {state.matches('failed') ? (
                     <Button size="xs" variant="outline" color="red" onClick={() => send({ type: 'retry' })}>
                       <FormattedMessage id="common.retry" />

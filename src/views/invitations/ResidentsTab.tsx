@@ -20,6 +20,7 @@ import {
   type Resident,
   type ResidentsAnswer,
 } from '../../api/invitations';
+import { type CallFailure, callFailure } from '../../machines/shared/callFailure';
 import {
   fetchDwellingChoices,
   fetchInvitations,
@@ -28,6 +29,8 @@ import {
   resendInvitation,
   revokeInvitation,
 } from '../../services/invitationsService';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { InviteDialog } from './InviteDialog';
 
 /** The residents' search waits like the resident selector (spec §9). */
@@ -45,13 +48,13 @@ export default function ResidentsTab() {
   const [residents, setResidents] = useState<ResidentsAnswer | null>(null);
   const [invitations, setInvitations] = useState<Invitation[] | null>(null);
   const [dwellings, setDwellings] = useState<DwellingChoice[]>([]);
-  const [failed, setFailed] = useState(false);
+  const [loadFailure, setLoadFailure] = useState<CallFailure | null>(null);
   const [reload, setReload] = useState(0);
   const [inviting, setInviting] = useState(false);
   const [leaving, setLeaving] = useState<Resident | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const [actionFailure, setActionFailure] = useState<CallFailure | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -65,10 +68,10 @@ export default function ResidentsTab() {
     fetchResidents(params, controller.signal).then(
       (answer) => {
         setResidents(answer);
-        setFailed(false);
+        setLoadFailure(null);
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setFailed(error instanceof Error);
+        if (!controller.signal.aborted) setLoadFailure(callFailure(error));
       },
     );
     return () => controller.abort();
@@ -77,22 +80,23 @@ export default function ResidentsTab() {
   useEffect(() => {
     const controller = new AbortController();
     void reload;
-    fetchInvitations(controller.signal).then(setInvitations, () => !controller.signal.aborted && setFailed(true));
-    fetchDwellingChoices(controller.signal).then(setDwellings, () => !controller.signal.aborted && setFailed(true));
+    const failed = (error: unknown) => !controller.signal.aborted && setLoadFailure(callFailure(error));
+    fetchInvitations(controller.signal).then(setInvitations, failed);
+    fetchDwellingChoices(controller.signal).then(setDwellings, failed);
     return () => controller.abort();
   }, [reload]);
 
   const refresh = useCallback(() => setReload((n) => n + 1), []);
   const onSent = useCallback(() => refresh(), [refresh]);
 
-  /** Runs an action on a row: a notice when it worked, the server's words when not; the lists again. */
+  /** Runs an action on a row: a notice when it worked, why when not; the lists again. */
   const act = async (work: () => Promise<Notice>) => {
     setBusy(true);
-    setActionError(null);
+    setActionFailure(null);
     try {
       setNotice(await work());
     } catch (error) {
-      setActionError(error instanceof Error && error.message ? error.message : intl.formatMessage({ id: 'invitations.network' }));
+      setActionFailure(callFailure(error));
     } finally {
       setBusy(false);
       refresh();
@@ -126,20 +130,13 @@ export default function ResidentsTab() {
           <FormattedMessage id={notice.id} values={notice.values} />
         </Alert>
       ) : null}
-      {actionError ? (
-        <Alert color="orange" role="alert" withCloseButton onClose={() => setActionError(null)}>
-          {actionError}
+      {actionFailure ? (
+        <Alert color="orange" role="alert" withCloseButton onClose={() => setActionFailure(null)}>
+          <FailureText failure={actionFailure} />
         </Alert>
       ) : null}
-      {failed ? (
-        <Alert color="red" role="alert">
-          <Group justify="space-between">
-            <FormattedMessage id="invitations.loadFailed" />
-            <Button size="xs" variant="outline" color="red" onClick={refresh}>
-              <FormattedMessage id="common.retry" />
-            </Button>
-          </Group>
-        </Alert>
+      {loadFailure ? (
+        <FailureAlert failure={loadFailure} title={<FormattedMessage id="invitations.loadFailed" />} onRetry={refresh} />
       ) : null}
 
       <Group align="flex-end" wrap="wrap">

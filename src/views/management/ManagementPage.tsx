@@ -11,6 +11,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
 import { canInvoice, canSeeManagementControl } from '../../api/permissions';
 import { managementMachine } from '../../machines/managementMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { useSessionData, WITHOUT_PERMISSION } from '../common/financeAccess';
 import { displayDate } from '../common/period';
 import { SCREENS } from '../common/screens';
@@ -58,11 +59,12 @@ function Management() {
         </SimpleGrid>
       ) : null}
       {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="management.failed" />}>
-          <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="management.retry" />
-          </Button>
-        </Alert>
+        <FailureAlert
+          failure={state.context.failure}
+          title={<FormattedMessage id="management.failed" />}
+          onRetry={() => send({ type: 'retry' })}
+          retryLabel={<FormattedMessage id="management.retry" />}
+        />
       ) : null}
       {refreshFailed && state.matches('ready') ? (
         <Alert color="yellow" role="status">

@@ -6,7 +6,7 @@ import { emptyEvent, eventProblems, type NewEvent } from '../../api/myGuests';
 import { localNow } from './localNow';
 import { MyGuestsFormFrame, type MyGuestsFormProps, useMyGuestsForm } from './MyGuestsForm';
 
-export function EventForm({ overview, saving, problem, onSubmit, onCancel }: MyGuestsFormProps<NewEvent>) {
+export function EventForm({ overview, saving, problem, failure, onSubmit, onCancel }: MyGuestsFormProps<NewEvent>) {
   const intl = useIntl();
   const { values, set, touch, error, submit, textField } = useMyGuestsForm(
     () => emptyEvent(localNow().date, overview.accessPoints[0]?.PuntoAccesoId ?? null),
@@ -27,6 +27,7 @@ export function EventForm({ overview, saving, problem, onSubmit, onCancel }: MyG
       note={values.notaVisitante}
       onNoteChange={(note) => set('notaVisitante', note)}
       problem={problem}
+      failure={failure}
       saving={saving}
       submitLabel="invites.createEvent"
       onSubmit={submit}

@@ -1,11 +1,13 @@
 // What the new-pass and new-event forms share: their state (the values, the fields left, whether a submit
 // was tried, each field's message) and their frame (the fields, then the visitor's note, a refusal that
-// names no field, and Cancelar beside the submit button).
+// names no field or why the save failed, and Cancelar beside the submit button).
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { MyGuestsMessage, MyGuestsOverview } from '../../api/myGuests';
 import type { Problem } from '../../machines/myGuestsMachine';
+import type { CallFailure } from '../../machines/shared/callFailure';
+import { useFailureText } from '../common/FailureText';
 import { ProblemText } from './ProblemText';
 
 /** What MyGuestsPage gives either form. */
@@ -13,6 +15,7 @@ export interface MyGuestsFormProps<V> {
   overview: MyGuestsOverview;
   saving: boolean;
   problem: Problem | null;
+  failure: CallFailure | null;
   onSubmit: (values: V) => void;
   onCancel: () => void;
 }
@@ -59,6 +62,7 @@ interface FrameProps {
   note: string;
   onNoteChange: (note: string) => void;
   problem: Problem | null;
+  failure: CallFailure | null;
   saving: boolean;
   /** The submit button's message id. */
   submitLabel: string;
@@ -71,6 +75,7 @@ export function MyGuestsFormFrame({
   note,
   onNoteChange,
   problem,
+  failure,
   saving,
   submitLabel,
   onSubmit,
@@ -79,6 +84,7 @@ export function MyGuestsFormFrame({
 }: FrameProps) {
   const intl = useIntl();
   const label = (id: string) => intl.formatMessage({ id });
+  const failureText = useFailureText();
   return (
     <form
       noValidate
@@ -98,6 +104,7 @@ export function MyGuestsFormFrame({
           maxLength={500}
         />
         {problem && !problem.field ? <ProblemText text={label(`invites.problem.${problem.key}`)} /> : null}
+        {failure ? <ProblemText text={failureText(failure)} /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             <FormattedMessage id="invites.cancel" />

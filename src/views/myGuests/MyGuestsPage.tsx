@@ -17,6 +17,8 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { type CondoLink, guestLinkPath, type MyLink, type MyPass, passPagePath } from '../../api/myGuests';
 import { myGuestsMachine, type PendingAction, type Shareable } from '../../machines/myGuestsMachine';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { dwellingText, formatDate, formatEventStart, formatHour } from '../common/passFormat';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -31,7 +33,7 @@ export default function MyGuestsPage() {
   useDocumentTitle(condoName, intl.formatMessage({ id: 'invites.title' }));
   const phone = useMediaQuery('(max-width: 48em)');
   const [state, send] = useMachine(myGuestsMachine);
-  const { overview, passes, passesTotal, links, linksTotal, condoLinks, form, pending, problem, shared, loadingList } =
+  const { overview, passes, passesTotal, links, linksTotal, condoLinks, form, pending, problem, failure, shared, loadingList } =
     state.context;
   const saving = state.matches({ ready: 'saving' });
   const acting = state.matches({ ready: 'acting' });
@@ -55,16 +57,11 @@ export default function MyGuestsPage() {
       ) : null}
 
       {state.matches('failure') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="invites.failedTitle" />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              <FormattedMessage id="invites.failedBody" />
-            </Text>
-            <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-              <FormattedMessage id="common.retry" />
-            </Button>
-          </Stack>
-        </Alert>
+        <FailureAlert
+          failure={failure}
+          title={<FormattedMessage id="invites.failedTitle" />}
+          onRetry={() => send({ type: 'retry' })}
+        />
       ) : null}
 
       {overview ? (
@@ -95,9 +92,9 @@ export default function MyGuestsPage() {
             </Group>
           ) : null}
 
-          {problem && !formOpen ? (
+          {(problem || failure) && !formOpen ? (
             <Alert color="red" role="alert" withCloseButton onClose={() => send({ type: 'dismissProblem' })}>
-              <FormattedMessage id={`invites.problem.${problem.key}`} />
+              {problem ? <FormattedMessage id={`invites.problem.${problem.key}`} /> : <FailureText failure={failure} />}
             </Alert>
           ) : null}
 
@@ -190,6 +187,7 @@ export default function MyGuestsPage() {
                 overview={overview}
                 saving={saving}
                 problem={problem}
+                failure={failure}
                 onSubmit={(values) => send({ type: 'submitPass', values, now: localNow() })}
                 onCancel={() => send({ type: 'closeForm' })}
               />
@@ -199,6 +197,7 @@ export default function MyGuestsPage() {
                 overview={overview}
                 saving={saving}
                 problem={problem}
+                failure={failure}
                 onSubmit={(values) => send({ type: 'submitEvent', values, now: localNow() })}
                 onCancel={() => send({ type: 'closeForm' })}
               />

@@ -7,7 +7,7 @@ import { WEEKDAYS } from '../../api/passes';
 import { localNow } from './localNow';
 import { MyGuestsFormFrame, type MyGuestsFormProps, useMyGuestsForm } from './MyGuestsForm';
 
-export function PassForm({ overview, saving, problem, onSubmit, onCancel }: MyGuestsFormProps<NewPass>) {
+export function PassForm({ overview, saving, problem, failure, onSubmit, onCancel }: MyGuestsFormProps<NewPass>) {
   const intl = useIntl();
   const { values, set, error, submit, textField } = useMyGuestsForm(
     () => emptyPass(localNow().date, overview.dwellings[0]?.AptId ?? null),
@@ -27,6 +27,7 @@ export function PassForm({ overview, saving, problem, onSubmit, onCancel }: MyGu
       note={values.notaVisitante}
       onNoteChange={(note) => set('notaVisitante', note)}
       problem={problem}
+      failure={failure}
       saving={saving}
       submitLabel="invites.createPass"
       onSubmit={submit}

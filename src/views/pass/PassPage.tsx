@@ -9,6 +9,7 @@ import { useParams } from 'wouter';
 import type { Pass } from '../../api/passes';
 import { PASS_PATHS } from '../../api/visitorPaths';
 import { passViewMachine } from '../../machines/passViewMachine';
+import { FailureText } from '../common/FailureText';
 import { LazyQr, preloadQr } from '../common/LazyQr';
 import { dwellingText, formatDate, formatHour, mapLink } from '../common/passFormat';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -47,7 +48,10 @@ export default function PassPage() {
         {state.matches('failed') && (
           <Stack>
             <Notice color="orange" role="alert">
-              <FormattedMessage id="pass.failed" />
+              <Text fw={600} size="sm">
+                <FormattedMessage id="pass.failed" />
+              </Text>
+              <FailureText failure={state.context.failure} />
             </Notice>
             <Button onClick={() => send({ type: 'retry' })}>
               <FormattedMessage id="pass.retry" />

@@ -6,6 +6,7 @@ import { useMachine } from '@xstate/react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { passCheckMachine } from '../../machines/passCheckMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { PassCheckResult } from './PassCheckResult';
 
 export function PassCheckCard() {
@@ -69,20 +70,23 @@ export function PassCheckCard() {
               <FormattedMessage id="pass.notFound" />
             </Alert>
           ) : null}
-          {state.matches('limited') || state.matches('failed') ? (
-            <Alert
-              color={state.matches('limited') ? 'yellow' : 'red'}
-              variant="light"
-              role="alert"
-              title={<FormattedMessage id={state.matches('limited') ? 'staff.check.limitedTitle' : 'staff.check.failedTitle'} />}
-            >
+          {state.matches('limited') ? (
+            <Alert color="yellow" variant="light" role="alert" title={<FormattedMessage id="staff.check.limitedTitle" />}>
               <Stack gap="xs" align="flex-start">
-                <FormattedMessage id={state.matches('limited') ? 'staff.check.limited' : 'staff.check.failed'} />
+                <FormattedMessage id="staff.check.limited" />
                 <Button variant="light" size="xs" onClick={() => send({ type: 'retry' })}>
                   <FormattedMessage id="staff.check.retry" />
                 </Button>
               </Stack>
             </Alert>
+          ) : null}
+          {state.matches('failed') ? (
+            <FailureAlert
+              failure={state.context.failure}
+              title={<FormattedMessage id="staff.check.failedTitle" />}
+              onRetry={() => send({ type: 'retry' })}
+              retryLabel={<FormattedMessage id="staff.check.retry" />}
+            />
           ) : null}
         </div>
       </Stack>

@@ -15,7 +15,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { MEMBER_ROLES, type MemberPermissions } from '../../api/memberPermissions';
 import { EDITABLE_PERMISSIONS, ROLE_FUNCTION_MAX } from '../../api/permissions';
 import { isDirty, permissionsEditorMachine } from '../../machines/permissionsEditorMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 
 const FUNCTION_LEVELS = Array.from({ length: ROLE_FUNCTION_MAX + 1 }, (_, i) => i);
 
@@ -34,14 +34,13 @@ export function PermissionsEditor({
   const label = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [state, send] = useMachine(permissionsEditorMachine, { input: { membershipId } });
-  const { member, draft, error } = state.context;
+  const { member, draft, refusal, failure } = state.context;
   const saved = state.matches({ ready: 'saved' });
   useEffect(() => {
     if (saved && member) onSaved(member);
   }, [saved, member, onSaved]);
   const busy = state.matches('saving');
   const dirty = isDirty(state.context);
-  const words = (message: string | null) => (message === NETWORK || !message ? label('memberPermissions.network') : message);
 
   return (
     <Modal
@@ -58,14 +57,7 @@ export function PermissionsEditor({
         </Group>
       ) : null}
       {state.matches('loadFailed') ? (
-        <Alert color="red" role="alert" title={label('memberPermissions.loadFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{words(error)}</Text>
-            <Button variant="light" onClick={() => send({ type: 'retry' })}>
-              <FormattedMessage id="memberPermissions.retry" />
-            </Button>
-          </Stack>
-        </Alert>
+        <FailureAlert failure={failure} title={label('memberPermissions.loadFailed')} onRetry={() => send({ type: 'retry' })} />
       ) : null}
       {member && draft ? (
         <form
@@ -81,7 +73,7 @@ export function PermissionsEditor({
             </Text>
             {state.matches({ ready: 'stale' }) ? (
               <Alert color="yellow" role="alert" title={label('memberPermissions.staleTitle')}>
-                <Text size="sm">{words(error)}</Text>
+                <Text size="sm">{refusal}</Text>
                 <Text size="sm">
                   <FormattedMessage id="memberPermissions.staleHint" />
                 </Text>
@@ -89,18 +81,11 @@ export function PermissionsEditor({
             ) : null}
             {state.matches({ ready: 'lastAdmin' }) ? (
               <Alert color="red" role="alert" title={label('memberPermissions.lastAdminTitle')}>
-                <Text size="sm">{words(error)}</Text>
+                <Text size="sm">{refusal}</Text>
               </Alert>
             ) : null}
             {state.matches({ ready: 'failed' }) ? (
-              <Alert color="red" role="alert" title={label('memberPermissions.failed')}>
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{words(error)}</Text>
-                  <Button variant="light" onClick={() => send({ type: 'retry' })}>
-                    <FormattedMessage id="memberPermissions.retry" />
-                  </Button>
-                </Stack>
-              </Alert>
+              <FailureAlert failure={failure} title={label('memberPermissions.failed')} onRetry={() => send({ type: 'retry' })} />
             ) : null}
             {saved ? (
               <Alert color="green" role="status">

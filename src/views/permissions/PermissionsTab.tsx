@@ -4,14 +4,14 @@
 // (PermissionsEditor, full screen on a phone); a save reads the list again.
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Input.css';
-import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useMachine } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { MEMBER_FILTERS, MEMBER_ROLES, MEMBER_SEARCH_MAX, type MemberFilter, type MemberRow } from '../../api/memberPermissions';
 import { memberPermissionsListMachine } from '../../machines/memberPermissionsListMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { PermissionsEditor } from './PermissionsEditor';
 
 /** How long the search waits after the last keystroke. */
@@ -21,7 +21,7 @@ export default function PermissionsTab() {
   const intl = useIntl();
   const label = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [state, send] = useMachine(memberPermissionsListMachine);
-  const { miembros, total, error, rol } = state.context;
+  const { miembros, total, failure, rol } = state.context;
   const [typed, setTyped] = useState('');
   const [search] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const sent = useRef('');
@@ -60,14 +60,7 @@ export default function PermissionsTab() {
       </Group>
 
       {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={label('memberPermissions.listFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error === NETWORK || !error ? label('memberPermissions.network') : error}</Text>
-            <Button variant="light" onClick={() => send({ type: 'retry' })}>
-              <FormattedMessage id="memberPermissions.retry" />
-            </Button>
-          </Stack>
-        </Alert>
+        <FailureAlert failure={failure} title={label('memberPermissions.listFailed')} onRetry={() => send({ type: 'retry' })} />
       ) : null}
 
       {state.matches('loading') ? (

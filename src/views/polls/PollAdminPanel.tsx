@@ -15,7 +15,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { POLL_ACTIONS, type PollAction } from '../../api/pollLifecycle';
 import { POLL_REASON_MAX, type PollAnswer } from '../../api/polls';
 import { actionNeeds, pollAdminMachine } from '../../machines/pollAdminMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { PollIcon } from './PollIcon';
 import { formatPollDate } from './pollFormat';
 
@@ -23,10 +24,6 @@ type AdminState = ReturnType<typeof useMachine<typeof pollAdminMachine>>[0];
 type AdminSend = ReturnType<typeof useMachine<typeof pollAdminMachine>>[1];
 
 const ACTION_COLOR: Partial<Record<PollAction, string>> = { cancelar: 'red', rechazar: 'red', cerrar: 'orange' };
-
-function Failure({ error }: { error: string | null }) {
-  return <>{error === NETWORK || !error ? <FormattedMessage id="polls.network" /> : error}</>;
-}
 
 export function PollAdminPanel({
   answer,
@@ -188,9 +185,7 @@ function ActionDialog({ state, send }: { state: AdminState; send: AdminSend }) {
               </Text>
             ) : null}
             {state.matches({ act: 'failed' }) ? (
-              <Alert color="red" role="alert" title={<FormattedMessage id="polls.admin.failedTitle" />}>
-                <Failure error={state.context.error} />
-              </Alert>
+              <FailureAlert failure={state.context.failure} title={<FormattedMessage id="polls.admin.failedTitle" />} />
             ) : null}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={dismiss} disabled={sending}>
@@ -214,7 +209,7 @@ function ActionDialog({ state, send }: { state: AdminState; send: AdminSend }) {
 
 function Downloads({ state, send }: { state: AdminState; send: AdminSend }) {
   const intl = useIntl();
-  const { file, progress, fileError } = state.context;
+  const { file, progress, fileFailure } = state.context;
   const downloading = state.matches({ file: 'downloading' });
   return (
     <Stack gap="xs">
@@ -249,7 +244,7 @@ function Downloads({ state, send }: { state: AdminState; send: AdminSend }) {
         <Alert color="red" role="alert" title={<FormattedMessage id="polls.admin.downloadFailedTitle" />}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">
-              <Failure error={fileError} />
+              <FailureText failure={fileFailure} />
             </Text>
             <Group gap="xs">
               <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retryDownload' })}>

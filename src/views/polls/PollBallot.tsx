@@ -40,7 +40,7 @@ import {
 } from '../../api/polls';
 import { type Choices, choicesComplete, seatOf } from '../../machines/pollVote';
 import type { pollVoteMachine } from '../../machines/pollVoteMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { PollIcon } from './PollIcon';
 import { formatPollDate } from './pollFormat';
 
@@ -390,20 +390,11 @@ function Review({ state, send, answer, seat }: { state: VoteState; send: VoteSen
         </Text>
       ) : null}
       {state.matches('sendFailed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="polls.vote.sendFailedTitle" />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {state.context.error === NETWORK || !state.context.error ? (
-                <FormattedMessage id="polls.network" />
-              ) : (
-                state.context.error
-              )}
-            </Text>
-            <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-              <FormattedMessage id="polls.retry" />
-            </Button>
-          </Stack>
-        </Alert>
+        <FailureAlert
+          failure={state.context.failure}
+          title={<FormattedMessage id="polls.vote.sendFailedTitle" />}
+          onRetry={() => send({ type: 'retry' })}
+        />
       ) : (
         <Group gap="sm">
           <Button variant="default" onClick={() => send({ type: 'back' })} disabled={sending}>

@@ -53,8 +53,8 @@ import {
   pollEditorMachine,
   shownProblems,
 } from '../../machines/pollEditorMachine';
-import { NETWORK } from '../../machines/ticketFailure';
 import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
+import { FailureText } from '../common/FailureText';
 import { PollIcon } from './PollIcon';
 import { pollPath } from './pollFormat';
 
@@ -124,10 +124,6 @@ function Saved({ state, onClose }: { state: EditorState; onClose(): void }) {
       </Group>
     </Stack>
   );
-}
-
-function Failure({ error }: { error: string | null }) {
-  return <>{error === NETWORK || !error ? <FormattedMessage id="polls.network" /> : error}</>;
 }
 
 function EditorForm({ state, send, onClose }: { state: EditorState; send: EditorSend; onClose(): void }) {
@@ -292,7 +288,7 @@ function EditorForm({ state, send, onClose }: { state: EditorState; send: Editor
             <Alert color="red" role="alert" title={<FormattedMessage id="polls.editor.failedTitle" />}>
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">
-                  <Failure error={state.context.error} />
+                  <FailureText failure={state.context.failure} />
                 </Text>
                 <Group gap="xs">
                   <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>

@@ -2,17 +2,17 @@
 // first), a page of cards at a time, and the way to a new one: "Nueva votación o encuesta" for administrators,
 // "Proponer encuesta" where the caller may propose (the editor opens in a dialog, full screen on a phone).
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Tabs.css';
-import { Alert, Anchor, Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PollListFilter, PollsHomeAnswer } from '../../api/polls';
 import { pollListMachine, pollPageCount, pollTabs } from '../../machines/pollListMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import type { CallFailure } from '../../machines/shared/callFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -45,7 +45,7 @@ export function PollListScreen() {
         </Group>
       </Stack>
       {state.matches('loadingHome') ? <LoadingCard /> : null}
-      {state.matches('homeFailed') ? <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('homeFailed') ? <Failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} /> : null}
       {state.matches('noSections') ? (
         <Text role="status">
           <FormattedMessage id="polls.list.noSections" />
@@ -73,25 +73,17 @@ function NewPollButton({ home, onClick }: { home: PollsHomeAnswer; onClick(): vo
   );
 }
 
+/** A failed load of the polls' screens: what could not be loaded, why, and Reintentar. */
 export function Failed({
-  error,
+  failure,
   onRetry,
   titleId = 'polls.list.failedTitle',
 }: {
-  error: string | null;
+  failure: CallFailure | null;
   onRetry(): void;
   titleId?: string;
 }) {
-  return (
-    <Alert color="red" role="alert" title={<FormattedMessage id={titleId} />}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{error === NETWORK || !error ? <FormattedMessage id="polls.network" /> : error}</Text>
-        <Button size="xs" color="red" variant="outline" onClick={onRetry}>
-          <FormattedMessage id="polls.retry" />
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  return <FailureAlert failure={failure} title={<FormattedMessage id={titleId} />} onRetry={onRetry} />;
 }
 
 type ListState = ReturnType<typeof useMachine<typeof pollListMachine>>[0];
@@ -121,7 +113,7 @@ function PhaseTabs({ state, send, home }: { state: ListState; send: ListSend; ho
                 </Text>
               ) : null}
               {state.matches({ list: 'failed' }) ? (
-                <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} />
+                <Failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} />
               ) : null}
               {state.matches({ list: 'empty' }) ? (
                 <Text c="dimmed" role="status">

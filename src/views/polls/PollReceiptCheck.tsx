@@ -3,19 +3,19 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Input.css';
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { pollReceiptMachine } from '../../machines/pollReceiptMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { formatPollDate } from './pollFormat';
 
 export function PollReceiptCheck({ pollId, zone }: { pollId: number; zone: string }) {
   const intl = useIntl();
   const headingId = useId();
   const [state, send] = useMachine(pollReceiptMachine, { input: { pollId } });
-  const { answer, error, codigo } = state.context;
+  const { answer, failure, codigo } = state.context;
   const checking = state.matches('checking');
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={headingId}>
@@ -58,14 +58,11 @@ export function PollReceiptCheck({ pollId, zone }: { pollId: number; zone: strin
               </Alert>
             ) : null}
             {state.matches('failed') ? (
-              <Alert color="red" role="alert" title={<FormattedMessage id="polls.receipt.failedTitle" />}>
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">{error === NETWORK || !error ? <FormattedMessage id="polls.network" /> : error}</Text>
-                  <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-                    <FormattedMessage id="polls.retry" />
-                  </Button>
-                </Stack>
-              </Alert>
+              <FailureAlert
+                failure={failure}
+                title={<FormattedMessage id="polls.receipt.failedTitle" />}
+                onRetry={() => send({ type: 'retry' })}
+              />
             ) : null}
           </div>
         </Stack>

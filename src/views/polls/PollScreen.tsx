@@ -43,7 +43,7 @@ export function PollScreen({ pollId }: { pollId: number }) {
       </Alert>
     );
   else if (state.matches('loadFailed') || !answer)
-    body = <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} titleId="polls.poll.failedTitle" />;
+    body = <Failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} titleId="polls.poll.failedTitle" />;
   else body = <PollView state={state} send={send} answer={answer} />;
 
   return (

@@ -35,6 +35,7 @@ import { Link } from 'wouter';
 import { isAdmin, trialDaysLeft } from '../../api/permissions';
 import { type Plan, SALES_EMAIL } from '../../api/pricing';
 import { type BillingPeriod, pricingMachine } from '../../machines/pricingMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 
@@ -246,16 +247,11 @@ export default function PricingPage() {
           ) : null}
 
           {state.matches('failed') ? (
-            <Alert color="red" role="alert" radius="md" title={<FormattedMessage id="pricing.failedTitle" />}>
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">
-                  <FormattedMessage id="pricing.failedBody" />
-                </Text>
-                <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-                  <FormattedMessage id="common.retry" />
-                </Button>
-              </Stack>
-            </Alert>
+            <FailureAlert
+              failure={state.context.failure}
+              title={<FormattedMessage id="pricing.failedTitle" />}
+              onRetry={() => send({ type: 'retry' })}
+            />
           ) : null}
 
           {state.matches('loaded') && plans.length === 0 ? (

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Loader.css';
@@ -8,11 +7,12 @@ import '@mantine/core/styles/Pagination.css';
 // "Sesiones activas": where the account is signed in (device, address and condominium, when it was used),
 // this session marked; ending another one, or all the others, after a confirmation. A thin view over
 // activeSessionsMachine.
-import { Alert, Badge, Button, Card, Group, Loader, Modal, Pagination, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Modal, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import type { ActiveSession } from '../../api/sessions';
 import { activeSessionsMachine, type PendingRevoke, pageCount } from '../../machines/activeSessionsMachine';
+import { FailureAlert } from '../common/FailureAlert';
 
 /** "Chrome en Android", or as much of it as the browser told. */
 export function deviceName(intl: IntlShape, device: ActiveSession['device']): string {
@@ -35,7 +35,7 @@ const when = (intl: IntlShape, iso: string) => intl.formatDate(iso, { dateStyle:
 export function ActiveSessionsCard() {
   const intl = useIntl();
   const [state, send] = useMachine(activeSessionsMachine);
-  const { items, total, page, pending, outcome, revokeFailed } = state.context;
+  const { items, total, page, pending, outcome, revokeFailure } = state.context;
   const loading = state.matches('loading');
   const revoking = state.matches('revoking');
 
@@ -50,14 +50,11 @@ export function ActiveSessionsCard() {
         </Text>
 
         {state.matches('loadFailed') ? (
-          <Alert color="red" role="alert" p="xs">
-            <Group justify="space-between" gap="xs">
-              <FormattedMessage id="profile.sessions.loadFailed" />
-              <Button size="xs" variant="white" color="red" onClick={() => send({ type: 'retry' })}>
-                <FormattedMessage id="common.retry" />
-              </Button>
-            </Group>
-          </Alert>
+          <FailureAlert
+            failure={state.context.loadFailure}
+            title={<FormattedMessage id="profile.sessions.loadFailed" />}
+            onRetry={() => send({ type: 'retry' })}
+          />
         ) : null}
 
         {loading && items.length === 0 ? (
@@ -111,10 +108,8 @@ export function ActiveSessionsCard() {
             <FormattedMessage id={`profile.sessions.${outcome}`} />
           </Text>
         ) : null}
-        {revokeFailed ? (
-          <Alert color="red" role="alert" p="xs">
-            <FormattedMessage id="profile.sessions.revokeFailed" />
-          </Alert>
+        {revokeFailure ? (
+          <FailureAlert failure={revokeFailure} title={<FormattedMessage id="profile.sessions.revokeFailed" />} />
         ) : null}
 
         {state.matches('list') && total === 1 ? (

@@ -39,6 +39,7 @@ export function ChangePasswordCard() {
           <AccountCallAlerts
             throttled={state.matches('throttled')}
             failed={state.matches('failed')}
+            failure={state.context.failure}
             onRetry={() => send({ type: 'retry' })}
           />
           <PasswordInput

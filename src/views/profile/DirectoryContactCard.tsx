@@ -1,14 +1,14 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Switch.css';
 // mi-perfil (issue 16): one's phone and whether this condominium's directory shows it and one's e-mail. A thin
 // view over directoryContactMachine.
-import { Alert, Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PHONE_MAX_LENGTH } from '../../api/directory';
 import { directoryContactMachine } from '../../machines/directoryContactMachine';
+import { FailureAlert } from '../common/FailureAlert';
 
 export function DirectoryContactCard() {
   const intl = useIntl();
@@ -30,14 +30,12 @@ export function DirectoryContactCard() {
             <FormattedMessage id="directory.profile.title" />
           </Title>
           {state.matches('loadFailed') ? (
-            <Alert color="red" role="alert" p="xs">
-              <Group justify="space-between">
-                <FormattedMessage id="directory.loadFailed" />
-                <Button size="xs" variant="light" onClick={() => send({ type: 'retry' })}>
-                  <FormattedMessage id="directory.retry" />
-                </Button>
-              </Group>
-            </Alert>
+            <FailureAlert
+              failure={state.context.failure}
+              title={<FormattedMessage id="directory.loadFailed" />}
+              onRetry={() => send({ type: 'retry' })}
+              retryLabel={<FormattedMessage id="directory.retry" />}
+            />
           ) : null}
           <TextInput
             type="tel"
@@ -63,14 +61,12 @@ export function DirectoryContactCard() {
             onChange={(event) => send({ type: 'edit', patch: { showEmail: event.currentTarget.checked } })}
           />
           {state.matches('failed') ? (
-            <Alert color="red" role="alert" p="xs">
-              <Group justify="space-between">
-                <FormattedMessage id="directory.profile.failed" />
-                <Button size="xs" variant="light" onClick={() => send({ type: 'retry' })}>
-                  <FormattedMessage id="directory.retry" />
-                </Button>
-              </Group>
-            </Alert>
+            <FailureAlert
+              failure={state.context.failure}
+              title={<FormattedMessage id="directory.profile.failed" />}
+              onRetry={() => send({ type: 'retry' })}
+              retryLabel={<FormattedMessage id="directory.retry" />}
+            />
           ) : null}
           {state.matches('saved') ? (
             <Text size="sm" c="green" role="status">

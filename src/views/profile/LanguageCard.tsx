@@ -1,13 +1,13 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/SegmentedControl.css';
 // The interface language, saved to the profile: a thin view over profileLanguageMachine.
-import { Alert, Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Card, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isLanguage, LANGUAGES, type Language } from '../../i18n/languages';
 import { profileLanguageMachine } from '../../machines/profileLanguageMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 
 export function LanguageCard({ language }: { language: Language }) {
@@ -40,10 +40,8 @@ export function LanguageCard({ language }: { language: Language }) {
             <FormattedMessage id="profile.language.saving" />
           </Text>
         ) : null}
-        {state.context.failed ? (
-          <Alert color="red" role="alert" p="xs">
-            <FormattedMessage id="profile.language.failed" />
-          </Alert>
+        {state.context.failure ? (
+          <FailureAlert failure={state.context.failure} title={<FormattedMessage id="profile.language.failed" />} />
         ) : null}
       </Stack>
     </Card>

@@ -1,18 +1,18 @@
-import '@mantine/core/styles/Alert.css';
 // The name, edited in place: a thin view over profileNameMachine.
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { NAME_MAX_LENGTH } from '../../api/profile';
 import { nameProblem, profileNameMachine } from '../../machines/profileNameMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 
 export function NameEditor({ name }: { name: string }) {
   const intl = useIntl();
   const session = SessionContext.useActorRef();
   const [state, send] = useMachine(profileNameMachine, { input: { name, session } });
-  const { draft, failed, saved } = state.context;
+  const { draft, failure, saved } = state.context;
 
   if (state.matches('viewing')) {
     return (
@@ -62,11 +62,7 @@ export function NameEditor({ name }: { name: string }) {
           error={problem ? intl.formatMessage({ id: problem }, { max: NAME_MAX_LENGTH }) : undefined}
           description={intl.formatMessage({ id: 'profile.name.count' }, { count: draft.trim().length, max: NAME_MAX_LENGTH })}
         />
-        {failed ? (
-          <Alert color="red" role="alert" p="xs">
-            <FormattedMessage id="profile.name.failed" />
-          </Alert>
-        ) : null}
+        {failure ? <FailureAlert failure={failure} title={<FormattedMessage id="profile.name.failed" />} /> : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" size="xs" disabled={saving} onClick={() => send({ type: 'cancel' })}>
             <FormattedMessage id="common.cancel" />

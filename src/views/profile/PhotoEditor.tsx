@@ -8,6 +8,7 @@ import { useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { PHOTO_MAX_BYTES } from '../../api/profile';
 import { PHOTO_TYPES, profilePhotoMachine } from '../../machines/profilePhotoMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 
 const PROBLEM_MESSAGES = {
@@ -24,8 +25,8 @@ export function PhotoEditor({ name, photoUrl }: { name: string; photoUrl: string
   const resetInput = useRef<() => void>(null);
   const uploading = state.matches('uploading');
   const removing = state.matches('removing');
-  const busy = uploading || removing;
-  const { problem } = state.context;
+  const busy = state.hasTag('busy');
+  const { problem, failure } = state.context;
 
   return (
     <Stack gap="sm">
@@ -79,7 +80,8 @@ export function PhotoEditor({ name, photoUrl }: { name: string; photoUrl: string
       <Text size="sm" role="status" aria-live="polite" hidden={!busy}>
         {busy ? <FormattedMessage id={uploading ? 'profile.photo.uploading' : 'profile.photo.removing'} /> : null}
       </Text>
-      {problem ? (
+      {problem && failure ? <FailureAlert failure={failure} title={<FormattedMessage id={PROBLEM_MESSAGES[problem]} />} /> : null}
+      {problem && !failure ? (
         <Alert color="red" role="alert" p="xs">
           <FormattedMessage id={PROBLEM_MESSAGES[problem]} values={{ megabytes: PHOTO_MAX_BYTES / 1_000_000 }} />
         </Alert>

@@ -47,7 +47,7 @@ export function ContactCard({ kind, condoId }: { kind: ContactKind; condoId: num
   const problems = contactFormProblems(form, kind);
   const words = WORDS[kind];
   const formOpen = state.matches('editing') || state.matches('solvingCaptcha') || state.matches('sending');
-  const busy = state.matches('solvingCaptcha') || state.matches('sending');
+  const busy = state.hasTag('busy');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'submit' });

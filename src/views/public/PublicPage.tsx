@@ -12,7 +12,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { condoLogoUrl } from '../../api/condoSettings';
 import type { PublicCondo } from '../../api/publicPage';
+import { type CallFailure, callFailure } from '../../machines/shared/callFailure';
 import { fetchPublicCondo, type PublicCondoResult } from '../../services/publicPageService';
+import { FailureText } from '../common/FailureText';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { backgroundColor, backgroundGradient } from './background';
 import { formatPhone, phoneHref } from './formatPhone';
@@ -21,7 +23,7 @@ import classes from './publicPage.module.css';
 type Cards = typeof import('./PublicCards');
 type Load =
   | { kind: 'loading' }
-  | { kind: 'failed' }
+  | { kind: 'failed'; failure: CallFailure }
   | Exclude<PublicCondoResult, { kind: 'found' }>
   | (Extract<PublicCondoResult, { kind: 'found' }> & { cards: Cards });
 
@@ -63,7 +65,7 @@ function usePublicCondo(search: string): [Load, () => void] {
           if (!controller.signal.aborted) setLoad(next);
         },
         (error: unknown) => {
-          if (!controller.signal.aborted) setLoad({ kind: 'failed' });
+          if (!controller.signal.aborted) setLoad({ kind: 'failed', failure: callFailure(error) });
           return error;
         },
       );
@@ -109,7 +111,7 @@ export default function PublicPage() {
                 <FormattedMessage id={load.kind === 'notFound' ? 'public.notFound.title' : 'public.loadFailed.title'} />
               </Title>
               <Text>
-                <FormattedMessage id={load.kind === 'notFound' ? 'public.notFound.body' : 'public.loadFailed.body'} />
+                {load.kind === 'failed' ? <FailureText failure={load.failure} /> : <FormattedMessage id="public.notFound.body" />}
               </Text>
               <Group>
                 {load.kind === 'failed' ? (

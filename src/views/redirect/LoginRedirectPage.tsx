@@ -1,12 +1,12 @@
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Alert.css';
 // /login-redirect ('Redirigiendo...', spec §2.8): a thin view over loginRedirectMachine. It reads the
 // query, shows that it is redirecting (or why it cannot), and goes where the machine ends.
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect, useSearch } from 'wouter';
 import { loginRedirectMachine, SIGN_IN_PATH } from '../../machines/loginRedirectMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { decodeRedirectUrl } from './decodeRedirectUrl';
@@ -35,9 +35,7 @@ export default function LoginRedirectPage() {
         </Title>
         {state.matches('failed') ? (
           <Stack w="100%">
-            <Alert color="red" title={<FormattedMessage id="redirect.failedTitle" />} role="alert">
-              <FormattedMessage id="redirect.failedBody" />
-            </Alert>
+            <FailureAlert failure={state.context.failure} title={<FormattedMessage id="redirect.failedTitle" />} />
             <Button onClick={() => send({ type: 'retry' })}>
               <FormattedMessage id="common.retry" />
             </Button>

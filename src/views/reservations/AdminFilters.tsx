@@ -12,7 +12,7 @@ import { addDays } from '../../api/reservationRules';
 import type { HomeAnswer } from '../../api/reservations';
 import { reservationExportMachine } from '../../machines/reservationExportMachine';
 import { type AdminFilters, filtersValid, type reservationFacilitiesMachine } from '../../machines/reservationFacilitiesMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureText } from '../common/FailureText';
 
 type ListState = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[0];
 type ListSend = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[1];
@@ -113,7 +113,7 @@ export function AdminFiltersForm({ home, state, send }: { home: HomeAnswer; stat
       ) : null}
       {exporting.matches('failed') ? (
         <Text size="sm" c="red" role="alert">
-          {exporting.context.error === NETWORK ? <FormattedMessage id="reservations.network" /> : exporting.context.error}
+          <FailureText failure={exporting.context.failure} />
         </Text>
       ) : null}
     </Stack>

@@ -90,7 +90,11 @@ export function Availability({
         ) : null}
       </Group>
       {state.matches({ ready: 'failed' }) ? (
-        <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} titleId="reservations.availabilityFailed" />
+        <Failed
+          failure={state.context.failure}
+          onRetry={() => send({ type: 'retry' })}
+          titleId="reservations.availabilityFailed"
+        />
       ) : null}
       {state.matches({ ready: 'empty' }) ? (
         <Text c="dimmed" role="status">

@@ -28,7 +28,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { weekdayIndex } from '../../api/reservationRules';
 import { RESERVATION_NOTE_MAX } from '../../api/reservations';
 import { endChoices, peopleLimit, type reservationMachine } from '../../machines/reservationMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureText } from '../common/FailureText';
 import { formatDay, formatMinutes, formatMoney, formatRange, formatTime } from './reservationFormat';
 
 type FlowState = ReturnType<typeof useMachine<typeof reservationMachine>>[0];
@@ -167,7 +167,7 @@ function Details({ state, send }: { state: FlowState; send: FlowSend }) {
 
 function Rules({ state, send }: { state: FlowState; send: FlowSend }) {
   const intl = useIntl();
-  const { facility, acepta, message } = state.context;
+  const { facility, acepta, message, failure } = state.context;
   const busy = state.matches('submitting');
   return (
     <Stack gap="sm">
@@ -196,7 +196,7 @@ function Rules({ state, send }: { state: FlowState; send: FlowSend }) {
       />
       {state.matches('failed') ? (
         <Alert color="red" role="alert" title={<FormattedMessage id="reservations.flow.failed" />}>
-          {message === NETWORK || !message ? <FormattedMessage id="reservations.network" /> : message}
+          {message ?? <FailureText failure={failure} />}
         </Alert>
       ) : null}
       <Group justify="space-between">

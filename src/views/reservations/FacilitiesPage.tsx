@@ -78,7 +78,7 @@ export default function FacilitiesPage() {
         </Group>
       </Stack>
       {state.matches('loadingHome') && !home ? <LoadingCard /> : null}
-      {state.matches('homeFailed') ? <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('homeFailed') ? <Failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} /> : null}
       {state.matches('noSections') ? (
         <Text role="status">
           <FormattedMessage id="reservations.noSections" />
@@ -212,7 +212,7 @@ function ReservationList({
 }) {
   const intl = useIntl();
   const { tab, answer, page, fase } = state.context;
-  const loading = state.matches({ ready: 'loading' }) || state.matches('loadingHome');
+  const loading = state.hasTag('busy');
   const admin = tab !== 'mias' && home.puedeAdministrar;
   return (
     <Stack gap="sm" aria-busy={loading}>
@@ -234,7 +234,9 @@ function ReservationList({
           <FormattedMessage id="reservations.list.loading" />
         </Text>
       ) : null}
-      {state.matches({ ready: 'failed' }) ? <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches({ ready: 'failed' }) ? (
+        <Failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} />
+      ) : null}
       {state.matches({ ready: 'empty' }) ? (
         <Text c="dimmed" role="status">
           <FormattedMessage id={tab === 'mias' ? `reservations.empty.${fase}` : `reservations.empty.${tab}`} />

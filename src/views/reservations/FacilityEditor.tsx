@@ -9,7 +9,6 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Switch.css';
 import {
   ActionIcon,
-  Alert,
   Button,
   Checkbox,
   Fieldset,
@@ -38,7 +37,7 @@ import {
 } from '../../api/reservations';
 import { centsToPesos, draftProblems, pesosToCents } from '../../machines/reservationFacilityDraft';
 import { photoCount, reservationFacilityEditorMachine } from '../../machines/reservationFacilityEditorMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { readAsDataUrl, WEEKDAY_IDS } from './reservationFormat';
 
 export function FacilityEditorDialog({
@@ -53,7 +52,7 @@ export function FacilityEditorDialog({
   const intl = useIntl();
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const [state, send] = useMachine(reservationFacilityEditorMachine, { input: { facility } });
-  const { draft, showProblems, error, saved, keptPhotos } = state.context;
+  const { draft, showProblems, failure, saved, keptPhotos } = state.context;
   useEffect(() => {
     if (saved) onSaved(saved);
   }, [saved, onSaved]);
@@ -422,11 +421,7 @@ export function FacilityEditorDialog({
               <FormattedMessage id="reservations.editor.fix" />
             </Text>
           ) : null}
-          {error ? (
-            <Alert color="red" role="alert">
-              {error === NETWORK ? <FormattedMessage id="reservations.network" /> : error}
-            </Alert>
-          ) : null}
+          {failure ? <FailureAlert failure={failure} /> : null}
           <Group justify="flex-end">
             <Button variant="default" disabled={busy} onClick={onClose}>
               <FormattedMessage id="reservations.editor.cancel" />

@@ -74,7 +74,7 @@ function FacilityScreen({
         <FormattedMessage id="reservations.backToFacilities" />
       </Anchor>
       {state.matches('loading') ? <LoadingCard /> : null}
-      {state.matches('failed') ? <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('failed') ? <Failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} /> : null}
       {state.matches('notFound') ? (
         <Text role="status">
           <FormattedMessage id="reservations.notFound" />
@@ -170,7 +170,7 @@ function OpenedReservation({ reservationId, admin, onChanged }: { reservationId:
         <FormattedMessage id="reservations.opened" />
       </Title>
       {state.matches('loading') ? <LoadingCard /> : null}
-      {state.matches('loadFailed') ? <Failed error={state.context.error} onRetry={() => send({ type: 'retry' })} /> : null}
+      {state.matches('loadFailed') ? <Failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} /> : null}
       {state.matches('notFound') ? (
         <Text role="status">
           <FormattedMessage id="reservations.reservationNotFound" />

@@ -19,7 +19,7 @@ import {
   offeredActions,
   reservationActionsMachine,
 } from '../../machines/reservationActionsMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureText } from '../common/FailureText';
 import { formatDay, formatInstant, formatMoney, formatRange, PHASE_COLOR } from './reservationFormat';
 
 const DANGER: readonly AnyReservationAction[] = ['rechazar', 'cancelar', 'cobrar', 'no_asistio'];
@@ -63,7 +63,7 @@ export function ReservationDetail({
   onChanged?(done: AnyReservationAction | null, message: string | null): void;
 }) {
   const intl = useIntl();
-  const { reservation, action, done, message, error, problem, motivo, admin } = state.context;
+  const { reservation, action, done, message, failure, problem, motivo, admin } = state.context;
   const changedOnce = useRef<string | null>(null);
   const changeKey = done || message ? `${done}:${message}:${reservation?.version}` : null;
   useEffect(() => {
@@ -185,7 +185,7 @@ export function ReservationDetail({
             ) : null}
             {state.matches('failed') ? (
               <Text size="sm" c="red" role="alert">
-                {error === NETWORK || !error ? <FormattedMessage id="reservations.network" /> : error}
+                <FailureText failure={failure} />
               </Text>
             ) : null}
             <Group gap="xs">

@@ -1,26 +1,16 @@
-// The reservation screens' shared states: a failed read with the server's words (or no connection) and Reintentar.
-import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Stack, Text } from '@mantine/core';
+// The reservation screens' shared states: a failed read, what could not be read and why, with Reintentar.
 import { FormattedMessage } from 'react-intl';
-import { NETWORK } from '../../machines/ticketFailure';
+import type { CallFailure } from '../../machines/shared/callFailure';
+import { FailureAlert } from '../common/FailureAlert';
 
 export function Failed({
-  error,
+  failure,
   onRetry,
   titleId = 'reservations.failedTitle',
 }: {
-  error: string | null;
+  failure: CallFailure | null;
   onRetry(): void;
   titleId?: string;
 }) {
-  return (
-    <Alert color="red" role="alert" title={<FormattedMessage id={titleId} />}>
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{error === NETWORK || !error ? <FormattedMessage id="reservations.network" /> : error}</Text>
-        <Button size="xs" color="red" variant="outline" onClick={onRetry}>
-          <FormattedMessage id="reservations.retry" />
-        </Button>
-      </Stack>
-    </Alert>
-  );
+  return <FailureAlert failure={failure} title={<FormattedMessage id={titleId} />} onRetry={onRetry} />;
 }

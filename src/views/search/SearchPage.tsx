@@ -3,16 +3,15 @@
 // address's ?q=, so the header's box, the back button and a shared link all ask the same. A thin view over
 // searchMachine (which waits for a pause in typing, and drops a search the next keys replace).
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
-import { Alert, Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import { type GlobalSearchGroup, SEARCH_MIN_LENGTH } from '../../api/globalSearch';
 import { searchMachine } from '../../machines/searchMachine';
-import { NETWORK } from '../../machines/ticketFailure';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 
@@ -25,14 +24,14 @@ export default function SearchPage() {
   const q = searchText(useSearch());
   const actor = useActorRef(searchMachine, { input: { q } });
   const state = useSelector(actor, (s) => s);
-  const { answer, moreOf, error } = state.context;
+  const { answer, moreOf, failure } = state.context;
 
   // The header's box writes the address; each new text is typed into the machine.
   useEffect(() => {
     if (actor.getSnapshot().context.q !== q) actor.send({ type: 'type', q });
   }, [actor, q]);
 
-  const busy = state.matches('searching') || state.matches('debouncing');
+  const busy = state.hasTag('busy');
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -59,15 +58,13 @@ export default function SearchPage() {
           </Text>
         )}
       </div>
-      {state.matches('failed') || (state.matches('results') && error) ? (
-        <Alert color="red" role="alert" title={intl.formatMessage({ id: 'globalSearch.failed' })}>
-          {error && error !== NETWORK ? <Text size="sm">{error}</Text> : null}
-          {state.matches('failed') && (
-            <Button mt="sm" variant="light" color="red" onClick={() => actor.send({ type: 'retry' })}>
-              <FormattedMessage id="globalSearch.retry" />
-            </Button>
-          )}
-        </Alert>
+      {state.matches('failed') || (state.matches('results') && failure) ? (
+        <FailureAlert
+          failure={failure}
+          title={intl.formatMessage({ id: 'globalSearch.failed' })}
+          onRetry={state.matches('failed') ? () => actor.send({ type: 'retry' }) : undefined}
+          retryLabel={<FormattedMessage id="globalSearch.retry" />}
+        />
       ) : null}
       {answer && (state.matches('results') || state.matches('loadingMore')) ? (
         <Stack gap="md">

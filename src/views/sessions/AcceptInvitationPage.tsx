@@ -63,7 +63,7 @@ export function AcceptInvitationPage() {
     );
   }
 
-  if (state.matches('loading') || state.matches('checkingLink')) {
+  if (state.hasTag('busy')) {
     return (
       <AuthCard title={title}>
         <Stack align="center">
@@ -79,7 +79,7 @@ export function AcceptInvitationPage() {
   if (state.matches('unavailable')) {
     return (
       <AuthCard title={title}>
-        <AccountCallAlerts throttled={false} failed onRetry={() => send({ type: 'retry' })} />
+        <AccountCallAlerts throttled={false} failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} />
       </AuthCard>
     );
   }
@@ -124,6 +124,7 @@ export function AcceptInvitationPage() {
           <AccountCallAlerts
             throttled={state.matches('throttled')}
             failed={state.matches('failed')}
+            failure={state.context.failure}
             onRetry={() => send({ type: 'retry' })}
           />
           {refusal && state.matches('refused') ? (

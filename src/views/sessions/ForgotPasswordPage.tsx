@@ -58,6 +58,7 @@ export function ForgotPasswordPage() {
           <AccountCallAlerts
             throttled={state.matches('throttled')}
             failed={state.matches('failed')}
+            failure={state.context.failure}
             onRetry={() => send({ type: 'retry' })}
           />
           <TextInput

@@ -73,6 +73,7 @@ export function ResetPasswordPage() {
           <AccountCallAlerts
             throttled={state.matches('throttled')}
             failed={state.matches('failed')}
+            failure={state.context.failure}
             onRetry={() => send({ type: 'retry' })}
           />
           <NewPasswordFields

@@ -33,7 +33,6 @@ import {
   TICKET_TITLE_MAX,
   type TicketCategory,
 } from '../../api/tickets';
-import { NETWORK } from '../../machines/ticketFailure';
 import {
   type TicketDwellingChoice,
   type TicketFormField,
@@ -42,6 +41,7 @@ import {
   ticketMachine,
 } from '../../machines/ticketMachine';
 import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
+import { FailureText } from '../common/FailureText';
 
 const NONE = '';
 
@@ -271,7 +271,7 @@ export function NewTicketForm({
               <Alert color="red" role="alert" title={<FormattedMessage id="tickets.form.failedTitle" />}>
                 <Stack gap="xs" align="flex-start">
                   <Text size="sm">
-                    {context.error === NETWORK || !context.error ? <FormattedMessage id="tickets.network" /> : context.error}
+                    <FailureText failure={context.failure} />
                   </Text>
                   <Group gap="xs">
                     <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>

@@ -30,8 +30,9 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { autoCloseAt, TICKET_PRIORITIES, type TicketAction, type TicketPriority } from '../../api/ticketLifecycle';
 import { TICKET_RATING_COMMENT_MAX, TICKET_REPLY_MAX, type TicketAnswer } from '../../api/tickets';
 import { offeredActions, pendingUpdate, ticketDetailMachine } from '../../machines/ticketDetailMachine';
-import { NETWORK } from '../../machines/ticketFailure';
 import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attachmentFiles';
+import { FailureAlert } from '../common/FailureAlert';
+import { FailureText } from '../common/FailureText';
 import { LoadingCard } from '../common/PageStates';
 import { TicketBadges } from './TicketCard';
 import { AttachmentLinks, TicketTimeline } from './TicketTimeline';
@@ -47,15 +48,7 @@ function useDetail(ticketId: number) {
 const NONE = '';
 
 /** A change is on its way: the drafts wait (what was typed would be cleared by its answer). */
-const calling = (state: DetailState) =>
-  state.matches({ shown: 'changing' }) ||
-  state.matches({ shown: 'replying' }) ||
-  state.matches({ shown: 'updating' }) ||
-  state.matches({ shown: 'rating' });
-
-function Failure({ error }: { error: string | null }) {
-  return <>{error === NETWORK || !error ? <FormattedMessage id="tickets.network" /> : error}</>;
-}
+const calling = (state: DetailState) => state.hasTag('busy');
 
 export function TicketDetail({
   ticketId,
@@ -82,16 +75,11 @@ export function TicketDetail({
   }
   if (state.matches('failed') || !state.context.answer) {
     return (
-      <Alert color="red" role="alert" title={<FormattedMessage id="tickets.detail.failedTitle" />}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">
-            <Failure error={state.context.error} />
-          </Text>
-          <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-            <FormattedMessage id="tickets.retry" />
-          </Button>
-        </Stack>
-      </Alert>
+      <FailureAlert
+        failure={state.context.failure}
+        title={<FormattedMessage id="tickets.detail.failedTitle" />}
+        onRetry={() => send({ type: 'retry' })}
+      />
     );
   }
   return <Shown state={state} send={send} answer={state.context.answer} />;
@@ -174,7 +162,7 @@ function Facts({ answer }: { answer: TicketAnswer }) {
 
 /** What the last call did or why it did not: a status for a success, an alert for a failure or a lost race. */
 function Messages({ state, send }: { state: DetailState; send: DetailSend }) {
-  const { notice, error, conflict, refreshFailed } = state.context;
+  const { notice, failure, conflict, refreshFailed } = state.context;
   return (
     <div aria-live="polite">
       {notice ? (
@@ -182,9 +170,9 @@ function Messages({ state, send }: { state: DetailState; send: DetailSend }) {
           <FormattedMessage id={`tickets.detail.notice.${notice}`} />
         </Alert>
       ) : null}
-      {error ? (
+      {failure ? (
         <Alert color="red" role="alert" variant="light" title={<FormattedMessage id="tickets.detail.changeFailedTitle" />}>
-          <Failure error={error} />
+          <FailureText failure={failure} />
         </Alert>
       ) : null}
       {state.matches({ shown: 'conflict' }) ? (

@@ -1,32 +1,19 @@
 // A list of requests over ticketListMachine: filters (state, category, assignee for administrators, age,
 // overdue) and a search that waits for the typing to stop, the page of cards, its count, the empty and
 // failed states, and the pages. Used by the section's screen and by the employee's task list.
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  Pagination,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TICKET_STATES } from '../../api/ticketLifecycle';
 import { TICKET_AGES, TICKET_SEARCH_MAX, type TicketCategory, type TicketSummary } from '../../api/tickets';
-import { NETWORK } from '../../machines/ticketFailure';
 import { isFiltered, type TicketFilters, ticketListMachine, ticketPageCount } from '../../machines/ticketListMachine';
 import type { TicketAssignee } from '../../services/ticketsService';
+import { FailureAlert } from '../common/FailureAlert';
 import { LoadingCard } from '../common/PageStates';
 import { TicketCard } from './TicketCard';
 
@@ -58,11 +45,11 @@ export function TicketList({
   const [state, send] = useMachine(ticketListMachine, {
     input: { sectionId, canFilterByAssignee: assignees !== null },
   });
-  const { filters, searchInput, search, page, answer, error } = state.context;
+  const { filters, searchInput, search, page, answer, failure } = state.context;
   useEffect(() => {
     if (reloadKey > 0) send({ type: 'reload' });
   }, [reloadKey, send]);
-  const busy = state.matches('loading') || state.matches('debouncing');
+  const busy = state.hasTag('busy');
   const headingId = `ticket-list-${sectionId ?? 'tasks'}`;
   const filter = (next: Partial<TicketFilters>) => send({ type: 'filter', filters: next });
 
@@ -159,14 +146,11 @@ export function TicketList({
           </Text>
         ) : null}
         {state.matches('failed') ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="tickets.list.failedTitle" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{error === NETWORK || !error ? <FormattedMessage id="tickets.network" /> : error}</Text>
-              <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-                <FormattedMessage id="tickets.retry" />
-              </Button>
-            </Stack>
-          </Alert>
+          <FailureAlert
+            failure={failure}
+            title={<FormattedMessage id="tickets.list.failedTitle" />}
+            onRetry={() => send({ type: 'retry' })}
+          />
         ) : null}
         {state.matches('empty') ? (
           <Text c="dimmed" role="status">

@@ -2,17 +2,16 @@
 // category and by state; for administrators also the overdue ones, the average hours to the first reply and
 // to the resolution, and the ratings. The board gets the counts only (the server sends nulls for the rest),
 // and never a list of others' requests.
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { type ReactNode, useId } from 'react';
 import { FormattedMessage, FormattedNumber } from 'react-intl';
 import { TICKET_STATES } from '../../api/ticketLifecycle';
 import { TICKET_AGES, type TicketOverviewAnswer } from '../../api/tickets';
-import { NETWORK } from '../../machines/ticketFailure';
 import { ticketQueryMachine } from '../../machines/ticketQueryMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { LoadingCard } from '../common/PageStates';
 
 type Count = TicketOverviewAnswer['porEstado'][number];
@@ -72,23 +71,12 @@ export function TicketOverview({ sectionId }: { sectionId: number }) {
         <FormattedMessage id="tickets.overview.title" />
       </Title>
       {state.matches('loading') && !answer ? <LoadingCard /> : null}
-      {state.matches('failed') || state.matches('refused') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="tickets.overview.failedTitle" />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              {state.context.error === NETWORK || !state.context.error ? (
-                <FormattedMessage id="tickets.network" />
-              ) : (
-                state.context.error
-              )}
-            </Text>
-            {state.matches('failed') ? (
-              <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-                <FormattedMessage id="tickets.retry" />
-              </Button>
-            ) : null}
-          </Stack>
-        </Alert>
+      {state.hasTag('failed') ? (
+        <FailureAlert
+          failure={state.context.failure}
+          title={<FormattedMessage id="tickets.overview.failedTitle" />}
+          onRetry={state.matches('failed') ? () => send({ type: 'retry' }) : undefined}
+        />
       ) : null}
       {answer ? (
         <>

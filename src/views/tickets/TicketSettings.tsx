@@ -12,8 +12,8 @@ import { useEffect, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TICKET_PRIORITIES } from '../../api/ticketLifecycle';
 import { CATEGORY_NAME_MAX, type TicketCategory } from '../../api/tickets';
-import { NETWORK } from '../../machines/ticketFailure';
 import { categoryNameProblem, DUE_HOURS_MAX, hoursValid, ticketSettingsMachine } from '../../machines/ticketSettingsMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { LoadingCard } from '../common/PageStates';
 
 type SettingsState = ReturnType<typeof useSettings>[0];
@@ -26,7 +26,7 @@ function useSettings() {
 export function TicketSettings({ onSaved }: { onSaved?: () => void }) {
   const [state, send] = useSettings();
   const headingId = useId();
-  const { settings, error, notice } = state.context;
+  const { settings, failure, notice } = state.context;
   const saving = state.matches('saving');
   // The section's form offers the active categories: it reads them again after a change.
   useEffect(() => {
@@ -44,17 +44,12 @@ export function TicketSettings({ onSaved }: { onSaved?: () => void }) {
             <FormattedMessage id={`tickets.settings.notice.${notice}`} />
           </Alert>
         ) : null}
-        {error ? (
-          <Alert color="red" role="alert" title={<FormattedMessage id="tickets.settings.failedTitle" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">{error === NETWORK ? <FormattedMessage id="tickets.network" /> : error}</Text>
-              {state.matches('failed') ? (
-                <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-                  <FormattedMessage id="tickets.retry" />
-                </Button>
-              ) : null}
-            </Stack>
-          </Alert>
+        {failure ? (
+          <FailureAlert
+            failure={failure}
+            title={<FormattedMessage id="tickets.settings.failedTitle" />}
+            onRetry={state.matches('failed') ? () => send({ type: 'retry' }) : undefined}
+          />
         ) : null}
       </div>
       {settings ? (

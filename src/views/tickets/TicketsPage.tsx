@@ -10,8 +10,8 @@ import { useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import type { TicketSectionAnswer } from '../../api/tickets';
-import { NETWORK } from '../../machines/ticketFailure';
 import { ticketQueryMachine } from '../../machines/ticketQueryMachine';
+import { FailureText } from '../common/FailureText';
 import { LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { SCREENS } from '../common/screens';
@@ -86,7 +86,7 @@ function TicketsView({ sectionId }: { sectionId: number }) {
             <FormattedMessage id="tickets.sectionFailed" />
           </Text>
           <Text size="sm">
-            {state.context.error === NETWORK ? <FormattedMessage id="tickets.network" /> : state.context.error}
+            <FailureText failure={state.context.failure} />
           </Text>
           <Anchor component="button" type="button" onClick={() => send({ type: 'retry' })}>
             <FormattedMessage id="tickets.retry" />

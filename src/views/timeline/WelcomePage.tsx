@@ -1,15 +1,15 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Timeline.css';
 // /condominio/welcome ('Bienvenido - Linea del tiempo'): what happened in the condominium, newest first,
 // a page at a time. A thin view over timelineMachine.
-import { Alert, Button, Card, EmptyState, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Button, Card, EmptyState, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TIMELINE_KINDS, type TimelineItem } from '../../api/timeline';
 import { timelineMachine } from '../../machines/timelineMachine';
+import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { formatTimelineDate } from '../common/zonedTime';
@@ -56,16 +56,11 @@ export default function WelcomePage() {
       ) : null}
 
       {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={<FormattedMessage id="timeline.failedTitle" />}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">
-              <FormattedMessage id="timeline.failedBody" />
-            </Text>
-            <Button size="xs" color="red" variant="outline" onClick={() => send({ type: 'retry' })}>
-              <FormattedMessage id="common.retry" />
-            </Button>
-          </Stack>
-        </Alert>
+        <FailureAlert
+          failure={state.context.failure}
+          title={<FormattedMessage id="timeline.failedTitle" />}
+          onRetry={() => send({ type: 'retry' })}
+        />
       ) : null}
 
       {state.matches('empty') ? (

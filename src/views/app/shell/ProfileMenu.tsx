@@ -84,7 +84,7 @@ function UserMenu({ usuario, links }: ProfileMenuProps & { usuario: SessionUser 
             </Menu.RadioItem>
           ))}
         </Menu.RadioGroup>
-        {language.context.failed && (
+        {language.context.failure !== null && (
           <Text role="alert" size="xs" c="red" px="sm" py={4}>
             <FormattedMessage id="shell.languageFailed" />
           </Text>

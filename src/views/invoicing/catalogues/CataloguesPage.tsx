@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Loader.css';
@@ -6,15 +5,15 @@ import '@mantine/core/styles/Table.css';
 // facturacion-electronica (issue 17): the products and services the condominium invoices with their SAT keys,
 // price, ObjetoImp and IVA; add, edit, deactivate and activate. The four defaults come seeded by the server
 // (marked "Predeterminado"). A thin view over productCatalogueMachine: a table on a desktop, cards on a phone.
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconEdit, IconPlus, IconRefresh, IconToggleLeft } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconToggleLeft } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { formatMoney } from '../../../api/finance';
 import type { Product } from '../../../api/invoicing';
 import { productCatalogueMachine } from '../../../machines/productCatalogueMachine';
-import { NETWORK } from '../../../machines/ticketFailure';
+import { FailureAlert } from '../../common/FailureAlert';
 import { ProductDialog } from './ProductDialog';
 
 export function CataloguesPage() {
@@ -22,21 +21,17 @@ export function CataloguesPage() {
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const actor = useActorRef(productCatalogueMachine);
   const state = useSelector(actor, (s) => s);
-  const { products, error, editing } = state.context;
-  const errorText = error === NETWORK ? intl.formatMessage({ id: 'invoicingScreens.network' }) : error;
+  const { products, failure, editing } = state.context;
   const dialogOpen = state.matches('editing') || state.matches('saving');
   const toggling = state.matches('toggling');
 
   if (state.matches('failed'))
     return (
-      <Alert color="red" role="alert" title={intl.formatMessage({ id: 'invoicingScreens.catalogues.loadFailed' })}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText}</Text>
-          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => actor.send({ type: 'retry' })}>
-            <FormattedMessage id="invoicingScreens.retry" />
-          </Button>
-        </Stack>
-      </Alert>
+      <FailureAlert
+        failure={failure}
+        title={intl.formatMessage({ id: 'invoicingScreens.catalogues.loadFailed' })}
+        onRetry={() => actor.send({ type: 'retry' })}
+      />
     );
   if (state.matches('loading') && products.length === 0)
     return (
@@ -103,11 +98,7 @@ export function CataloguesPage() {
           <FormattedMessage id="invoicingScreens.catalogues.add" />
         </Button>
       </Group>
-      {error && !dialogOpen ? (
-        <Alert color="red" role="alert">
-          {errorText}
-        </Alert>
-      ) : null}
+      {failure && !dialogOpen ? <FailureAlert failure={failure} /> : null}
       {products.length === 0 ? (
         <Text c="dimmed">
           <FormattedMessage id="invoicingScreens.catalogues.empty" />
@@ -177,7 +168,7 @@ export function CataloguesPage() {
         <ProductDialog
           product={editing}
           saving={state.matches('saving')}
-          error={errorText}
+          failure={failure}
           onSave={(draft) => actor.send({ type: 'save', draft })}
           onClose={() => actor.send({ type: 'close' })}
         />

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
@@ -6,7 +5,7 @@ import '@mantine/core/styles/NumberInput.css';
 // The dialog that adds or edits a product: its name, SAT keys (searchable), unit, price in pesos (sent in
 // cents), ObjetoImp and, when subject to tax (02), the IVA treatment. Checked here with the contract's struct
 // before it is sent; the server's refusal shows on top.
-import { Alert, Button, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -19,12 +18,14 @@ import {
   type Product,
   ProductDraft,
 } from '../../../api/invoicing';
+import type { CallFailure } from '../../../machines/shared/callFailure';
+import { FailureAlert } from '../../common/FailureAlert';
 import { SatKeyInput } from './SatKeyInput';
 
 export function ProductDialog(props: {
   product: Product | null;
   saving: boolean;
-  error: string | null;
+  failure: CallFailure | null;
   onSave: (draft: ProductDraft) => void;
   onClose: () => void;
 }) {
@@ -72,11 +73,7 @@ export function ProductDialog(props: {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {props.error ? (
-            <Alert color="red" role="alert">
-              {props.error}
-            </Alert>
-          ) : null}
+          {props.failure ? <FailureAlert failure={props.failure} /> : null}
           <TextInput
             label={intl.formatMessage({ id: 'invoicingScreens.catalogues.name' })}
             value={name}

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';
@@ -9,7 +8,7 @@ import '@mantine/core/styles/Popover.css';
 // régimen fiscal (only those a persona física or moral may hold, by the RFC's length), domicilio fiscal (CP),
 // UsoCFDI, e-mail, and the dwellings whose payments invoice this client (searched among the condominium's).
 // "Público en general" opens it filled with XAXX010101000, régimen 616 and UsoCFDI S01.
-import { Alert, Autocomplete, Button, Group, Modal, NativeSelect, Pill, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Group, Modal, NativeSelect, Pill, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -26,6 +25,8 @@ import {
   USOS_CFDI,
   type UsoCfdi,
 } from '../../../api/invoicing';
+import type { CallFailure } from '../../../machines/shared/callFailure';
+import { FailureAlert } from '../../common/FailureAlert';
 import { useDwellingSearch } from '../useDwellingSearch';
 
 /** The régimenes an RFC may hold: a 13-character RFC is a persona física, 12 a persona moral. */
@@ -39,7 +40,7 @@ export function ClientDialog(props: {
   client: Client | null;
   publico: boolean;
   saving: boolean;
-  error: string | null;
+  failure: CallFailure | null;
   onSave: (draft: ClientDraft) => void;
   onClose: () => void;
 }) {
@@ -97,11 +98,7 @@ export function ClientDialog(props: {
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {props.error ? (
-            <Alert color="red" role="alert">
-              {props.error}
-            </Alert>
-          ) : null}
+          {props.failure ? <FailureAlert failure={props.failure} /> : null}
           <TextInput
             label="RFC"
             value={rfc}

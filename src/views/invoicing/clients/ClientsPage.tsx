@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Input.css';
@@ -8,15 +7,15 @@ import '@mantine/core/styles/Table.css';
 // catalago-clientes (issue 17): the receivers the condominium invoices, with an accent-insensitive search (sent
 // after typing stops) and pages; "Agregar cliente" and the "Público en general" quick-add (XAXX010101000); each
 // client's linked dwellings. A thin view over invoicingClientsMachine: a table on a desktop, cards on a phone.
-import { Alert, Badge, Button, Card, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconEdit, IconPlus, IconRefresh, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconEdit, IconPlus, IconSearch, IconUsers } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CLIENTS_PAGE_SIZE, type Client } from '../../../api/invoicing';
 import { invoicingClientsMachine } from '../../../machines/invoicingClientsMachine';
-import { NETWORK } from '../../../machines/ticketFailure';
+import { FailureAlert } from '../../common/FailureAlert';
 import { ClientDialog } from './ClientDialog';
 
 const SEARCH_DELAY_MS = 300;
@@ -26,9 +25,8 @@ export function ClientsPage() {
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const actor = useActorRef(invoicingClientsMachine);
   const state = useSelector(actor, (s) => s);
-  const { answer, query, error, editing, publico } = state.context;
+  const { answer, query, failure, editing, publico } = state.context;
   const [typed, setTyped] = useState('');
-  const errorText = error === NETWORK ? intl.formatMessage({ id: 'invoicingScreens.network' }) : error;
   const dialogOpen = state.matches('editing') || state.matches('saving');
 
   // The search is sent once typing stops; the machine takes it only when the list is showing.
@@ -44,14 +42,11 @@ export function ClientsPage() {
 
   if (state.matches('failed'))
     return (
-      <Alert color="red" role="alert" title={intl.formatMessage({ id: 'invoicingScreens.clients.loadFailed' })}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText}</Text>
-          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => actor.send({ type: 'retry' })}>
-            <FormattedMessage id="invoicingScreens.retry" />
-          </Button>
-        </Stack>
-      </Alert>
+      <FailureAlert
+        failure={failure}
+        title={intl.formatMessage({ id: 'invoicingScreens.clients.loadFailed' })}
+        onRetry={() => actor.send({ type: 'retry' })}
+      />
     );
 
   const pages = answer ? Math.max(1, Math.ceil(answer.total / CLIENTS_PAGE_SIZE)) : 1;
@@ -195,7 +190,7 @@ export function ClientsPage() {
           client={editing}
           publico={publico}
           saving={state.matches('saving')}
-          error={errorText}
+          failure={failure}
           onSave={(draft) => actor.send({ type: 'save', draft })}
           onClose={() => actor.send({ type: 'close' })}
         />

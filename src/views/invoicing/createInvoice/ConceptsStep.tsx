@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { IVA_TREATMENTS, OBJETOS_IMP } from '../../../api/invoicing';
 import type { CreateInvoiceContext, CreateInvoiceEvent } from '../../../machines/createInvoiceMachine';
-import { NETWORK } from '../../../machines/ticketFailure';
+import { FailureAlert } from '../../common/FailureAlert';
 import { formatMxn } from '../money';
 import { useDwellingSearch } from '../useDwellingSearch';
 import { type ConceptValues, conceptOf, FREE_CONCEPT, importeOf, valuesOfProduct } from './conceptForm';
@@ -182,11 +182,7 @@ export function ConceptsStep({ context, loadingCharges, can, send }: Props) {
           <Text size="sm">{t('invoicing.loading')}</Text>
         </Group>
       ) : null}
-      {context.error && !loadingCharges ? (
-        <Alert color="red" role="alert">
-          {context.error === NETWORK ? t('invoicing.failed') : context.error}
-        </Alert>
-      ) : null}
+      {context.failure && !loadingCharges ? <FailureAlert failure={context.failure} /> : null}
       <Stack gap="xs" component="section" aria-label={t('invoicing.create.concepts')}>
         <Title order={3} size="h5">
           {t('invoicing.create.concepts')}

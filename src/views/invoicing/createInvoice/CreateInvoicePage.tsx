@@ -13,7 +13,8 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { createInvoiceMachine } from '../../../machines/createInvoiceMachine';
-import { NETWORK } from '../../../machines/ticketFailure';
+import { FailureAlert } from '../../common/FailureAlert';
+import { FailureText } from '../../common/FailureText';
 import { INVOICING_SEGMENTS } from '../InvoicingNav';
 import { ConceptsStep } from './ConceptsStep';
 import { ReceiverStep } from './ReceiverStep';
@@ -45,7 +46,6 @@ export default function CreateInvoicePage() {
   const [state, send] = useMachine(createInvoiceMachine);
   const { context } = state;
   const can = (event: Parameters<typeof state.can>[0]) => state.can(event);
-  const failed = context.error === NETWORK ? t('invoicing.failed') : (context.error ?? '');
 
   const step = state.matches('concepts')
     ? 0
@@ -60,13 +60,7 @@ export default function CreateInvoicePage() {
   let body: ReactNode = null;
   if (state.matches('loading')) body = <Progressing label={t('invoicing.loading')} />;
   else if (state.matches('loadFailed'))
-    body = (
-      <Alert color="red" role="alert" title={failed}>
-        <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
-          {t('invoicing.retry')}
-        </Button>
-      </Alert>
-    );
+    body = <FailureAlert failure={context.failure} title={t('invoicing.failed')} onRetry={() => send({ type: 'retry' })} />;
   else if (state.matches('noIssuer'))
     body = (
       <Card withBorder radius="md" padding="lg">
@@ -103,6 +97,9 @@ export default function CreateInvoicePage() {
   else if (state.matches('previewFailed'))
     body = (
       <Alert color="red" role="alert" title={t('invoicing.create.previewFailed')}>
+        <Text size="sm" mb="xs">
+          <FailureText failure={context.failure} />
+        </Text>
         <Group gap="xs">
           <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
             {t('invoicing.retry')}
@@ -117,11 +114,7 @@ export default function CreateInvoicePage() {
   else if (state.matches('stamping')) body = <Progressing label={t('invoicing.create.stamping')} />;
   else if (state.matches('stampFailed'))
     body = (
-      <Alert color="red" role="alert" title={t('invoicing.create.failed')}>
-        <Button variant="light" color="red" onClick={() => send({ type: 'retry' })}>
-          {t('invoicing.retry')}
-        </Button>
-      </Alert>
+      <FailureAlert failure={context.failure} title={t('invoicing.create.failed')} onRetry={() => send({ type: 'retry' })} />
     );
   else if (state.matches('refused') && context.refusal)
     body = (

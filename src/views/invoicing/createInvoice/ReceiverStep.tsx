@@ -2,13 +2,13 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Radio.css';
 // Step 2 of crear-factura: the receiver (searched among the clients; a dwelling's charges bring its owner's
 // client already), método and forma de pago (PPD fixes forma de pago 99, which the machine enforces).
-import { Alert, Button, Group, Loader, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { FORMAS_PAGO, type FormaPago, METODOS_PAGO, type MetodoPago } from '../../../api/invoicing';
 import type { CreateInvoiceContext, CreateInvoiceEvent } from '../../../machines/createInvoiceMachine';
-import { NETWORK } from '../../../machines/ticketFailure';
+import { FailureAlert } from '../../common/FailureAlert';
 
 interface Props {
   context: CreateInvoiceContext;
@@ -45,11 +45,7 @@ export function ReceiverStep({ context, searching, can, send }: Props) {
         </Group>
       </form>
       {searching ? <Loader size="sm" role="status" aria-label={t('invoicing.loading')} /> : null}
-      {context.error ? (
-        <Alert color="red" role="alert">
-          {context.error === NETWORK ? t('invoicing.failed') : context.error}
-        </Alert>
-      ) : null}
+      {context.failure ? <FailureAlert failure={context.failure} /> : null}
       {context.clients.length > 0 ? (
         <Radio.Group
           label={t('invoicing.create.client')}

@@ -5,8 +5,10 @@ import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/c
 import { IconDownload, IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { type CallFailure, callFailure } from '../../../machines/shared/callFailure';
 import type { StampedAnswer } from '../../../services/invoicingAnswers';
 import { downloadCfdiFile, sendCfdi } from '../../../services/invoicingService';
+import { FailureAlert } from '../../common/FailureAlert';
 import { saveFile } from '../../common/period';
 import { formatMxn } from '../money';
 
@@ -17,7 +19,7 @@ export function StampedCard({ stamped, onAnother }: { stamped: StampedAnswer; on
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { cfdi } = stamped;
   const [busy, setBusy] = useState<Busy>(null);
-  const [note, setNote] = useState<{ ok: boolean; id: string } | null>(null);
+  const [note, setNote] = useState<{ id: string; failure: CallFailure | null } | null>(null);
   const name = `${cfdi.serie}${cfdi.folio}-${cfdi.uuid}`;
 
   const download = async (kind: 'xml' | 'pdf') => {
@@ -26,8 +28,8 @@ export function StampedCard({ stamped, onAnother }: { stamped: StampedAnswer; on
     try {
       const blob = await downloadCfdiFile(kind, cfdi.id);
       saveFile(`${name}.${kind}`, kind === 'xml' ? 'application/xml' : 'application/pdf', blob);
-    } catch {
-      setNote({ ok: false, id: 'invoicing.failed' });
+    } catch (error) {
+      setNote({ id: 'invoicing.failed', failure: callFailure(error) });
     } finally {
       setBusy(null);
     }
@@ -37,9 +39,9 @@ export function StampedCard({ stamped, onAnother }: { stamped: StampedAnswer; on
     setNote(null);
     try {
       await sendCfdi(cfdi.id);
-      setNote({ ok: true, id: 'invoicing.create.sent' });
-    } catch {
-      setNote({ ok: false, id: 'invoicing.create.sendFailed' });
+      setNote({ id: 'invoicing.create.sent', failure: null });
+    } catch (error) {
+      setNote({ id: 'invoicing.create.sendFailed', failure: callFailure(error) });
     } finally {
       setBusy(null);
     }
@@ -87,8 +89,9 @@ export function StampedCard({ stamped, onAnother }: { stamped: StampedAnswer; on
             {t('invoicing.create.send')}
           </Button>
         </Group>
-        {note ? (
-          <Alert color={note.ok ? 'green' : 'red'} role={note.ok ? 'status' : 'alert'}>
+        {note?.failure ? <FailureAlert failure={note.failure} title={t(note.id)} /> : null}
+        {note && !note.failure ? (
+          <Alert color="green" role="status">
             {t(note.id)}
           </Alert>
         ) : null}

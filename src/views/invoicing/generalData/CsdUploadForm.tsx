@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import { CSD_MAX_BYTES } from '../../../api/invoicing';
 import { csdUploadMachine } from '../../../machines/csdUploadMachine';
 import type { IssuerRow } from '../../../machines/issuersMachine';
-import { NETWORK } from '../../../machines/ticketFailure';
+import { FailureAlert } from '../../common/FailureAlert';
 import { IssuersContext } from '../issuersContext';
 
 const tooBig = (file: File | null) => file !== null && file.size > CSD_MAX_BYTES;
@@ -20,7 +20,7 @@ export function CsdUploadForm({ issuer, onClose }: { issuer: IssuerRow; onClose:
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const issuers = IssuersContext.useActorRef();
   const [state, send] = useMachine(csdUploadMachine, { input: { issuerId: issuer.id, version: issuer.version } });
-  const { cer, key, password, problem, error, saved } = state.context;
+  const { cer, key, password, problem, failure, saved } = state.context;
 
   // A saved CSD changes the issuer the list shows (its certificate and version).
   useEffect(() => {
@@ -92,11 +92,7 @@ export function CsdUploadForm({ issuer, onClose }: { issuer: IssuerRow; onClose:
             {t(`invoicing.csd.${problem}`)}
           </Alert>
         ) : null}
-        {error && state.matches('failed') ? (
-          <Alert color="red" role="alert">
-            {error === NETWORK ? t('invoicing.csd.failed') : error}
-          </Alert>
-        ) : null}
+        {state.matches('failed') ? <FailureAlert failure={failure} title={t('invoicing.csd.failed')} /> : null}
         <Group justify="flex-end" wrap="wrap">
           <Button variant="default" onClick={onClose} disabled={uploading}>
             {t('invoicing.cancel')}

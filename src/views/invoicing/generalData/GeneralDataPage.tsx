@@ -12,6 +12,7 @@ import { IconCertificate, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { IssuerRow } from '../../../machines/issuersMachine';
+import { FailureAlert } from '../../common/FailureAlert';
 import { displayDate } from '../../common/period';
 import { IssuersContext } from '../issuersContext';
 import { CsdUploadForm } from './CsdUploadForm';
@@ -83,7 +84,7 @@ export default function GeneralDataPage() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const actor = IssuersContext.useActorRef();
   const state = IssuersContext.useSelector((s) => s);
-  const { issuers, savedId } = state.context;
+  const { issuers, savedId, loadFailure } = state.context;
   const [dialog, setDialog] = useState<Dialog>(null);
   // On a phone the dialog takes the whole screen: its form never scrolls sideways.
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
@@ -107,13 +108,7 @@ export default function GeneralDataPage() {
     );
   }
   if (state.matches('loadFailed')) {
-    return (
-      <Alert color="red" role="alert" title={t('invoicing.failed')}>
-        <Button variant="light" color="red" onClick={() => actor.send({ type: 'retry' })}>
-          {t('invoicing.retry')}
-        </Button>
-      </Alert>
-    );
+    return <FailureAlert failure={loadFailure} title={t('invoicing.failed')} onRetry={() => actor.send({ type: 'retry' })} />;
   }
 
   return (

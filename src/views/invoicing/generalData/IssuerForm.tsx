@@ -2,11 +2,11 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Radio.css';
 // Add or edit an issuer: every field labelled, errors said beside their field (and announced), the server's
 // refusal (a taken RFC, a stale version) above the buttons.
-import { Alert, Button, Group, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { IssuerRow } from '../../../machines/issuersMachine';
-import { NETWORK } from '../../../machines/ticketFailure';
+import { FailureAlert } from '../../common/FailureAlert';
 import { IssuersContext } from '../issuersContext';
 import { draftOf, EMPTY_ISSUER, type IssuerErrors, type IssuerValues, issuerErrors, regimenesFor, valuesOf } from './issuerForm';
 
@@ -15,7 +15,7 @@ export function IssuerForm({ editing, onClose }: { editing: IssuerRow | null; on
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const actor = IssuersContext.useActorRef();
   const saving = IssuersContext.useSelector((s) => s.matches('saving'));
-  const saveError = IssuersContext.useSelector((s) => s.context.saveError);
+  const saveFailure = IssuersContext.useSelector((s) => s.context.saveFailure);
   const [values, setValues] = useState<IssuerValues>(editing ? valuesOf(editing) : EMPTY_ISSUER);
   const [errors, setErrors] = useState<IssuerErrors>({});
   const set = (field: keyof IssuerValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -95,11 +95,7 @@ export function IssuerForm({ editing, onClose }: { editing: IssuerRow | null; on
             <Radio value="A" label={t('invoicing.generalData.mode.A')} />
           </Stack>
         </Radio.Group>
-        {saveError ? (
-          <Alert color="red" role="alert">
-            {saveError === NETWORK ? t('invoicing.failed') : saveError}
-          </Alert>
-        ) : null}
+        {saveFailure ? <FailureAlert failure={saveFailure} /> : null}
         <Group justify="flex-end" wrap="wrap">
           <Button variant="default" onClick={onClose} disabled={saving}>
             {t('invoicing.cancel')}

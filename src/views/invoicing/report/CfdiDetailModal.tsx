@@ -27,7 +27,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconBan, IconCash, IconRefresh } from '@tabler/icons-react';
+import { IconBan, IconCash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { validate } from 'superstruct';
@@ -42,6 +42,9 @@ import {
   PaymentDraft,
 } from '../../../api/invoicing';
 import { canCancel, canPay } from '../../../machines/cfdiReportMachine';
+import type { CallFailure } from '../../../machines/shared/callFailure';
+import { FailureAlert } from '../../common/FailureAlert';
+import { FailureText } from '../../common/FailureText';
 // The viewer's calendar day (toISOString's would be tomorrow after 18:00 in Mexico).
 import { today } from '../../common/period';
 
@@ -63,14 +66,14 @@ export function CfdiDetailModal(props: {
   detail: CfdiDetail | null;
   banks: Balance[];
   stamped: CfdiDetail | null;
-  error: string | null;
+  failure: CallFailure | null;
   send: (event: { type: 'retry' | 'close' | 'back' | 'startCancel' | 'startPayment' }) => void;
   onCancel: (request: CancelRequest) => void;
   onPay: (draft: PaymentDraft) => void;
 }) {
   const intl = useIntl();
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const { step, detail, error } = props;
+  const { step, detail, failure } = props;
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
   return (
@@ -86,16 +89,7 @@ export function CfdiDetailModal(props: {
           <Loader size="sm" />
         </Group>
       ) : null}
-      {step === 'failed' ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{error}</Text>
-            <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => props.send({ type: 'retry' })}>
-              <FormattedMessage id="invoicingScreens.retry" />
-            </Button>
-          </Stack>
-        </Alert>
-      ) : null}
+      {step === 'failed' ? <FailureAlert failure={failure} onRetry={() => props.send({ type: 'retry' })} /> : null}
       {detail && step !== 'loading' && step !== 'failed' ? (
         <Stack gap="sm">
           <Group gap="xs">
@@ -186,11 +180,7 @@ export function CfdiDetailModal(props: {
 
           {step === 'showing' ? (
             <Stack gap="xs">
-              {error ? (
-                <Alert color="red" role="alert">
-                  {error}
-                </Alert>
-              ) : null}
+              {failure ? <FailureAlert failure={failure} /> : null}
               <Group>
                 {canPay(detail) ? (
                   <Button leftSection={<IconCash size={16} aria-hidden />} onClick={() => props.send({ type: 'startPayment' })}>
@@ -231,7 +221,9 @@ export function CfdiDetailModal(props: {
           {step === 'refused' ? (
             <Alert color="red" role="alert" title={t('invoicingScreens.report.cancelRefused')}>
               <Stack gap="xs" align="flex-start">
-                <Text size="sm">{error}</Text>
+                <Text size="sm">
+                  <FailureText failure={failure} />
+                </Text>
                 <Button variant="default" onClick={() => props.send({ type: 'back' })}>
                   <FormattedMessage id="invoicingScreens.back" />
                 </Button>
@@ -250,7 +242,7 @@ export function CfdiDetailModal(props: {
             <PaymentForm
               detail={detail}
               banks={props.banks}
-              error={error}
+              failure={failure}
               recording={step === 'recordingPayment'}
               onBack={() => props.send({ type: 'back' })}
               onPay={props.onPay}
@@ -329,7 +321,7 @@ function CancelForm(props: {
 function PaymentForm(props: {
   detail: CfdiDetail;
   banks: Balance[];
-  error: string | null;
+  failure: CallFailure | null;
   recording: boolean;
   onBack: () => void;
   onPay: (draft: PaymentDraft) => void;
@@ -374,11 +366,7 @@ function PaymentForm(props: {
   return (
     <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'invoicingScreens.report.pay' })}>
       <Stack gap="sm">
-        {props.error ? (
-          <Alert color="red" role="alert">
-            {props.error}
-          </Alert>
-        ) : null}
+        {props.failure ? <FailureAlert failure={props.failure} /> : null}
         {props.banks.length === 0 ? (
           <Alert color="yellow">
             <FormattedMessage id="invoicingScreens.report.noBanks" />

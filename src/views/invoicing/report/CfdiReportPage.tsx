@@ -37,7 +37,6 @@ import {
   IconFileZip,
   IconFilter,
   IconReceipt2,
-  IconRefresh,
   IconWorld,
 } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -53,8 +52,10 @@ import {
   type CfdiType,
 } from '../../../api/invoicing';
 import { type CfdiFilters, cfdiReportMachine, queryOf } from '../../../machines/cfdiReportMachine';
-import { failureMessage, NETWORK } from '../../../machines/ticketFailure';
+import { type CallFailure, callFailure } from '../../../machines/shared/callFailure';
 import { downloadCfdiCsv, downloadCfdiFile, downloadCfdiZip, fetchClients } from '../../../services/invoicingService';
+import { FailureAlert } from '../../common/FailureAlert';
+import { useFailureText } from '../../common/FailureText';
 import { CfdiDetailModal, type DetailStep } from './CfdiDetailModal';
 import { cfdiFileName, saveBlob } from './downloads';
 import { GlobalInvoiceModal, type GlobalStep } from './GlobalInvoiceModal';
@@ -67,8 +68,8 @@ export function CfdiReportPage() {
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const actor = useActorRef(cfdiReportMachine);
   const state = useSelector(actor, (s) => s);
-  const { list, filters, offset, error } = state.context;
-  const errorText = error === NETWORK ? t('invoicingScreens.network') : error;
+  const { list, filters, offset, failure } = state.context;
+  const failureText = useFailureText();
 
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -77,7 +78,7 @@ export function CfdiReportPage() {
   const [status, setStatus] = useState('');
   const [clients, setClients] = useState<{ id: number; label: string }[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [downloadFailure, setDownloadFailure] = useState<CallFailure | null>(null);
 
   // The client filter offers the first clients by name; the report works without them.
   useEffect(() => {
@@ -103,12 +104,11 @@ export function CfdiReportPage() {
   /** A download: the file is fetched with the session, then saved; a failure says so above the list. */
   const download = async (key: string, fetchIt: () => Promise<Blob>, name: string) => {
     setBusy(key);
-    setDownloadError(null);
+    setDownloadFailure(null);
     try {
       saveBlob(await fetchIt(), name);
-    } catch (failure) {
-      const message = failureMessage(failure);
-      setDownloadError(message === NETWORK ? t('invoicingScreens.network') : message);
+    } catch (error) {
+      setDownloadFailure(callFailure(error));
     } finally {
       setBusy(null);
     }
@@ -208,15 +208,15 @@ export function CfdiReportPage() {
         </Group>
       </Card>
 
-      {downloadError ? (
+      {downloadFailure ? (
         <Alert
           color="red"
           role="alert"
           withCloseButton
           closeButtonLabel={t('invoicingScreens.close')}
-          onClose={() => setDownloadError(null)}
+          onClose={() => setDownloadFailure(null)}
         >
-          <FormattedMessage id="invoicingScreens.report.downloadFailed" values={{ reason: downloadError }} />
+          <FormattedMessage id="invoicingScreens.report.downloadFailed" values={{ reason: failureText(downloadFailure) }} />
         </Alert>
       ) : null}
 
@@ -229,14 +229,11 @@ export function CfdiReportPage() {
         </Group>
       ) : null}
       {state.matches('failed') ? (
-        <Alert color="red" role="alert" title={t('invoicingScreens.report.loadFailed')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorText}</Text>
-            <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => actor.send({ type: 'retry' })}>
-              <FormattedMessage id="invoicingScreens.retry" />
-            </Button>
-          </Stack>
-        </Alert>
+        <FailureAlert
+          failure={failure}
+          title={t('invoicingScreens.report.loadFailed')}
+          onRetry={() => actor.send({ type: 'retry' })}
+        />
       ) : null}
       {state.matches('empty') ? (
         <Card withBorder padding="lg">
@@ -393,7 +390,7 @@ export function CfdiReportPage() {
           detail={state.context.detail}
           banks={state.context.banks}
           stamped={state.context.stamped}
-          error={errorText}
+          failure={failure}
           send={(event) => actor.send(event)}
           onCancel={(request) => actor.send({ type: 'confirmCancel', request })}
           onPay={(draft) => actor.send({ type: 'submitPayment', draft })}
@@ -404,7 +401,7 @@ export function CfdiReportPage() {
           step={globalStep}
           choices={state.context.choices}
           stamped={state.context.stamped}
-          error={errorText}
+          failure={failure}
           onRetry={() => actor.send({ type: 'retry' })}
           onClose={() => actor.send({ type: 'close' })}
           onSubmit={(draft) => actor.send({ type: 'submitGlobal', draft })}

@@ -10,12 +10,13 @@ import '@mantine/core/styles/NumberInput.css';
 // dialog, so a retry after a lost answer stamps once.
 import { Alert, Button, Group, Loader, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconRefresh } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { validate } from 'superstruct';
 import { type CfdiDetail, FORMAS_PAGO, GlobalInvoiceDraft, MESES, PERIODICIDADES } from '../../../api/invoicing';
 import type { GlobalChoices } from '../../../machines/cfdiReportMachine';
+import type { CallFailure } from '../../../machines/shared/callFailure';
+import { FailureAlert } from '../../common/FailureAlert';
 
 export type GlobalStep = 'preparing' | 'failed' | 'editing' | 'stamping' | 'stamped';
 
@@ -31,7 +32,7 @@ export function GlobalInvoiceModal(props: {
   step: GlobalStep;
   choices: GlobalChoices | null;
   stamped: CfdiDetail | null;
-  error: string | null;
+  failure: CallFailure | null;
   onRetry: () => void;
   onClose: () => void;
   onSubmit: (draft: GlobalInvoiceDraft) => void;
@@ -93,16 +94,7 @@ export function GlobalInvoiceModal(props: {
           <Loader size="sm" />
         </Group>
       ) : null}
-      {props.step === 'failed' ? (
-        <Alert color="red" role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{props.error}</Text>
-            <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={props.onRetry}>
-              <FormattedMessage id="invoicingScreens.retry" />
-            </Button>
-          </Stack>
-        </Alert>
-      ) : null}
+      {props.step === 'failed' ? <FailureAlert failure={props.failure} onRetry={props.onRetry} /> : null}
       {props.step === 'stamped' && props.stamped ? (
         <Alert color="green" role="status">
           <Stack gap="xs" align="flex-start">
@@ -123,11 +115,7 @@ export function GlobalInvoiceModal(props: {
         ) : (
           <form onSubmit={submit} noValidate>
             <Stack gap="sm">
-              {props.error ? (
-                <Alert color="red" role="alert">
-                  {props.error}
-                </Alert>
-              ) : null}
+              {props.failure ? <FailureAlert failure={props.failure} /> : null}
               <Text size="sm" c="dimmed">
                 <FormattedMessage id="invoicingScreens.global.hint" />
               </Text>

@@ -25,19 +25,20 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { IconReceipt, IconRefresh, IconSend } from '@tabler/icons-react';
+import { IconReceipt, IconSend } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { STAMP_PACKAGES } from '../../../api/invoicing';
 import { stampRequestMachine } from '../../../machines/stampRequestMachine';
-import { NETWORK } from '../../../machines/ticketFailure';
+import { FailureAlert } from '../../common/FailureAlert';
+import { FailureText } from '../../common/FailureText';
 
 export function RequestStampsPage() {
   const intl = useIntl();
   const actor = useActorRef(stampRequestMachine);
   const state = useSelector(actor, (s) => s);
-  const { ledger, error, sent } = state.context;
+  const { ledger, failure, sent } = state.context;
   const [issuerId, setIssuerId] = useState('');
   const [quantity, setQuantity] = useState<string>(String(STAMP_PACKAGES[1]));
   const [note, setNote] = useState('');
@@ -54,8 +55,6 @@ export function RequestStampsPage() {
     }
   }, [sent]);
 
-  const errorText = (text: string | null) => (text === NETWORK ? intl.formatMessage({ id: 'invoicingScreens.network' }) : text);
-
   if (state.matches('loading') && !ledger)
     return (
       <Group justify="center" p="xl" role="status">
@@ -67,14 +66,11 @@ export function RequestStampsPage() {
     );
   if (state.matches('failed'))
     return (
-      <Alert color="red" role="alert" title={intl.formatMessage({ id: 'invoicingScreens.stamps.loadFailed' })}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{errorText(error)}</Text>
-          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={() => actor.send({ type: 'retry' })}>
-            <FormattedMessage id="invoicingScreens.retry" />
-          </Button>
-        </Stack>
-      </Alert>
+      <FailureAlert
+        failure={failure}
+        title={intl.formatMessage({ id: 'invoicingScreens.stamps.loadFailed' })}
+        onRetry={() => actor.send({ type: 'retry' })}
+      />
     );
   if (!ledger) return null;
 
@@ -136,7 +132,7 @@ export function RequestStampsPage() {
             <Title order={3} size="h4" id="stamps-request">
               <FormattedMessage id="invoicingScreens.stamps.request" />
             </Title>
-            {error ? (
+            {failure ? (
               <Alert
                 color="red"
                 role="alert"
@@ -144,10 +140,10 @@ export function RequestStampsPage() {
                 closeButtonLabel={intl.formatMessage({ id: 'invoicingScreens.close' })}
                 onClose={() => actor.send({ type: 'dismiss' })}
               >
-                {errorText(error)}
+                <FailureText failure={failure} />
               </Alert>
             ) : null}
-            {sent > 0 && !error ? (
+            {sent > 0 && !failure ? (
               <Alert color="green" role="status">
                 <FormattedMessage id="invoicingScreens.stamps.sent" />
               </Alert>
