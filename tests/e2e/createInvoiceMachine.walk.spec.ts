@@ -346,7 +346,7 @@ const clientLabel = (client: Client) => `${client.rfc} · ${client.nombre}`;
 const PROBLEM_WORDS: Record<string, string> = {
   'invoicing.problem.receiverRegimenNotForRfc': 'El régimen fiscal del cliente no corresponde a su RFC (persona física o moral).',
 };
-const NO_CONNECTION = 'No pudimos cargar los datos. Revisa tu conexión.';
+const NO_CONNECTION = 'No pudimos comunicarnos con el servidor. Revisa tu conexión e inténtalo de nuevo.';
 
 /** What a path's screen is made of beyond the model: its dwelling's charge and the server's last answers. */
 interface Scene {
@@ -370,6 +370,7 @@ function checksFor(scene: Scene) {
     },
     loadFailed: async (page) => {
       await inState(page, 'loadFailed');
+      await expect(alert(page)).toContainText('No pudimos cargar los datos.');
       await expect(alert(page)).toContainText(NO_CONNECTION);
       await expect(button(page, 'Reintentar')).toBeEnabled();
     },
@@ -405,7 +406,7 @@ function checksFor(scene: Scene) {
     'concepts.editing': async (page, s) => {
       await inState(page, 'concepts.editing');
       await expect(status(page)).toHaveCount(0);
-      await (s.context.error === null ? expect(alert(page)).toHaveCount(0) : expect(alert(page)).toHaveText(NO_CONNECTION));
+      await (s.context.failure === null ? expect(alert(page)).toHaveCount(0) : expect(alert(page)).toHaveText(NO_CONNECTION));
     },
     'concepts.loadingCharges': async (page) => {
       await inState(page, 'concepts.loadingCharges');
@@ -424,7 +425,7 @@ function checksFor(scene: Scene) {
     'receiver.choosing': async (page, s) => {
       await inState(page, 'receiver.choosing');
       await expect(status(page)).toHaveCount(0);
-      await (s.context.error === null ? expect(alert(page)).toHaveCount(0) : expect(alert(page)).toHaveText(NO_CONNECTION));
+      await (s.context.failure === null ? expect(alert(page)).toHaveCount(0) : expect(alert(page)).toHaveText(NO_CONNECTION));
       // The clients found (or the dwelling's), the chosen one checked.
       await expect(flow(page).getByRole('radio')).toHaveCount(s.context.clients.length);
       if (s.context.clients.length)
@@ -436,7 +437,7 @@ function checksFor(scene: Scene) {
       await inState(page, 'receiver.searching');
       await expect(status(page)).toHaveAttribute('aria-label', 'Cargando…');
       // A failed search's words stay until a search answers.
-      await expect(alert(page)).toHaveCount(s.context.error === null ? 0 : 1);
+      await expect(alert(page)).toHaveCount(s.context.failure === null ? 0 : 1);
     },
     previewing: async (page) => {
       await inState(page, 'previewing');
@@ -464,7 +465,7 @@ function checksFor(scene: Scene) {
     },
     stampFailed: async (page) => {
       await inState(page, 'stampFailed');
-      await expect(alert(page)).toContainText('No pudimos timbrar: revisa tu conexión. Reintentar no timbra dos veces.');
+      await expect(alert(page)).toContainText('No pudimos timbrar. Reintentar no timbra dos veces.');
       await expect(button(page, 'Reintentar')).toBeEnabled();
     },
     refused: async (page, s) => {

@@ -32,7 +32,7 @@ const STATES: Record<string, (page: Page, expected: Snap) => Promise<void>> = {
     await expect(dialog(page).getByRole('button', { name: 'Rechazar y salir' })).toBeEnabled();
     // Nothing of the condominium area is behind the dialog.
     await expect(greeting(page)).toHaveCount(0);
-    if (s.context.failed) await expect(dialog(page).getByRole('alert')).toBeVisible();
+    if (s.context.failure) await expect(dialog(page).getByRole('alert')).toBeVisible();
     else await expect(dialog(page).getByRole('alert')).toHaveCount(0);
   },
   accepting: async (page) => {
