@@ -68,8 +68,8 @@ const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
  * time); a time they show twice reads as the earlier one (the first 01:30, still daylight time).
  */
 export function localToUtc(local: string, timeZone: string): string {
-  if (!LOCAL.test(local)) throw new RangeError(`not a local date and time: ${local}`);
-  const wall = Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`);
+  const wall = LOCAL.test(local) ? Date.parse(`${local.length === 16 ? `${local}:00` : local}Z`) : Number.NaN;
+  if (Number.isNaN(wall)) throw new RangeError(`not a local date and time: ${local}`);
   // The offsets in force a day either side: at most one change of offset happens in between.
   const before = offsetMs(wall - DAY_MS, timeZone);
   const after = offsetMs(wall + DAY_MS, timeZone);
