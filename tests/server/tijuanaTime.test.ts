@@ -10,9 +10,10 @@ import { CONDO_SETTINGS_PATHS, type CondoSettings } from '../../src/api/condoSet
 import { INVOICING_PATHS, type InvoiceStamped } from '../../src/api/invoicing';
 import { POLLS_PATHS, PollSavedAnswer } from '../../src/api/polls';
 import { AvailabilityAnswer, HomeAnswer, RESERVATIONS_PATHS } from '../../src/api/reservations';
+import type { SessionData } from '../../src/api/sessions';
 import { TICKETS_PATHS, type TicketAnswer, type TicketListAnswer } from '../../src/api/tickets';
 import { draftKey, dwellingDraft, invoicingSetup } from '../support/invoicingFixtures';
-import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
+import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
 import { dwellingOf, enSection, expectOk, voteDraft } from './pollsTestKit';
 import { facilityId, refusalOf, reservationsClient } from './reservationsTestKit';
 
@@ -40,6 +41,11 @@ describe(`a condominium in Tijuana across a change of the clocks (${dialect})`, 
       fields: { ...settings.fields, timeZone: TIJUANA },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+  });
+
+  it('tells the browser the zone in the session data, at once', async () => {
+    for (const who of ['admin', 'residente'])
+      expect(((await getSessionData(t.app, tokens[who])).json() as { data: SessionData }).data.condo.timeZone).toBe(TIJUANA);
   });
   afterAll(() => t?.close());
 

@@ -114,6 +114,7 @@ export function sessionFor(role: Role, options: SessionOptions = {}): SessionDat
       tipoAvisos: 'email',
       AvisoPrivacidad: null,
       AvisoActivo: 0,
+      timeZone: 'America/Mexico_City',
       ...options.condo,
     },
     condoLogo: { FileName: null },
