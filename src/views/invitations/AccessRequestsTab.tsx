@@ -16,11 +16,13 @@ import { REJECTION_MESSAGE_MAX, RESIDENCY_KINDS } from '../../api/invitations';
 import { accessRequestsMachine, decisionComplete } from '../../machines/accessRequestsMachine';
 import { NETWORK } from '../../machines/ticketFailure';
 import { PageLoader } from '../common/PageLoader';
+import { useCondoTimeZone } from '../common/zonedTime';
 
 const STATUS_COLOR = { pendiente: 'yellow', aprobada: 'green', rechazada: 'gray' } as const;
 
 export default function AccessRequestsTab() {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const [state, send] = useMachine(accessRequestsMachine);
   const { requests, dwellings, decision, done, error } = state.context;
   const submitting = state.matches('submitting');
@@ -101,7 +103,7 @@ export default function AccessRequestsTab() {
                 <Text size="xs" c="dimmed">
                   <FormattedMessage
                     id="invitations.requests.received"
-                    values={{ date: intl.formatDate(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) }}
+                    values={{ date: intl.formatDate(request.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone }) }}
                   />
                 </Text>
                 {request.decisionMessage ? (
