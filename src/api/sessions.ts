@@ -85,6 +85,12 @@ export const SessionCondo = object({
   tipoAvisos: string(),
   AvisoPrivacidad: nullable(string()),
   AvisoActivo: enums([0, 1]),
+  /**
+   * Our extension (not in spec §3.1): the condominium's time zone, an IANA name (condominiums.time_zone,
+   * America/Mexico_City unless its administrators chose another in condoSettings). The screens show instants on
+   * this clock, not the browser's (src/views/common/zonedTime.ts, useCondoTimeZone).
+   */
+  timeZone: string(),
 });
 
 export const SessionApartment = object({ AptId: number(), AptName: string(), TorreName: nullable(string()) });

@@ -187,4 +187,21 @@ describe(`recurring charges (${dialect})`, () => {
       'La domiciliación no existe.',
     );
   });
+
+  it("dates a charge by the day it was created on the condominium's clock, not UTC's", async () => {
+    const token = tokens['consejo@demo.mx']!;
+    const [charge] = await list(token);
+    const { created_at } = await row(charge!.id);
+    // 03:00 UTC on 2 May is 21:00 on 1 May in Mexico City.
+    await t.app.db
+      .updateTable('recurring_charges')
+      .set({ created_at: '2026-05-02T03:00:00.000Z' })
+      .where('id', '=', charge!.id)
+      .execute();
+    try {
+      expect((await list(token)).find((c) => c.id === charge!.id)?.fechaCreacion).toBe('2026-05-01');
+    } finally {
+      await t.app.db.updateTable('recurring_charges').set({ created_at }).where('id', '=', charge!.id).execute();
+    }
+  });
 });

@@ -139,6 +139,7 @@ describe(`session data (${dialect})`, () => {
         MostrarIngresos: 'T',
         displaydirectory: 'R',
         AvisoActivo: 1,
+        timeZone: 'America/Mexico_City',
       });
       expect(data.condo.AvisoPrivacidad).toContain('Residencial Las Palmas, A.C.');
       expect(data.condoLogo).toEqual({ FileName: null });

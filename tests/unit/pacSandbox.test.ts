@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { readTimbre, tfdCadenaOriginal, timbreElement } from '../../server/domain/invoicing/cfdi/tfd';
 import { openPrivateKey, signCadena } from '../../server/domain/invoicing/csd/seal';
 import { mexicoCityTime } from '../../server/domain/invoicing/pac/adapter';
-import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
+import { createSandboxPac, zoneOfPostalCode } from '../../server/domain/invoicing/pac/sandbox';
+import { localTimestamp } from '../../server/domain/shared/zonedTime';
 import { TEST_CSD_NO_CERTIFICADO, TEST_CSD_NOW, TEST_CSD_PASSWORD, type TestCsdName, testCsd } from '../support/testCsd';
 
 const SAT = '/work/shared/cfdi/sat/www.sat.gob.mx/sitio_internet/cfd';
@@ -22,6 +23,7 @@ const anHourAgo = () => mexicoCityTime(new Date(TEST_CSD_NOW.getTime() - 3_600_0
 interface CfdiOptions {
   csd?: TestCsdName;
   fecha?: string;
+  lugarExpedicion?: string;
   rfcEmisor?: string;
   noCertificado?: string;
   total?: string;
@@ -32,7 +34,7 @@ function sealedCfdi(options: CfdiOptions = {}): string {
   const { cer, key, password } = testCsd(options.csd ?? 'csd');
   const total = options.total ?? '1160.00';
   const unsealed = `<?xml version="1.0" encoding="UTF-8"?>
-<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd" Version="4.0" Serie="A" Folio="1" Fecha="${options.fecha ?? anHourAgo()}" FormaPago="03" NoCertificado="${options.noCertificado ?? TEST_CSD_NO_CERTIFICADO}" Certificado="${cer.toString('base64')}" SubTotal="1000.00" Moneda="MXN" Total="${total}" TipoDeComprobante="I" Exportacion="01" MetodoPago="PUE" LugarExpedicion="20000" Sello="@SELLO@">
+<cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.sat.gob.mx/cfd/4 http://www.sat.gob.mx/sitio_internet/cfd/4/cfdv40.xsd" Version="4.0" Serie="A" Folio="1" Fecha="${options.fecha ?? anHourAgo()}" FormaPago="03" NoCertificado="${options.noCertificado ?? TEST_CSD_NO_CERTIFICADO}" Certificado="${cer.toString('base64')}" SubTotal="1000.00" Moneda="MXN" Total="${total}" TipoDeComprobante="I" Exportacion="01" MetodoPago="PUE" LugarExpedicion="${options.lugarExpedicion ?? '20000'}" Sello="@SELLO@">
 <cfdi:Emisor Rfc="${options.rfcEmisor ?? 'EKU9003173C9'}" Nombre="ESCUELA KEMPER URGATE" RegimenFiscal="601"/>
 <cfdi:Receptor Rfc="XOJI740919U48" Nombre="INGRID XODAR JIMENEZ" DomicilioFiscalReceptor="88965" RegimenFiscalReceptor="612" UsoCFDI="G03"/>
 <cfdi:Conceptos><cfdi:Concepto ClaveProdServ="80131500" Cantidad="1" ClaveUnidad="E48" Descripcion="Cuota de mantenimiento" ValorUnitario="1000.00" Importe="1000.00" ObjetoImp="02"><cfdi:Impuestos><cfdi:Traslados><cfdi:Traslado Base="1000.00" Impuesto="002" TipoFactor="Tasa" TasaOCuota="0.160000" Importe="160.00"/></cfdi:Traslados></cfdi:Impuestos></cfdi:Concepto></cfdi:Conceptos>
@@ -113,6 +115,30 @@ describe('the sandbox PAC', () => {
       sealedCfdi({ fecha: mexicoCityTime(new Date(TEST_CSD_NOW.getTime() - 71 * 3_600_000)) }),
     );
     expect(answer.ok).toBe(true);
+  });
+
+  it("reads the Fecha in the zone of the LugarExpedicion's postal code, as the SAT does", async () => {
+    expect(zoneOfPostalCode('20000')).toBe('America/Mexico_City');
+    expect(zoneOfPostalCode('22000')).toBe('America/Tijuana');
+    expect(zoneOfPostalCode('77500')).toBe('America/Cancun');
+    expect(zoneOfPostalCode('83000')).toBe('America/Hermosillo');
+    expect(zoneOfPostalCode('82000')).toBe('America/Mazatlan');
+    // Now in Cancún is an hour ahead of Mexico City's clock: right for a CFDI issued there, the future elsewhere.
+    const cancunNow = localTimestamp(TEST_CSD_NOW, 'America/Cancun');
+    expect((await sandbox().stamp(sealedCfdi({ fecha: cancunNow, lugarExpedicion: '77500' }))).ok).toBe(true);
+    expect(await sandbox().stamp(sealedCfdi({ fecha: cancunNow }))).toMatchObject({ ok: false, code: '401' });
+    // Tijuana's clock is behind Mexico City's (UTC−7 in June): an hour ahead there is still the future.
+    const tijuanaLater = localTimestamp(new Date(TEST_CSD_NOW.getTime() + 3_600_000), 'America/Tijuana');
+    expect(await sandbox().stamp(sealedCfdi({ fecha: tijuanaLater, lugarExpedicion: '22000' }))).toMatchObject({
+      ok: false,
+      code: '401',
+    });
+    const tijuanaNow = localTimestamp(TEST_CSD_NOW, 'America/Tijuana');
+    expect((await sandbox().stamp(sealedCfdi({ fecha: tijuanaNow, lugarExpedicion: '22000' }))).ok).toBe(true);
+  });
+
+  it('refuses a Fecha that is no date', async () => {
+    expect(await sandbox().stamp(sealedCfdi({ fecha: '2026-06-15T25:00:00' }))).toMatchObject({ ok: false, code: '301' });
   });
 
   it('refuses what the SAT schemas refuse, with their words', async () => {

@@ -11,13 +11,12 @@ import {
   type ConversationListAnswer,
   type Message,
 } from '../../src/api/conversations';
-import { CONDO_TIME_ZONE } from '../../src/views/common/zonedTime';
 import ConversationsPage from '../../src/views/conversations/ConversationsPage';
 import { dwellingName, messageTime, stateName } from '../../src/views/conversations/conversationTime';
 import { ADMINISTRATION, NEIGHBOUR, RESIDENT_DIRECTORY } from '../models/conversationListMachine.model';
 import { SUMMARY } from '../models/conversationMachine.model';
 import { report } from '../models/conversationReportsMachine.model';
-import { sessionFor } from './sessionFixtures';
+import { PALMAS_TIME_ZONE, sessionFor } from './sessionFixtures';
 import { signedIn, stubApi, useViewport } from './shellSupport';
 
 // happy-dom has no FontFaceSet, which Mantine's growing text boxes listen to.
@@ -36,7 +35,7 @@ const json = (body: unknown, status = 200) =>
 
 /** Today at hh:mm in the condominium's time zone, as the server writes it (UTC). */
 function today(hh: number, mm: number): string {
-  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: CONDO_TIME_ZONE }).format(new Date());
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: PALMAS_TIME_ZONE }).format(new Date());
   const offset = -6; // America/Mexico_City keeps UTC-6 all year since 2022.
   return new Date(`${ymd}T${String(hh - offset).padStart(2, '0')}:${String(mm).padStart(2, '0')}:00.000Z`).toISOString();
 }
@@ -326,8 +325,8 @@ describe('ConversationsPage for administrators', () => {
 describe('the times', () => {
   it('shows the time alone today and the date too on other days, in the condominium’s time zone', () => {
     const now = new Date('2026-11-21T18:00:00.000Z');
-    expect(messageTime('2026-11-21T16:42:00.000Z', 'es-MX', now)).toBe('10:42');
-    expect(messageTime('2026-11-20T16:42:00.000Z', 'es-MX', now)).toBe('20/11/2026 10:42');
+    expect(messageTime('2026-11-21T16:42:00.000Z', 'es-MX', PALMAS_TIME_ZONE, now)).toBe('10:42');
+    expect(messageTime('2026-11-20T16:42:00.000Z', 'es-MX', PALMAS_TIME_ZONE, now)).toBe('20/11/2026 10:42');
     expect(stateName({ viewing: 'idle' })).toBe('viewing.idle');
     expect(stateName({ ready: { list: 'idle' } })).toBe('ready.list.idle');
     expect(dwellingName({ AptName: '101', TorreName: 'Torre A' })).toBe('Torre A - 101');

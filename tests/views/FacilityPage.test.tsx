@@ -127,4 +127,32 @@ describe('FacilityPage', { timeout: 20_000 }, () => {
     expect(card.getByRole('button', { name: 'Cancelar reservación' })).toBeTruthy();
     expect(card.getByText(/Puedes cancelar hasta el/)).toBeTruthy();
   });
+
+  it("shows a Tijuana condominium's reservation on Tijuana's clock: its hours and the last moment to cancel", async () => {
+    useViewport('phone');
+    // Monday 9 March 2026 12:00–14:00 PDT (UTC−7); cancellable until 72 hours before, Friday 11:00 PST (UTC−8),
+    // which Mexico City's clock would read as 13:00.
+    stubApi(sessionFor('resident', { condo: { timeZone: 'America/Tijuana' } }), {
+      ...standard(),
+      [DAYS]: () => json(availability('2026-11-27', 1)),
+      [RESERVATION]: () =>
+        json({
+          success: true,
+          reservacion: reservation({
+            fecha: '2026-03-09',
+            desde: '12:00',
+            hasta: '14:00',
+            inicio: '2026-03-09T19:00:00.000Z',
+            fin: '2026-03-09T21:00:00.000Z',
+            cancelarAntesDe: '2026-03-06T19:00:00.000Z',
+          }),
+        }),
+    });
+    open('?reservacion=70');
+    const section = await screen.findByRole('region', { name: 'Reservación' });
+    const card = await within(section).findByRole('article');
+    expect(card.textContent).toContain('09/03/2026');
+    expect(card.textContent).toContain('12:00 PM – 02:00 PM');
+    expect(within(card).getByText('Puedes cancelar hasta el 06/03/2026 11:00 AM.')).toBeTruthy();
+  });
 });

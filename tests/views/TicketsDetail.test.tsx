@@ -224,6 +224,58 @@ describe('A request (?ticket=)', { timeout: 20_000 }, () => {
     expect(within(article).getByText('Prioridad Urgente')).toBeTruthy();
   });
 
+  it("shows a Tijuana condominium's dates on Tijuana's clock, and sends a due date typed on it", async () => {
+    // Saturday 7 March 2026 10:00 PST (12:00 in Mexico City); due Sunday 8 March 23:59 PDT (Monday 00:59 there).
+    const created = '2026-03-07T18:00:00.000Z';
+    const due = '2026-03-09T06:59:00.000Z';
+    const base = ticketAnswer(
+      ['admin'],
+      {
+        Estado: 'en_proceso',
+        AsignadoId: 7,
+        AsignadoNombre: EMILIO.UserName,
+        FechaCreada: created,
+        FechaLimite: due,
+        version: 3,
+      },
+      { canUpdate: true, canWriteInternalNote: true },
+      [event(1, { Fecha: created }), event(2, { tipo: 'vencimiento', a: due, UserName: 'Ana Martínez Ruiz', Fecha: created })],
+    );
+    const api = stubApi(sessionFor('admin', { condo: { timeZone: 'America/Tijuana' } }), {
+      [PATHS.section]: () => json(sectionAnswer({ canManage: true })),
+      [PATHS.ticket]: () => json(base),
+      [PATHS.assignees]: () => json({ success: true, items: [EMILIO] }),
+      [PATHS.update]: () => json({ ...base, ticket: { ...base.ticket, FechaLimite: '2026-03-11T01:00:00.000Z', version: 4 } }),
+    });
+    open();
+    const article = await screen.findByRole('article', { name: '#41 Fuga en el baño' });
+    const facts = within(article).getByLabelText('Datos de la solicitud').textContent;
+    expect(facts).toContain('Creada:7 mar 2026, 10:00');
+    expect(facts).toContain('Fecha límite:8 mar 2026, 23:59');
+    const history = within(article).getByRole('region', { name: 'Historial' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual([
+      'Creó la solicitudRosa Hernández Díaz · 7 mar 2026, 10:00',
+      'Fijó la fecha límite: 8 mar 2026, 23:59Ana Martínez Ruiz · 7 mar 2026, 10:00',
+    ]);
+    // The field shows and takes Tijuana's wall clock: Tuesday 18:00 PDT is 01:00 UTC on Wednesday.
+    const manage = within(article).getByRole('region', { name: 'Gestión' });
+    const field = within(manage).getByLabelText('Fecha límite') as HTMLInputElement;
+    expect(field.value).toBe('2026-03-08T23:59');
+    fireEvent.change(field, { target: { value: '2026-03-10T18:00' } });
+    fireEvent.click(within(manage).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Cambios guardados.')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === PATHS.update)?.body).toEqual({
+      ticketId: 41,
+      version: 3,
+      FechaLimite: '2026-03-11T01:00:00.000Z',
+    });
+    expect(within(article).getByLabelText('Datos de la solicitud').textContent).toContain('Fecha límite:10 mar 2026, 18:00');
+  });
+
   it('sends a public reply with a photo, and refuses a file that is not a photo or PDF', async () => {
     const working = ticketAnswer(
       ['assignee'],

@@ -91,6 +91,9 @@ export const PALMAS_SECTIONS: SessionSection[] = [
   section(9, '', { SectName: 'Comité de jardinería', ExclusivaUsuarios: 'Y', UserId: null }),
 ];
 
+/** Las Palmas's time zone in the demo (the default one); a test of another zone passes condo.timeZone. */
+export const PALMAS_TIME_ZONE = 'America/Mexico_City';
+
 export interface SessionOptions {
   condo?: Partial<SessionData['condo']>;
   usuario?: Partial<SessionData['usuario']>;
@@ -114,6 +117,7 @@ export function sessionFor(role: Role, options: SessionOptions = {}): SessionDat
       tipoAvisos: 'email',
       AvisoPrivacidad: null,
       AvisoActivo: 0,
+      timeZone: PALMAS_TIME_ZONE,
       ...options.condo,
     },
     condoLogo: { FileName: null },

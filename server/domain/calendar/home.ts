@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { loadViewer } from '../shared/viewer';
-import { localToUtc, timeZoneOf, utcToLocal } from '../shared/zonedTime';
+import { endOfLocalDay, startOfLocalDay, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { requireCalendarReader } from './access';
 import { hasFeed } from './feed';
 import { calendarItem, gatherItems } from './items';
@@ -33,9 +33,6 @@ export async function calendarHome(db: Kysely<Database>, clock: Clock, auth: Aut
   };
 }
 
-/** The day after a 'YYYY-MM-DD'. */
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 export async function calendarItems(
   db: Kysely<Database>,
   clock: Clock,
@@ -50,8 +47,8 @@ export async function calendarItems(
   const timeZone = await timeZoneOf(db, auth.condoId);
   // Local days in the condominium's zone: from the first day's midnight to the midnight after the last.
   const window = {
-    from: localToUtc(`${query.desde}T00:00`, timeZone),
-    to: localToUtc(`${nextDay(query.hasta)}T00:00`, timeZone),
+    from: startOfLocalDay(query.desde, timeZone),
+    to: endOfLocalDay(query.hasta, timeZone),
   };
   const items = await gatherItems(db, clock, auth, viewer, {
     timeZone,

@@ -19,7 +19,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
 import type { Auth } from '../shared/auth';
-import { localToUtc, timeZoneOf, utcToLocal } from '../shared/zonedTime';
+import { endOfLocalDay, localDate, localDateTimeText, startOfLocalDay, timeZoneOf } from '../shared/zonedTime';
 
 type Db = Kysely<Database>;
 
@@ -75,12 +75,6 @@ export function labelOf(before: unknown, after: unknown): string | null {
   return null;
 }
 
-const nextDay = (date: string) => {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-};
-
 /** The rows of the condominium that pass the filters (desde/hasta: whole local days of the zone, both in). */
 function filtered(db: Db, condoId: number, filters: HistoryFilters, timeZone: string) {
   let query = db.selectFrom('audit_log as l').leftJoin('users as u', 'u.id', 'l.actor_user_id').where('l.condo_id', '=', condoId);
@@ -91,10 +85,8 @@ function filtered(db: Db, condoId: number, filters: HistoryFilters, timeZone: st
         : query.where('l.actor_user_id', '=', filters.actor);
   }
   if (filters.entity !== undefined) query = query.where('l.entity', '=', filters.entity);
-  if (filters.desde !== undefined) query = query.where('l.created_at', '>=', localToUtc(`${filters.desde}T00:00`, timeZone));
-  if (filters.hasta !== undefined) {
-    query = query.where('l.created_at', '<', localToUtc(`${nextDay(filters.hasta)}T00:00`, timeZone));
-  }
+  if (filters.desde !== undefined) query = query.where('l.created_at', '>=', startOfLocalDay(filters.desde, timeZone));
+  if (filters.hasta !== undefined) query = query.where('l.created_at', '<', endOfLocalDay(filters.hasta, timeZone));
   return query;
 }
 
@@ -212,7 +204,7 @@ export async function exportHistory(
     for (const row of rows) {
       const entry = item(row);
       const common = [
-        utcToLocal(entry.at, timeZone).replace('T', ' '),
+        localDateTimeText(entry.at, timeZone),
         entry.actorId === null ? t('history.system') : (entry.actorName ?? String(entry.actorId)),
         known('entity', entry.entity),
         String(entry.entityId),
@@ -225,6 +217,6 @@ export async function exportHistory(
     read += rows.length;
     if (rows.length < EXPORT_PAGE) break;
   }
-  const today = utcToLocal(clock.now(), timeZone).slice(0, 10);
+  const today = localDate(clock.now(), timeZone);
   return { name: `${t('history.csv.file')}-${today}.csv`, body: `\uFEFF${lines.join('')}`, rows: read };
 }

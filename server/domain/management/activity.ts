@@ -19,12 +19,11 @@ import { addDays, weekStart } from '../../../src/api/reservationRules';
 import { OPEN_STATES } from '../../../src/api/ticketLifecycle';
 import type { Database } from '../../db/schema';
 import { arrearsDay, electorateAsOf } from '../shared/electorate';
-import { localDate, localToUtc } from '../shared/zonedTime';
+import { endOfLocalDay, localDate, startOfLocalDay } from '../shared/zonedTime';
 
 const DAY_MS = 86_400_000;
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-const startOf = (day: string, timeZone: string) => localToUtc(`${day}T00:00`, timeZone);
 
 /** Passes residents issued and guests' own registrations (passes made through a guest link), per 7-day
  * window: the last TRAFFIC_WEEKS windows, the newest ending today. */
@@ -40,8 +39,8 @@ export async function guestTraffic(
     .selectFrom('passes')
     .select(['created_at', 'guest_link_id'])
     .where('condo_id', '=', condoId)
-    .where('created_at', '>=', startOf(first, timeZone))
-    .where('created_at', '<', startOf(addDays(today, 1), timeZone))
+    .where('created_at', '>=', startOfLocalDay(first, timeZone))
+    .where('created_at', '<', endOfLocalDay(today, timeZone))
     .execute();
   const semanas = Array.from({ length: TRAFFIC_WEEKS }, (_, i) => ({
     desde: addDays(first, 7 * i),

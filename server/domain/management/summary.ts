@@ -14,7 +14,7 @@ import type { Auth } from '../shared/auth';
 import { readableSections } from '../shared/sections';
 import { loadAccess } from '../shared/sessionData';
 import { loadViewer } from '../shared/viewer';
-import { condoToday } from '../shared/zonedTime';
+import { localDate, timeZoneOf } from '../shared/zonedTime';
 import { guestTraffic, openRequests, pollParticipation, weekReservations } from './activity';
 import { moneyFigures } from './money';
 
@@ -22,12 +22,8 @@ export async function managementSummary(db: Kysely<Database>, clock: Clock, auth
   const access = await loadAccess(db, auth);
   if (!canSeeManagementControl(access)) throw forbidden();
   const now = clock.now();
-  const today = await condoToday(db, clock, auth.condoId);
-  const { time_zone: timeZone } = await db
-    .selectFrom('condominiums')
-    .select('time_zone')
-    .where('id', '=', auth.condoId)
-    .executeTakeFirstOrThrow();
+  const timeZone = await timeZoneOf(db, auth.condoId);
+  const today = localDate(now, timeZone);
 
   // The sections the caller reads, for the links to requests, facilities and polls.
   const readable = await readableSections(db, auth, await loadViewer(db, auth));

@@ -25,7 +25,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { accessPointsOf, newPassCodes, weekdays } from '../shared/visitorPasses';
-import { inZone } from '../shared/zonedTime';
+import { inZone, localToUtc } from '../shared/zonedTime';
 
 interface Inviter {
   dwellings: { AptId: number; AptName: string; TorreName: string | null }[];
@@ -71,19 +71,6 @@ async function requireInviter(db: Kysely<Database>, auth: Auth): Promise<Inviter
 function refuseFirst<F extends string>(problems: Partial<Record<F, MyGuestsMessage>>): void {
   const [field, message] = (Object.entries(problems) as [F, MyGuestsMessage][])[0] ?? [];
   if (field && message) throw new AppError(400, 'BAD_REQUEST', `invites.problem.${message}`, field);
-}
-
-/** The UTC instant of a wall-clock date and time in a time zone. */
-export function zonedToUtc(date: string, time: string, timeZone: string): Date {
-  const wall = Date.parse(`${date}T${time}:00Z`);
-  let guess = wall;
-  // Two rounds settle on the offset in force at that moment (one more near a daylight-saving change).
-  for (let i = 0; i < 3; i++) {
-    const local = inZone(new Date(guess), timeZone);
-    const shown = Date.parse(`${local.date}T${local.time}:00Z`);
-    guess += wall - shown;
-  }
-  return new Date(guess);
 }
 
 const newToken = () => randomBytes(18).toString('base64url');
@@ -327,7 +314,7 @@ export async function createEvent(db: Kysely<Database>, clock: Clock, auth: Auth
         host_user_id: auth.userId,
         name: values.nombre.trim(),
         description: values.descripcion.trim() || null,
-        starts_at: zonedToUtc(values.fecha, values.hora, inviter.timeZone).toISOString(),
+        starts_at: localToUtc(`${values.fecha}T${values.hora}`, inviter.timeZone),
         companions_allowed: values.acompanantes,
         guest_limit: values.limiteInvitados,
         vehicle_limit: values.limiteAutos,

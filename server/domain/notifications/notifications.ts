@@ -5,24 +5,12 @@ import type { NotificationItem } from '../../../src/api/notifications';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { Auth } from '../shared/auth';
-import { timeZoneOf } from '../shared/zonedTime';
+import { inZone, timeZoneOf } from '../shared/zonedTime';
 
-const parts = (iso: string, timeZone: string) => {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  const get = (type: string, all: Intl.DateTimeFormatPart[]) => all.find((p) => p.type === type)?.value ?? '';
-  const all = format.formatToParts(new Date(iso));
-  return {
-    FechaCreada: `${get('year', all)}-${get('month', all)}-${get('day', all)}`,
-    HoraCreada: `${get('hour', all)}:${get('minute', all)}`,
-  };
+/** FechaCreada (YYYY-MM-DD) and HoraCreada (HH:mm) on the condominium's clock. */
+const created = (iso: string, timeZone: string) => {
+  const { date, time } = inZone(iso, timeZone);
+  return { FechaCreada: date, HoraCreada: time };
 };
 
 async function itemsOf(db: Kysely<Database>, auth: Auth, page: { limit: number; offset: number }): Promise<NotificationItem[]> {
@@ -42,7 +30,7 @@ async function itemsOf(db: Kysely<Database>, auth: Auth, page: { limit: number; 
     Titulo: row.titulo,
     TextoApp: row.texto_app,
     foto: row.foto,
-    ...parts(row.created_at, timeZone),
+    ...created(row.created_at, timeZone),
     abierto: row.abierto === 1 ? 1 : 0,
     Modulo: row.modulo,
     Props: row.props,

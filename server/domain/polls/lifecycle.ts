@@ -8,7 +8,7 @@ import type { Database, PollTable, Section } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
 import { sectionReaders } from '../shared/electorate';
-import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
+import { localDateTimeText, timeZoneOf } from '../shared/zonedTime';
 import { ballotsOf } from './ballots';
 import { fixElectorate, fixedElectorate } from './electorate';
 import { peopleOfSeats, tellCancelled, tellExtended, tellProposer, tellResults } from './notices';
@@ -60,7 +60,7 @@ export async function electoratePeople(trx: Kysely<Database>, row: PollRow, sect
 
 /** When the poll closes, as its people read it: the condominium's wall clock. */
 export async function closesLocal(trx: Kysely<Database>, row: Pick<PollRow, 'condo_id' | 'closes_at'>) {
-  return utcToLocal(row.closes_at, await timeZoneOf(trx, row.condo_id)).replace('T', ' ');
+  return localDateTimeText(row.closes_at, await timeZoneOf(trx, row.condo_id));
 }
 
 /** Closed (early by an administrator, or at its time by the system): the count is final; who may see it hears. */

@@ -12,7 +12,7 @@ import type { OutgoingMail } from '../../infra/mail/mailer';
 import type { Auth } from '../shared/auth';
 import { dwellingSeat, personSeat } from '../shared/electorate';
 import { loadViewer } from '../shared/viewer';
-import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
+import { localDateTimeText, timeZoneOf } from '../shared/zonedTime';
 import { visiblePoll } from './access';
 import { pollAnswer } from './answers';
 import type { PollSigner } from './attachments';
@@ -118,7 +118,7 @@ export async function castVote(
         sectionName: section.name,
         title: row.title,
         seat: row.kind === 'votacion' ? seat!.seat.Nombre : null,
-        when: utcToLocal(now, timeZone).replace('T', ' '),
+        when: localDateTimeText(now, timeZone),
         code: receipt,
         secret: row.secret === 1,
         changed: previous !== null,

@@ -14,6 +14,7 @@ import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
 import type { Auth } from '../shared/auth';
+import { localDate } from '../shared/zonedTime';
 import { providerContactMail } from './providerContactMail';
 
 /** Words for the fields the dialog keeps its submit disabled for; the server says which one is wrong. */
@@ -28,11 +29,6 @@ const FIELD_MESSAGES = {
 export interface ProviderContactOutcome {
   message: string;
   mail: Parameters<typeof providerContactMail>[1];
-}
-
-/** Today (YYYY-MM-DD) in the condominium's time zone. */
-function todayIn(timeZone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 export async function receiveProviderContact(
@@ -51,7 +47,7 @@ export async function receiveProviderContact(
   if (!canContactPaymentProvider({ usuario: { UserIsAdmin: member.is_admin === 1 ? 'Y' : 'N' } })) throw forbidden();
 
   const now = clock.now();
-  const problem = contactFormProblems(request.tab, request, todayIn(member.time_zone, now))[0];
+  const problem = contactFormProblems(request.tab, request, localDate(now, member.time_zone))[0];
   if (problem) throw new AppError(400, ErrorCodes.badRequest, FIELD_MESSAGES[problem], problem);
 
   const stored = {

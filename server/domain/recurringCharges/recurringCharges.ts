@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { localDate, timeZoneOf } from '../shared/zonedTime';
 
 type ChargeRow = Pick<
   RecurringChargeTable,
@@ -21,14 +22,15 @@ const COLUMNS = ['id', 'descripcion', 'monto_cents', 'frecuencia', 'metodo_pago'
 
 const caller = (auth: Auth) => ({ condo: { CondoId: auth.condoId }, usuario: { UserId: auth.userId } });
 
-function toCharge(row: ChargeRow): RecurringCharge {
+/** fechaCreacion is the day it was created on the condominium's clock. */
+function toCharge(row: ChargeRow, timeZone: string): RecurringCharge {
   return {
     id: row.id,
     descripcion: row.descripcion,
     monto: centsToAmount(row.monto_cents),
     frecuencia: row.frecuencia,
     metodoPago: row.metodo_pago,
-    fechaCreacion: row.created_at.slice(0, 10),
+    fechaCreacion: localDate(row.created_at, timeZone),
   };
 }
 
@@ -51,7 +53,8 @@ export async function listRecurringCharges(db: Kysely<Database>, auth: Auth): Pr
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(toCharge);
+  const timeZone = await timeZoneOf(db, auth.condoId);
+  return rows.map((row) => toCharge(row, timeZone));
 }
 
 /**
@@ -104,7 +107,7 @@ export async function updateRecurringChargeAmount(
       at: clock.now(),
     });
   });
-  return toCharge({ ...row, monto_cents: cents });
+  return toCharge({ ...row, monto_cents: cents }, await timeZoneOf(db, auth.condoId));
 }
 
 /** Cancels the caller's charge; it stays in the table, out of every list. */

@@ -79,6 +79,7 @@ export async function loadSessionData(
       tipoAvisos: condo.tipo_avisos,
       AvisoPrivacidad: condo.aviso_privacidad,
       AvisoActivo: condo.aviso_activo === 1 ? 1 : 0,
+      timeZone: condo.time_zone,
     },
     condoLogo: { FileName: condo.logo_file_name },
     usuario: {

@@ -1,10 +1,11 @@
 // Time as requests count it: due dates from the condominium's hours by priority, the age buckets of the list
 // and the overview (hoy, semana, mes, antiguas) counted from the start of today in the condominium's time
-// zone (DESIGN.md §4), and the due date an administrator types.
+// zone (DESIGN.md §4), and the due date an administrator types. The zone's arithmetic is shared/zonedTime's.
 import type { Kysely } from 'kysely';
 import { DEFAULT_DUE_HOURS, type TicketPriority } from '../../../src/api/ticketLifecycle';
 import type { TICKET_AGES } from '../../../src/api/tickets';
 import type { Database } from '../../db/schema';
+import { lastMinuteOfLocalDay, localDate, startOfLocalDay } from '../shared/zonedTime';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -23,33 +24,6 @@ export async function dueHoursOf(db: Kysely<Database>, condoId: number): Promise
 
 export const dueAtFrom = (createdAt: string, hours: number) => new Date(Date.parse(createdAt) + hours * HOUR_MS).toISOString();
 
-/** How far the zone's clock is ahead of UTC at that instant, in ms (negative west of Greenwich). */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/** The instant a calendar day (YYYY-MM-DD) begins in the zone. */
-function startOfDay(day: string, timeZone: string): Date {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  return new Date(midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone));
-}
-
-function todayIn(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 export type TicketAge = (typeof TICKET_AGES)[number];
 
 /**
@@ -58,7 +32,7 @@ export type TicketAge = (typeof TICKET_AGES)[number];
  * today), mes (30 days back, up to those 7), antiguas (older). Each as [from, to) ISO bounds, null = open.
  */
 export function ageBounds(now: Date, timeZone: string): Record<TicketAge, [string | null, string | null]> {
-  const today = startOfDay(todayIn(now, timeZone), timeZone).toISOString();
+  const today = startOfLocalDay(localDate(now, timeZone), timeZone);
   const week = new Date(now.getTime() - 7 * DAY_MS).toISOString();
   const month = new Date(now.getTime() - 30 * DAY_MS).toISOString();
   return { hoy: [today, null], semana: [week, today], mes: [month, week], antiguas: [null, month] };
@@ -81,16 +55,15 @@ const realDay = (y: number, m: number, d: number) => {
 };
 
 /**
- * An administrator's due date: ISO-8601 with its zone, or a calendar day (the end of that day in the
- * condominium's zone). null when it is not a real moment between the years 2000 and 2100.
+ * An administrator's due date: ISO-8601 with its zone, or a calendar day (its last minute, 23:59 on the
+ * condominium's clock). null when it is not a real moment between the years 2000 and 2100.
  */
 export function parseDueDate(text: string, timeZone: string): string | null {
   const day = DAY_ONLY.exec(text);
   if (day) {
     const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])];
     if (y < 2000 || y > 2100 || !realDay(y, m, d)) return null;
-    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-    return new Date(startOfDay(next, timeZone).getTime() - 60_000).toISOString();
+    return lastMinuteOfLocalDay(text, timeZone);
   }
   const full = ISO_WITH_ZONE.exec(text);
   if (!full) return null;

@@ -6,7 +6,7 @@ import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PostSummary } from '../../api/posts';
-import { formatTimelineDate } from '../common/zonedTime';
+import { formatTimelineDate, useCondoTimeZone } from '../common/zonedTime';
 
 export function PostBadges({ post }: { post: PostSummary }) {
   return (
@@ -32,6 +32,7 @@ export function PostBadges({ post }: { post: PostSummary }) {
 
 export function PostCard({ post }: { post: PostSummary }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`post-${post.PostId}`}>
       <Stack gap={6}>
@@ -39,7 +40,7 @@ export function PostCard({ post }: { post: PostSummary }) {
           {post.Titulo}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {post.UserName} · <time dateTime={post.FechaCreada}>{formatTimelineDate(post.FechaCreada, intl.locale)}</time>
+          {post.UserName} · <time dateTime={post.FechaCreada}>{formatTimelineDate(post.FechaCreada, intl.locale, timeZone)}</time>
         </Text>
         <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-line' }}>
           {post.Texto}

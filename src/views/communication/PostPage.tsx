@@ -30,7 +30,7 @@ import { FailureText } from '../common/FailureText';
 import { FailedAlert, LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { formatTimelineDate } from '../common/zonedTime';
+import { formatTimelineDate, useCondoTimeZone } from '../common/zonedTime';
 import { PostBadges } from './PostCard';
 
 export default function PostPage({ params }: { params: { postID: string } }) {
@@ -40,6 +40,7 @@ export default function PostPage({ params }: { params: { postID: string } }) {
 
 function PostView({ postId }: { postId: number }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
   const [state, send] = useMachine(postViewMachine, { input: { postId } });
   const { answer, draft, failure } = state.context;
@@ -76,7 +77,8 @@ function PostView({ postId }: { postId: number }) {
             {post.Titulo}
           </Title>
           <Text size="sm" c="dimmed">
-            {post.UserName} · <time dateTime={post.FechaCreada}>{formatTimelineDate(post.FechaCreada, intl.locale)}</time>
+            {post.UserName} ·{' '}
+            <time dateTime={post.FechaCreada}>{formatTimelineDate(post.FechaCreada, intl.locale, timeZone)}</time>
           </Text>
           <Group gap="xs">
             <PostBadges post={post} />
@@ -155,7 +157,7 @@ function PostView({ postId }: { postId: number }) {
                   <Text size="sm" fw={600}>
                     {comment.UserName}{' '}
                     <Text span size="xs" c="dimmed" fw={400}>
-                      <time dateTime={comment.FechaCreada}>{formatTimelineDate(comment.FechaCreada, intl.locale)}</time>
+                      <time dateTime={comment.FechaCreada}>{formatTimelineDate(comment.FechaCreada, intl.locale, timeZone)}</time>
                     </Text>
                   </Text>
                   <Text size="sm" style={{ whiteSpace: 'pre-line' }}>

@@ -14,6 +14,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { ConversationSummary } from '../../api/conversations';
 import { conversationPath } from '../../api/sections';
 import type { conversationListMachine } from '../../machines/conversationListMachine';
+import { useCondoTimeZone } from '../common/zonedTime';
 import { ConversationFailureAlert } from './ConversationFailureAlert';
 import { messageTime, stateName } from './conversationTime';
 import { MessageIcon } from './icons';
@@ -139,6 +140,7 @@ export function Inbox({ actor, sectionId, selectedId }: { actor: ListActor; sect
 
 function InboxItem({ item, href, selected }: { item: ConversationSummary; href: string; selected: boolean }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const previewId = `conversation-${item.ConversationId}-preview`;
   return (
     <li>
@@ -159,7 +161,7 @@ function InboxItem({ item, href, selected }: { item: ConversationSummary; href: 
             {item.otro.Nombre}
           </Text>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {messageTime(item.ultimaFecha, intl.locale)}
+            {messageTime(item.ultimaFecha, intl.locale, timeZone)}
           </Text>
         </Group>
         <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -5,12 +5,14 @@ import '@mantine/core/styles/Menu.css';
 import { ActionIcon, Anchor, Box, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Message } from '../../api/conversations';
+import { useCondoTimeZone } from '../common/zonedTime';
 import { messageTime } from './conversationTime';
 import { MessageIcon } from './icons';
 
 export function MessageBubble({ message, onReport }: { message: Message; onReport: (() => void) | null }) {
   const intl = useIntl();
-  const time = (iso: string) => messageTime(iso, intl.locale);
+  const timeZone = useCondoTimeZone();
+  const time = (iso: string) => messageTime(iso, intl.locale, timeZone);
   const mine = message.mio;
   return (
     <Box component="li" style={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}>

@@ -9,7 +9,7 @@ import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { conversationReportsMachine } from '../../machines/conversationReportsMachine';
 import type { ReportedMessage } from '../../services/conversationsService';
-import { formatTimelineDate } from '../common/zonedTime';
+import { formatTimelineDate, useCondoTimeZone } from '../common/zonedTime';
 import { ConversationFailureAlert } from './ConversationFailureAlert';
 import { stateName } from './conversationTime';
 
@@ -107,7 +107,8 @@ export function ReportedMessagesPanel() {
 
 function ReportItem({ report }: { report: ReportedMessage }) {
   const intl = useIntl();
-  const date = (iso: string) => formatTimelineDate(iso, intl.locale);
+  const timeZone = useCondoTimeZone();
+  const date = (iso: string) => formatTimelineDate(iso, intl.locale, timeZone);
   const { message } = report;
   return (
     <Card component="li" withBorder radius="sm" padding="sm">

@@ -1,8 +1,7 @@
-// Message times in the condominium's time zone: the time alone for today ("10:42"), the date too for other
-// days ("20/11/2026 10:42"), as the notifications show theirs.
+// Message times in the condominium's time zone (useCondoTimeZone, src/views/common/zonedTime.ts): the time
+// alone for today ("10:42"), the date too for other days ("20/11/2026 10:42"), as the notifications show theirs.
 
 import { dwellingName as nameOfDwelling } from '../../api/dwellings';
-import { CONDO_TIME_ZONE } from '../common/zonedTime';
 
 function parts(at: Date, locale: string, timeZone: string) {
   const day = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(at);
@@ -10,7 +9,7 @@ function parts(at: Date, locale: string, timeZone: string) {
   return { day, time };
 }
 
-export function messageTime(iso: string, locale: string, now = new Date(), timeZone = CONDO_TIME_ZONE): string {
+export function messageTime(iso: string, locale: string, timeZone: string, now = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
   const { day, time } = parts(at, locale, timeZone);

@@ -17,11 +17,13 @@ import { accessRequestsMachine, decisionComplete } from '../../machines/accessRe
 import { FailureAlert } from '../common/FailureAlert';
 import { FailureText } from '../common/FailureText';
 import { PageLoader } from '../common/PageLoader';
+import { useCondoTimeZone } from '../common/zonedTime';
 
 const STATUS_COLOR = { pendiente: 'yellow', aprobada: 'green', rechazada: 'gray' } as const;
 
 export default function AccessRequestsTab() {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const [state, send] = useMachine(accessRequestsMachine);
   const { requests, dwellings, decision, done, refusal, failure } = state.context;
   const submitting = state.matches('submitting');
@@ -98,7 +100,7 @@ export default function AccessRequestsTab() {
                 <Text size="xs" c="dimmed">
                   <FormattedMessage
                     id="invitations.requests.received"
-                    values={{ date: intl.formatDate(request.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) }}
+                    values={{ date: intl.formatDate(request.createdAt, { dateStyle: 'medium', timeStyle: 'short', timeZone }) }}
                   />
                 </Text>
                 {request.decisionMessage ? (

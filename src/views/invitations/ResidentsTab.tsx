@@ -31,6 +31,7 @@ import {
 } from '../../services/invitationsService';
 import { FailureAlert } from '../common/FailureAlert';
 import { FailureText } from '../common/FailureText';
+import { useCondoTimeZone } from '../common/zonedTime';
 import { InviteDialog } from './InviteDialog';
 
 /** The residents' search waits like the resident selector (spec §9). */
@@ -41,6 +42,7 @@ type Notice = { id: string; values: Record<string, string> } | null;
 
 export default function ResidentsTab() {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   const [tower, setTower] = useState<string>(ALL);
@@ -273,7 +275,7 @@ export default function ResidentsTab() {
                       id="invitations.pending.sent"
                       values={{
                         count: invitation.sentCount,
-                        date: intl.formatDate(invitation.expiresAt, { dateStyle: 'medium' }),
+                        date: intl.formatDate(invitation.expiresAt, { dateStyle: 'medium', timeZone }),
                       }}
                     />
                   </Text>

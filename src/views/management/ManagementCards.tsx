@@ -17,6 +17,7 @@ import { formatMoney } from '../../api/finance';
 import type { Balances, ManagementSummary } from '../../api/management';
 import { BarChart } from '../common/BarChart';
 import { displayDate } from '../common/period';
+import { useCondoTimeZone } from '../common/zonedTime';
 
 function FigureCard({
   title,
@@ -364,6 +365,7 @@ function Reservations({ s }: { s: ManagementSummary }) {
 
 function Polls({ s }: { s: ManagementSummary }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const percent = (votes: number, seats: number) =>
     intl.formatNumber(seats === 0 ? 0 : votes / seats, { style: 'percent', maximumFractionDigits: 0 });
   return (
@@ -387,7 +389,7 @@ function Polls({ s }: { s: ManagementSummary }) {
                 <Text size="xs" c="dimmed">
                   <FormattedMessage
                     id={p.fase === 'abierta' ? 'management.polls.closes' : 'management.polls.closedOn'}
-                    values={{ date: intl.formatDate(p.cierra, { dateStyle: 'medium' }) }}
+                    values={{ date: intl.formatDate(p.cierra, { dateStyle: 'medium', timeZone }) }}
                   />
                 </Text>
               </Group>

@@ -20,6 +20,7 @@ import {
   reservationActionsMachine,
 } from '../../machines/reservationActionsMachine';
 import { FailureText } from '../common/FailureText';
+import { useCondoTimeZone } from '../common/zonedTime';
 import { formatDay, formatInstant, formatMoney, formatRange, PHASE_COLOR } from './reservationFormat';
 
 const DANGER: readonly AnyReservationAction[] = ['rechazar', 'cancelar', 'cobrar', 'no_asistio'];
@@ -63,6 +64,7 @@ export function ReservationDetail({
   onChanged?(done: AnyReservationAction | null, message: string | null): void;
 }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const { reservation, action, done, message, failure, problem, motivo, admin } = state.context;
   const changedOnce = useRef<string | null>(null);
   const changeKey = done || message ? `${done}:${message}:${reservation?.version}` : null;
@@ -138,7 +140,10 @@ export function ReservationDetail({
         ) : null}
         {r.cancelarAntesDe && r.acciones.includes('cancelar') && !admin ? (
           <Text size="xs" c="dimmed">
-            <FormattedMessage id="reservations.card.cancelBefore" values={{ fecha: formatInstant(r.cancelarAntesDe) }} />
+            <FormattedMessage
+              id="reservations.card.cancelBefore"
+              values={{ fecha: formatInstant(r.cancelarAntesDe, timeZone) }}
+            />
           </Text>
         ) : null}
         {done && announce ? (

@@ -6,7 +6,6 @@ import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import '../../i18n/dates';
 import type { ReservationPhase } from '../../api/reservationLifecycle';
-import { CONDO_TIME_ZONE } from '../common/zonedTime';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -32,7 +31,7 @@ export const formatWeekday = (date: string) => `${dayjs(date).format('dddd')} ${
 export const formatMoment = (moment: string) => dayjs(moment).format('DD/MM/YYYY hh:mm A');
 
 /** An ISO-8601 instant as DD/MM/YYYY hh:mm A in the condominium's zone (as requests' dates), not the browser's. */
-export const formatInstant = (iso: string, timeZone = CONDO_TIME_ZONE) =>
+export const formatInstant = (iso: string, timeZone: string) =>
   dayjs(iso).isValid() ? dayjs(iso).tz(timeZone).format('DD/MM/YYYY hh:mm A') : iso;
 
 const PESOS = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' });

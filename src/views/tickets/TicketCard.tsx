@@ -8,6 +8,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { ticketPath } from '../../api/sections';
 import type { TicketSummary } from '../../api/tickets';
+import { useCondoTimeZone } from '../common/zonedTime';
 import { formatTicketDate, PRIORITY_COLOR, STATE_COLOR } from './ticketFormat';
 
 export function TicketBadges({ ticket }: { ticket: Pick<TicketSummary, 'Estado' | 'Prioridad' | 'Vencida'> }) {
@@ -45,6 +46,7 @@ export function TicketCard({
   onOpen?: (ticket: TicketSummary) => void;
 }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const titleId = `ticket-${ticket.TicketId}`;
   const title = intl.formatMessage({ id: 'tickets.numbered' }, { id: ticket.TicketId, title: ticket.Titulo });
   return (
@@ -90,7 +92,7 @@ export function TicketCard({
             <FormattedMessage id="tickets.unassigned" />
           )}
           {' · '}
-          <time dateTime={ticket.FechaCreada}>{formatTicketDate(ticket.FechaCreada)}</time>
+          <time dateTime={ticket.FechaCreada}>{formatTicketDate(ticket.FechaCreada, timeZone)}</time>
         </Text>
       </Stack>
     </Card>

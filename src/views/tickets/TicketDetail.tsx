@@ -34,6 +34,7 @@ import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attach
 import { FailureAlert } from '../common/FailureAlert';
 import { FailureText } from '../common/FailureText';
 import { LoadingCard } from '../common/PageStates';
+import { useCondoTimeZone } from '../common/zonedTime';
 import { TicketBadges } from './TicketCard';
 import { AttachmentLinks, TicketTimeline } from './TicketTimeline';
 import { formatTicketDate, fromLocalInput, toLocalInput } from './ticketFormat';
@@ -132,6 +133,7 @@ function Fact({ term, children }: { term: ReactNode; children: ReactNode }) {
 
 function Facts({ answer }: { answer: TicketAnswer }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const { ticket } = answer;
   return (
     <Stack component="dl" gap={4} m={0} aria-label={intl.formatMessage({ id: 'tickets.detail.facts' })}>
@@ -142,18 +144,18 @@ function Facts({ answer }: { answer: TicketAnswer }) {
         {ticket.AsignadoNombre ?? <FormattedMessage id="tickets.unassigned" />}
       </Fact>
       <Fact term={<FormattedMessage id="tickets.detail.created" />}>
-        <time dateTime={ticket.FechaCreada}>{formatTicketDate(ticket.FechaCreada)}</time>
+        <time dateTime={ticket.FechaCreada}>{formatTicketDate(ticket.FechaCreada, timeZone)}</time>
       </Fact>
       <Fact term={<FormattedMessage id="tickets.detail.due" />}>
         {ticket.FechaLimite ? (
-          <time dateTime={ticket.FechaLimite}>{formatTicketDate(ticket.FechaLimite)}</time>
+          <time dateTime={ticket.FechaLimite}>{formatTicketDate(ticket.FechaLimite, timeZone)}</time>
         ) : (
           <FormattedMessage id="tickets.detail.noDue" />
         )}
       </Fact>
       {ticket.FechaResuelta ? (
         <Fact term={<FormattedMessage id="tickets.detail.resolved" />}>
-          <time dateTime={ticket.FechaResuelta}>{formatTicketDate(ticket.FechaResuelta)}</time>
+          <time dateTime={ticket.FechaResuelta}>{formatTicketDate(ticket.FechaResuelta, timeZone)}</time>
         </Fact>
       ) : null}
     </Stack>
@@ -201,6 +203,7 @@ const ACTION_COLOR: Partial<Record<TicketAction, string>> = { cancelar: 'red', r
 
 function Actions({ state, send }: { state: DetailState; send: DetailSend }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const headingId = useId();
   const offered = offeredActions(state.context);
   const answer = state.context.answer!;
@@ -219,7 +222,7 @@ function Actions({ state, send }: { state: DetailState; send: DetailSend }) {
           <Text size="sm">
             <FormattedMessage
               id="tickets.detail.answerResolution"
-              values={{ date: formatTicketDate(autoCloseAt(resolvedAt).toISOString()) }}
+              values={{ date: formatTicketDate(autoCloseAt(resolvedAt).toISOString(), timeZone) }}
             />
           </Text>
         ) : null}
@@ -271,6 +274,7 @@ function Actions({ state, send }: { state: DetailState; send: DetailSend }) {
 /** Administrators: who works on it, how urgent it is, and by when. */
 function Management({ state, send }: { state: DetailState; send: DetailSend }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const headingId = useId();
   const answer = state.context.answer!;
   const { ticket } = answer;
@@ -325,9 +329,9 @@ function Management({ state, send }: { state: DetailState; send: DetailSend }) {
             disabled={calling(state)}
             type="datetime-local"
             label={intl.formatMessage({ id: 'tickets.detail.dueField' })}
-            value={toLocalInput(due)}
+            value={toLocalInput(due, timeZone)}
             onChange={(event) => {
-              const iso = fromLocalInput(event.currentTarget.value);
+              const iso = fromLocalInput(event.currentTarget.value, timeZone);
               if (iso) send({ type: 'editUpdate', draft: { FechaLimite: iso } });
             }}
           />

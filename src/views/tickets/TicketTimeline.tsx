@@ -8,6 +8,7 @@ import { type ReactNode, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { TICKET_PRIORITIES, TICKET_STATES } from '../../api/ticketLifecycle';
 import type { TicketAttachment, TicketEvent } from '../../api/tickets';
+import { useCondoTimeZone } from '../common/zonedTime';
 import { formatTicketDate } from './ticketFormat';
 
 const isState = (value: string | null): value is (typeof TICKET_STATES)[number] =>
@@ -24,6 +25,7 @@ function PriorityName({ value }: { value: string | null }) {
 
 /** What happened, in a sentence. */
 function What({ event }: { event: TicketEvent }): ReactNode {
+  const timeZone = useCondoTimeZone();
   switch (event.tipo) {
     case 'creada':
       return <FormattedMessage id="tickets.timeline.created" />;
@@ -52,7 +54,9 @@ function What({ event }: { event: TicketEvent }): ReactNode {
         />
       );
     case 'vencimiento':
-      return <FormattedMessage id="tickets.timeline.due" values={{ date: event.a ? formatTicketDate(event.a) : '—' }} />;
+      return (
+        <FormattedMessage id="tickets.timeline.due" values={{ date: event.a ? formatTicketDate(event.a, timeZone) : '—' }} />
+      );
     case 'calificacion':
       return <FormattedMessage id="tickets.timeline.rated" values={{ stars: event.a ?? '—' }} />;
   }
@@ -84,6 +88,7 @@ export function AttachmentLinks({ files }: { files: readonly TicketAttachment[] 
 
 export function TicketTimeline({ events }: { events: readonly TicketEvent[] }) {
   const headingId = useId();
+  const timeZone = useCondoTimeZone();
   return (
     <Stack gap="sm" component="section" aria-labelledby={headingId}>
       <Title order={3} size="h4" id={headingId}>
@@ -123,7 +128,7 @@ export function TicketTimeline({ events }: { events: readonly TicketEvent[] }) {
                   <Text size="xs" c="dimmed">
                     {event.UserName ?? <FormattedMessage id="tickets.timeline.system" />}
                     {' · '}
-                    <time dateTime={event.Fecha}>{formatTicketDate(event.Fecha)}</time>
+                    <time dateTime={event.Fecha}>{formatTicketDate(event.Fecha, timeZone)}</time>
                   </Text>
                   {event.Texto ? (
                     <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>

@@ -12,7 +12,7 @@ import { timelineMachine } from '../../machines/timelineMachine';
 import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { formatTimelineDate } from '../common/zonedTime';
+import { formatTimelineDate, useCondoTimeZone } from '../common/zonedTime';
 
 const isKnownKind = (kind: string) => (TIMELINE_KINDS as readonly string[]).includes(kind);
 
@@ -30,6 +30,7 @@ function ItemSentence({ item }: { item: TimelineItem }) {
 
 export default function WelcomePage() {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
   useDocumentTitle(condoName, intl.formatMessage({ id: 'timeline.title' }));
   const [state, send] = useMachine(timelineMachine);
@@ -84,7 +85,7 @@ export default function WelcomePage() {
                     </Text>
                   ) : null}
                   <Text size="xs" c="dimmed" mt={4}>
-                    <time dateTime={item.at}>{formatTimelineDate(item.at, intl.locale)}</time>
+                    <time dateTime={item.at}>{formatTimelineDate(item.at, intl.locale, timeZone)}</time>
                     {item.actorName ? (
                       <>
                         {' · '}

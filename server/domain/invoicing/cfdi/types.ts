@@ -110,7 +110,7 @@ export interface UnsignedCfdi {
 /** The Timbre Fiscal Digital 1.1 a PAC adds. */
 export interface TimbreFiscal {
   uuid: string;
-  /** YYYY-MM-DDTHH:mm:ss (the PAC's clock, Mexico City). */
+  /** YYYY-MM-DDTHH:mm:ss on the Zona Centro's clock (pac/adapter.ts SAT_TIME_ZONE). */
   fechaTimbrado: string;
   rfcProvCertif: string;
   selloCfd: string;

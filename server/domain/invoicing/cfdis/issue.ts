@@ -17,6 +17,7 @@ import type { Database } from '../../../db/schema';
 import { notFound } from '../../../errors';
 import type { Clock } from '../../../infra/clock';
 import { recordAudit } from '../../shared/audit';
+import { localTimestamp, timeZoneOf } from '../../shared/zonedTime';
 import { buildCfdi } from '../cfdi/build';
 import { draftProblems } from '../cfdi/problems';
 import type { CfdiDraft, CfdiIssuer, InvoiceTotals } from '../cfdi/types';
@@ -24,7 +25,6 @@ import { openPrivateKey, signCadena } from '../csd/seal';
 import { openPassword } from '../csd/vault';
 import type { PacAdapter } from '../pac/adapter';
 import { attachStampToCfdi, consumeStamp } from '../stamps';
-import { mexicoLocal } from './localTime';
 import { badDraft, conflict, pacFailed } from './refusals';
 
 export interface CfdiDeps {
@@ -93,7 +93,8 @@ export async function issueCfdi(trx: Kysely<Database>, deps: CfdiDeps, input: Is
   const draft = input.draft({
     serie: issuer.serie,
     folio,
-    fecha: mexicoLocal(now),
+    // Anexo 20: the local time where it is issued, the condominium's clock (docs/decisions.md).
+    fecha: localTimestamp(now, await timeZoneOf(trx, input.condoId)),
     issuer: {
       rfc: issuer.rfc,
       nombre: issuer.razon_social,

@@ -4,10 +4,10 @@ import type { InvoiceDraft, InvoicePreview } from '../../../../src/api/invoicing
 import type { Database } from '../../../db/schema';
 import type { Clock } from '../../../infra/clock';
 import type { Auth } from '../../shared/auth';
+import { localTimestamp, timeZoneOf } from '../../shared/zonedTime';
 import { computeTotals } from '../cfdi/amounts';
 import { draftProblems } from '../cfdi/problems';
 import { checkDwelling, conceptsOf, issuerOf, loadClient, receiverOf } from './draftFromDb';
-import { mexicoLocal } from './localTime';
 
 export async function previewInvoice(
   db: Kysely<Database>,
@@ -23,7 +23,7 @@ export async function previewInvoice(
     kind: 'I',
     serie: issuer.serie,
     folio: String(issuer.next_folio),
-    fecha: mexicoLocal(clock.now()),
+    fecha: localTimestamp(clock.now(), await timeZoneOf(db, auth.condoId)),
     issuer: {
       rfc: issuer.rfc,
       nombre: issuer.razon_social,

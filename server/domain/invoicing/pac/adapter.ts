@@ -2,6 +2,7 @@
 // ask the SAT's status, and the account's balance. The sandbox (sandbox.ts) is the default; real PACs are
 // chosen by configuration (fromConfig.ts, docs/pac-adapters.md). Answers are data, never exceptions: a PAC
 // that cannot be reached answers pacUnavailable, one that says no answers pacRefused with its code and message.
+import { localTimestamp } from '../../shared/zonedTime';
 import type { CancelInput, TimbreFiscal } from '../cfdi/types';
 
 export interface PacRefusal {
@@ -50,18 +51,10 @@ export const unavailable = (code: string, message: string): PacRefusal => ({
 });
 export const refused = (code: string, message: string): PacRefusal => ({ ok: false, reason: 'pacRefused', code, message });
 
-/** Mexico City's wall clock, YYYY-MM-DDTHH:mm:ss: the time CFDI dates (Fecha, FechaTimbrado) are written in. */
-export function mexicoCityTime(date: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Mexico_City',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}:${part('second')}`;
-}
+/** The Zona Centro of Mexico's time system, whose clock the SAT's own dates (FechaTimbrado, a cancellation's
+ * acuse) are written on, whatever the issuer's zone (TimbreFiscalDigitalv11.xsd). */
+export const SAT_TIME_ZONE = 'America/Mexico_City';
+
+/** The Zona Centro's wall clock, YYYY-MM-DDTHH:mm:ss: how a PAC writes FechaTimbrado. (A CFDI's Fecha is the
+ * issuer's local time instead: the condominium's zone, cfdis/issue.ts.) */
+export const mexicoCityTime = (date: Date) => localTimestamp(date, SAT_TIME_ZONE);

@@ -4,12 +4,14 @@
 // https://facturacion.finkok.com. This machine cannot reach them: the envelopes are built and the answers read
 // as Finkok documents them, checked against recorded shapes (tests/unit/pacFinkok.test.ts).
 import { DOMParser } from '@xmldom/xmldom';
+import { localToUtc } from '../../shared/zonedTime';
 import { readTimbre } from '../cfdi/tfd';
 import type { CancelInput } from '../cfdi/types';
 import {
   type CancelAnswer,
   type PacAdapter,
   refused,
+  SAT_TIME_ZONE,
   type StampAnswer,
   type StatusAnswer,
   type StatusQuery,
@@ -193,10 +195,11 @@ function pemBase64(derBase64: string): string {
   return Buffer.from(`-----BEGIN CERTIFICATE-----\n${lines.join('\n')}\n-----END CERTIFICATE-----\n`).toString('base64');
 }
 
-/** Finkok's Fecha is Mexico City's wall clock (no zone): UTC−6 since 2022 (no more daylight saving). */
+/** Finkok's Fecha is the Zona Centro's wall clock (no zone), as the SAT's own dates are. */
 function finkokDate(fecha: string): string {
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})/.exec(fecha);
-  return match ? new Date(`${match[1]}-06:00`).toISOString() : new Date().toISOString();
+  if (!match?.[1] || Number.isNaN(Date.parse(`${match[1]}Z`))) return new Date().toISOString();
+  return localToUtc(match[1], SAT_TIME_ZONE);
 }
 
 function escapeXml(value: string): string {

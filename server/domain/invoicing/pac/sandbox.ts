@@ -1,9 +1,10 @@
 // The built-in PAC (the default, and the tests'): it does what a PAC does before stamping, on this machine. It
 // reads the CFDI, validates it against the SAT's schemas, checks the Certificado (a CSD, of the Emisor's RFC, in
-// force on the Fecha), the seal over the cadena original, and that the Fecha is within the 72 hours the SAT
-// allows; then answers a Timbre Fiscal Digital 1.1 signed with its own test key (made at start-up: nothing the
-// SAT would accept). It remembers what it stamped, to cancel and to answer the status. `failNext` makes the next
-// stamp or cancellation fail with the code and message given, as a real PAC's refusal would.
+// force on the Fecha), the seal over the cadena original, and that the Fecha (the local time of the
+// LugarExpedicion's postal code, as the SAT reads it) is within the 72 hours the SAT allows; then answers a
+// Timbre Fiscal Digital 1.1 signed with its own test key (made at start-up: nothing the SAT would accept). It
+// remembers what it stamped, to cancel and to answer the status. `failNext` makes the next stamp or
+// cancellation fail with the code and message given, as a real PAC's refusal would.
 //
 // Refusal codes are the SAT's validation codes PACs answer with (Anexo 20's matrix, as Finkok and others
 // return them): 301 XML mal formado, 302 sello mal formado o inválido, 303 sello no corresponde a emisor,
@@ -11,6 +12,7 @@
 // expedido, 401 fecha fuera de rango; cancellations: 205 UUID no existe, 203 no corresponde al emisor.
 import { createSign, generateKeyPairSync, type KeyObject, randomUUID, X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
+import { localToUtc } from '../../shared/zonedTime';
 import { addTimbre, readTimbre, tfdCadenaOriginal } from '../cfdi/tfd';
 import type { CancelInput, TimbreFiscal } from '../cfdi/types';
 import { validateAgainstSat } from '../cfdi/validate';
@@ -22,6 +24,7 @@ import {
   type PacAdapter,
   type PacRefusal,
   refused,
+  SAT_TIME_ZONE,
   type StampAnswer,
   type StatusAnswer,
   type StatusQuery,
@@ -162,12 +165,28 @@ export function createSandboxPac(options: SandboxPacOptions = {}): SandboxPac {
 
 interface Comprobante {
   fecha: string;
+  lugarExpedicion: string;
   sello: string;
   certificado: string;
   noCertificado: string;
   rfcEmisor: string;
   rfcReceptor: string;
   totalCents: number;
+}
+
+/**
+ * The zone the SAT reads a Fecha in: the one of the LugarExpedicion's postal code (c_CodigoPostal's time zone).
+ * By state, from the code's first two digits: the states off the Zona Centro's clock, the rest on it. A few
+ * border towns keep the US's daylight saving apart from their state (Ciudad Juárez, Matamoros…); the sandbox
+ * reads them as their state.
+ */
+export function zoneOfPostalCode(postalCode: string): string {
+  const state = Number(postalCode.slice(0, 2));
+  if (state === 21 || state === 22) return 'America/Tijuana'; // Baja California
+  if (state === 23 || state === 63 || (state >= 80 && state <= 82)) return 'America/Mazatlan'; // BCS, Nayarit, Sinaloa
+  if (state >= 83 && state <= 85) return 'America/Hermosillo'; // Sonora
+  if (state === 77) return 'America/Cancun'; // Quintana Roo
+  return SAT_TIME_ZONE;
 }
 
 /** The attributes the checks need, or what is wrong with the XML. */
@@ -191,6 +210,7 @@ function readComprobante(xml: string): Comprobante | string {
   const total = root.getAttribute('Total') ?? '';
   return {
     fecha: root.getAttribute('Fecha') ?? '',
+    lugarExpedicion: root.getAttribute('LugarExpedicion') ?? '',
     sello: root.getAttribute('Sello') ?? '',
     certificado: root.getAttribute('Certificado') ?? '',
     noCertificado: root.getAttribute('NoCertificado') ?? '',
@@ -216,15 +236,15 @@ function checkCertificate(read: Comprobante, now: Date): PacRefusal | null {
   if (facts.csd.noCertificado !== read.noCertificado) {
     return refused('303', 'El NoCertificado no corresponde al certificado del comprobante.');
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(read.fecha)) return refused('301', 'XML mal formado: la Fecha no es válida.');
-  // Fecha is Mexico City's wall clock; compare it with the PAC's clock read the same way.
-  const wallNow = Date.parse(`${mexicoCityTime(now)}Z`);
-  const fecha = Date.parse(`${read.fecha}Z`);
-  const fechaInstant = new Date(fecha - (wallNow - now.getTime()));
-  if (fechaInstant < facts.csd.validFrom || fechaInstant > facts.csd.validTo) {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(read.fecha) || Number.isNaN(Date.parse(`${read.fecha}Z`))) {
+    return refused('301', 'XML mal formado: la Fecha no es válida.');
+  }
+  // Fecha is the wall clock where the CFDI was issued: the instant it names in the postal code's zone.
+  const fecha = Date.parse(localToUtc(read.fecha, zoneOfPostalCode(read.lugarExpedicion)));
+  if (fecha < facts.csd.validFrom.getTime() || fecha > facts.csd.validTo.getTime()) {
     return refused('305', 'La fecha de emisión no está dentro de la vigencia del CSD del emisor.');
   }
-  if (fecha > wallNow + CLOCK_SKEW || fecha < wallNow - HOURS_72) {
+  if (fecha > now.getTime() + CLOCK_SKEW || fecha < now.getTime() - HOURS_72) {
     return refused('401', 'Fecha y hora de generación fuera de rango: debe estar dentro de las 72 horas anteriores al timbrado.');
   }
   return null;

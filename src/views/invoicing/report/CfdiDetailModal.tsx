@@ -47,6 +47,7 @@ import { FailureAlert } from '../../common/FailureAlert';
 import { FailureText } from '../../common/FailureText';
 // The viewer's calendar day (toISOString's would be tomorrow after 18:00 in Mexico).
 import { today } from '../../common/period';
+import { useCondoTimeZone } from '../../common/zonedTime';
 
 export type DetailStep =
   | 'loading'
@@ -72,6 +73,7 @@ export function CfdiDetailModal(props: {
   onPay: (draft: PaymentDraft) => void;
 }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const { step, detail, failure } = props;
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -171,7 +173,7 @@ export function CfdiDetailModal(props: {
                 id="invoicingScreens.report.cancelledOn"
                 values={{
                   reason: t(`invoicing.sat.cancelReason.${detail.cancellation.reason}`),
-                  date: intl.formatDate(detail.cancellation.at, { dateStyle: 'medium' }),
+                  date: intl.formatDate(detail.cancellation.at, { dateStyle: 'medium', timeZone }),
                 }}
               />
               {detail.cancellation.replacementUuid ? ` · ${detail.cancellation.replacementUuid}` : ''}
