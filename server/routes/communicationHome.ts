@@ -6,7 +6,7 @@ import { upcomingEventsBySection } from '../domain/calendar/homeCount';
 import { homeSummary } from '../domain/communicationHome/communicationHome';
 import { unreadBySection } from '../domain/conversations/conversations';
 import { openPollsToAnswer } from '../domain/polls/list';
-import { newPostsCount } from '../domain/posts/posts';
+import { newPostsCount } from '../domain/posts/list';
 import { reservationsWaiting } from '../domain/reservations/homeCount';
 import { openTicketCountsBySection } from '../domain/tickets/list';
 import { allowOnly } from './guards';

@@ -19,16 +19,13 @@ import {
   SectionPostsQuery,
   type SummaryAnswer,
 } from '../../src/api/posts';
-import { attachmentSigner, checkAttachmentLink } from '../domain/posts/attachmentLinks';
-import {
-  addComment,
-  attachmentFile,
-  createPost,
-  onePost,
-  reviewPost,
-  sectionPosts,
-  sectionsSummary,
-} from '../domain/posts/posts';
+import { attachmentFile, attachmentSigner, checkAttachmentLink } from '../domain/posts/attachmentLinks';
+import { addComment } from '../domain/posts/comments';
+import { createPost } from '../domain/posts/create';
+import { sectionPosts } from '../domain/posts/list';
+import { onePost } from '../domain/posts/read';
+import { reviewPost } from '../domain/posts/review';
+import { sectionsSummary } from '../domain/posts/summary';
 import { allowOnly } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 
