@@ -4,18 +4,11 @@
 import type { FastifyInstance } from 'fastify';
 import { IdBody, MY_GUESTS_PAGE_SIZE, MY_GUESTS_PATHS, NewEvent, NewPass, PageQuery } from '../../src/api/myGuests';
 import { canInviteGuests, canSeeMyGuests } from '../../src/api/permissions';
-import {
-  cancelEvent,
-  createCondoLink,
-  createEvent,
-  createPass,
-  createUserLink,
-  listMyLinks,
-  listMyPasses,
-  myGuestsOverview,
-  revokeLink,
-  revokePass,
-} from '../domain/myGuests/myGuests';
+import { createCondoLink } from '../domain/myGuests/condoLinks';
+import { cancelEvent, createEvent } from '../domain/myGuests/events';
+import { createUserLink, listMyLinks, revokeLink } from '../domain/myGuests/links';
+import { myGuestsOverview } from '../domain/myGuests/overview';
+import { createPass, listMyPasses, revokePass } from '../domain/myGuests/passes';
 import { allowOnly } from './guards';
 
 const pageOf = (query: PageQuery) => ({ limit: query.limit ?? MY_GUESTS_PAGE_SIZE, offset: query.offset ?? 0 });
