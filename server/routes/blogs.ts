@@ -1,9 +1,10 @@
 // Blog configuration (listado-blogs, src/api/blogs.ts): the §7 comunicacion calls and the towers list.
 // Who may call each is written next to its path; the rule is src/api/permissions.ts (canConfigureBlogs).
 // Every change writes its history row (entity 'section') in its own transaction (server/domain/blogs/blogs.ts).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { coerce, object, pattern, string } from 'superstruct';
 import { BLOG_PATHS, EnableDisableRequest, NewBlogRequest, UpdateBlogRequest, UpdatePositionsRequest } from '../../src/api/blogs';
+import { canConfigureBlogs } from '../../src/api/permissions';
 import { Id } from '../../src/api/validation';
 import {
   addNewBlog,
@@ -11,20 +12,18 @@ import {
   enableDisableBlog,
   listBlogs,
   listTowers,
-  requireBlogAdmin,
   singleBlog,
   updateBlog,
   updatePositions,
 } from '../domain/blogs/blogs';
+import { allowOnly } from './guards';
 
 const SectionParams = object({ sectionId: coerce(Id, pattern(string(), /^\d{1,10}$/), Number) });
 type SectionParams = { sectionId: number };
 
 export default async function blogRoutes(app: FastifyInstance) {
-  const requireAdmin = async (request: FastifyRequest) => {
-    await app.requireSession(request);
-    await requireBlogAdmin(app.db, request.auth!);
-  };
+  // Administrators only (permissions.canConfigureBlogs), refused before the params or body are validated.
+  const requireAdmin = allowOnly(app, canConfigureBlogs);
 
   // Administrators: every blog of the condominium, by position.
   app.get(BLOG_PATHS.list, { onRequest: requireAdmin }, async (request) => ({
