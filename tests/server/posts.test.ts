@@ -205,6 +205,28 @@ describe(`posts (${dialect})`, () => {
     expect(res.json()).toMatchObject({ message: POST_MESSAGES.cannotPost });
   });
 
+  it('SA and IC: no new post, whoever sends it; those sections have screens of their own (DESIGN.md §8)', async () => {
+    const count = async () =>
+      Number((await t.app.db.selectFrom('posts').select(t.app.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const name of ['Solicitudes a la administración', 'Comunicación entre vecinos']) {
+      for (const who of ['admin', 'residente']) {
+        const res = await post(who, POSTS_PATHS.newPost, { sectionId: sections.get(name), Titulo: 'Aquí no', Texto: 'x' });
+        expect(res.statusCode, `${who} in ${name}`).toBe(404);
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'NOT_FOUND',
+          message: POST_MESSAGES.sectionHasOwnScreen,
+          messageId: 'errors.posts.sectionHasOwnScreen',
+          field: 'sectionId',
+        });
+      }
+      // Their abilities say so too: a screen that opens one as a plain section offers no form.
+      expect((await list('admin', name)).abilities.canPost, name).toBe(false);
+    }
+    expect(await count()).toBe(before);
+  });
+
   it('B: a post waits for an administrator, who is told; approval publishes it and tells author and readers', async () => {
     const res = await post('consejo', POSTS_PATHS.newPost, {
       sectionId: sections.get('Comité de jardinería'),

@@ -1,7 +1,8 @@
-// A new post (POST new): in a section the caller may post in (permissions.canPostInSection: SectPosting A and B
-// anyone who reads it, R administrators only), private only where the section allows it, for the right tower,
-// with its attachments. In B a member's post waits for an administrator (postNeedsApproval) and the
-// administrators are told; otherwise it is published and its readers are told.
+// A new post (POST new): never in an SA or IC section (they have flows of their own: 404), and only in a
+// section the caller may post in (permissions.canPostInSection: SectPosting A and B anyone who reads it, R
+// administrators only), private only where the section allows it, for the right tower, with its attachments.
+// In B a member's post waits for an administrator (postNeedsApproval) and the administrators are told;
+// otherwise it is published and its readers are told.
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
 import {
@@ -12,6 +13,7 @@ import {
   postNeedsApproval,
 } from '../../../src/api/permissions';
 import type { NewPostRequest, PostStatus } from '../../../src/api/posts';
+import { sectionTakesPosts } from '../../../src/api/sections';
 import type { Database, Section } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
@@ -58,6 +60,11 @@ export async function createPost(
   return db.transaction().execute(async (trx) => {
     const viewer = await loadViewer(trx, auth);
     const { section, facts } = await readableSection(trx, auth, viewer, request.sectionId);
+    // SA and IC sections have flows of their own (DESIGN.md §8): like the other areas' calls given a section of
+    // another kind, 404, here with words that say why.
+    if (!sectionTakesPosts(section.code)) {
+      throw new AppError(404, ErrorCodes.notFound, 'errors.posts.sectionHasOwnScreen', 'sectionId');
+    }
     if (!canPostInSection(viewer, facts)) throw new AppError(403, ErrorCodes.forbidden, 'errors.posts.cannotPost');
     if (request.Privado && !canMarkPostPrivate(facts)) {
       throw new AppError(400, ErrorCodes.badRequest, 'errors.posts.noPrivate', 'Privado');
