@@ -61,6 +61,50 @@ export async function scheduleJob(
     .execute();
 }
 
+/**
+ * Schedules (kind, key) at dueAt unless it is there already, done or not: the first to ask sets its time, and a
+ * runner holding it keeps its claim. For work that many events ask for alike, such as a daily purge that every
+ * new row asks for (dailySlot), where scheduleJob would move the job, or take it from the runner holding it, each
+ * time. A handler can schedule its own sequel this way under another key; under its own key it would lose its
+ * claim, and its run would roll back.
+ */
+export async function scheduleJobOnce(
+  trx: Kysely<Database>,
+  kind: string,
+  key: string,
+  dueAt: Date | string,
+  now: Date,
+): Promise<void> {
+  await trx
+    .insertInto('scheduled_jobs')
+    .values({
+      kind,
+      key,
+      due_at: iso(dueAt),
+      claimed_by: null,
+      claimed_until: null,
+      attempts: 0,
+      last_error: null,
+      done_at: null,
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['kind', 'key']).doNothing())
+    .execute();
+}
+
+/** The slot of a job that runs once a day: the first midnight (UTC) at or after `at`, keyed by its day. */
+export function dailySlot(at: Date): { key: string; dueAt: Date } {
+  const day = 24 * 60 * 60_000;
+  const dueAt = new Date(Math.ceil(at.getTime() / day) * day);
+  return { key: dueAt.toISOString().slice(0, 10), dueAt };
+}
+
+/** The key of a daily job's sequel the same day, when one run could not do it all: '2026-11-25#2', '#3' … */
+export function sequelKey(key: string): string {
+  const [day, part] = key.split('#');
+  return `${day}#${Number(part ?? 1) + 1}`;
+}
+
 /** Ids of jobs of these kinds that are due, not done, and not held by a live lease; the earliest first. */
 export async function dueJobIds(db: Kysely<Database>, kinds: readonly string[], now: Date, limit: number): Promise<number[]> {
   if (kinds.length === 0) return [];

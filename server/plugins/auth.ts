@@ -1,5 +1,6 @@
-// app-token → the signed-in person. Routes that need one say so with app.requireSession (as onRequest,
-// preValidation or preHandler) and read request.auth; the server is the authority, whatever the client hides.
+// app-token → the signed-in person. Routes that need one are registered through signedInRoutes
+// (routes/guards.ts), whose guard hook calls app.requireSession, and their handlers read request.auth as
+// present; elsewhere it is null. The server is the authority, whatever the client hides.
 // While the condominium's privacy notice waits for the member's acceptance (spec §4), requireSession refuses
 // every route but those of BEFORE_PRIVACY_NOTICE (src/api/account.ts) with 403 PRIVACY_NOTICE_PENDING.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -2,9 +2,11 @@
 // SCHEDULED_JOBS_SECONDS (0: never on its own; tests call runOnce()). Each area adds its handlers by kind here.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ACCOUNT_JOB_HANDLERS } from '../domain/account/jobs';
 import { autoInvoiceJobHandlers } from '../domain/invoicing/cfdis/autoInvoice';
 import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
 import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
+import { SESSION_JOB_HANDLERS } from '../domain/sessions/jobs';
 import { TICKET_JOB_HANDLERS } from '../domain/tickets/jobs';
 import { createJobRunner, type JobHandlers, type JobRunner } from '../infra/scheduledJobs';
 
@@ -15,7 +17,13 @@ declare module 'fastify' {
 }
 
 /** Every kind of job this server knows, with what to do when one is due. */
-const HANDLERS: JobHandlers = { ...TICKET_JOB_HANDLERS, ...POLL_JOB_HANDLERS, ...RESERVATION_JOB_HANDLERS };
+const HANDLERS: JobHandlers = {
+  ...TICKET_JOB_HANDLERS,
+  ...POLL_JOB_HANDLERS,
+  ...RESERVATION_JOB_HANDLERS,
+  ...SESSION_JOB_HANDLERS,
+  ...ACCOUNT_JOB_HANDLERS,
+};
 
 export default fp(async function scheduledJobs(app: FastifyInstance) {
   const runner = createJobRunner({

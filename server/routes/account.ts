@@ -19,6 +19,7 @@ import {
 import { changeCondoSession, issueBridgeToken } from '../domain/sessions/sessions';
 import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
 import { appBaseUrl } from '../infra/links';
+import { SIGNED_IN, signedInRoutes } from './guards';
 
 /**
  * The contract's request with the password's length left to the shared rule (passwordProblem), which the
@@ -27,20 +28,21 @@ import { appBaseUrl } from '../infra/links';
 const ResetPasswordBody = assign(ResetPasswordRequest, object({ password: string() }));
 
 export default async function accountRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
+  const routes = signedInRoutes(app);
   const { policy } = options;
 
   // Any signed-in member: accepts this condominium's privacy notice (spec §4); answers when.
-  app.post(ACCOUNT_PATHS.acceptPrivacyNotice, { onRequest: app.requireSession }, async (request) => {
-    const at = await acceptPrivacyNotice(app.db, app.clock, request.auth!);
+  routes.post(ACCOUNT_PATHS.acceptPrivacyNotice, { allow: SIGNED_IN }, async (request) => {
+    const at = await acceptPrivacyNotice(app.db, app.clock, request.auth);
     return { success: true, AvisoPrivacidad: at };
   });
 
   // Any signed-in member: the interface language of their profile (spec §1).
-  app.post<{ Body: LanguageRequest }>(
+  routes.post<{ Body: LanguageRequest }>(
     ACCOUNT_PATHS.language,
-    { schema: { body: LanguageRequest }, onRequest: app.requireSession },
+    { schema: { body: LanguageRequest }, allow: SIGNED_IN },
     async (request) => {
-      await saveLanguage(app.db, request.auth!, request.body.language);
+      await saveLanguage(app.db, request.auth, request.body.language);
       return { success: true };
     },
   );
@@ -81,8 +83,8 @@ export default async function accountRoutes(app: FastifyInstance, options: { pol
   );
 
   // Any signed-in member: a short-lived, single-use antkn for the login-redirect bridge (spec §2.8).
-  app.post(ACCOUNT_PATHS.bridgeToken, { onRequest: app.requireSession }, async (request) => {
-    return { success: true, token: await issueBridgeToken(app.db, app.clock, request.auth!) };
+  routes.post(ACCOUNT_PATHS.bridgeToken, { allow: SIGNED_IN }, async (request) => {
+    return { success: true, token: await issueBridgeToken(app.db, app.clock, request.auth) };
   });
 
   // Anyone holding an antkn: a new session in its user's condominium, answered like condo-login.

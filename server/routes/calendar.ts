@@ -21,79 +21,81 @@ import { canPublishEvents, canSeeCommunication } from '../../src/api/permissions
 import { cancelCalendarEvent, createCalendarEvent, publisherOf, readEvent, updateCalendarEvent } from '../domain/calendar/events';
 import { feedCalendar, revokeFeed, rotateFeed } from '../domain/calendar/feed';
 import { calendarHome, calendarItems } from '../domain/calendar/home';
+import type { AccessData } from '../domain/shared/sessionData';
 import { notFound } from '../errors';
 import { appBaseUrl } from '../infra/links';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 export default async function calendarRoutes(app: FastifyInstance) {
-  const communication = { onRequest: allowOnly(app, canSeeCommunication) };
-  const publishers = { onRequest: allowOnly(app, (access) => canPublishEvents(access)) };
+  const routes = signedInRoutes(app);
+  const communication = { allow: canSeeCommunication };
+  const publishers = { allow: (access: AccessData) => canPublishEvents(access) };
 
   // Readers of an EV section (403 for anyone who reads none).
-  app.get(
+  routes.get(
     CALENDAR_PATHS.home,
     communication,
-    async (request): Promise<CalendarHomeAnswer> => calendarHome(app.db, app.clock, request.auth!),
+    async (request): Promise<CalendarHomeAnswer> => calendarHome(app.db, app.clock, request.auth),
   );
 
   // Readers; each kind only as far as the caller may see it (domain/calendar/items.ts). 400 for a bad range.
-  app.get<{ Querystring: CalendarQuery }>(
+  routes.get<{ Querystring: CalendarQuery }>(
     CALENDAR_PATHS.items,
     { schema: { querystring: CalendarQuery }, ...communication },
-    async (request): Promise<CalendarItemsAnswer> => calendarItems(app.db, app.clock, request.auth!, request.query),
+    async (request): Promise<CalendarItemsAnswer> => calendarItems(app.db, app.clock, request.auth, request.query),
   );
 
   // Readers of the event's section; 404 otherwise.
-  app.get<{ Params: { eventId: number } }>(
+  routes.get<{ Params: { eventId: number } }>(
     CALENDAR_PATHS.event(':eventId'),
     { schema: { params: EventParams }, ...communication },
     async (request): Promise<EventAnswer> =>
-      readEvent(app.db, request.auth!, request.params.eventId, appBaseUrl(app.config, request)),
+      readEvent(app.db, request.auth, request.params.eventId, appBaseUrl(app.config, request)),
   );
 
   // Administrators.
-  app.post<{ Body: EventDraft }>(
+  routes.post<{ Body: EventDraft }>(
     CALENDAR_PATHS.create,
     { schema: { body: EventDraft }, ...publishers },
     async (request): Promise<EventAnswer> =>
       createCalendarEvent(
         app.db,
         app.clock,
-        await publisherOf(app.db, request.auth!, appBaseUrl(app.config, request)),
+        await publisherOf(app.db, request.auth, appBaseUrl(app.config, request)),
         request.body,
       ),
   );
-  app.post<{ Body: EventUpdateRequest }>(
+  routes.post<{ Body: EventUpdateRequest }>(
     CALENDAR_PATHS.update,
     { schema: { body: EventUpdateRequest }, ...publishers },
     async (request): Promise<EventAnswer> =>
       updateCalendarEvent(
         app.db,
         app.clock,
-        await publisherOf(app.db, request.auth!, appBaseUrl(app.config, request)),
+        await publisherOf(app.db, request.auth, appBaseUrl(app.config, request)),
         request.body,
       ),
   );
-  app.post<{ Body: EventCancelRequest }>(
+  routes.post<{ Body: EventCancelRequest }>(
     CALENDAR_PATHS.cancel,
     { schema: { body: EventCancelRequest }, ...publishers },
     async (request): Promise<EventAnswer> =>
       cancelCalendarEvent(
         app.db,
         app.clock,
-        await publisherOf(app.db, request.auth!, appBaseUrl(app.config, request)),
+        await publisherOf(app.db, request.auth, appBaseUrl(app.config, request)),
         request.body,
       ),
   );
 
   // Readers of an EV section: a new secret (the old stops working).
-  app.post(
+  routes.post(
     CALENDAR_PATHS.feedRotate,
     communication,
-    async (request): Promise<FeedAnswer> => rotateFeed(app.db, app.clock, request.auth!, appBaseUrl(app.config, request)),
+    async (request): Promise<FeedAnswer> => rotateFeed(app.db, app.clock, request.auth, appBaseUrl(app.config, request)),
   );
   // Anyone signed in with Comunicación: no feed any more.
-  app.post(CALENDAR_PATHS.feedRevoke, communication, async (request): Promise<FeedAnswer> => revokeFeed(app.db, request.auth!));
+  routes.post(CALENDAR_PATHS.feedRevoke, communication, async (request): Promise<FeedAnswer> => revokeFeed(app.db, request.auth));
 
   // Public. Unknown, replaced or revoked secrets, and members who left, get 404 (nothing says which).
   app.get<{ Params: { file: string } }>(

@@ -36,7 +36,7 @@ import { stampInvoice } from '../domain/invoicing/cfdis/stamp';
 import { cfdisZip, fileStem } from '../domain/invoicing/cfdis/zip';
 import type { PacAdapter } from '../domain/invoicing/pac/adapter';
 import { pacFromConfig } from '../domain/invoicing/pac/fromConfig';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,7 +62,8 @@ const download = (reply: FastifyReply, type: string, name: string, body: string 
     .send(body);
 
 export default async function cfdiRoutes(app: FastifyInstance) {
-  const invoicers = { onRequest: allowOnly(app, canInvoice) };
+  const routes = signedInRoutes(app);
+  const invoicers = { allow: canInvoice };
   const deps = () => ({ pac: app.pac, clock: app.clock });
 
   /** A stamped CFDI goes to its client when the client has an e-mail; a failure to mail never undoes it. */
@@ -74,86 +75,92 @@ export default async function cfdiRoutes(app: FastifyInstance) {
     }
   };
 
-  app.get<{ Querystring: { apartmentId: number } }>(
+  routes.get<{ Querystring: { apartmentId: number } }>(
     INVOICING_PATHS.dwellingCharges,
     { schema: { querystring: DwellingChargesQuery }, ...invoicers },
-    async (request) => dwellingCharges(app.db, request.auth!.condoId, request.query.apartmentId),
+    async (request) => dwellingCharges(app.db, request.auth.condoId, request.query.apartmentId),
   );
 
-  app.post<{ Body: InvoiceDraft }>(INVOICING_PATHS.preview, { schema: { body: InvoiceDraft }, ...invoicers }, async (request) =>
-    previewInvoice(app.db, app.clock, request.auth!, request.body),
+  routes.post<{ Body: InvoiceDraft }>(
+    INVOICING_PATHS.preview,
+    { schema: { body: InvoiceDraft }, ...invoicers },
+    async (request) => previewInvoice(app.db, app.clock, request.auth, request.body),
   );
 
-  app.post<{ Body: StampRequest }>(INVOICING_PATHS.stamp, { schema: { body: StampRequest }, ...invoicers }, async (request) => {
-    const stamped = await stampInvoice(app.db, deps(), request.auth!, request.body);
-    await mailQuietly(request.auth!.condoId, stamped.cfdi.id);
-    return stamped;
-  });
-
-  app.post<{ Body: GlobalInvoiceDraft }>(
-    INVOICING_PATHS.global,
-    { schema: { body: GlobalInvoiceDraft }, ...invoicers },
-    async (request) => stampGlobal(app.db, deps(), request.auth!, request.body),
-  );
-
-  app.get<{ Querystring: CfdiListQuery }>(
-    INVOICING_PATHS.list,
-    { schema: { querystring: CfdiListQuery }, ...invoicers },
-    async (request, reply) => {
-      if (request.query.format !== 'csv') return listCfdis(app.db, request.auth!.condoId, request.query);
-      const rows = await allFiltered(app.db, request.auth!.condoId, request.query);
-      return download(reply, 'text/csv; charset=utf-8', 'cfdis.csv', cfdisCsv(rows));
-    },
-  );
-
-  app.get<{ Querystring: CfdiListQuery }>(
-    INVOICING_PATHS.zip,
-    { schema: { querystring: CfdiListQuery }, ...invoicers },
-    async (request, reply) => {
-      const rows = await allFiltered(app.db, request.auth!.condoId, request.query);
-      return download(reply, 'application/zip', 'cfdis.zip', await cfdisZip(rows));
-    },
-  );
-
-  app.get<{ Params: CfdiParams }>(INVOICING_PATHS.detail, { schema: { params: CfdiParams }, ...invoicers }, async (request) =>
-    cfdiDetail(app.db, request.auth!.condoId, request.params.id),
-  );
-
-  app.get<{ Params: CfdiParams }>(
-    INVOICING_PATHS.xml,
-    { schema: { params: CfdiParams }, ...invoicers },
-    async (request, reply) => {
-      const row = await findCfdiRow(app.db, request.auth!.condoId, request.params.id);
-      return download(reply, 'application/xml; charset=utf-8', `${fileStem(row)}.xml`, row.xml);
-    },
-  );
-
-  app.get<{ Params: CfdiParams }>(
-    INVOICING_PATHS.pdf,
-    { schema: { params: CfdiParams }, ...invoicers },
-    async (request, reply) => {
-      const row = await findCfdiRow(app.db, request.auth!.condoId, request.params.id);
-      return download(reply, 'application/pdf', `${fileStem(row)}.pdf`, await cfdiPdf(row), true);
-    },
-  );
-
-  app.post<{ Params: CfdiParams }>(INVOICING_PATHS.send, { schema: { params: CfdiParams }, ...invoicers }, async (request) =>
-    mailCfdi(app.db, app.mailer, request.auth!.condoId, request.params.id),
-  );
-
-  app.post<{ Params: CfdiParams; Body: PaymentDraft }>(
-    INVOICING_PATHS.payment,
-    { schema: { params: CfdiParams, body: PaymentDraft }, ...invoicers },
+  routes.post<{ Body: StampRequest }>(
+    INVOICING_PATHS.stamp,
+    { schema: { body: StampRequest }, ...invoicers },
     async (request) => {
-      const stamped = await stampPayment(app.db, deps(), request.auth!, request.params.id, request.body);
-      await mailQuietly(request.auth!.condoId, stamped.cfdi.id);
+      const stamped = await stampInvoice(app.db, deps(), request.auth, request.body);
+      await mailQuietly(request.auth.condoId, stamped.cfdi.id);
       return stamped;
     },
   );
 
-  app.post<{ Params: CfdiParams; Body: CancelRequest }>(
+  routes.post<{ Body: GlobalInvoiceDraft }>(
+    INVOICING_PATHS.global,
+    { schema: { body: GlobalInvoiceDraft }, ...invoicers },
+    async (request) => stampGlobal(app.db, deps(), request.auth, request.body),
+  );
+
+  routes.get<{ Querystring: CfdiListQuery }>(
+    INVOICING_PATHS.list,
+    { schema: { querystring: CfdiListQuery }, ...invoicers },
+    async (request, reply) => {
+      if (request.query.format !== 'csv') return listCfdis(app.db, request.auth.condoId, request.query);
+      const rows = await allFiltered(app.db, request.auth.condoId, request.query);
+      return download(reply, 'text/csv; charset=utf-8', 'cfdis.csv', cfdisCsv(rows));
+    },
+  );
+
+  routes.get<{ Querystring: CfdiListQuery }>(
+    INVOICING_PATHS.zip,
+    { schema: { querystring: CfdiListQuery }, ...invoicers },
+    async (request, reply) => {
+      const rows = await allFiltered(app.db, request.auth.condoId, request.query);
+      return download(reply, 'application/zip', 'cfdis.zip', await cfdisZip(rows));
+    },
+  );
+
+  routes.get<{ Params: CfdiParams }>(INVOICING_PATHS.detail, { schema: { params: CfdiParams }, ...invoicers }, async (request) =>
+    cfdiDetail(app.db, request.auth.condoId, request.params.id),
+  );
+
+  routes.get<{ Params: CfdiParams }>(
+    INVOICING_PATHS.xml,
+    { schema: { params: CfdiParams }, ...invoicers },
+    async (request, reply) => {
+      const row = await findCfdiRow(app.db, request.auth.condoId, request.params.id);
+      return download(reply, 'application/xml; charset=utf-8', `${fileStem(row)}.xml`, row.xml);
+    },
+  );
+
+  routes.get<{ Params: CfdiParams }>(
+    INVOICING_PATHS.pdf,
+    { schema: { params: CfdiParams }, ...invoicers },
+    async (request, reply) => {
+      const row = await findCfdiRow(app.db, request.auth.condoId, request.params.id);
+      return download(reply, 'application/pdf', `${fileStem(row)}.pdf`, await cfdiPdf(row), true);
+    },
+  );
+
+  routes.post<{ Params: CfdiParams }>(INVOICING_PATHS.send, { schema: { params: CfdiParams }, ...invoicers }, async (request) =>
+    mailCfdi(app.db, app.mailer, request.auth.condoId, request.params.id),
+  );
+
+  routes.post<{ Params: CfdiParams; Body: PaymentDraft }>(
+    INVOICING_PATHS.payment,
+    { schema: { params: CfdiParams, body: PaymentDraft }, ...invoicers },
+    async (request) => {
+      const stamped = await stampPayment(app.db, deps(), request.auth, request.params.id, request.body);
+      await mailQuietly(request.auth.condoId, stamped.cfdi.id);
+      return stamped;
+    },
+  );
+
+  routes.post<{ Params: CfdiParams; Body: CancelRequest }>(
     INVOICING_PATHS.cancel,
     { schema: { params: CfdiParams, body: CancelRequest }, ...invoicers },
-    async (request) => cancelCfdi(app.db, deps(), request.auth!, request.params.id, request.body),
+    async (request) => cancelCfdi(app.db, deps(), request.auth, request.params.id, request.body),
   );
 }

@@ -6,17 +6,18 @@ import { upcomingEventsBySection } from '../domain/calendar/homeCount';
 import { homeSummary } from '../domain/communicationHome/communicationHome';
 import { unreadBySection } from '../domain/conversations/conversations';
 import { openPollsToAnswer } from '../domain/polls/list';
-import { newPostsCount } from '../domain/posts/posts';
+import { newPostsCount } from '../domain/posts/list';
 import { reservationsWaiting } from '../domain/reservations/homeCount';
 import { openTicketCountsBySection } from '../domain/tickets/list';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 export default async function communicationHomeRoutes(app: FastifyInstance) {
-  app.get(
+  const routes = signedInRoutes(app);
+  routes.get(
     COMMUNICATION_HOME_PATHS.summary,
-    { onRequest: allowOnly(app, canSeeCommunication) },
+    { allow: canSeeCommunication },
     async (request): Promise<HomeSummaryAnswer> =>
-      homeSummary(app.db, request.auth!, app.clock, {
+      homeSummary(app.db, request.auth, app.clock, {
         openTickets: openTicketCountsBySection,
         unreadMessages: unreadBySection,
         pollsToAnswer: openPollsToAnswer,

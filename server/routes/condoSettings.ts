@@ -6,39 +6,40 @@ import { CONDO_SETTINGS_PATHS, LogoFileParams, SaveCondoSettingsRequest, UploadL
 import { canEditCondoSettings } from '../../src/api/permissions';
 import { logoFile, removeLogo, setLogo } from '../domain/condoSettings/logo';
 import { readSettings, saveSettings } from '../domain/condoSettings/settings';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 /** A data URL of LOGO_MAX_BYTES is about 2 MB of base64, beyond the app's 1 MiB body limit. */
 const LOGO_BODY_LIMIT = 2_200_000;
 
 export default async function condoSettingsRoutes(app: FastifyInstance) {
-  const admins = { onRequest: allowOnly(app, canEditCondoSettings) };
+  const routes = signedInRoutes(app);
+  const admins = { allow: canEditCondoSettings };
 
-  app.get(CONDO_SETTINGS_PATHS.settings, admins, async (request) => ({
+  routes.get(CONDO_SETTINGS_PATHS.settings, admins, async (request) => ({
     success: true,
-    settings: await readSettings(app.db, request.auth!),
+    settings: await readSettings(app.db, request.auth),
   }));
 
   // 400 for a field the rules refuse (the map the sanitizer cannot accept among them), 409 with the settings now
   // for a stale version.
-  app.post<{ Body: SaveCondoSettingsRequest }>(
+  routes.post<{ Body: SaveCondoSettingsRequest }>(
     CONDO_SETTINGS_PATHS.save,
     { schema: { body: SaveCondoSettingsRequest }, ...admins },
     async (request) => ({
       success: true,
-      settings: (await saveSettings(app.db, app.clock, request.auth!, request.body)).settings,
+      settings: (await saveSettings(app.db, app.clock, request.auth, request.body)).settings,
     }),
   );
 
-  app.post<{ Body: UploadLogoRequest }>(
+  routes.post<{ Body: UploadLogoRequest }>(
     CONDO_SETTINGS_PATHS.uploadLogo,
     { schema: { body: UploadLogoRequest }, ...admins, bodyLimit: LOGO_BODY_LIMIT },
-    async (request) => ({ success: true, settings: await setLogo(app.db, app.clock, request.auth!, request.body.dataUrl) }),
+    async (request) => ({ success: true, settings: await setLogo(app.db, app.clock, request.auth, request.body.dataUrl) }),
   );
 
-  app.post(CONDO_SETTINGS_PATHS.deleteLogo, admins, async (request) => ({
+  routes.post(CONDO_SETTINGS_PATHS.deleteLogo, admins, async (request) => ({
     success: true,
-    settings: await removeLogo(app.db, app.clock, request.auth!),
+    settings: await removeLogo(app.db, app.clock, request.auth),
   }));
 
   // Anyone: the current logo's bytes (404 for a replaced one). A new logo is a new name, so they never change.

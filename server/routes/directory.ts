@@ -6,30 +6,31 @@ import { DIRECTORY_PATHS, ResidentsQuery, SaveMyContactRequest, StaffQuery } fro
 import { directoriesFor } from '../../src/api/permissions';
 import { readMyContact, saveMyContact } from '../domain/directory/contact';
 import { residentsDirectory, staffDirectory } from '../domain/directory/read';
-import { allowOnly } from './guards';
+import { SIGNED_IN, signedInRoutes } from './guards';
 
 export default async function directoryRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: ResidentsQuery }>(
+  const routes = signedInRoutes(app);
+  routes.get<{ Querystring: ResidentsQuery }>(
     DIRECTORY_PATHS.residents,
-    { schema: { querystring: ResidentsQuery }, onRequest: allowOnly(app, (data) => directoriesFor(data).residents) },
-    async (request) => residentsDirectory(app.db, app.clock, app.prefix, request.auth!, request.query),
+    { schema: { querystring: ResidentsQuery }, allow: (data) => directoriesFor(data).residents },
+    async (request) => residentsDirectory(app.db, app.clock, app.prefix, request.auth, request.query),
   );
 
-  app.get<{ Querystring: StaffQuery }>(
+  routes.get<{ Querystring: StaffQuery }>(
     DIRECTORY_PATHS.staff,
-    { schema: { querystring: StaffQuery }, onRequest: allowOnly(app, (data) => directoriesFor(data).employees) },
-    async (request) => staffDirectory(app.db, app.clock, app.prefix, request.auth!, request.query),
+    { schema: { querystring: StaffQuery }, allow: (data) => directoriesFor(data).employees },
+    async (request) => staffDirectory(app.db, app.clock, app.prefix, request.auth, request.query),
   );
 
   // Any signed-in member: their phone and their choices in this condominium.
-  app.get(DIRECTORY_PATHS.myContact, { onRequest: app.requireSession }, async (request) => ({
+  routes.get(DIRECTORY_PATHS.myContact, { allow: SIGNED_IN }, async (request) => ({
     success: true,
-    contact: await readMyContact(app.db, request.auth!),
+    contact: await readMyContact(app.db, request.auth),
   }));
 
-  app.post<{ Body: SaveMyContactRequest }>(
+  routes.post<{ Body: SaveMyContactRequest }>(
     DIRECTORY_PATHS.saveMyContact,
-    { schema: { body: SaveMyContactRequest }, onRequest: app.requireSession },
-    async (request) => ({ success: true, contact: await saveMyContact(app.db, request.auth!, request.body) }),
+    { schema: { body: SaveMyContactRequest }, allow: SIGNED_IN },
+    async (request) => ({ success: true, contact: await saveMyContact(app.db, request.auth, request.body) }),
   );
 }

@@ -16,51 +16,52 @@ import {
 import { canManagePeople } from '../../src/api/permissions';
 import { listDwellings, saveDwelling, saveTower, setDwellingActive, setTowerActive } from '../domain/dwellings/dwellings';
 import { confirmImport, previewImport } from '../domain/dwellings/import';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 /** The file in base64 (4/3 of its bytes) and the rest of the request. */
 const IMPORT_BODY_LIMIT = Math.ceil((IMPORT_MAX_BYTES * 4) / 3) + 64_000;
 
 export default async function dwellingRoutes(app: FastifyInstance) {
-  const admins = { onRequest: allowOnly(app, canManagePeople) };
+  const routes = signedInRoutes(app);
+  const admins = { allow: canManagePeople };
 
-  app.get<{ Querystring: DwellingListQuery }>(
+  routes.get<{ Querystring: DwellingListQuery }>(
     DWELLINGS_PATHS.list,
     { schema: { querystring: DwellingListQuery }, ...admins },
-    async (request) => listDwellings(app.db, request.auth!, request.query),
+    async (request) => listDwellings(app.db, request.auth, request.query),
   );
 
-  app.post<{ Body: TowerDraft }>(DWELLINGS_PATHS.saveTower, { schema: { body: TowerDraft }, ...admins }, async (request) =>
-    saveTower(app.db, app.clock, request.auth!, request.body),
+  routes.post<{ Body: TowerDraft }>(DWELLINGS_PATHS.saveTower, { schema: { body: TowerDraft }, ...admins }, async (request) =>
+    saveTower(app.db, app.clock, request.auth, request.body),
   );
 
-  app.post<{ Body: TowerActiveRequest }>(
+  routes.post<{ Body: TowerActiveRequest }>(
     DWELLINGS_PATHS.towerActive,
     { schema: { body: TowerActiveRequest }, ...admins },
-    async (request) => setTowerActive(app.db, app.clock, request.auth!, request.body),
+    async (request) => setTowerActive(app.db, app.clock, request.auth, request.body),
   );
 
-  app.post<{ Body: DwellingDraft }>(
+  routes.post<{ Body: DwellingDraft }>(
     DWELLINGS_PATHS.saveDwelling,
     { schema: { body: DwellingDraft }, ...admins },
-    async (request) => saveDwelling(app.db, app.clock, request.auth!, request.body),
+    async (request) => saveDwelling(app.db, app.clock, request.auth, request.body),
   );
 
-  app.post<{ Body: DwellingActiveRequest }>(
+  routes.post<{ Body: DwellingActiveRequest }>(
     DWELLINGS_PATHS.dwellingActive,
     { schema: { body: DwellingActiveRequest }, ...admins },
-    async (request) => setDwellingActive(app.db, app.clock, request.auth!, request.body),
+    async (request) => setDwellingActive(app.db, app.clock, request.auth, request.body),
   );
 
-  app.post<{ Body: ImportFile }>(
+  routes.post<{ Body: ImportFile }>(
     DWELLINGS_PATHS.importPreview,
     { schema: { body: ImportFile }, ...admins, bodyLimit: IMPORT_BODY_LIMIT },
-    async (request) => previewImport(app.db, request.auth!, request.body, request.language),
+    async (request) => previewImport(app.db, request.auth, request.body, request.language),
   );
 
-  app.post<{ Body: ImportConfirm }>(
+  routes.post<{ Body: ImportConfirm }>(
     DWELLINGS_PATHS.importConfirm,
     { schema: { body: ImportConfirm }, ...admins, bodyLimit: IMPORT_BODY_LIMIT },
-    async (request) => confirmImport(app.db, app.clock, request.auth!, request.body, request.language),
+    async (request) => confirmImport(app.db, app.clock, request.auth, request.body, request.language),
   );
 }

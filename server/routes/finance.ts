@@ -15,8 +15,9 @@ import { Id } from '../../src/api/validation';
 import { fileByLink } from '../domain/finance/fileLinks';
 import { balanceList, bulkMail, bulkPdf, dwellings, report, reportList, statement, years } from '../domain/finance/finance';
 import { statementFileName, statementPdf } from '../domain/finance/statementPdf';
+import type { AccessData } from '../domain/shared/sessionData';
 import { AppError } from '../errors';
-import { allowOnly } from './guards';
+import { SIGNED_IN, signedInRoutes } from './guards';
 
 const DigitsId = (digits: number) => coerce(Id, pattern(string(), new RegExp(`^\\d{1,${digits}}$`)), Number);
 const StatementQueryIn = object({ ...StatementQuery.schema, ApartmentId: DigitsId(10) });
@@ -25,39 +26,38 @@ const FileQuery = object({ exp: DigitsId(12), sig: pattern(string(), /^[0-9a-f]{
 
 /** A bulk request is at most 100 ids: well under the app's body limit. */
 export default async function financeRoutes(app: FastifyInstance) {
+  const routes = signedInRoutes(app);
   // Decided before the query or body is validated (routes/guards.ts); the domain then checks the dwelling.
-  const statementReaders = {
-    onRequest: allowOnly(app, (access) => canSeeAllStatements(access) || canSeeAccountStatement(access)),
-  };
-  const bulkGenerators = { onRequest: allowOnly(app, canSeeAllStatements) };
-  const bulkMailers = { onRequest: allowOnly(app, (access) => canSeeAllStatements(access) && canEmailStatements(access)) };
-  const reportReaders = { onRequest: allowOnly(app, (access) => financialReportsAccess(access) === 'allowed') };
+  const statementReaders = { allow: (access: AccessData) => canSeeAllStatements(access) || canSeeAccountStatement(access) };
+  const bulkGenerators = { allow: canSeeAllStatements };
+  const bulkMailers = { allow: (access: AccessData) => canSeeAllStatements(access) && canEmailStatements(access) };
+  const reportReaders = { allow: (access: AccessData) => financialReportsAccess(access) === 'allowed' };
 
   // Members who see 'Estado de cuenta', staff, or the financial reports guard: years with movements.
-  app.get(FINANCE_PATHS.years, { onRequest: app.requireSession }, async (request) => ({
+  routes.get(FINANCE_PATHS.years, { allow: SIGNED_IN }, async (request) => ({
     success: true,
-    data: await years(app.db, request.auth!),
+    data: await years(app.db, request.auth),
   }));
 
   // Administrators and board: every dwelling; members with 'Estado de cuenta': their own.
-  app.get(FINANCE_PATHS.dwellings, { onRequest: app.requireSession }, async (request) => ({
+  routes.get(FINANCE_PATHS.dwellings, { allow: SIGNED_IN }, async (request) => ({
     success: true,
-    data: await dwellings(app.db, request.auth!),
+    data: await dwellings(app.db, request.auth),
   }));
 
   // Administrators and board: any dwelling of the condominium; members with 'Estado de cuenta': their own.
-  app.get<{ Querystring: StatementQuery }>(
+  routes.get<{ Querystring: StatementQuery }>(
     FINANCE_PATHS.statement,
     { schema: { querystring: StatementQueryIn }, ...statementReaders },
-    async (request) => ({ success: true, data: await statement(app.db, app.clock, request.auth!, request.query) }),
+    async (request) => ({ success: true, data: await statement(app.db, app.clock, request.auth, request.query) }),
   );
 
   // The same, as a PDF.
-  app.get<{ Querystring: StatementQuery }>(
+  routes.get<{ Querystring: StatementQuery }>(
     FINANCE_PATHS.statementPdf,
     { schema: { querystring: StatementQueryIn }, ...statementReaders },
     async (request, reply) => {
-      const s = await statement(app.db, app.clock, request.auth!, request.query);
+      const s = await statement(app.db, app.clock, request.auth, request.query);
       const pdf = await statementPdf(s, request.language);
       return reply
         .type('application/pdf')
@@ -69,22 +69,22 @@ export default async function financeRoutes(app: FastifyInstance) {
 
   // Administrators and board (generating files is for all who reach the bulk screen): up to 100 statements
   // in one PDF; answers its short-lived link.
-  app.post<{ Body: BulkPdfRequest }>(
+  routes.post<{ Body: BulkPdfRequest }>(
     FINANCE_PATHS.bulkPdf,
     { schema: { body: BulkPdfRequest }, ...bulkGenerators },
     async (request) => ({
       success: true,
-      data: await bulkPdf(app.db, app.clock, app.prefix, request.auth!, request.body),
+      data: await bulkPdf(app.db, app.clock, app.prefix, request.auth, request.body),
     }),
   );
 
   // Administrators and board with the high ADEUDOS level: mails each dwelling's residents their statement.
-  app.post<{ Body: BulkMailRequest }>(
+  routes.post<{ Body: BulkMailRequest }>(
     FINANCE_PATHS.bulkMail,
     { schema: { body: BulkMailRequest }, ...bulkMailers },
     async (request) => ({
       success: true,
-      enviados: await bulkMail(app.db, app.clock, app.mailer, request.auth!, request.body),
+      enviados: await bulkMail(app.db, app.clock, app.mailer, request.auth, request.body),
     }),
   );
 
@@ -106,27 +106,27 @@ export default async function financeRoutes(app: FastifyInstance) {
   );
 
   // The financial reports guard: the reports the caller may open.
-  app.get(FINANCE_PATHS.reports, { onRequest: app.requireSession }, async (request) => ({
+  routes.get(FINANCE_PATHS.reports, { allow: SIGNED_IN }, async (request) => ({
     success: true,
-    data: await reportList(app.db, request.auth!),
+    data: await reportList(app.db, request.auth),
   }));
 
   // The guard plus the Clave's permission.
-  app.get<{ Querystring: ReportQuery }>(
+  routes.get<{ Querystring: ReportQuery }>(
     FINANCE_PATHS.report,
     { schema: { querystring: ReportQuery }, ...reportReaders },
-    async (request) => ({ success: true, data: await report(app.db, app.clock, request.auth!, request.query) }),
+    async (request) => ({ success: true, data: await report(app.db, app.clock, request.auth, request.query) }),
   );
 
   // The guard plus Bancos.
-  app.get(FINANCE_PATHS.banks, { onRequest: app.requireSession }, async (request) => ({
+  routes.get(FINANCE_PATHS.banks, { allow: SIGNED_IN }, async (request) => ({
     success: true,
-    data: await balanceList(app.db, app.clock, request.auth!, 'Bancos'),
+    data: await balanceList(app.db, app.clock, request.auth, 'Bancos'),
   }));
 
   // The guard plus Fondos.
-  app.get(FINANCE_PATHS.funds, { onRequest: app.requireSession }, async (request) => ({
+  routes.get(FINANCE_PATHS.funds, { allow: SIGNED_IN }, async (request) => ({
     success: true,
-    data: await balanceList(app.db, app.clock, request.auth!, 'Fondos'),
+    data: await balanceList(app.db, app.clock, request.auth, 'Fondos'),
   }));
 }

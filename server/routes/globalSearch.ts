@@ -3,14 +3,16 @@
 import type { FastifyInstance } from 'fastify';
 import { GLOBAL_SEARCH_PATHS, type GlobalSearchAnswer, GlobalSearchQuery } from '../../src/api/globalSearch';
 import { globalSearch } from '../domain/globalSearch/search';
+import { SIGNED_IN, signedInRoutes } from './guards';
 
 export default async function globalSearchRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: GlobalSearchQuery }>(
+  const routes = signedInRoutes(app);
+  routes.get<{ Querystring: GlobalSearchQuery }>(
     GLOBAL_SEARCH_PATHS.search,
-    { schema: { querystring: GlobalSearchQuery }, onRequest: app.requireSession },
+    { schema: { querystring: GlobalSearchQuery }, allow: SIGNED_IN },
     async (request): Promise<GlobalSearchAnswer> => {
-      await app.rateLimiter.consume([{ limit: 'globalSearchPerUser', key: String(request.auth!.userId) }]);
-      return globalSearch(app.db, request.auth!, request.query);
+      await app.rateLimiter.consume([{ limit: 'globalSearchPerUser', key: String(request.auth.userId) }]);
+      return globalSearch(app.db, request.auth, request.query);
     },
   );
 }

@@ -2,17 +2,84 @@
 // caller the shared rule (src/api/permissions.ts) refuses gets 401 or 403 whatever they send, and learns
 // nothing about the route's fields. The domain functions still apply their own, finer checks (which dwelling,
 // whose pass) with the validated input.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+//
+// Every route that needs a session is registered through signedInRoutes(app): its `allow` option, written
+// next to its path, says who may call it (SIGNED_IN, or a rule of src/api/permissions.ts), and becomes the
+// route's onRequest hook (preHandler for the session routes). Its handler's request carries `auth` as present
+// (SignedInRequest): the hook resolved the session or refused the call before the handler could run. Fastify's types cannot narrow a decorated
+// request by a route's hooks, so this is the one place that says so; at run time the handler is Fastify's
+// own, with nothing in between.
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
+import type { Auth } from '../domain/shared/auth';
 import { type AccessData, loadAccess } from '../domain/shared/sessionData';
 import { forbidden } from '../errors';
 
 /** A rule of src/api/permissions.ts over the caller's session data. */
 export type AccessRule = (access: AccessData) => boolean;
 
-/** An onRequest hook: a session (401 without one), then the rule (403 when it says no). */
-export function allowOnly(app: FastifyInstance, rule: AccessRule) {
+/** Any signed-in member whose session is live (and, outside BEFORE_PRIVACY_NOTICE, who accepted the notice). */
+export const SIGNED_IN: 'signed in' = 'signed in';
+
+/** Who may call a route: any signed-in member, or those a shared rule allows. */
+export type Allow = typeof SIGNED_IN | AccessRule;
+
+/** A request whose session the route's guard hook resolved. */
+export type SignedInRequest<G extends RouteGenericInterface = RouteGenericInterface> = FastifyRequest<G> & { auth: Auth };
+
+/** A route's options but the hook `allow` decides in. */
+export type SignedInRouteOptions<G extends RouteGenericInterface> = Omit<
+  RouteShorthandOptions<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, G>,
+  'onRequest' | 'preHandler'
+> & {
+  allow: Allow;
+  /**
+   * Where a caller `allow` refuses is refused: onRequest (the default, before the body is parsed), or preHandler,
+   * after the input is validated (the session routes, routes/sessions.ts, as they have always been).
+   */
+  refuseIn?: 'onRequest' | 'preHandler';
+};
+
+export type SignedInHandler<G extends RouteGenericInterface> = (request: SignedInRequest<G>, reply: FastifyReply<G>) => unknown;
+
+type SignedInRoute = <G extends RouteGenericInterface = RouteGenericInterface>(
+  path: string,
+  options: SignedInRouteOptions<G>,
+  handler: SignedInHandler<G>,
+) => void;
+
+/** A guard hook: a session (401 without one), then the rule (403 when it says no). */
+function allowOnly(app: FastifyInstance, rule: AccessRule) {
   return async (request: FastifyRequest) => {
     await app.requireSession(request);
-    if (!rule(await loadAccess(app.db, request.auth!))) throw forbidden();
+    const auth = request.auth;
+    if (!auth || !rule(await loadAccess(app.db, auth))) throw forbidden();
   };
+}
+
+/** GET and POST routes that need a session, each stating who may call it (`allow`). */
+export function signedInRoutes(app: FastifyInstance): { get: SignedInRoute; post: SignedInRoute } {
+  const register =
+    (method: 'GET' | 'POST'): SignedInRoute =>
+    (path, { allow, refuseIn = 'onRequest', ...options }, handler) => {
+      const guard = allow === SIGNED_IN ? app.requireSession : allowOnly(app, allow);
+      app.route({
+        ...(options as RouteShorthandOptions),
+        method,
+        url: path,
+        ...(refuseIn === 'preHandler' ? { preHandler: guard } : { onRequest: guard }),
+        // request.auth is set: the hook above resolved the session or refused the call before the handler.
+        handler: handler as RouteHandlerMethod,
+      });
+    };
+  return { get: register('GET'), post: register('POST') };
 }

@@ -5,22 +5,23 @@ import type { FastifyInstance } from 'fastify';
 import { HISTORY_PATHS, HistoryFilters, HistoryQuery } from '../../src/api/history';
 import { canReadHistory } from '../../src/api/permissions';
 import { exportHistory, readHistory } from '../domain/history/read';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 export default async function historyRoutes(app: FastifyInstance) {
-  const readers = { onRequest: allowOnly(app, canReadHistory) };
+  const routes = signedInRoutes(app);
+  const readers = { allow: canReadHistory };
 
-  app.get<{ Querystring: HistoryQuery }>(
+  routes.get<{ Querystring: HistoryQuery }>(
     HISTORY_PATHS.list,
     { schema: { querystring: HistoryQuery }, ...readers },
-    async (request) => readHistory(app.db, request.auth!, request.query),
+    async (request) => readHistory(app.db, request.auth, request.query),
   );
 
-  app.get<{ Querystring: HistoryFilters }>(
+  routes.get<{ Querystring: HistoryFilters }>(
     HISTORY_PATHS.export,
     { schema: { querystring: HistoryFilters }, ...readers },
     async (request, reply) => {
-      const file = await exportHistory(app.db, app.clock, request.auth!, request.query);
+      const file = await exportHistory(app.db, app.clock, request.auth, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${encodeURIComponent(file.name)}"`)

@@ -22,10 +22,11 @@ import { moveOut } from '../domain/invitations/moveOut';
 import { dwellingChoices, listAccessRequests, listInvitations, listResidents } from '../domain/invitations/read';
 import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
 import { appBaseUrl } from '../infra/links';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 export default async function invitationRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
-  const admins = { onRequest: allowOnly(app, canManagePeople) };
+  const routes = signedInRoutes(app);
+  const admins = { allow: canManagePeople };
 
   const baseUrlOf = (request: FastifyRequest) => {
     const base = appBaseUrl(app.config, request);
@@ -44,74 +45,74 @@ export default async function invitationRoutes(app: FastifyInstance, options: { 
     return outcome.answer;
   };
 
-  app.get<{ Querystring: ResidentsQuery }>(
+  routes.get<{ Querystring: ResidentsQuery }>(
     INVITATIONS_PATHS.residents,
     { schema: { querystring: ResidentsQuery }, ...admins },
-    async (request) => listResidents(app.db, request.auth!, request.query),
+    async (request) => listResidents(app.db, request.auth, request.query),
   );
 
-  app.get(INVITATIONS_PATHS.dwellings, admins, async (request) => ({
+  routes.get(INVITATIONS_PATHS.dwellings, admins, async (request) => ({
     success: true,
-    items: await dwellingChoices(app.db, request.auth!.condoId),
+    items: await dwellingChoices(app.db, request.auth.condoId),
   }));
 
-  app.post<{ Body: MoveOutRequest }>(
+  routes.post<{ Body: MoveOutRequest }>(
     INVITATIONS_PATHS.moveOut,
     { schema: { body: MoveOutRequest }, ...admins },
-    async (request) => moveOut(app.db, app.clock, request.auth!, request.body.residencyId),
+    async (request) => moveOut(app.db, app.clock, request.auth, request.body.residencyId),
   );
 
-  app.get(INVITATIONS_PATHS.invitations, admins, async (request) => ({
+  routes.get(INVITATIONS_PATHS.invitations, admins, async (request) => ({
     success: true,
-    items: await listInvitations(app.db, app.clock, request.auth!),
+    items: await listInvitations(app.db, app.clock, request.auth),
   }));
 
-  app.post<{ Body: InviteRequest }>(
+  routes.post<{ Body: InviteRequest }>(
     INVITATIONS_PATHS.invite,
     { schema: { body: InviteRequest }, ...admins },
     async (request, reply) => {
-      const outcome = await invite(app.db, app.clock, request.auth!, request.body, baseUrlOf(request));
+      const outcome = await invite(app.db, app.clock, request.auth, request.body, baseUrlOf(request));
       return reply.code(201).send({ success: true, invitation: sending(outcome, 'invitation mail') });
     },
   );
 
-  app.post<{ Body: InvitationIdRequest }>(
+  routes.post<{ Body: InvitationIdRequest }>(
     INVITATIONS_PATHS.resend,
     { schema: { body: InvitationIdRequest }, ...admins },
     async (request) => {
-      const outcome = await resend(app.db, app.clock, request.auth!, request.body.id, baseUrlOf(request));
+      const outcome = await resend(app.db, app.clock, request.auth, request.body.id, baseUrlOf(request));
       return { success: true, invitation: sending(outcome, 'invitation mail') };
     },
   );
 
-  app.post<{ Body: InvitationIdRequest }>(
+  routes.post<{ Body: InvitationIdRequest }>(
     INVITATIONS_PATHS.revoke,
     { schema: { body: InvitationIdRequest }, ...admins },
     async (request) => {
-      await revoke(app.db, app.clock, request.auth!, request.body.id);
+      await revoke(app.db, app.clock, request.auth, request.body.id);
       return { success: true };
     },
   );
 
-  app.get(INVITATIONS_PATHS.accessRequests, admins, async (request) => ({
+  routes.get(INVITATIONS_PATHS.accessRequests, admins, async (request) => ({
     success: true,
-    ...(await listAccessRequests(app.db, request.auth!)),
+    ...(await listAccessRequests(app.db, request.auth)),
   }));
 
-  app.post<{ Body: ApproveAccessRequest }>(
+  routes.post<{ Body: ApproveAccessRequest }>(
     INVITATIONS_PATHS.approve,
     { schema: { body: ApproveAccessRequest }, ...admins },
     async (request) => {
-      const outcome = await approveAccessRequest(app.db, app.clock, request.auth!, request.body, baseUrlOf(request));
+      const outcome = await approveAccessRequest(app.db, app.clock, request.auth, request.body, baseUrlOf(request));
       return { success: true, request: sending(outcome, 'invitation mail') };
     },
   );
 
-  app.post<{ Body: RejectAccessRequest }>(
+  routes.post<{ Body: RejectAccessRequest }>(
     INVITATIONS_PATHS.reject,
     { schema: { body: RejectAccessRequest }, ...admins },
     async (request) => {
-      const outcome = await rejectAccessRequest(app.db, app.clock, request.auth!, request.body);
+      const outcome = await rejectAccessRequest(app.db, app.clock, request.auth, request.body);
       return { success: true, request: sending(outcome, 'access request rejection mail') };
     },
   );

@@ -36,7 +36,7 @@ import { searchSatCatalogue } from '../domain/invoicing/satCatalogue';
 import { creditStampRequest, mailStampRequest, requestStamps, StampCreditRefusal } from '../domain/invoicing/stampRequests';
 import { stampLedger } from '../domain/invoicing/stamps';
 import { AppError, unauthenticated } from '../errors';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 /** The CSD upload's form once read: text fields as sent, the two files in base64 (plain input, like JSON). */
 const CsdUploadForm = object({
@@ -76,7 +76,8 @@ async function readCsdForm(contentType: string, body: Buffer): Promise<Partial<R
 }
 
 export default async function invoicingRoutes(app: FastifyInstance) {
-  const invoicing = { onRequest: allowOnly(app, canInvoice) };
+  const routes = signedInRoutes(app);
+  const invoicing = { allow: canInvoice };
 
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: CSD_BODY_LIMIT }, (request, body, done) => {
     readCsdForm(String(request.headers['content-type']), body as Buffer).then(
@@ -85,79 +86,79 @@ export default async function invoicingRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get(
+  routes.get(
     INVOICING_PATHS.generalData,
     invoicing,
-    async (request): Promise<InvoicingGeneralData> => invoicingGeneralData(app.db, request.auth!),
+    async (request): Promise<InvoicingGeneralData> => invoicingGeneralData(app.db, request.auth),
   );
 
   // 409 with the issuer now for a stale version; 409 for an RFC already in this condominium.
-  app.post<{ Body: IssuerDraft }>(
+  routes.post<{ Body: IssuerDraft }>(
     INVOICING_PATHS.saveIssuer,
     { schema: { body: IssuerDraft }, ...invoicing },
-    async (request): Promise<IssuerSaved> => ({ issuer: await saveIssuer(app.db, app.clock, request.auth!, request.body) }),
+    async (request): Promise<IssuerSaved> => ({ issuer: await saveIssuer(app.db, app.clock, request.auth, request.body) }),
   );
 
   // 400 with { problem } when the files are not this RFC's CSD in force (CsdRefusal).
-  app.post<{ Body: CsdUploadForm }>(
+  routes.post<{ Body: CsdUploadForm }>(
     INVOICING_PATHS.uploadCsd,
     { schema: { body: CsdUploadForm }, ...invoicing, bodyLimit: CSD_BODY_LIMIT },
     async (request): Promise<IssuerSaved> => {
       const { issuerId, version, password, cer, key } = request.body;
       const files = { cer: Buffer.from(cer, 'base64'), key: Buffer.from(key, 'base64') };
       if (files.cer.length > CSD_MAX_BYTES || files.key.length > CSD_MAX_BYTES) throw csdRefused('tooLarge');
-      return { issuer: await uploadCsd(app.db, app.clock, request.auth!, { issuerId, version, password, ...files }) };
+      return { issuer: await uploadCsd(app.db, app.clock, request.auth, { issuerId, version, password, ...files }) };
     },
   );
 
-  app.get<{ Querystring: SatCatalogueQuery }>(
+  routes.get<{ Querystring: SatCatalogueQuery }>(
     INVOICING_PATHS.satCatalogue,
     { schema: { querystring: SatCatalogueQuery }, ...invoicing },
     async (request) => searchSatCatalogue(request.query.kind, request.query.q),
   );
 
-  app.get(
+  routes.get(
     INVOICING_PATHS.products,
     invoicing,
     async (request): Promise<ProductList> => ({
-      products: await listProducts(app.db, request.auth!.condoId),
+      products: await listProducts(app.db, request.auth.condoId),
     }),
   );
 
-  app.post<{ Body: ProductDraft }>(
+  routes.post<{ Body: ProductDraft }>(
     INVOICING_PATHS.productSave,
     { schema: { body: ProductDraft }, ...invoicing },
-    async (request): Promise<ProductSaved> => ({ product: await saveProduct(app.db, app.clock, request.auth!, request.body) }),
+    async (request): Promise<ProductSaved> => ({ product: await saveProduct(app.db, app.clock, request.auth, request.body) }),
   );
 
-  app.post<{ Body: ProductActive }>(
+  routes.post<{ Body: ProductActive }>(
     INVOICING_PATHS.productActive,
     { schema: { body: ProductActive }, ...invoicing },
     async (request): Promise<ProductSaved> => ({
-      product: await setProductActive(app.db, app.clock, request.auth!, request.body),
+      product: await setProductActive(app.db, app.clock, request.auth, request.body),
     }),
   );
 
-  app.get<{ Querystring: ClientListQuery }>(
+  routes.get<{ Querystring: ClientListQuery }>(
     INVOICING_PATHS.clients,
     { schema: { querystring: ClientListQuery }, ...invoicing },
-    async (request): Promise<ClientList> => listClients(app.db, request.auth!, request.query),
+    async (request): Promise<ClientList> => listClients(app.db, request.auth, request.query),
   );
 
-  app.post<{ Body: ClientDraft }>(
+  routes.post<{ Body: ClientDraft }>(
     INVOICING_PATHS.clientSave,
     { schema: { body: ClientDraft }, ...invoicing },
-    async (request): Promise<ClientSaved> => ({ client: await saveClient(app.db, app.clock, request.auth!, request.body) }),
+    async (request): Promise<ClientSaved> => ({ client: await saveClient(app.db, app.clock, request.auth, request.body) }),
   );
 
-  app.get(INVOICING_PATHS.stamps, invoicing, async (request): Promise<StampLedger> => stampLedger(app.db, request.auth!));
+  routes.get(INVOICING_PATHS.stamps, invoicing, async (request): Promise<StampLedger> => stampLedger(app.db, request.auth));
 
   // Stored, then e-mailed after the answer (SMTP or the outbox) to the stamps provider.
-  app.post<{ Body: StampRequestDraft }>(
+  routes.post<{ Body: StampRequestDraft }>(
     INVOICING_PATHS.stampRequest,
     { schema: { body: StampRequestDraft }, ...invoicing },
     async (request): Promise<StampRequestSaved> => {
-      const outcome = await requestStamps(app.db, app.clock, request.auth!, request.body);
+      const outcome = await requestStamps(app.db, app.clock, request.auth, request.body);
       app.tasks.run('stamp request mail', () => mailStampRequest(app.mailer, app.config.invoicingStampsEmail, outcome));
       return { request: outcome.request };
     },

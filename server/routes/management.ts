@@ -4,15 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import { MANAGEMENT_PATHS, type ManagementSummaryAnswer } from '../../src/api/management';
 import { canSeeManagementControl } from '../../src/api/permissions';
 import { managementSummary } from '../domain/management/summary';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 export default async function managementRoutes(app: FastifyInstance) {
-  app.get(
+  const routes = signedInRoutes(app);
+  routes.get(
     MANAGEMENT_PATHS.summary,
-    { onRequest: allowOnly(app, canSeeManagementControl) },
+    { allow: canSeeManagementControl },
     async (request): Promise<ManagementSummaryAnswer> => ({
       success: true,
-      data: await managementSummary(app.db, app.clock, request.auth!),
+      data: await managementSummary(app.db, app.clock, request.auth),
     }),
   );
 }

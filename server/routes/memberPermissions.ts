@@ -13,33 +13,34 @@ import {
 import { canManagePeople } from '../../src/api/permissions';
 import { listMembers, readMember } from '../domain/memberPermissions/read';
 import { savePermissions } from '../domain/memberPermissions/save';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 export default async function memberPermissionRoutes(app: FastifyInstance) {
-  const admins = { onRequest: allowOnly(app, canManagePeople) };
+  const routes = signedInRoutes(app);
+  const admins = { allow: canManagePeople };
 
-  app.get<{ Querystring: MemberListQuery }>(
+  routes.get<{ Querystring: MemberListQuery }>(
     MEMBER_PERMISSIONS_PATHS.list,
     { schema: { querystring: MemberListQuery }, ...admins },
-    async (request): Promise<MemberPage> => listMembers(app.db, request.auth!, request.query),
+    async (request): Promise<MemberPage> => listMembers(app.db, request.auth, request.query),
   );
 
-  app.get<{ Params: { membershipId: number } }>(
+  routes.get<{ Params: { membershipId: number } }>(
     MEMBER_PERMISSIONS_PATHS.member(':membershipId'),
     { schema: { params: MemberParams }, ...admins },
     async (request): Promise<MemberPermissionsAnswer> => ({
       success: true,
-      miembro: await readMember(app.db, request.auth!, request.params.membershipId),
+      miembro: await readMember(app.db, request.auth, request.params.membershipId),
     }),
   );
 
   // The whole set against the version it was read at: 409 stale or lastAdmin with the set as it is now.
-  app.post<{ Body: SavePermissionsRequest }>(
+  routes.post<{ Body: SavePermissionsRequest }>(
     MEMBER_PERMISSIONS_PATHS.save,
     { schema: { body: SavePermissionsRequest }, ...admins },
     async (request): Promise<MemberPermissionsAnswer> => ({
       success: true,
-      miembro: await savePermissions(app.db, app.clock, request.auth!, request.body),
+      miembro: await savePermissions(app.db, app.clock, request.auth, request.body),
     }),
   );
 }

@@ -11,35 +11,37 @@ import {
   OpenNotificationRequest,
 } from '../../src/api/notifications';
 import { latestNotifications, notificationsPage, openNotification } from '../domain/notifications/notifications';
+import { SIGNED_IN, signedInRoutes } from './guards';
 
 export default async function notificationRoutes(app: FastifyInstance) {
+  const routes = signedInRoutes(app);
   // Any signed-in member: the panel's last six and the unread total.
-  app.get(
+  routes.get(
     NOTIFICATIONS_PATHS.latest,
-    { onRequest: app.requireSession },
+    { allow: SIGNED_IN },
     async (request): Promise<LatestNotificationsAnswer> => ({
       success: true,
-      ...(await latestNotifications(app.db, request.auth!, NOTIFICATIONS_PANEL_SIZE)),
+      ...(await latestNotifications(app.db, request.auth, NOTIFICATIONS_PANEL_SIZE)),
     }),
   );
 
   // Any signed-in member: a page of the list, newest first; obtainCounter=1 adds total and unread.
-  app.get<{ Querystring: NotificationsQuery }>(
+  routes.get<{ Querystring: NotificationsQuery }>(
     NOTIFICATIONS_PATHS.list,
-    { schema: { querystring: NotificationsQuery }, onRequest: app.requireSession },
+    { schema: { querystring: NotificationsQuery }, allow: SIGNED_IN },
     async (request): Promise<NotificationsPageAnswer> => {
       const { limit = NOTIFICATIONS_PAGE_SIZE, offset = 0, obtainCounter } = request.query;
       return {
         success: true,
-        ...(await notificationsPage(app.db, request.auth!, { limit, offset, obtainCounter: obtainCounter === '1' })),
+        ...(await notificationsPage(app.db, request.auth, { limit, offset, obtainCounter: obtainCounter === '1' })),
       };
     },
   );
 
   // Any signed-in member: marks one of their own notifications opened (abierto = 1).
-  app.post<{ Body: OpenNotificationRequest }>(
+  routes.post<{ Body: OpenNotificationRequest }>(
     NOTIFICATIONS_PATHS.open,
-    { schema: { body: OpenNotificationRequest }, onRequest: app.requireSession },
-    async (request) => ({ success: true as const, changed: await openNotification(app.db, request.auth!, request.body.id) }),
+    { schema: { body: OpenNotificationRequest }, allow: SIGNED_IN },
+    async (request) => ({ success: true as const, changed: await openNotification(app.db, request.auth, request.body.id) }),
   );
 }

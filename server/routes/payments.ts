@@ -6,10 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import { type LedgerAccountsAnswer, PAYMENT_PATHS, PaymentRecord, type PaymentRecorded } from '../../src/api/payments';
 import { canRecordPayment } from '../../src/api/permissions';
 import { listPaymentAccounts, recordPayment } from '../domain/finance/payments';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 
 export default async function paymentRoutes(app: FastifyInstance) {
-  const recorders = { onRequest: allowOnly(app, canRecordPayment) };
+  const routes = signedInRoutes(app);
+  const recorders = { allow: canRecordPayment };
 
   /**
    * A payment whose invoice was scheduled (mode A) is invoiced by this process's job runner at once, not at its
@@ -26,22 +27,22 @@ export default async function paymentRoutes(app: FastifyInstance) {
   };
 
   // Recorders: the condominium's ledger accounts (banks and cash boxes), by name.
-  app.get(
+  routes.get(
     PAYMENT_PATHS.accounts,
     recorders,
     async (request): Promise<LedgerAccountsAnswer> => ({
       success: true,
-      data: await listPaymentAccounts(app.db, request.auth!.condoId),
+      data: await listPaymentAccounts(app.db, request.auth.condoId),
     }),
   );
 
   // Recorders: a payment of one of the condominium's active dwellings into one of its accounts, paid on a day
   // not after today in the condominium (400 on paidOn otherwise) → 201 with how it will be invoiced.
-  app.post<{ Body: PaymentRecord }>(
+  routes.post<{ Body: PaymentRecord }>(
     PAYMENT_PATHS.record,
     { schema: { body: PaymentRecord }, ...recorders },
     async (request, reply): Promise<PaymentRecorded> => {
-      const data = await recordPayment(app.db, { clock: app.clock }, request.auth!, request.body);
+      const data = await recordPayment(app.db, { clock: app.clock }, request.auth, request.body);
       if (data.invoicing === 'scheduled') invoiceSoon();
       reply.code(201);
       return { success: true, data };

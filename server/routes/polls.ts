@@ -28,67 +28,69 @@ import { listPolls, pollsHome } from '../domain/polls/list';
 import { pollReceipt, readPoll } from '../domain/polls/read';
 import { updatePoll } from '../domain/polls/update';
 import { castVote } from '../domain/polls/vote';
+import type { AccessData } from '../domain/shared/sessionData';
 import { appBaseUrl } from '../infra/links';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 
 /** Four attachments of 1.5 MB as base64 data URLs, plus the questions (as requests). */
 const POLL_BODY_LIMIT = 8_500_000;
 
 export default async function pollRoutes(app: FastifyInstance) {
+  const routes = signedInRoutes(app);
   const signer = () => pollAttachmentSigner(app.db, app.clock, app.prefix);
   // Not employees; the EN section's readers are checked in the domain (permissions.canReadPolls).
-  const communication = { onRequest: allowOnly(app, canSeeCommunication) };
-  const managers = { onRequest: allowOnly(app, (access) => canManagePolls(access)) };
+  const communication = { allow: canSeeCommunication };
+  const managers = { allow: (access: AccessData) => canManagePolls(access) };
 
   // Readers of an EN section (403 for anyone who reads none).
-  app.get(
+  routes.get(
     POLLS_PATHS.home,
     communication,
-    async (request): Promise<PollsHomeAnswer> => pollsHome(app.db, app.clock, request.auth!),
+    async (request): Promise<PollsHomeAnswer> => pollsHome(app.db, app.clock, request.auth),
   );
 
   // Readers; proposals only to administrators and their proposer.
-  app.get<{ Querystring: PollListQuery }>(
+  routes.get<{ Querystring: PollListQuery }>(
     POLLS_PATHS.list,
     { schema: { querystring: PollListQuery }, ...communication },
-    async (request): Promise<PollListAnswer> => listPolls(app.db, app.clock, request.auth!, request.query),
+    async (request): Promise<PollListAnswer> => listPolls(app.db, app.clock, request.auth, request.query),
   );
 
   // Readers of the poll's section (access.visiblePoll); 404 otherwise.
-  app.get<{ Params: { pollId: number } }>(
+  routes.get<{ Params: { pollId: number } }>(
     POLLS_PATHS.poll(':pollId'),
     { schema: { params: PollParams }, ...communication },
-    async (request): Promise<PollAnswer> => readPoll(app.db, app.clock, request.auth!, request.params.pollId, await signer()),
+    async (request): Promise<PollAnswer> => readPoll(app.db, app.clock, request.auth, request.params.pollId, await signer()),
   );
 
   // permissions.canCreatePoll (publishes) or canProposePoll (proposes) in the section.
-  app.post<{ Body: PollDraft }>(
+  routes.post<{ Body: PollDraft }>(
     POLLS_PATHS.create,
     { schema: { body: PollDraft }, ...communication, bodyLimit: POLL_BODY_LIMIT },
-    async (request): Promise<PollSavedAnswer> => createPoll(app.db, app.clock, request.auth!, request.body),
+    async (request): Promise<PollSavedAnswer> => createPoll(app.db, app.clock, request.auth, request.body),
   );
 
   // pollLifecycle.canEditPoll: administrators before opening, the proposer while proposed.
-  app.post<{ Body: PollUpdateRequest }>(
+  routes.post<{ Body: PollUpdateRequest }>(
     POLLS_PATHS.update,
     { schema: { body: PollUpdateRequest }, ...communication, bodyLimit: POLL_BODY_LIMIT },
-    async (request): Promise<PollAnswer> => updatePoll(app.db, app.clock, request.auth!, request.body, await signer()),
+    async (request): Promise<PollAnswer> => updatePoll(app.db, app.clock, request.auth, request.body, await signer()),
   );
 
   // The lifecycle's table for the caller's roles (permissions.pollRolesOf); 409 otherwise.
-  app.post<{ Body: PollChangeRequest }>(
+  routes.post<{ Body: PollChangeRequest }>(
     POLLS_PATHS.change,
     { schema: { body: PollChangeRequest }, ...communication },
-    async (request): Promise<PollAnswer> => changePoll(app.db, app.clock, request.auth!, request.body, await signer()),
+    async (request): Promise<PollAnswer> => changePoll(app.db, app.clock, request.auth, request.body, await signer()),
   );
 
   // A reader with a seat in the electorate (pollLifecycle.voteRefusal decides; 409 with the motivo otherwise).
-  app.post<{ Body: VoteRequest }>(
+  routes.post<{ Body: VoteRequest }>(
     POLLS_PATHS.vote,
     { schema: { body: VoteRequest }, ...communication },
     async (request): Promise<VoteAnswer> => {
-      const { answer, receipt } = await castVote(app.db, app.clock, request.auth!, request.body, await signer(), {
+      const { answer, receipt } = await castVote(app.db, app.clock, request.auth, request.body, await signer(), {
         baseUrl: appBaseUrl(app.config, request),
       });
       // After the commit, and never holding up the answer: a refused delivery waits in the outbox.
@@ -102,18 +104,18 @@ export default async function pollRoutes(app: FastifyInstance) {
   );
 
   // Readers of the poll: whether the ballot of a code is counted, never what it chose.
-  app.get<{ Querystring: ReceiptQuery }>(
+  routes.get<{ Querystring: ReceiptQuery }>(
     POLLS_PATHS.receipt,
     { schema: { querystring: ReceiptQuery }, ...communication },
-    async (request): Promise<ReceiptAnswer> => pollReceipt(app.db, request.auth!, request.query),
+    async (request): Promise<ReceiptAnswer> => pollReceipt(app.db, request.auth, request.query),
   );
 
   // Administrators (permissions.canManagePolls).
-  app.get<{ Params: { pollId: number } }>(
+  routes.get<{ Params: { pollId: number } }>(
     POLLS_PATHS.csv(':pollId'),
     { schema: { params: PollParams }, ...managers },
     async (request, reply) => {
-      const file = await pollCsvExport(app.db, app.clock, request.auth!, request.params.pollId, await signer());
+      const file = await pollCsvExport(app.db, app.clock, request.auth, request.params.pollId, await signer());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.name}"`)
@@ -121,11 +123,11 @@ export default async function pollRoutes(app: FastifyInstance) {
         .send(file.body);
     },
   );
-  app.get<{ Params: { pollId: number } }>(
+  routes.get<{ Params: { pollId: number } }>(
     POLLS_PATHS.acta(':pollId'),
     { schema: { params: PollParams }, ...managers },
     async (request, reply) => {
-      const file = await pollActaExport(app.db, app.clock, request.auth!, request.params.pollId, await signer());
+      const file = await pollActaExport(app.db, app.clock, request.auth, request.params.pollId, await signer());
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${file.name}"`)

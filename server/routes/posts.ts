@@ -19,70 +19,69 @@ import {
   SectionPostsQuery,
   type SummaryAnswer,
 } from '../../src/api/posts';
-import { attachmentSigner, checkAttachmentLink } from '../domain/posts/attachmentLinks';
-import {
-  addComment,
-  attachmentFile,
-  createPost,
-  onePost,
-  reviewPost,
-  sectionPosts,
-  sectionsSummary,
-} from '../domain/posts/posts';
-import { allowOnly } from './guards';
+import { attachmentFile, attachmentSigner, checkAttachmentLink } from '../domain/posts/attachmentLinks';
+import { addComment } from '../domain/posts/comments';
+import { createPost } from '../domain/posts/create';
+import { sectionPosts } from '../domain/posts/list';
+import { onePost } from '../domain/posts/read';
+import { reviewPost } from '../domain/posts/review';
+import { sectionsSummary } from '../domain/posts/summary';
+import type { AccessData } from '../domain/shared/sessionData';
+import { SIGNED_IN, signedInRoutes } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 
 /** Four attachments of 1.5 MB as base64 data URLs, plus the text. */
 const POST_BODY_LIMIT = 8_500_000;
 
 export default async function postRoutes(app: FastifyInstance) {
+  const routes = signedInRoutes(app);
   const signer = () => attachmentSigner(app.db, app.clock, app.prefix);
   // Employees (no Comunicación) and non-administrators on the moderation calls are refused before the params
   // or body are validated (routes/guards.ts); the domain then applies the section's and the post's rules.
-  const communication = { onRequest: allowOnly(app, canSeeCommunication) };
-  const moderators = { onRequest: allowOnly(app, (access) => canModeratePosts({ ...access, towerIds: [] })) };
+  const communication = { allow: canSeeCommunication };
+  const moderators = { allow: (access: AccessData) => canModeratePosts({ ...access, towerIds: [] }) };
 
   // Signed in, not an employee: the sections they may read.
-  app.get(
+  routes.get(
     POSTS_PATHS.summary,
-    { onRequest: app.requireSession },
-    async (request): Promise<SummaryAnswer> => sectionsSummary(app.db, request.auth!),
+    { allow: SIGNED_IN },
+    async (request): Promise<SummaryAnswer> => sectionsSummary(app.db, request.auth),
   );
 
   // Signed in, not an employee, and the section readable (permissions.canReadSection): a page of its posts.
-  app.get<{ Params: { sectionId: number }; Querystring: SectionPostsQuery }>(
+  routes.get<{ Params: { sectionId: number }; Querystring: SectionPostsQuery }>(
     POSTS_PATHS.sectionPosts(':sectionId'),
     { schema: { params: SectionParams, querystring: SectionPostsQuery }, ...communication },
     async (request): Promise<SectionPostsAnswer> => {
       const { limit = POSTS_PAGE_SIZE, offset = 0, search = '' } = request.query;
-      return sectionPosts(app.db, request.auth!, request.params.sectionId, { limit, offset, search }, await signer());
+      return sectionPosts(app.db, request.auth, request.params.sectionId, { limit, offset, search }, await signer());
     },
   );
 
   // Signed in, and the post readable (permissions.canReadPost): the post and its comments.
-  app.get<{ Params: { postId: number } }>(
+  routes.get<{ Params: { postId: number } }>(
     POSTS_PATHS.post(':postId'),
     { schema: { params: PostParams }, ...communication },
-    async (request): Promise<PostAnswer> => onePost(app.db, request.auth!, request.params.postId, await signer()),
+    async (request): Promise<PostAnswer> => onePost(app.db, request.auth, request.params.postId, await signer()),
   );
 
   // Signed in, and permissions.canPostInSection: a new post (pending in SectPosting B unless an administrator).
-  app.post<{ Body: NewPostRequest }>(
+  routes.post<{ Body: NewPostRequest }>(
     POSTS_PATHS.newPost,
     { schema: { body: NewPostRequest }, ...communication, bodyLimit: POST_BODY_LIMIT },
     async (request): Promise<NewPostAnswer> => ({
       success: true,
-      ...(await createPost(app.db, app.clock, request.auth!, request.body)),
+      ...(await createPost(app.db, app.clock, request.auth, request.body)),
     }),
   );
 
   // Signed in, and permissions.canCommentOnPost.
-  app.post<{ Body: NewCommentRequest }>(
+  routes.post<{ Body: NewCommentRequest }>(
     POSTS_PATHS.newComment,
     { schema: { body: NewCommentRequest }, ...communication },
     async (request): Promise<NewCommentAnswer> => ({
       success: true,
-      comment: await addComment(app.db, app.clock, request.auth!, request.body),
+      comment: await addComment(app.db, app.clock, request.auth, request.body),
     }),
   );
 
@@ -91,12 +90,12 @@ export default async function postRoutes(app: FastifyInstance) {
     [POSTS_PATHS.approvePost, 'approve'],
     [POSTS_PATHS.rejectPost, 'reject'],
   ] as const) {
-    app.post<{ Body: ReviewRequest }>(
+    routes.post<{ Body: ReviewRequest }>(
       path,
       { schema: { body: ReviewRequest }, ...moderators },
       async (request): Promise<ReviewAnswer> => ({
         success: true,
-        Estatus: await reviewPost(app.db, app.clock, request.auth!, request.body, decision),
+        Estatus: await reviewPost(app.db, app.clock, request.auth, request.body, decision),
       }),
     );
   }

@@ -6,6 +6,7 @@ import { ChangePasswordRequest, PROFILE_PATHS, UpdateNameRequest, UploadPhotoReq
 import { Id } from '../../src/api/validation';
 import { changePassword, photoByLink, removePhoto, setPhoto, updateName } from '../domain/profile/profile';
 import { signedPhotoUrl } from '../infra/files/signedUrls';
+import { SIGNED_IN, signedInRoutes } from './guards';
 
 const DigitsId = (digits: number) => coerce(Id, pattern(string(), new RegExp(`^\\d{1,${digits}}$`)), Number);
 
@@ -20,32 +21,33 @@ const ChangePasswordBody = assign(ChangePasswordRequest, object({ newPassword: s
 const PHOTO_BODY_LIMIT = 2_200_000;
 
 export default async function profileRoutes(app: FastifyInstance, options: { scryptLogN: number }) {
+  const routes = signedInRoutes(app);
   const photoUrl = (userId: number, fileId: number) => signedPhotoUrl(app.db, app.clock, app.prefix, { userId, fileId });
 
   // Any signed-in member: their display name, without surrounding blanks.
-  app.post<{ Body: UpdateNameRequest }>(
+  routes.post<{ Body: UpdateNameRequest }>(
     PROFILE_PATHS.updateName,
-    { schema: { body: UpdateNameRequest }, onRequest: app.requireSession },
+    { schema: { body: UpdateNameRequest }, allow: SIGNED_IN },
     async (request) => {
-      await updateName(app.db, request.auth!, request.body.UserName);
+      await updateName(app.db, request.auth, request.body.UserName);
       return { success: true };
     },
   );
 
   // Any signed-in member: a new photo (PNG, JPEG or WebP whose bytes say so); answers its signed link.
-  app.post<{ Body: UploadPhotoRequest }>(
+  routes.post<{ Body: UploadPhotoRequest }>(
     PROFILE_PATHS.uploadPhoto,
-    { schema: { body: UploadPhotoRequest }, onRequest: app.requireSession, bodyLimit: PHOTO_BODY_LIMIT },
+    { schema: { body: UploadPhotoRequest }, allow: SIGNED_IN, bodyLimit: PHOTO_BODY_LIMIT },
     async (request) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const fileId = await setPhoto(app.db, app.clock, auth, request.body.dataUrl);
       return { success: true, fotoSignedUrl: await photoUrl(auth.userId, fileId) };
     },
   );
 
   // Any signed-in member: no photo any more.
-  app.post(PROFILE_PATHS.deletePhoto, { onRequest: app.requireSession }, async (request) => {
-    await removePhoto(app.db, request.auth!);
+  routes.post(PROFILE_PATHS.deletePhoto, { allow: SIGNED_IN }, async (request) => {
+    await removePhoto(app.db, request.auth);
     return { success: true, fotoSignedUrl: null };
   });
 
@@ -75,12 +77,12 @@ export default async function profileRoutes(app: FastifyInstance, options: { scr
 
   // Any signed-in member: a new password, with the current one; their other sessions end. Rate limited
   // per person, so a borrowed session cannot guess the current password.
-  app.post<{ Body: ChangePasswordRequest }>(
+  routes.post<{ Body: ChangePasswordRequest }>(
     PROFILE_PATHS.changePassword,
-    { schema: { body: ChangePasswordBody }, onRequest: app.requireSession },
+    { schema: { body: ChangePasswordBody }, allow: SIGNED_IN },
     async (request) => {
-      await app.rateLimiter.consume([{ limit: 'changePasswordPerUser', key: String(request.auth!.userId) }]);
-      await changePassword(app.db, app.clock, options.scryptLogN, request.auth!, request.body);
+      await app.rateLimiter.consume([{ limit: 'changePasswordPerUser', key: String(request.auth.userId) }]);
+      await changePassword(app.db, app.clock, options.scryptLogN, request.auth, request.body);
       return { success: true };
     },
   );

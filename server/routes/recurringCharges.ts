@@ -14,34 +14,35 @@ import {
   listRecurringCharges,
   updateRecurringChargeAmount,
 } from '../domain/recurringCharges/recurringCharges';
-import { allowOnly } from './guards';
+import { SIGNED_IN, signedInRoutes } from './guards';
 
 export default async function recurringChargeRoutes(app: FastifyInstance) {
+  const routes = signedInRoutes(app);
   // Outside the condominium with the feature, 403 before the body is validated (routes/guards.ts).
-  const chargeOwners = { onRequest: allowOnly(app, canSeeAutomaticCharges) };
+  const chargeOwners = { allow: canSeeAutomaticCharges };
 
   // Signed in, in the condominium with the feature (else 403): the caller's own active charges.
-  app.get(RECURRING_CHARGES_PATHS.list, { onRequest: app.requireSession }, async (request): Promise<RecurringChargesAnswer> => {
-    return { success: true, data: await listRecurringCharges(app.db, request.auth!) };
+  routes.get(RECURRING_CHARGES_PATHS.list, { allow: SIGNED_IN }, async (request): Promise<RecurringChargesAnswer> => {
+    return { success: true, data: await listRecurringCharges(app.db, request.auth) };
   });
 
   // The charge's owner (403 for another member's, 404 outside the condominium or once cancelled): a new
   // monthly limit, a number above 0 with at most 2 decimals (400 on monto otherwise).
-  app.post<{ Body: UpdateAmountRequest }>(
+  routes.post<{ Body: UpdateAmountRequest }>(
     RECURRING_CHARGES_PATHS.updateAmount,
     { schema: { body: UpdateAmountRequest }, ...chargeOwners },
     async (request): Promise<RecurringChargeAnswer> => {
       const { id, monto } = request.body;
-      return { success: true, data: await updateRecurringChargeAmount(app.db, app.clock, request.auth!, id, monto) };
+      return { success: true, data: await updateRecurringChargeAmount(app.db, app.clock, request.auth, id, monto) };
     },
   );
 
   // The charge's owner, as above: cancels it.
-  app.post<{ Body: CancelChargeRequest }>(
+  routes.post<{ Body: CancelChargeRequest }>(
     RECURRING_CHARGES_PATHS.cancel,
     { schema: { body: CancelChargeRequest }, ...chargeOwners },
     async (request) => {
-      await cancelRecurringCharge(app.db, app.clock, request.auth!, request.body.id);
+      await cancelRecurringCharge(app.db, app.clock, request.auth, request.body.id);
       return { success: true };
     },
   );

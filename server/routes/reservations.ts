@@ -31,79 +31,80 @@ import {
   readReservation,
   reservationsHome,
 } from '../domain/reservations/read';
-import { allowOnly } from './guards';
+import { signedInRoutes } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 
 /** Six photos of 1.5 MB and the rules PDF as base64 data URLs, plus the rest of the draft. */
 const FACILITY_BODY_LIMIT = 14_000_000;
 
 export default async function reservationRoutes(app: FastifyInstance) {
+  const routes = signedInRoutes(app);
   const signer = () => facilityFileSigner(app.db, app.clock, app.prefix);
   // Not employees; readers of an RI section are checked in the domain (403 for anyone who reads none).
-  const communication = { onRequest: allowOnly(app, canSeeCommunication) };
+  const communication = { allow: canSeeCommunication };
 
-  app.get(RESERVATIONS_PATHS.home, communication, async (request) =>
-    reservationsHome(app.db, app.clock, request.auth!, await signer()),
+  routes.get(RESERVATIONS_PATHS.home, communication, async (request) =>
+    reservationsHome(app.db, app.clock, request.auth, await signer()),
   );
 
   // Readers; an inactive facility only to administrators (404 otherwise).
-  app.get<{ Params: { facilityId: number } }>(
+  routes.get<{ Params: { facilityId: number } }>(
     RESERVATIONS_PATHS.facility(':facilityId'),
     { schema: { params: FacilityParams }, ...communication },
-    async (request) => readFacility(app.db, app.clock, request.auth!, request.params.facilityId, await signer()),
+    async (request) => readFacility(app.db, app.clock, request.auth, request.params.facilityId, await signer()),
   );
 
-  app.get<{ Querystring: AvailabilityQuery }>(
+  routes.get<{ Querystring: AvailabilityQuery }>(
     RESERVATIONS_PATHS.availability,
     { schema: { querystring: AvailabilityQuery }, ...communication },
-    async (request) => availability(app.db, app.clock, request.auth!, request.query),
+    async (request) => availability(app.db, app.clock, request.auth, request.query),
   );
 
   // Readers, for one of their own dwellings: 201, or 409 BookingRefused.
-  app.post<{ Body: BookingRequest }>(
+  routes.post<{ Body: BookingRequest }>(
     RESERVATIONS_PATHS.book,
     { schema: { body: BookingRequest }, ...communication },
-    async (request, reply) => reply.code(201).send(await book(app.db, app.clock, request.auth!, request.body)),
+    async (request, reply) => reply.code(201).send(await book(app.db, app.clock, request.auth, request.body)),
   );
 
-  app.get<{ Querystring: MyReservationsQuery }>(
+  routes.get<{ Querystring: MyReservationsQuery }>(
     RESERVATIONS_PATHS.mine,
     { schema: { querystring: MyReservationsQuery }, ...communication },
-    async (request) => myReservations(app.db, app.clock, request.auth!, request.query),
+    async (request) => myReservations(app.db, app.clock, request.auth, request.query),
   );
 
   // Its dwelling's residents and administrators; 404 for anyone else.
-  app.get<{ Params: { reservationId: number } }>(
+  routes.get<{ Params: { reservationId: number } }>(
     RESERVATIONS_PATHS.reservation(':reservationId'),
     { schema: { params: ReservationParams }, ...communication },
-    async (request) => readReservation(app.db, app.clock, request.auth!, request.params.reservationId),
+    async (request) => readReservation(app.db, app.clock, request.auth, request.params.reservationId),
   );
 
   // The lifecycle's table for the caller's roles (permissions.reservationRolesOf); 409 otherwise.
-  app.post<{ Body: ReservationChangeRequest }>(
+  routes.post<{ Body: ReservationChangeRequest }>(
     RESERVATIONS_PATHS.change,
     { schema: { body: ReservationChangeRequest }, ...communication },
-    async (request) => changeReservation(app.db, app.clock, request.auth!, request.body),
+    async (request) => changeReservation(app.db, app.clock, request.auth, request.body),
   );
 
   // Administrators (permissions.canManageFacilities), checked in the domain after the RI reader check.
-  app.post<{ Body: DepositRequest }>(
+  routes.post<{ Body: DepositRequest }>(
     RESERVATIONS_PATHS.deposit,
     { schema: { body: DepositRequest }, ...communication },
-    async (request) => settleDeposit(app.db, app.clock, request.auth!, request.body),
+    async (request) => settleDeposit(app.db, app.clock, request.auth, request.body),
   );
 
-  app.get<{ Querystring: AdminReservationsQuery }>(
+  routes.get<{ Querystring: AdminReservationsQuery }>(
     RESERVATIONS_PATHS.adminList,
     { schema: { querystring: AdminReservationsQuery }, ...communication },
-    async (request) => adminReservations(app.db, app.clock, request.auth!, request.query),
+    async (request) => adminReservations(app.db, app.clock, request.auth, request.query),
   );
 
-  app.get<{ Querystring: ExportQuery }>(
+  routes.get<{ Querystring: ExportQuery }>(
     RESERVATIONS_PATHS.export,
     { schema: { querystring: ExportQuery }, ...communication },
     async (request, reply) => {
-      const file = await exportReservations(app.db, app.clock, request.auth!, request.query);
+      const file = await exportReservations(app.db, app.clock, request.auth, request.query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${file.name}"`)
@@ -112,16 +113,16 @@ export default async function reservationRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: FacilityDraft }>(
+  routes.post<{ Body: FacilityDraft }>(
     RESERVATIONS_PATHS.createFacility,
     { schema: { body: FacilityDraft }, ...communication, bodyLimit: FACILITY_BODY_LIMIT },
-    async (request) => createFacility(app.db, app.clock, request.auth!, request.body, await signer()),
+    async (request) => createFacility(app.db, app.clock, request.auth, request.body, await signer()),
   );
 
-  app.post<{ Body: FacilityUpdateRequest }>(
+  routes.post<{ Body: FacilityUpdateRequest }>(
     RESERVATIONS_PATHS.updateFacility,
     { schema: { body: FacilityUpdateRequest }, ...communication, bodyLimit: FACILITY_BODY_LIMIT },
-    async (request) => updateFacility(app.db, app.clock, request.auth!, request.body, await signer()),
+    async (request) => updateFacility(app.db, app.clock, request.auth, request.body, await signer()),
   );
 
   // Anyone holding an unexpired signed link (given only with a facility its holder may read): the bytes.

@@ -15,8 +15,10 @@ import { condoLogin, signIn, signOut } from '../domain/sessions/sessions';
 import { loadSessionData } from '../domain/shared/sessionData';
 import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
 import { signedPhotoUrl } from '../infra/files/signedUrls';
+import { SIGNED_IN, signedInRoutes } from './guards';
 
 export default async function sessionRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
+  const routes = signedInRoutes(app);
   const { policy } = options;
   // The support chat verifies who is talking with an HMAC of the user id (spec §3.1 user_hash).
   const userHash = (userId: number) =>
@@ -44,46 +46,49 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
     return { success: true, ...result };
   });
 
+  // The calls of the signed-in person's own session refuse a missing or ended one after the input is validated
+  // (preHandler), as they always have; every other route refuses in onRequest.
+
   // Any signed-in member of the condominium.
-  app.get(
+  routes.get(
     SESSION_PATHS.sessionData,
-    { preHandler: app.requireSession },
+    { allow: SIGNED_IN, refuseIn: 'preHandler' },
     async (request): Promise<{ success: true; data: SessionData }> => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const data = await loadSessionData(app.db, auth, userHash, photoUrl);
       return { success: true, data: { ...data, app: { legacyAppUrl: app.config.legacyAppUrl } } };
     },
   );
 
   // Any signed-in member: revokes this session and its product token.
-  app.post(SESSION_PATHS.signOut, { preHandler: app.requireSession }, async (request) => {
-    await signOut(app.db, app.clock, request.auth!);
+  routes.post(SESSION_PATHS.signOut, { allow: SIGNED_IN, refuseIn: 'preHandler' }, async (request) => {
+    await signOut(app.db, app.clock, request.auth);
     return { success: true };
   });
 
   // Any signed-in member: their live sessions in every condominium, this one first.
-  app.get<{ Querystring: ActiveSessionsQuery }>(
+  routes.get<{ Querystring: ActiveSessionsQuery }>(
     SESSION_PATHS.activeSessions,
-    { schema: { querystring: ActiveSessionsQuery }, preHandler: app.requireSession },
+    { schema: { querystring: ActiveSessionsQuery }, allow: SIGNED_IN, refuseIn: 'preHandler' },
     async (request): Promise<ActiveSessionsAnswer> => {
       const page = { limit: request.query.limit ?? ACTIVE_SESSIONS_PAGE_SIZE, offset: request.query.offset ?? 0 };
-      return { success: true, ...(await listActiveSessions(app.db, app.clock, request.auth!, page)) };
+      return { success: true, ...(await listActiveSessions(app.db, app.clock, request.auth, page)) };
     },
   );
 
   // Any signed-in member: ends another of their sessions at once (this one: sign-out).
-  app.post<{ Body: RevokeSessionRequest }>(
+  routes.post<{ Body: RevokeSessionRequest }>(
     SESSION_PATHS.revokeSession,
-    { schema: { body: RevokeSessionRequest }, preHandler: app.requireSession },
+    { schema: { body: RevokeSessionRequest }, allow: SIGNED_IN, refuseIn: 'preHandler' },
     async (request) => {
-      await revokeSession(app.db, app.clock, request.auth!, request.body.id);
+      await revokeSession(app.db, app.clock, request.auth, request.body.id);
       return { success: true };
     },
   );
 
   // Any signed-in member: ends all their sessions but this one.
-  app.post(SESSION_PATHS.revokeOtherSessions, { preHandler: app.requireSession }, async (request) => {
-    await revokeOtherSessions(app.db, app.clock, request.auth!);
+  routes.post(SESSION_PATHS.revokeOtherSessions, { allow: SIGNED_IN, refuseIn: 'preHandler' }, async (request) => {
+    await revokeOtherSessions(app.db, app.clock, request.auth);
     return { success: true };
   });
 }

@@ -26,6 +26,7 @@ import {
   type TicketSettingsAnswer,
   TicketUpdateRequest,
 } from '../../src/api/tickets';
+import type { AccessData } from '../domain/shared/sessionData';
 import { loadViewer } from '../domain/shared/viewer';
 import { visibleTicket } from '../domain/tickets/access';
 import { ticketAnswer } from '../domain/tickets/answers';
@@ -38,51 +39,52 @@ import { rateTicket, replyToTicket } from '../domain/tickets/reply';
 import { saveCategory, saveDueHours, ticketAssignees, ticketSection, ticketSettings } from '../domain/tickets/settings';
 import { updateTicket } from '../domain/tickets/update';
 import { appBaseUrl } from '../infra/links';
-import { allowOnly } from './guards';
+import { SIGNED_IN, signedInRoutes } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 
 /** Four attachments of 1.5 MB as base64 data URLs, plus the text (as posts). */
 const TICKET_BODY_LIMIT = 8_500_000;
 
 export default async function ticketRoutes(app: FastifyInstance) {
+  const routes = signedInRoutes(app);
   const signer = () => ticketAttachmentSigner(app.db, app.clock, app.prefix);
-  const signedIn = { onRequest: app.requireSession };
+  const signedIn = { allow: SIGNED_IN };
   // Employees have no Comunicación: the SA screen and filing are not theirs (their task list is `list`).
-  const communication = { onRequest: allowOnly(app, canSeeCommunication) };
-  const managers = { onRequest: allowOnly(app, (access) => canManageTickets(access)) };
-  const overviewers = { onRequest: allowOnly(app, (access) => canSeeTicketOverview(access)) };
+  const communication = { allow: canSeeCommunication };
+  const managers = { allow: (access: AccessData) => canManageTickets(access) };
+  const overviewers = { allow: (access: AccessData) => canSeeTicketOverview(access) };
 
   // Signed in, not an employee, and the SA section readable (permissions.canReadSection).
-  app.get<{ Params: { sectionId: number } }>(
+  routes.get<{ Params: { sectionId: number } }>(
     TICKETS_PATHS.section(':sectionId'),
     { schema: { params: SectionParams }, ...communication },
-    async (request): Promise<TicketSectionAnswer> => ticketSection(app.db, request.auth!, request.params.sectionId),
+    async (request): Promise<TicketSectionAnswer> => ticketSection(app.db, request.auth, request.params.sectionId),
   );
 
   // Signed in: employees (their assigned requests) and readers of an SA section (their own; administrators all).
-  app.get<{ Querystring: TicketListQuery }>(
+  routes.get<{ Querystring: TicketListQuery }>(
     TICKETS_PATHS.list,
     { schema: { querystring: TicketListQuery }, ...signedIn },
-    async (request): Promise<TicketListAnswer> => listTickets(app.db, app.clock, request.auth!, request.query),
+    async (request): Promise<TicketListAnswer> => listTickets(app.db, app.clock, request.auth, request.query),
   );
 
   // Signed in, and permissions.canSeeTicket (requester, assignee, administrators); 404 otherwise.
-  app.get<{ Params: { ticketId: number } }>(
+  routes.get<{ Params: { ticketId: number } }>(
     TICKETS_PATHS.ticket(':ticketId'),
     { schema: { params: TicketParams }, ...signedIn },
     async (request): Promise<TicketAnswer> => {
-      const viewer = await loadViewer(app.db, request.auth!);
-      const row = await visibleTicket(app.db, request.auth!, viewer, request.params.ticketId);
+      const viewer = await loadViewer(app.db, request.auth);
+      const row = await visibleTicket(app.db, request.auth, viewer, request.params.ticketId);
       return ticketAnswer(app.db, viewer, row, app.clock.now(), await signer());
     },
   );
 
   // Signed in, not an employee, and permissions.canFileTicket in the section.
-  app.post<{ Body: NewTicketRequest }>(
+  routes.post<{ Body: NewTicketRequest }>(
     TICKETS_PATHS.create,
     { schema: { body: NewTicketRequest }, ...communication, bodyLimit: TICKET_BODY_LIMIT },
     async (request): Promise<NewTicketAnswer> => {
-      const { answer, copy } = await createTicket(app.db, app.clock, request.auth!, request.body, {
+      const { answer, copy } = await createTicket(app.db, app.clock, request.auth, request.body, {
         baseUrl: appBaseUrl(app.config, request),
       });
       // After the commit, and never holding up the answer: a refused delivery waits in the outbox.
@@ -96,60 +98,60 @@ export default async function ticketRoutes(app: FastifyInstance) {
   );
 
   // Signed in, permissions.canSeeTicket, and the lifecycle's table for the caller's roles (409 otherwise).
-  app.post<{ Body: TicketChangeRequest }>(
+  routes.post<{ Body: TicketChangeRequest }>(
     TICKETS_PATHS.change,
     { schema: { body: TicketChangeRequest }, ...signedIn },
-    async (request): Promise<TicketAnswer> => changeTicket(app.db, app.clock, request.auth!, request.body, await signer()),
+    async (request): Promise<TicketAnswer> => changeTicket(app.db, app.clock, request.auth, request.body, await signer()),
   );
 
   // Administrators (permissions.canManageTickets).
-  app.post<{ Body: TicketUpdateRequest }>(
+  routes.post<{ Body: TicketUpdateRequest }>(
     TICKETS_PATHS.update,
     { schema: { body: TicketUpdateRequest }, ...managers },
-    async (request): Promise<TicketAnswer> => updateTicket(app.db, app.clock, request.auth!, request.body, await signer()),
+    async (request): Promise<TicketAnswer> => updateTicket(app.db, app.clock, request.auth, request.body, await signer()),
   );
 
   // Signed in and permissions.canSeeTicket; internal notes: permissions.canSeeInternalNotes.
-  app.post<{ Body: TicketReplyRequest }>(
+  routes.post<{ Body: TicketReplyRequest }>(
     TICKETS_PATHS.reply,
     { schema: { body: TicketReplyRequest }, ...signedIn, bodyLimit: TICKET_BODY_LIMIT },
-    async (request): Promise<TicketAnswer> => replyToTicket(app.db, app.clock, request.auth!, request.body, await signer()),
+    async (request): Promise<TicketAnswer> => replyToTicket(app.db, app.clock, request.auth, request.body, await signer()),
   );
 
   // The requester of a resolved or closed request, once.
-  app.post<{ Body: TicketRatingRequest }>(
+  routes.post<{ Body: TicketRatingRequest }>(
     TICKETS_PATHS.rate,
     { schema: { body: TicketRatingRequest }, ...signedIn },
-    async (request): Promise<TicketAnswer> => rateTicket(app.db, app.clock, request.auth!, request.body, await signer()),
+    async (request): Promise<TicketAnswer> => rateTicket(app.db, app.clock, request.auth, request.body, await signer()),
   );
 
   // Administrators in full, board members counts only (permissions.canSeeTicketOverview).
-  app.get<{ Querystring: Infer<typeof OverviewQuery> }>(
+  routes.get<{ Querystring: Infer<typeof OverviewQuery> }>(
     TICKETS_PATHS.overview,
     { schema: { querystring: OverviewQuery }, ...overviewers },
-    async (request): Promise<TicketOverviewAnswer> => ticketOverview(app.db, app.clock, request.auth!, request.query.sectionId),
+    async (request): Promise<TicketOverviewAnswer> => ticketOverview(app.db, app.clock, request.auth, request.query.sectionId),
   );
 
   // Administrators.
-  app.get(
+  routes.get(
     TICKETS_PATHS.assignees,
     managers,
-    async (request): Promise<Infer<typeof AssigneesAnswer>> => ticketAssignees(app.db, request.auth!),
+    async (request): Promise<Infer<typeof AssigneesAnswer>> => ticketAssignees(app.db, request.auth),
   );
-  app.get(
+  routes.get(
     TICKETS_PATHS.settings,
     managers,
-    async (request): Promise<TicketSettingsAnswer> => ticketSettings(app.db, request.auth!),
+    async (request): Promise<TicketSettingsAnswer> => ticketSettings(app.db, request.auth),
   );
-  app.post<{ Body: CategorySaveRequest }>(
+  routes.post<{ Body: CategorySaveRequest }>(
     TICKETS_PATHS.saveCategory,
     { schema: { body: CategorySaveRequest }, ...managers },
-    async (request): Promise<TicketSettingsAnswer> => saveCategory(app.db, app.clock, request.auth!, request.body),
+    async (request): Promise<TicketSettingsAnswer> => saveCategory(app.db, app.clock, request.auth, request.body),
   );
-  app.post<{ Body: DueHoursRequest }>(
+  routes.post<{ Body: DueHoursRequest }>(
     TICKETS_PATHS.saveDueHours,
     { schema: { body: DueHoursRequest }, ...managers },
-    async (request): Promise<TicketSettingsAnswer> => saveDueHours(app.db, app.clock, request.auth!, request.body),
+    async (request): Promise<TicketSettingsAnswer> => saveDueHours(app.db, app.clock, request.auth, request.body),
   );
 
   // Anyone holding an unexpired signed link (given only with a request its holder may see): the bytes.

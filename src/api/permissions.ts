@@ -1,6 +1,7 @@
 // The role and permission rules of spec §6, in one place: the server's guards and the client's menus
 // both call these. Inputs are the session data's own shapes (spec §3.1). Pure functions only: this file
 // runs in the browser and on the server alike.
+import { sectionTakesPosts } from './sections';
 import type { RoleFunction, SessionData, SessionSection, UserPermission } from './sessions';
 
 type User = SessionData['usuario'];
@@ -249,8 +250,9 @@ export function canReadSection(viewer: CommunicationViewer, section: SectionFact
 }
 
 /** Posting: SectPosting A and B anyone who reads the section (B waits for approval); R administrators only.
- * Nobody posts in an inactive section. */
+ * Nobody posts in an inactive section, nor in SA and IC sections, which have flows of their own (sections.ts). */
 export function canPostInSection(viewer: CommunicationViewer, section: SectionFacts): boolean {
+  if (!sectionTakesPosts(section.SectCode)) return false;
   if (!canReadSection(viewer, section) || section.SectStatus !== 'A') return false;
   return section.SectPosting !== 'R' || isAdmin(viewer.usuario);
 }

@@ -193,6 +193,7 @@ export const POST_MESSAGES = {
   sectionNotFound: 'La sección no existe.',
   postNotFound: 'La publicación no existe.',
   cannotPost: 'Solo los administradores publican en esta sección.',
+  sectionHasOwnScreen: 'Esta sección no admite publicaciones: se usa desde su propia pantalla.',
   noComments: 'Esta sección no admite comentarios.',
   noPrivate: 'Esta sección no admite publicaciones privadas.',
   notPending: 'La publicación ya fue revisada.',

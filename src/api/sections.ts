@@ -17,6 +17,13 @@ export const SECTION_SCREEN_BY_CODE: Readonly<Record<string, string | null>> = {
 
 export const GENERIC_SECTION_SCREEN = '/comunicacion/seccion/:sectionId';
 
+/** Codes whose sections have a flow of their own instead of posts: requests to the administrator (SA, tickets) and
+ * conversations between neighbours (IC). Nobody posts in them (permissions.canPostInSection); the server refuses. */
+export const CODES_WITHOUT_POSTS: readonly string[] = ['SA', 'IC'];
+
+/** Whether a section of this code takes posts. */
+export const sectionTakesPosts = (code: string) => !CODES_WITHOUT_POSTS.includes(code);
+
 /** The route pattern a section of this code opens; null while its screen is not built. */
 export function sectionScreen(code: string): string | null {
   return code in SECTION_SCREEN_BY_CODE ? (SECTION_SCREEN_BY_CODE[code] ?? null) : GENERIC_SECTION_SCREEN;

@@ -132,7 +132,7 @@ const ROUTES: RouteCase[] = [
     path: POSTS_PATHS.newPost,
     variant: 'A neighbours',
     expected: COMMUNICATION,
-    run: newPost('Comunicación entre vecinos'),
+    run: newPost('Tablón de vecinos'),
   },
   {
     method: 'POST',

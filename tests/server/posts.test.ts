@@ -147,7 +147,7 @@ describe(`posts (${dialect})`, () => {
 
   it('A: a neighbour posts at once; those who may read it are told, the author is not', async () => {
     const res = await post('vecino012', POSTS_PATHS.newPost, {
-      sectionId: sections.get('Comunicación entre vecinos'),
+      sectionId: sections.get('Tablón de vecinos'),
       Titulo: '  Bicicleta encontrada  ',
       Texto: 'Está en la caseta.',
       adjuntos: [
@@ -168,7 +168,7 @@ describe(`posts (${dialect})`, () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toContain('attachment');
     const told = (await notificationsOf('residente@demo.mx'))[0]!;
-    expect(told).toMatchObject({ titulo: 'Nueva publicación en Comunicación entre vecinos', modulo: 'publicacion', abierto: 0 });
+    expect(told).toMatchObject({ titulo: 'Nueva publicación en Tablón de vecinos', modulo: 'publicacion', abierto: 0 });
     expect(JSON.parse(told.props)).toEqual({ postID: PostId });
     expect((await notificationsOf('vecino012@demo.mx')).some((n) => n.props === JSON.stringify({ postID: PostId }))).toBe(false);
     // Employees never hear of posts: they have no Comunicación.
@@ -178,7 +178,7 @@ describe(`posts (${dialect})`, () => {
   it('refuses a file that is not what it claims, and nothing is written', async () => {
     const before = await t.app.db.selectFrom('posts').select(t.app.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const res = await post('vecino012', POSTS_PATHS.newPost, {
-      sectionId: sections.get('Comunicación entre vecinos'),
+      sectionId: sections.get('Tablón de vecinos'),
       Titulo: 'Falsa',
       Texto: 'x',
       adjuntos: [{ name: 'x.png', dataUrl: `data:image/png;base64,${Buffer.from('not a png at all').toString('base64')}` }],
@@ -188,7 +188,7 @@ describe(`posts (${dialect})`, () => {
     const after = await t.app.db.selectFrom('posts').select(t.app.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     const blank = await post('vecino012', POSTS_PATHS.newPost, {
-      sectionId: sections.get('Comunicación entre vecinos'),
+      sectionId: sections.get('Tablón de vecinos'),
       Titulo: ' ',
       Texto: 'x',
     });
@@ -203,6 +203,28 @@ describe(`posts (${dialect})`, () => {
     });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: POST_MESSAGES.cannotPost });
+  });
+
+  it('SA and IC: no new post, whoever sends it; those sections have screens of their own (DESIGN.md §8)', async () => {
+    const count = async () =>
+      Number((await t.app.db.selectFrom('posts').select(t.app.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const name of ['Solicitudes a la administración', 'Comunicación entre vecinos']) {
+      for (const who of ['admin', 'residente']) {
+        const res = await post(who, POSTS_PATHS.newPost, { sectionId: sections.get(name), Titulo: 'Aquí no', Texto: 'x' });
+        expect(res.statusCode, `${who} in ${name}`).toBe(404);
+        expect(res.json()).toEqual({
+          success: false,
+          code: 'NOT_FOUND',
+          message: POST_MESSAGES.sectionHasOwnScreen,
+          messageId: 'errors.posts.sectionHasOwnScreen',
+          field: 'sectionId',
+        });
+      }
+      // Their abilities say so too: a screen that opens one as a plain section offers no form.
+      expect((await list('admin', name)).abilities.canPost, name).toBe(false);
+    }
+    expect(await count()).toBe(before);
   });
 
   it('B: a post waits for an administrator, who is told; approval publishes it and tells author and readers', async () => {
@@ -276,25 +298,26 @@ describe(`posts (${dialect})`, () => {
   });
 
   it('private posts: only where the section allows them; seen by their author and administrators', async () => {
-    const sa = sections.get('Solicitudes a la administración')!;
     const own = await list('vecino015', 'Solicitudes a la administración');
     expect(own.abilities).toMatchObject({ canMarkPrivate: true, defaultPrivate: true });
     expect(own.posts.map((p) => p.Titulo)).toContain('Fuga en el pasillo del piso 3');
     expect((await list('vecino012', 'Solicitudes a la administración')).posts.map((p) => p.Titulo)).not.toContain(
       'Fuga en el pasillo del piso 3',
     );
+    // New posts go to the neighbours' board (SolPrivada 1 too): SA takes none (DESIGN.md §8).
+    const board = sections.get('Tablón de vecinos')!;
     const { PostId } = (
-      await post('vecino012', POSTS_PATHS.newPost, { sectionId: sa, Titulo: 'Privada', Texto: 'x', Privado: true })
+      await post('vecino012', POSTS_PATHS.newPost, { sectionId: board, Titulo: 'Privada', Texto: 'x', Privado: true })
     ).json() as { PostId: number };
     expect((await get('vecino013', POSTS_PATHS.post(PostId))).statusCode).toBe(404);
     expect((await get('admin', POSTS_PATHS.post(PostId))).statusCode).toBe(200);
     // Nobody is told of a private post but administrators through the list itself.
     expect((await notificationsOf('vecino013@demo.mx')).some((n) => n.props === JSON.stringify({ postID: PostId }))).toBe(false);
 
-    await t.app.db.updateTable('sections').set({ sol_privada: 0 }).where('id', '=', sa).execute();
+    await t.app.db.updateTable('sections').set({ sol_privada: 0 }).where('id', '=', board).execute();
     try {
       const refused = await post('vecino012', POSTS_PATHS.newPost, {
-        sectionId: sa,
+        sectionId: board,
         Titulo: 'Privada',
         Texto: 'x',
         Privado: true,
@@ -302,14 +325,14 @@ describe(`posts (${dialect})`, () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ message: POST_MESSAGES.noPrivate, field: 'Privado' });
     } finally {
-      await t.app.db.updateTable('sections').set({ sol_privada: 1 }).where('id', '=', sa).execute();
+      await t.app.db.updateTable('sections').set({ sol_privada: 1 }).where('id', '=', board).execute();
     }
   });
 
   it("per-tower sections: a resident's post goes to their tower; an administrator chooses one or everyone", async () => {
-    const ic = sections.get('Comunicación entre vecinos')!;
+    const board = sections.get('Tablón de vecinos')!;
     const { PostId } = (
-      await post('residente', POSTS_PATHS.newPost, { sectionId: ic, Titulo: 'Torre A', Texto: 'x' })
+      await post('residente', POSTS_PATHS.newPost, { sectionId: board, Titulo: 'Torre A', Texto: 'x' })
     ).json() as {
       PostId: number;
     };
@@ -322,13 +345,13 @@ describe(`posts (${dialect})`, () => {
       .where('name', '=', 'Torre B')
       .executeTakeFirstOrThrow();
     const chosen = (
-      await post('admin', POSTS_PATHS.newPost, { sectionId: ic, Titulo: 'Para B', Texto: 'x', TorreId: towerB.id })
+      await post('admin', POSTS_PATHS.newPost, { sectionId: board, Titulo: 'Para B', Texto: 'x', TorreId: towerB.id })
     ).json() as {
       PostId: number;
     };
     expect((await get('consejo', POSTS_PATHS.post(chosen.PostId))).statusCode).toBe(200);
     expect((await get('residente', POSTS_PATHS.post(chosen.PostId))).statusCode).toBe(404);
-    const foreign = await post('admin', POSTS_PATHS.newPost, { sectionId: ic, Titulo: 'x', Texto: 'x', TorreId: 999_999 });
+    const foreign = await post('admin', POSTS_PATHS.newPost, { sectionId: board, Titulo: 'x', Texto: 'x', TorreId: 999_999 });
     expect(foreign.statusCode).toBe(400);
   });
 

@@ -18,6 +18,7 @@ import * as reservations from './0014_reservations';
 import * as administration from './0015_administration';
 import * as invoicing from './0016_invoicing';
 import * as stampCredits from './0017_stamp_credits';
+import * as expiryIndexes from './0018_expiry_indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0015_administration': administration,
   '0016_invoicing': invoicing,
   '0017_stamp_credits': stampCredits,
+  '0018_expiry_indexes': expiryIndexes,
 };

@@ -12,6 +12,7 @@ import { hashToken, newToken } from '../../infra/tokens';
 import type { Auth } from '../shared/auth';
 import { requireAcceptablePassword, revokeOpenResets } from '../shared/passwordChange';
 import { revokeUserSessions } from '../shared/sessionRows';
+import { schedulePasswordResetPurge } from './jobs';
 import { type MailLanguage, passwordResetMail } from './passwordResetMail';
 
 const LANGUAGES: readonly MailLanguage[] = ['es', 'en', 'fr'];
@@ -71,6 +72,7 @@ export async function sendPasswordReset(
 
   const token = newToken();
   const now = clock.now();
+  const expiresAt = addMinutes(now, RESET_TOKEN_MINUTES).toISOString();
   await db.transaction().execute(async (trx) => {
     await revokeOpenResets(trx, now.toISOString(), user.id);
     await trx
@@ -79,11 +81,13 @@ export async function sendPasswordReset(
         user_id: user.id,
         token_hash: hashToken(token),
         created_at: now.toISOString(),
-        expires_at: addMinutes(now, RESET_TOKEN_MINUTES).toISOString(),
+        expires_at: expiresAt,
         used_at: null,
         revoked_at: null,
       })
       .execute();
+    // Deleted a day after it ends (jobs.ts).
+    await schedulePasswordResetPurge(trx, expiresAt, now);
   });
   const link = `${request.baseUrl}/sessions/reset-password?token=${token}`;
   // A link that has expired is not worth sending late: the outbox's re-sender drops it after that.

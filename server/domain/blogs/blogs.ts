@@ -14,9 +14,8 @@ import {
   type UpdatePositionsRequest,
 } from '../../../src/api/blogs';
 import { ErrorCodes } from '../../../src/api/errors';
-import { canConfigureBlogs } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
@@ -24,12 +23,6 @@ import type { Auth } from '../shared/auth';
 type Db = Kysely<Database>;
 
 const badField = (field: string, messageId: BlogMessage) => new AppError(400, ErrorCodes.badRequest, messageId, field);
-
-/** Refuses anyone the shared rule does not let configure blogs (administrators only). */
-export async function requireBlogAdmin(db: Db, auth: Auth): Promise<void> {
-  const member = await db.selectFrom('memberships').select('is_admin').where('id', '=', auth.membershipId).executeTakeFirst();
-  if (!member || !canConfigureBlogs({ usuario: { UserIsAdmin: member.is_admin === 1 ? 'Y' : 'N' } })) throw forbidden();
-}
 
 function blogsQuery(db: Db, condoId: number) {
   return db

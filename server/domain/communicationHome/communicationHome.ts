@@ -1,6 +1,6 @@
 // The communication home's counts (src/api/communicationHome.ts): for each section the member may read, what
 // waits there. Each count comes from its own area, handed in by the route: posts are counted with the posts'
-// own reading rule (posts/posts.ts readablePosts), so a count never includes what the section would not show.
+// own reading rule (posts/list.ts readablePosts), so a count never includes what the section would not show.
 import type { Kysely } from 'kysely';
 import { type HomeSummaryAnswer, NEW_POSTS_DAYS } from '../../../src/api/communicationHome';
 import type { CommunicationViewer } from '../../../src/api/permissions';

@@ -1,11 +1,16 @@
-// Who is asking and what the section is, in the shapes the shared rules of src/api/permissions.ts read.
+// Which section and which post the caller is asking about, and whether it is theirs to read: always through
+// the shared rules of src/api/permissions.ts. Another condominium's section is unknown (404), a section of
+// theirs they may not read forbidden (403); a post they may not read is unknown (404), so its existence is not
+// confirmed.
 import type { Kysely } from 'kysely';
-import { type CommunicationViewer, canReadSection, type SectionFacts } from '../../../src/api/permissions';
+import { type CommunicationViewer, canReadPost, canReadSection, type SectionFacts } from '../../../src/api/permissions';
 import type { PostSection } from '../../../src/api/posts';
 import type { Database, Section } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { Auth } from '../shared/auth';
 import { requireCommunication, sectionFacts } from '../shared/sections';
+import { loadViewer } from '../shared/viewer';
+import { factsOf, findPost } from './rows';
 
 const flag = (value: number) => (value === 1 ? 1 : 0) as 0 | 1;
 
@@ -55,4 +60,22 @@ export async function readableSection(
   const facts = sectionFacts(section, assigned);
   if (!canReadSection(viewer, facts)) throw forbidden();
   return { section, facts };
+}
+
+/** A post the member may read, with its section; 404 when it is not theirs to read. */
+export async function readablePost(db: Kysely<Database>, auth: Auth, postId: number) {
+  const viewer = await loadViewer(db, auth);
+  requireCommunication(viewer);
+  const post = await findPost(db, auth.condoId, postId);
+  if (!post) throw postNotFound();
+  const section = await db.selectFrom('sections').selectAll().where('id', '=', post.section_id).executeTakeFirstOrThrow();
+  const assigned = !!(await db
+    .selectFrom('section_users')
+    .select('id')
+    .where('section_id', '=', section.id)
+    .where('user_id', '=', auth.userId)
+    .executeTakeFirst());
+  const facts = sectionFacts(section, assigned);
+  if (!canReadPost(viewer, facts, factsOf(post))) throw postNotFound();
+  return { viewer, post, section, facts };
 }

@@ -1,5 +1,5 @@
 // Short-lived links to a post's attachment: /api/--comunicacion/post-file/<id>?exp=<unix>&sig=<hmac>
-// (files/fileLinks.ts). Only answers to a member who may read the post carry one.
+// (files/fileLinks.ts), and the bytes behind one. Only answers to a member who may read the post carry one.
 import type { Kysely } from 'kysely';
 import { POSTS_PATHS } from '../../../src/api/posts';
 import type { Database } from '../../db/schema';
@@ -17,3 +17,13 @@ export const checkAttachmentLink = (
   clock: Clock,
   link: { attachmentId: number; exp: number; sig: string },
 ) => checkFileLink(db, clock, POST_FILE, { id: link.attachmentId, exp: link.exp, sig: link.sig });
+
+/** The bytes behind an attachment link (already checked by the route). */
+export async function attachmentFile(db: Kysely<Database>, attachmentId: number) {
+  return db
+    .selectFrom('post_attachments as a')
+    .innerJoin('files as f', 'f.id', 'a.file_id')
+    .select(['f.content_type', 'f.data', 'a.file_name', 'a.kind'])
+    .where('a.id', '=', attachmentId)
+    .executeTakeFirst();
+}

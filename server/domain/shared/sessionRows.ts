@@ -1,12 +1,29 @@
 // The sessions table's rows: opening a session (the token, its idle expiry and absolute end by the policy, the
 // client it was opened from), a working session in a condominium with its product token, and revoking every
-// session of a user. Shared: the sessions area signs in and resolves sessions with it, invitations open the
-// new member's first session, and account, profile and active sessions revoke sessions after a password
-// reset or change, or on "close the others".
+// session of a user. Each row asks, as it is written, for the purge that deletes it a day after it has ended
+// (the handler: sessions/jobs.ts). Shared: the sessions area signs in and resolves sessions with it,
+// invitations open the new member's first session, and account, profile and active sessions revoke sessions
+// after a password reset or change, or on "close the others".
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { addMinutes, type Clock } from '../../infra/clock';
+import { dailySlot, scheduleJobOnce } from '../../infra/scheduledJobs';
 import { hashToken, newToken } from '../../infra/tokens';
+
+/** The purge of ended session rows, once a day (its handler: sessions/jobs.ts). */
+export const SESSION_PURGE_JOB = 'session-purge';
+
+/** How long a row is kept after it ends: "Sesiones activas" still tells "already ended" from "not yours". */
+export const ENDED_SESSIONS_KEPT_MS = 24 * 60 * 60_000;
+
+/**
+ * Schedules the purge that finds a row ending by `end` a day over: the first daily purge after that (dailySlot),
+ * once however many rows ask for it. Every run deletes whatever has ended by then, not only these rows.
+ */
+export async function scheduleSessionPurge(db: Kysely<Database>, end: string, now: Date): Promise<void> {
+  const slot = dailySlot(new Date(Date.parse(end) + ENDED_SESSIONS_KEPT_MS));
+  await scheduleJobOnce(db, SESSION_PURGE_JOB, slot.key, slot.dueAt, now);
+}
 
 export interface SessionPolicy {
   scryptLogN: number;
@@ -140,5 +157,8 @@ export async function createSession(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // The latest the row can end: a working session's absolute end (use moves its idle expiry on, up to that), a
+  // token's expiry. A product token is deleted with its session and asks for nothing.
+  if (s.kind !== 'product') await scheduleSessionPurge(db, s.kind === 'condo' ? s.absoluteExpiresAt : s.expiresAt, clock.now());
   return { id: row.id, token };
 }
