@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { accessPointsOf } from '../shared/visitorPasses';
-import { localToUtc } from '../shared/zonedTime';
+import { inZone, localToUtc } from '../shared/zonedTime';
 import { inviterOf, requireInviter } from './access';
 import { linkRows, newLinkToken } from './links';
 import { refuseFirst } from './problems';
