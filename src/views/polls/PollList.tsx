@@ -2,9 +2,8 @@
 // first), a page of cards at a time, and the way to a new one: "Nueva votación o encuesta" for administrators,
 // "Proponer encuesta" where the caller may propose (the editor opens in a dialog, full screen on a phone).
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Tabs.css';
-import { Anchor, Button, Group, Pagination, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -13,6 +12,7 @@ import type { PollListFilter, PollsHomeAnswer } from '../../api/polls';
 import { pollListMachine, pollPageCount, pollTabs } from '../../machines/pollListMachine';
 import type { CallFailure } from '../../machines/shared/callFailure';
 import { FailureAlert } from '../common/FailureAlert';
+import { PagedList } from '../common/PagedList';
 import { LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -115,41 +115,30 @@ function PhaseTabs({ state, send, home }: { state: ListState; send: ListSend; ho
               {state.matches({ list: 'failed' }) ? (
                 <Failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} />
               ) : null}
-              {state.matches({ list: 'empty' }) ? (
-                <Text c="dimmed" role="status">
-                  <FormattedMessage id={`polls.list.empty.${fase}`} />
-                </Text>
-              ) : null}
-              {state.matches({ list: 'shown' }) && answer ? (
-                <Text size="sm" c="dimmed" role="status">
-                  <FormattedMessage id="polls.list.count" values={{ total: answer.total }} />
-                </Text>
-              ) : null}
-              {answer && answer.items.length > 0 && (state.matches({ list: 'shown' }) || loading) ? (
-                <Stack
-                  component="ul"
-                  gap="sm"
-                  m={0}
-                  p={0}
-                  style={{ listStyle: 'none' }}
-                  aria-label={intl.formatMessage({ id: `polls.tab.${fase}` })}
-                >
-                  {answer.items.map((poll) => (
-                    <li key={poll.PollId}>
-                      <PollCard poll={poll} zone={home.zonaHoraria} />
-                    </li>
-                  ))}
-                </Stack>
-              ) : null}
-              {state.matches({ list: 'shown' }) && answer && pollPageCount(answer.total) > 1 ? (
-                <Pagination
-                  total={pollPageCount(answer.total)}
-                  value={page}
-                  onChange={(next) => send({ type: 'goToPage', page: next })}
-                  aria-label={intl.formatMessage({ id: 'polls.list.pages' })}
-                  getItemProps={(n) => ({ 'aria-label': intl.formatMessage({ id: 'polls.list.page' }, { page: n }) })}
-                />
-              ) : null}
+              <PagedList
+                empty={state.matches({ list: 'empty' }) ? <FormattedMessage id={`polls.list.empty.${fase}`} /> : null}
+                count={
+                  state.matches({ list: 'shown' }) && answer ? (
+                    <FormattedMessage id="polls.list.count" values={{ total: answer.total }} />
+                  ) : null
+                }
+                items={answer && (state.matches({ list: 'shown' }) || loading) ? answer.items : null}
+                label={intl.formatMessage({ id: `polls.tab.${fase}` })}
+                keyOf={(poll) => poll.PollId}
+                pages={
+                  state.matches({ list: 'shown' }) && answer
+                    ? {
+                        total: pollPageCount(answer.total),
+                        page,
+                        onChange: (next) => send({ type: 'goToPage', page: next }),
+                        label: intl.formatMessage({ id: 'polls.list.pages' }),
+                        pageLabel: (n) => intl.formatMessage({ id: 'polls.list.page' }, { page: n }),
+                      }
+                    : null
+                }
+              >
+                {(poll) => <PollCard poll={poll} zone={home.zonaHoraria} />}
+              </PagedList>
             </Stack>
           ) : null}
         </Tabs.Panel>

@@ -5,24 +5,10 @@
 // caller's dwellings is in arrears. Its own chunk: the route loads it lazily.
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Tabs.css';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
 import { useCallback, useState } from 'react';
@@ -38,6 +24,7 @@ import {
   reservationFacilitiesMachine,
   reservationPageCount,
 } from '../../machines/reservationFacilitiesMachine';
+import { PagedList } from '../common/PagedList';
 import { LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -237,41 +224,34 @@ function ReservationList({
       {state.matches({ ready: 'failed' }) ? (
         <Failed failure={state.context.failure} onRetry={() => send({ type: 'retry' })} />
       ) : null}
-      {state.matches({ ready: 'empty' }) ? (
-        <Text c="dimmed" role="status">
-          <FormattedMessage id={tab === 'mias' ? `reservations.empty.${fase}` : `reservations.empty.${tab}`} />
-        </Text>
-      ) : null}
-      {state.matches({ ready: 'shown' }) && answer ? (
-        <Text size="sm" c="dimmed" role="status">
-          <FormattedMessage id="reservations.list.count" values={{ total: answer.total }} />
-        </Text>
-      ) : null}
-      {answer && answer.items.length > 0 && (state.matches({ ready: 'shown' }) || loading) ? (
-        <Stack
-          component="ul"
-          gap="sm"
-          m={0}
-          p={0}
-          style={{ listStyle: 'none' }}
-          aria-label={intl.formatMessage({ id: `reservations.tab.${tab}` })}
-        >
-          {answer.items.map((r) => (
-            <li key={`${r.ReservationId}:${r.version}`}>
-              <ReservationCard reservation={r} admin={admin} announce={false} onChanged={onChanged} />
-            </li>
-          ))}
-        </Stack>
-      ) : null}
-      {state.matches({ ready: 'shown' }) && answer && reservationPageCount(answer.total) > 1 ? (
-        <Pagination
-          total={reservationPageCount(answer.total)}
-          value={page}
-          onChange={(next) => send({ type: 'goToPage', page: next })}
-          aria-label={intl.formatMessage({ id: 'reservations.list.pages' })}
-          getItemProps={(n) => ({ 'aria-label': intl.formatMessage({ id: 'reservations.list.page' }, { page: n }) })}
-        />
-      ) : null}
+      <PagedList
+        empty={
+          state.matches({ ready: 'empty' }) ? (
+            <FormattedMessage id={tab === 'mias' ? `reservations.empty.${fase}` : `reservations.empty.${tab}`} />
+          ) : null
+        }
+        count={
+          state.matches({ ready: 'shown' }) && answer ? (
+            <FormattedMessage id="reservations.list.count" values={{ total: answer.total }} />
+          ) : null
+        }
+        items={answer && (state.matches({ ready: 'shown' }) || loading) ? answer.items : null}
+        label={intl.formatMessage({ id: `reservations.tab.${tab}` })}
+        keyOf={(r) => `${r.ReservationId}:${r.version}`}
+        pages={
+          state.matches({ ready: 'shown' }) && answer
+            ? {
+                total: reservationPageCount(answer.total),
+                page,
+                onChange: (next) => send({ type: 'goToPage', page: next }),
+                label: intl.formatMessage({ id: 'reservations.list.pages' }),
+                pageLabel: (n) => intl.formatMessage({ id: 'reservations.list.page' }, { page: n }),
+              }
+            : null
+        }
+      >
+        {(r) => <ReservationCard reservation={r} admin={admin} announce={false} onChanged={onChanged} />}
+      </PagedList>
     </Stack>
   );
 }

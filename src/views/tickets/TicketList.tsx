@@ -3,9 +3,8 @@
 // failed states, and the pages. Used by the section's screen and by the employee's task list.
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Button, Checkbox, Group, NativeSelect, Pagination, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -14,6 +13,7 @@ import { TICKET_AGES, TICKET_SEARCH_MAX, type TicketCategory, type TicketSummary
 import { isFiltered, type TicketFilters, ticketListMachine, ticketPageCount } from '../../machines/ticketListMachine';
 import type { TicketAssignee } from '../../services/ticketsService';
 import { FailureAlert } from '../common/FailureAlert';
+import { PagedList } from '../common/PagedList';
 import { LoadingCard } from '../common/PageStates';
 import { TicketCard } from './TicketCard';
 
@@ -152,42 +152,42 @@ export function TicketList({
             onRetry={() => send({ type: 'retry' })}
           />
         ) : null}
-        {state.matches('empty') ? (
-          <Text c="dimmed" role="status">
-            {isFiltered(state.context) ? (
-              <FormattedMessage id="tickets.list.noMatch" />
-            ) : (
-              <FormattedMessage id={sectionId === null ? 'tickets.list.noTasks' : 'tickets.list.none'} />
-            )}
-          </Text>
-        ) : null}
-        {state.matches('shown') && answer ? (
-          <Text size="sm" c="dimmed" role="status">
-            {search ? (
-              <FormattedMessage id="tickets.list.countSearch" values={{ total: answer.total, search }} />
-            ) : (
-              <FormattedMessage id="tickets.list.count" values={{ total: answer.total }} />
-            )}
-          </Text>
-        ) : null}
-        {answer && answer.items.length > 0 && !state.matches('empty') && !state.matches('failed') ? (
-          <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label={heading}>
-            {answer.items.map((ticket) => (
-              <li key={ticket.TicketId}>
-                <TicketCard ticket={ticket} showRequester={showRequester} onOpen={onOpen} />
-              </li>
-            ))}
-          </Stack>
-        ) : null}
-        {state.matches('shown') && answer && ticketPageCount(answer.total) > 1 ? (
-          <Pagination
-            total={ticketPageCount(answer.total)}
-            value={page}
-            onChange={(next) => send({ type: 'goToPage', page: next })}
-            aria-label={intl.formatMessage({ id: 'tickets.list.pages' })}
-            getItemProps={(n) => ({ 'aria-label': intl.formatMessage({ id: 'tickets.list.page' }, { page: n }) })}
-          />
-        ) : null}
+        <PagedList
+          empty={
+            state.matches('empty') ? (
+              isFiltered(state.context) ? (
+                <FormattedMessage id="tickets.list.noMatch" />
+              ) : (
+                <FormattedMessage id={sectionId === null ? 'tickets.list.noTasks' : 'tickets.list.none'} />
+              )
+            ) : null
+          }
+          count={
+            state.matches('shown') && answer ? (
+              search ? (
+                <FormattedMessage id="tickets.list.countSearch" values={{ total: answer.total, search }} />
+              ) : (
+                <FormattedMessage id="tickets.list.count" values={{ total: answer.total }} />
+              )
+            ) : null
+          }
+          items={answer && !state.matches('empty') && !state.matches('failed') ? answer.items : null}
+          label={heading}
+          keyOf={(ticket) => ticket.TicketId}
+          pages={
+            state.matches('shown') && answer
+              ? {
+                  total: ticketPageCount(answer.total),
+                  page,
+                  onChange: (next) => send({ type: 'goToPage', page: next }),
+                  label: intl.formatMessage({ id: 'tickets.list.pages' }),
+                  pageLabel: (n) => intl.formatMessage({ id: 'tickets.list.page' }, { page: n }),
+                }
+              : null
+          }
+        >
+          {(ticket) => <TicketCard ticket={ticket} showRequester={showRequester} onOpen={onOpen} />}
+        </PagedList>
       </Stack>
     </Stack>
   );
