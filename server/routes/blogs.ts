@@ -2,10 +2,10 @@
 // Who may call each is written next to its path; the rule is src/api/permissions.ts (canConfigureBlogs).
 // Every change writes its history row (entity 'section') in its own transaction (server/domain/blogs/blogs.ts).
 import type { FastifyInstance } from 'fastify';
-import { coerce, object, pattern, string } from 'superstruct';
+import { object } from 'superstruct';
 import { BLOG_PATHS, EnableDisableRequest, NewBlogRequest, UpdateBlogRequest, UpdatePositionsRequest } from '../../src/api/blogs';
 import { canConfigureBlogs } from '../../src/api/permissions';
-import { Id } from '../../src/api/validation';
+import { IdParam } from '../../src/api/validation';
 import {
   addNewBlog,
   blogResidents,
@@ -18,7 +18,7 @@ import {
 } from '../domain/blogs/blogs';
 import { SIGNED_IN, signedInRoutes } from './guards';
 
-const SectionParams = object({ sectionId: coerce(Id, pattern(string(), /^\d{1,10}$/), Number) });
+const SectionParams = object({ sectionId: IdParam });
 type SectionParams = { sectionId: number };
 
 export default async function blogRoutes(app: FastifyInstance) {

@@ -8,7 +8,7 @@
 // pacFromConfig (the sandbox by default; a real PAC by configuration).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { coerce, object, pattern, string } from 'superstruct';
+import { object } from 'superstruct';
 import {
   CancelRequest,
   CfdiListQuery,
@@ -20,7 +20,7 @@ import {
   StampRequest,
 } from '../../src/api/invoicing';
 import { canInvoice } from '../../src/api/permissions';
-import { Id } from '../../src/api/validation';
+import { IdParam } from '../../src/api/validation';
 import { cadenaOfXml } from '../domain/invoicing/cfdi/xmlTree';
 import { cancelCfdi } from '../domain/invoicing/cfdis/cancel';
 import { cfdisCsv } from '../domain/invoicing/cfdis/csv';
@@ -50,7 +50,7 @@ export const pacPlugin = fp(async (app: FastifyInstance, options: { pac?: PacAda
   app.decorate('pac', options.pac ?? pacFromConfig(process.env, { now: () => app.clock.now(), cadenaOf: cadenaOfXml }));
 });
 
-const CfdiParams = object({ id: coerce(Id, pattern(string(), /^\d{1,10}$/), Number) });
+const CfdiParams = object({ id: IdParam });
 type CfdiParams = { id: number };
 
 /** A download: the file's bytes with its type and name. */

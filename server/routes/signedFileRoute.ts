@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { object } from 'superstruct';
 import { ErrorCodes } from '../../src/api/errors';
-import { IdParam } from '../../src/api/posts';
+import { IdParam } from '../../src/api/validation';
 import { AppError, notFound } from '../errors';
 import { SignedFileQuery } from '../infra/files/fileLinks';
 

@@ -27,8 +27,7 @@ import {
 } from 'superstruct';
 import { EVENT_MAX_COMPANIONS, EVENT_MAX_GUESTS } from './myGuests';
 import { LocalDateTime } from './polls';
-import { IdParam } from './posts';
-import { CalendarDate, Id, NonEmpty, Version } from './validation';
+import { CalendarDate, Id, IdParam, NonEmpty, Version } from './validation';
 
 export const CALENDAR_PATHS = {
   /** GET: the EV sections the caller reads, the zone and local now, whether they manage events, their feed. */

@@ -2,9 +2,9 @@
 // colour, the public page's fields, the privacy notice, MostrarIngresos, displaydirectory, tipoAvisos,
 // TipoDescarga and the time zone. Administrators only (permissions.canEditCondoSettings). A save names the
 // version it was made against (a digest of the settings as read): a stale one gets 409 with the settings now.
-import { boolean, coerce, enums, type Infer, literal, nullable, object, pattern, refine, size, string, type } from 'superstruct';
+import { boolean, enums, type Infer, literal, nullable, object, pattern, refine, size, string, type } from 'superstruct';
 import type { MessageId } from '../i18n/messages';
-import { Id, NonEmpty } from './validation';
+import { Id, IdParam, NonEmpty } from './validation';
 
 export const CONDO_SETTINGS_PATHS = {
   /** GET, administrators: the settings with their version. */
@@ -134,7 +134,7 @@ export type UploadLogoRequest = Infer<typeof UploadLogoRequest>;
 /** The logo's file name: its file id and type, e.g. "42.png". */
 export const LOGO_FILE_NAME = /^(\d{1,10})\.(png|jpg|webp)$/;
 export const LogoFileParams = object({
-  condoId: coerce(Id, pattern(string(), /^\d{1,10}$/), Number),
+  condoId: IdParam,
   fileName: pattern(string(), LOGO_FILE_NAME),
 });
 

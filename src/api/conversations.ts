@@ -17,8 +17,7 @@ import {
   size,
   string,
 } from 'superstruct';
-import { IdParam } from './posts';
-import { Id, NonEmpty, QueryInteger } from './validation';
+import { Id, IdParam, NonEmpty, QueryInteger } from './validation';
 
 export const CONVERSATIONS_PATHS = {
   /** GET ?sectionId=&limit=&offset=: the caller's conversations, latest activity first, with unread counts. */

@@ -18,7 +18,7 @@ import {
   size,
   string,
 } from 'superstruct';
-import { EMAIL_PATTERN, Id } from './validation';
+import { EMAIL_PATTERN, IdParam } from './validation';
 
 /** Tokens are URL-safe: letters, digits, '-' and '_'. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -96,7 +96,7 @@ export const ACCESS_KINDS = ['pie', 'auto'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 const Companions = coerce(min(integer(), 0), pattern(string(), /^\d{1,3}$/), Number);
-const OptionalId = optional(nullable(coerce(Id, pattern(string(), /^\d{1,10}$/), Number)));
+const OptionalId = optional(nullable(IdParam));
 
 /** The guest's answers (spec §3.3 Guest); the condo form adds torre, apartment and user. */
 export const GuestSubmission = object({

@@ -22,8 +22,7 @@ import {
   string,
 } from 'superstruct';
 import { EDITABLE_PERMISSIONS, EDITABLE_ROLE_FUNCTIONS, ROLE_FUNCTION_MAX } from './permissions';
-import { IdParam } from './posts';
-import { Id, QueryInteger } from './validation';
+import { Id, IdParam, QueryInteger } from './validation';
 
 export const MEMBER_PERMISSIONS_PATHS = {
   /** GET MemberListQuery → MemberPage: staff first (administrators, board, employees, guards, supervisors),

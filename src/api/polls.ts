@@ -24,8 +24,8 @@ import {
   string,
 } from 'superstruct';
 import { POLL_ACTIONS, POLL_PHASES, POLL_STATES, VOTE_REFUSALS } from './pollLifecycle';
-import { AttachmentUpload, IdParam } from './posts';
-import { Id, NonEmpty, QueryInteger, Version } from './validation';
+import { AttachmentUpload } from './uploads';
+import { Id, IdParam, NonEmpty, QueryInteger, Version } from './validation';
 
 export const POLLS_PATHS = {
   /** GET: the EN sections the caller reads (settings), the condominium's time zone, and what the caller may

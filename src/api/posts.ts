@@ -5,7 +5,6 @@
 import {
   array,
   boolean,
-  coerce,
   defaulted,
   enums,
   type Infer,
@@ -14,11 +13,11 @@ import {
   number,
   object,
   optional,
-  pattern,
   size,
   string,
 } from 'superstruct';
-import { Id, NonEmpty, QueryInteger } from './validation';
+import { AttachmentUpload } from './uploads';
+import { Id, IdParam, NonEmpty, QueryInteger } from './validation';
 
 export const POSTS_PATHS = {
   /** Signed in, not an employee: GET the sections the member may read, with their published post counts. */
@@ -46,13 +45,7 @@ export const POST_TEXT_MAX = 5000;
 export const COMMENT_MAX = 1000;
 export const SEARCH_MAX = 100;
 export const MAX_ATTACHMENTS = 4;
-/** Each attachment, decoded. */
-export const ATTACHMENT_MAX_BYTES = 1_500_000;
-export const ATTACHMENT_NAME_MAX = 120;
-/** PNG, JPEG and WebP show as images; PDF as a file to download. */
-export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
 
-export const IdParam = coerce(Id, pattern(string(), /^\d{1,10}$/), Number);
 export const SectionParams = object({ sectionId: IdParam });
 export const PostParams = object({ postId: IdParam });
 
@@ -62,12 +55,6 @@ export const SectionPostsQuery = object({
   search: optional(size(string(), 0, SEARCH_MAX)),
 });
 export type SectionPostsQuery = Infer<typeof SectionPostsQuery>;
-
-export const AttachmentUpload = object({
-  name: NonEmpty(ATTACHMENT_NAME_MAX),
-  dataUrl: size(pattern(string(), /^data:(image\/(png|jpeg|webp)|application\/pdf);base64,[A-Za-z0-9+/=]+$/), 30, 2_100_000),
-});
-export type AttachmentUpload = Infer<typeof AttachmentUpload>;
 
 export const NewPostRequest = object({
   sectionId: Id,

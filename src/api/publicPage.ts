@@ -1,7 +1,6 @@
 // The public condominium page's data (spec §3.3 Public condo, §7 pagina-publica calls).
 import {
   boolean,
-  coerce,
   enums,
   type Infer,
   literal,
@@ -15,7 +14,7 @@ import {
   type,
 } from 'superstruct';
 import type { MessageId } from '../i18n/messages';
-import { EMAIL_PATTERN, Id } from './validation';
+import { EMAIL_PATTERN, IdParam } from './validation';
 
 // Subdomains are [a-z0-9-] only (SubdomainParams), so the path needs no encoding.
 export const PUBLIC_PAGE_PATHS = {
@@ -23,7 +22,7 @@ export const PUBLIC_PAGE_PATHS = {
   condoBySubdomain: (subdomain: string) => `/--pagina-publica/CondoXid/${subdomain}`,
 } as const;
 
-export const CondoIdParams = object({ id: coerce(Id, pattern(string(), /^\d{1,10}$/), Number) });
+export const CondoIdParams = object({ id: IdParam });
 export const SubdomainParams = object({ subdomain: size(pattern(string(), /^[a-z0-9-]+$/i), 1, 63) });
 
 export const PublicCondo = object({
@@ -150,7 +149,7 @@ const Text = (max: number) => size(string(), 0, max);
 
 export const PublicContactRequest = object({
   kind: enums(CONTACT_KINDS),
-  condoId: coerce(Id, pattern(string(), /^\d{1,10}$/), Number),
+  condoId: IdParam,
   nombre: Text(1000),
   email: Text(1000),
   tel: Text(1000),

@@ -24,7 +24,6 @@ import {
   string,
 } from 'superstruct';
 import { LocalDateTime } from './polls';
-import { AttachmentUpload, IdParam } from './posts';
 import {
   BOOKING_REFUSALS,
   DEPOSIT_ACTIONS,
@@ -33,7 +32,8 @@ import {
   RESERVATION_PHASES,
   RESERVATION_STATES,
 } from './reservationLifecycle';
-import { CalendarDate, Id, NonEmpty, QueryInteger, Version } from './validation';
+import { AttachmentUpload } from './uploads';
+import { CalendarDate, Id, IdParam, NonEmpty, QueryInteger, Version } from './validation';
 
 export const RESERVATIONS_PATHS = {
   /** GET: the RI sections the caller reads, the zone and local now, the caller's dwellings (with whether

@@ -18,9 +18,9 @@ import {
   string,
   type,
 } from 'superstruct';
-import { AttachmentUpload, IdParam } from './posts';
 import { TICKET_ACTIONS, TICKET_PRIORITIES, TICKET_ROLES, TICKET_STATES } from './ticketLifecycle';
-import { Id, NonEmpty, QueryInteger, Version } from './validation';
+import { AttachmentUpload } from './uploads';
+import { Id, IdParam, NonEmpty, QueryInteger, Version } from './validation';
 
 export const TICKETS_PATHS = {
   /** GET: the SA section, its categories, the caller's dwellings and abilities (who files, who manages). */

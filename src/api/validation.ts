@@ -34,6 +34,9 @@ export const Id = refine(
   (value) => value <= ID_MAX || `must be between 1 and ${ID_MAX}`,
 );
 
+/** An id in a path (`/polls/:pollId`): digits, read as the number they are. */
+export const IdParam = coerce(Id, pattern(string(), /^\d{1,10}$/), Number);
+
 export const NonEmpty = (max: number) =>
   refine(size(string(), 1, max), 'NonEmpty', (value) => value.trim().length > 0 || 'must not be blank');
 

@@ -4,7 +4,7 @@
 // first message.
 import type { Infer } from 'superstruct';
 import { MESSAGE_MAX_PHOTOS, type PhotoUpload as PhotoUploadStruct } from '../api/conversations';
-import { ATTACHMENT_MAX_BYTES } from '../api/posts';
+import { ATTACHMENT_MAX_BYTES } from '../api/uploads';
 
 /** A photo as it travels: its file name and data URL. */
 export type PhotoUpload = Infer<typeof PhotoUploadStruct>;

@@ -3,14 +3,8 @@
 // enabled only when the title and text are filled; a refusal shows the server's message and keeps what
 // was written; sent says whether the post is published or waits for an administrator.
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  type AttachmentUpload,
-  MAX_ATTACHMENTS,
-  type NewPostAnswer,
-  type NewPostRequest,
-  POST_TEXT_MAX,
-  POST_TITLE_MAX,
-} from '../api/posts';
+import { MAX_ATTACHMENTS, type NewPostAnswer, type NewPostRequest, POST_TEXT_MAX, POST_TITLE_MAX } from '../api/posts';
+import type { AttachmentUpload } from '../api/uploads';
 import { createPost } from '../services/postsService';
 import { type CallFailure, callFailure } from './shared/callFailure';
 

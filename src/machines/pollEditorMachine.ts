@@ -20,7 +20,7 @@ import {
   type PollUpdateRequest,
   type QuestionKind,
 } from '../api/polls';
-import type { AttachmentUpload } from '../api/posts';
+import type { AttachmentUpload } from '../api/uploads';
 import { createPoll, type PollSaveResult, updatePoll } from '../services/pollsService';
 import {
   blankDraft,

@@ -4,8 +4,8 @@
 // and deposit, arrears, active, closures. Nothing is said before saving is tried; then every field problem
 // (facilityDraft.ts). A field the server refuses or a stale version (409) returns to the form with its words.
 import { assign, fromPromise, setup } from 'xstate';
-import type { AttachmentUpload } from '../api/posts';
 import { FACILITY_MAX_PHOTOS, type Facility, type FacilityAnswer, type FacilityDraft } from '../api/reservations';
+import type { AttachmentUpload } from '../api/uploads';
 import { ApiError } from '../services/http';
 import { createFacility, updateFacility } from '../services/reservationsService';
 import { cleanDraft, draftOf, draftProblems, NEW_FACILITY_DRAFT, updateRequest } from './reservationFacilityDraft';

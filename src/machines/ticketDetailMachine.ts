@@ -6,7 +6,6 @@
 // a comment). While viewing, the request is read again every TICKET_REFRESH_MS so changes by others show. A
 // change that lost the race (409) shows the fresh request and says so.
 import { assign, fromPromise, setup } from 'xstate';
-import type { AttachmentUpload } from '../api/posts';
 import {
   type TicketAction,
   type TicketFacts,
@@ -25,6 +24,7 @@ import {
   type TicketReplyRequest,
   type TicketUpdateRequest,
 } from '../api/tickets';
+import type { AttachmentUpload } from '../api/uploads';
 import {
   changeTicket,
   fetchAssignees,

@@ -4,7 +4,6 @@
 // the files; sent shows the section's MensajeConfirmacion and whether a copy went by e-mail; a failure keeps
 // everything typed and offers to send again or to go back to the form.
 import { assign, fromPromise, setup } from 'xstate';
-import type { AttachmentUpload } from '../api/posts';
 import type { TicketPriority } from '../api/ticketLifecycle';
 import {
   type NewTicketAnswer,
@@ -15,6 +14,7 @@ import {
   TICKET_TITLE_MAX,
   type TicketCategory,
 } from '../api/tickets';
+import type { AttachmentUpload } from '../api/uploads';
 import { createTicket } from '../services/ticketsService';
 import { type CallFailure, callFailure } from './shared/callFailure';
 

@@ -3,7 +3,7 @@
 // posts and conversations decode one attachment; tickets, polls and reservations (facility files) decode a
 // call's named uploads before anything is written.
 import { ErrorCodes } from '../../../src/api/errors';
-import { ATTACHMENT_MAX_BYTES, type AttachmentUpload } from '../../../src/api/posts';
+import { ATTACHMENT_MAX_BYTES, type AttachmentUpload } from '../../../src/api/uploads';
 import { AppError } from '../../errors';
 
 const startsWith = (data: Buffer, bytes: number[], at = 0) => bytes.every((byte, i) => data[at + i] === byte);

@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { object, pattern, string } from 'superstruct';
-import { IdParam } from '../../../src/api/posts';
+import { IdParam } from '../../../src/api/validation';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../clock';
 import { appSecret, type SecretName } from '../secrets';

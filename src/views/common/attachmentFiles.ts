@@ -1,6 +1,6 @@
 // Photos and PDFs picked for a request or a reply: checked for type and size before they are read, so a wrong
 // file never travels, then read as the data URLs the contract carries.
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentUpload } from '../../api/posts';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES, type AttachmentUpload } from '../../api/uploads';
 
 export const ACCEPTED_FILES = ATTACHMENT_TYPES.join(',');
 

@@ -22,14 +22,8 @@ import {
 import { useMachine } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import {
-  ATTACHMENT_MAX_BYTES,
-  ATTACHMENT_TYPES,
-  MAX_ATTACHMENTS,
-  POST_TEXT_MAX,
-  POST_TITLE_MAX,
-  type SectionAbilities,
-} from '../../api/posts';
+import { MAX_ATTACHMENTS, POST_TEXT_MAX, POST_TITLE_MAX, type SectionAbilities } from '../../api/posts';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_TYPES } from '../../api/uploads';
 import { newPostMachine } from '../../machines/newPostMachine';
 import { FailureText } from '../common/FailureText';
 
