@@ -30,7 +30,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: serverFiles, env: { TEST_DIALECT: 'sqlite' }, testTimeout: 20_000 },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: serverFiles,
+          env: { TEST_DIALECT: 'sqlite' },
+          globalSetup: ['tests/support/serverGlobalSetup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
       },
       ...(postgresUrl
         ? [
@@ -41,7 +49,9 @@ export default defineConfig({
                 environment: 'node' as const,
                 include: serverFiles,
                 env: { TEST_DIALECT: 'postgres' },
+                globalSetup: ['tests/support/serverGlobalSetup.ts'],
                 testTimeout: 20_000,
+                hookTimeout: 20_000,
               },
             },
           ]

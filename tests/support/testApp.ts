@@ -1,5 +1,6 @@
 // Builds the real app on a fresh, seeded database for one test file: a SQLite file in a temp dir, or
-// (TEST_DIALECT=postgres) a schema of its own in TEST_DATABASE_URL. close() removes it again.
+// (TEST_DIALECT=postgres) a database of its own in TEST_DATABASE_URL, copied from the run's template
+// (tests/support/templateDatabase.ts). close() removes it again.
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
@@ -7,7 +8,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import type { Clock } from '../../server/infra/clock';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, scaledPolicy } from '../../server/infra/rateLimit';
 import { privacyNoticePending, type SessionData } from '../../src/api/sessions';
-import { freshDatabase } from './testDatabase';
+import { templatedDatabase } from './testDatabase';
 
 export { dialect } from './testDatabase';
 
@@ -46,8 +47,7 @@ export async function createTestApp(
     pac?: BuildOptions['pac'];
   } = {},
 ): Promise<TestApp> {
-  const fresh = await freshDatabase();
-  const env: Record<string, string> = {
+  const settings: Record<string, string> = {
     STATIC_DIR: 'none',
     LOG_LEVEL: 'silent',
     SCRYPT_LOG_N: '10',
@@ -58,8 +58,17 @@ export async function createTestApp(
     // Likewise the scheduled jobs: tests move their clock and call app.jobRunner.runOnce().
     SCHEDULED_JOBS_SECONDS: '0',
     ...options.env,
-    ...fresh.env,
   };
+  // The demo data depends on the clock's start and the scrypt cost only. A clock started at a written
+  // instant (whole seconds: '2025-06-02T18:00:00Z') is shared by many files, and its seed is a template's
+  // copy; one started now, or the system clock, is nobody else's, so the app seeds its copy of the schema
+  // (building a template used once costs more than seeding).
+  const start = options.clock?.now();
+  const shared = start !== undefined && start.getUTCMilliseconds() === 0;
+  const seeded = options.seed !== false && settings.SEED !== 'never';
+  const seedAt = seeded && shared ? start.toISOString() : null;
+  const fresh = await templatedDatabase({ seedAt, scryptLogN: loadConfig(settings).scryptLogN });
+  const env = { ...settings, ...fresh.env };
   const config = loadConfig(env);
   const buildOptions: BuildOptions = {};
   if (options.rateLimits !== 'from-config') buildOptions.rateLimits = options.rateLimits ?? RELAXED_RATE_LIMITS;

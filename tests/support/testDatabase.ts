@@ -1,13 +1,16 @@
-// A fresh, empty database for one test: a SQLite file in a temp dir, or (TEST_DIALECT=postgres) a schema of
-// its own in TEST_DATABASE_URL. The environment it yields is what loadConfig (or a spawned server) needs.
+// A fresh database for one test: a SQLite file in a temp dir, or (TEST_DIALECT=postgres) a schema or a
+// database of its own in TEST_DATABASE_URL. The environment it yields is what loadConfig (or a spawned
+// server) needs. Inside a vitest run the migrated (and seeded) ones are copies of the run's templates.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Config, loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
+import { clonePostgres, cloneSqlite, type TemplateKey } from './templateDatabase';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -43,6 +46,32 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   return { env: { DATA_DIR: dir }, cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** The run whose templates this file may copy (tests/support/serverGlobalSetup.ts), if any. */
+function templateRun(): string | null {
+  // TEST_TEMPLATES=off builds every database from scratch, as before the templates (to compare the two).
+  if (process.env.TEST_TEMPLATES === 'off') return null;
+  try {
+    return inject('templateRun') ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A database already migrated, and seeded as `key` says, copied from the run's template; outside a run,
+ * a fresh empty one (the app then migrates and seeds it itself, as it would anyway).
+ */
+export async function templatedDatabase(key: TemplateKey): Promise<FreshDatabase> {
+  const run = templateRun();
+  if (!run) return freshDatabase();
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DIALECT=postgres needs TEST_DATABASE_URL');
+    return clonePostgres(url, run, key);
+  }
+  return cloneSqlite(run, key);
+}
+
 export interface TestDatabase {
   handle: DatabaseHandle;
   config: Config;
@@ -52,7 +81,7 @@ export interface TestDatabase {
 
 /** A fresh database, migrated but empty, opened without any app around it. */
 export async function openTestDatabase(): Promise<TestDatabase> {
-  const fresh = await freshDatabase();
+  const fresh = await templatedDatabase({ seedAt: null, scryptLogN: 10 });
   const config = loadConfig({ STATIC_DIR: 'none', SCRYPT_LOG_N: '10', ...fresh.env });
   const handle = openDatabase(config);
   try {
