@@ -5,6 +5,7 @@ import { type GuestFormInfo, GuestSubmission, TokenParams } from '../../src/api/
 import { GUEST_PATHS } from '../../src/api/visitorPaths';
 import { findGuestForm, type Registration, registerGuest } from '../domain/guests/guests';
 import { notifyGuestRegistered } from '../domain/guests/notices';
+import { paragraph } from '../domain/shared/mailHtml';
 import { AppError } from '../errors';
 
 export default async function guestRoutes(app: FastifyInstance) {
@@ -47,12 +48,8 @@ function notifyHost(app: FastifyInstance, registration: Registration): void {
   if (!host) return;
   const what = registration.eventName ? `a tu evento «${registration.eventName}»` : 'como tu invitado';
   const text = `Hola ${host.name}: ${registration.guestName} se registró ${what}. Su clave de acceso es ${registration.ClaveManual}.`;
-  const html = `<p>${escapeHtml(text)}</p>`;
+  const html = paragraph(text);
   app.tasks.run('guest registered mail', async () => {
     await app.mailer.send({ to: host.email, subject: `Nuevo invitado: ${registration.guestName}`, text, html });
   });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

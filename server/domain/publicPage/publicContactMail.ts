@@ -2,6 +2,7 @@
 // "Solicitar acceso" (spec §2.5, §3.3). In Spanish, the product's language; the visitor's words verbatim.
 import type { ContactKind } from '../../../src/api/publicPage';
 import type { OutgoingMail } from '../../infra/mail/mailer';
+import { factsTable, mailPage, mailSubject, paragraph } from '../shared/mailHtml';
 
 export interface PublicContactDetails {
   kind: ContactKind;
@@ -13,15 +14,9 @@ export interface PublicContactDetails {
   vivienda: string | null;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** Keeps a header free of line breaks (the visitor's name goes into the subject). */
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
-
 export function publicContactMail(to: string, details: PublicContactDetails): OutgoingMail {
   const what = details.kind === 'access' ? 'Solicitud de acceso' : 'Mensaje para la administración';
-  const subject = oneLine(`${what} - ${details.condoName}: ${details.nombre}`).slice(0, 200);
+  const subject = mailSubject(`${what} - ${details.condoName}: ${details.nombre}`);
   const rows: [string, string][] = [
     ['Nombre', details.nombre],
     ['Correo electrónico', details.email],
@@ -31,16 +26,6 @@ export function publicContactMail(to: string, details: PublicContactDetails): Ou
   ];
   const intro = `${what} enviada desde la página pública de ${details.condoName}. Responde directamente a ${details.email}.`;
   const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), ''].join('\n');
-  const html = [
-    '<!doctype html><html lang="es"><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>${escapeHtml(intro)}</p>`,
-    '<table cellpadding="4">',
-    ...rows.map(
-      ([label, value]) =>
-        `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space: pre-wrap">${escapeHtml(value)}</td></tr>`,
-    ),
-    '</table>',
-    '</body></html>',
-  ].join('\n');
+  const html = mailPage('es', [paragraph(intro), factsTable(rows, { long: true })]);
   return { to, subject, text, html };
 }
