@@ -11,11 +11,10 @@ import { hashPassword } from '../../infra/passwords';
 import { hashToken, newToken } from '../../infra/tokens';
 import type { Auth } from '../shared/auth';
 import { requireAcceptablePassword, revokeOpenResets } from '../shared/passwordChange';
+import { recipientLanguage } from '../shared/recipientLanguages';
 import { revokeUserSessions } from '../shared/sessionRows';
 import { schedulePasswordResetPurge } from './jobs';
 import { type MailLanguage, passwordResetMail } from './passwordResetMail';
-
-const LANGUAGES: readonly MailLanguage[] = ['es', 'en', 'fr'];
 
 /** Records that the member accepted their condominium's privacy notice now; answers when. */
 export async function acceptPrivacyNotice(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<string> {
@@ -60,15 +59,7 @@ export async function sendPasswordReset(
     .where('email', '=', request.email.trim().toLowerCase())
     .executeTakeFirst();
   if (!user) return;
-  const membership = await db
-    .selectFrom('memberships')
-    .select('language')
-    .where('user_id', '=', user.id)
-    .orderBy('active', 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
-  const saved = LANGUAGES.find((l) => l === membership?.language);
-  const language = saved ?? request.language ?? 'es';
+  const language = await recipientLanguage(db, user.id, { fallback: request.language ?? 'es' });
 
   const token = newToken();
   const now = clock.now();
