@@ -3,12 +3,14 @@
 import type { Kysely } from 'kysely';
 import { RESET_TOKEN_MINUTES } from '../../../src/api/account';
 import { ErrorCodes } from '../../../src/api/errors';
+import type { Language } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { addMinutes, type Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
 import { hashPassword } from '../../infra/passwords';
 import { hashToken, newToken } from '../../infra/tokens';
+import { formatMessage } from '../../messages';
 import type { Auth } from '../shared/auth';
 import { requireAcceptablePassword, revokeOpenResets } from '../shared/passwordChange';
 import { recipientLanguage } from '../shared/recipientLanguages';
@@ -31,15 +33,14 @@ export async function saveLanguage(db: Kysely<Database>, auth: Auth, language: M
   await db.updateTable('memberships').set({ language }).where('user_id', '=', auth.userId).execute();
 }
 
-const FORGOT_ANSWER: Record<MailLanguage, string> = {
-  es: 'Si el correo está registrado, te enviaremos un enlace para restablecer tu contraseña.',
-  en: 'If that address is registered, we will send you a link to reset your password.',
-  fr: 'Si cette adresse est enregistrée, nous vous enverrons un lien pour réinitialiser votre mot de passe.',
-};
-
 /** What forgot-password answers, whether or not the e-mail exists: in the page's language. */
-export function forgotPasswordAnswer(language: MailLanguage | undefined): string {
-  return FORGOT_ANSWER[language ?? 'es'];
+export function forgotPasswordAnswer(language: Language): string {
+  return formatMessage(language, 'documents.answer.forgotSent');
+}
+
+/** What reset-password answers once the new password is saved: in the page's language. */
+export function passwordResetAnswer(language: Language): string {
+  return formatMessage(language, 'documents.answer.passwordReset');
 }
 
 /**
