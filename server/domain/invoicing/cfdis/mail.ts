@@ -62,7 +62,7 @@ export async function mailCfdi(db: Kysely<Database>, mailer: Mailer, condoId: nu
     [
       { filename: `${stem}.xml`, contentType: 'application/xml', content: Buffer.from(row.xml, 'utf8') },
       // The client's copy: in Spanish, like the CFDI itself.
-      { filename: `${stem}.pdf`, contentType: 'application/pdf', content: await cfdiPdf(row) },
+      { filename: `${stem}.pdf`, contentType: 'application/pdf', content: await cfdiPdf(row, 'es') },
     ],
   );
   const outcome = await mailer.send(mail);
