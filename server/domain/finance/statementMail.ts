@@ -5,7 +5,7 @@ import type { Statement } from '../../../src/api/finance';
 import type { Language } from '../../../src/i18n/languages';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { documentWords } from '../shared/documentWords';
-import { escapeHtml, mailPage, paragraph } from '../shared/mailHtml';
+import { escapeHtml, mailPage, mailSubject, paragraph } from '../shared/mailHtml';
 
 export function statementMail(
   to: string,
@@ -15,7 +15,7 @@ export function statementMail(
 ): OutgoingMail {
   const { t, date, money } = documentWords(language);
   const dwelling = s.TorreName ? `${s.TorreName} - ${s.AptName}` : s.AptName;
-  const subject = t('documents.statementMail.subject', { dwelling, condo: s.CondoName });
+  const subject = mailSubject(t('documents.statementMail.subject', { dwelling, condo: s.CondoName }));
   const period = t('finance.period', { from: date(s.fechaInicio), to: date(s.fechaFin) });
   const summary: [string, number][] = [
     [t('finance.statement.closing'), s.saldoFinal],

@@ -6,7 +6,7 @@ import type { Language } from '../../../src/i18n/languages';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { wordsIn } from '../../messages';
-import { linkWithAddress, mailPage, paragraph } from '../shared/mailHtml';
+import { linkWithAddress, mailPage, mailSubject, paragraph } from '../shared/mailHtml';
 
 export interface InvitationMailFacts {
   email: string;
@@ -40,7 +40,7 @@ export function invitationMail(language: Language, facts: InvitationMailFacts): 
     linkWithAddress(facts.link, t('invitationsNotices.mail.button')),
     paragraph(ignore),
   ]);
-  return { to: facts.email, subject: t('invitationsNotices.mail.subject', { condo: facts.condo }), text, html };
+  return { to: facts.email, subject: mailSubject(t('invitationsNotices.mail.subject', { condo: facts.condo })), text, html };
 }
 
 export function rejectionMail(
@@ -52,5 +52,5 @@ export function rejectionMail(
   const body = t('invitationsNotices.rejected.body', { condo: facts.condo });
   const text = [greeting, '', body, '', facts.message, ''].join('\n');
   const html = mailPage(language, [paragraph(greeting), paragraph(body), paragraph(facts.message)]);
-  return { to: facts.email, subject: t('invitationsNotices.rejected.subject', { condo: facts.condo }), text, html };
+  return { to: facts.email, subject: mailSubject(t('invitationsNotices.rejected.subject', { condo: facts.condo })), text, html };
 }
