@@ -12,6 +12,7 @@ import {
 import {
   acceptPrivacyNotice,
   forgotPasswordAnswer,
+  passwordResetAnswer,
   resetPassword,
   saveLanguage,
   sendPasswordReset,
@@ -67,7 +68,7 @@ export default async function accountRoutes(app: FastifyInstance, options: { pol
           'forgot-password: PUBLIC_URL is unset and the Host header is not of PUBLIC_BASE_DOMAIN or this machine; no link sent',
         );
       }
-      return { success: true, message: forgotPasswordAnswer(request.body.language) };
+      return { success: true, message: forgotPasswordAnswer(request.body.language ?? request.language) };
     },
   );
 
@@ -78,7 +79,7 @@ export default async function accountRoutes(app: FastifyInstance, options: { pol
     async (request) => {
       await app.rateLimiter.consume([{ limit: 'resetPasswordPerIp', key: request.ip }]);
       await resetPassword(app.db, app.clock, policy.scryptLogN, request.body);
-      return { success: true, message: 'Tu contraseña se actualizó. Inicia sesión con la nueva contraseña.' };
+      return { success: true, message: passwordResetAnswer(request.language) };
     },
   );
 

@@ -118,7 +118,7 @@ export default async function cfdiRoutes(app: FastifyInstance) {
     { schema: { querystring: CfdiListQuery }, ...invoicers },
     async (request, reply) => {
       const rows = await allFiltered(app.db, request.auth.condoId, request.query);
-      return download(reply, 'application/zip', 'cfdis.zip', await cfdisZip(rows));
+      return download(reply, 'application/zip', 'cfdis.zip', await cfdisZip(rows, request.language));
     },
   );
 
@@ -140,7 +140,7 @@ export default async function cfdiRoutes(app: FastifyInstance) {
     { schema: { params: CfdiParams }, ...invoicers },
     async (request, reply) => {
       const row = await findCfdiRow(app.db, request.auth.condoId, request.params.id);
-      return download(reply, 'application/pdf', `${fileStem(row)}.pdf`, await cfdiPdf(row), true);
+      return download(reply, 'application/pdf', `${fileStem(row)}.pdf`, await cfdiPdf(row, request.language), true);
     },
   );
 

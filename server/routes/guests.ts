@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type GuestFormInfo, GuestSubmission, TokenParams } from '../../src/api/guests';
 import { GUEST_PATHS } from '../../src/api/visitorPaths';
-import { findGuestForm, type Registration, registerGuest } from '../domain/guests/guests';
+import { findGuestForm, registerGuest } from '../domain/guests/guests';
+import { mailGuestRegistered } from '../domain/guests/hostMail';
 import { notifyGuestRegistered } from '../domain/guests/notices';
 import { AppError } from '../errors';
 
@@ -27,7 +28,7 @@ export default async function guestRoutes(app: FastifyInstance) {
       // Before anything is read or stored: a refused registration leaves no pass and takes no place.
       await app.rateLimiter.consume([{ limit: 'guestRegistrationPerIp', key: request.ip }]);
       const registration = await registerGuest(app.db, app.clock, request.params.token, request.body);
-      notifyHost(app, registration);
+      app.tasks.run('guest registered mail', () => mailGuestRegistered(app.db, app.mailer, registration));
       if (registration.host) {
         await notifyGuestRegistered(app.db, app.clock, {
           condoId: registration.CondoId,
@@ -40,19 +41,4 @@ export default async function guestRoutes(app: FastifyInstance) {
       return answer;
     },
   );
-}
-
-function notifyHost(app: FastifyInstance, registration: Registration): void {
-  const host = registration.host;
-  if (!host) return;
-  const what = registration.eventName ? `a tu evento «${registration.eventName}»` : 'como tu invitado';
-  const text = `Hola ${host.name}: ${registration.guestName} se registró ${what}. Su clave de acceso es ${registration.ClaveManual}.`;
-  const html = `<p>${escapeHtml(text)}</p>`;
-  app.tasks.run('guest registered mail', async () => {
-    await app.mailer.send({ to: host.email, subject: `Nuevo invitado: ${registration.guestName}`, text, html });
-  });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -3,19 +3,20 @@
 import type { Kysely } from 'kysely';
 import { RESET_TOKEN_MINUTES } from '../../../src/api/account';
 import { ErrorCodes } from '../../../src/api/errors';
+import type { Language } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { addMinutes, type Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
 import { hashPassword } from '../../infra/passwords';
 import { hashToken, newToken } from '../../infra/tokens';
+import { formatMessage } from '../../messages';
 import type { Auth } from '../shared/auth';
 import { requireAcceptablePassword, revokeOpenResets } from '../shared/passwordChange';
+import { recipientLanguage } from '../shared/recipientLanguages';
 import { revokeUserSessions } from '../shared/sessionRows';
 import { schedulePasswordResetPurge } from './jobs';
 import { type MailLanguage, passwordResetMail } from './passwordResetMail';
-
-const LANGUAGES: readonly MailLanguage[] = ['es', 'en', 'fr'];
 
 /** Records that the member accepted their condominium's privacy notice now; answers when. */
 export async function acceptPrivacyNotice(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<string> {
@@ -32,15 +33,14 @@ export async function saveLanguage(db: Kysely<Database>, auth: Auth, language: M
   await db.updateTable('memberships').set({ language }).where('user_id', '=', auth.userId).execute();
 }
 
-const FORGOT_ANSWER: Record<MailLanguage, string> = {
-  es: 'Si el correo está registrado, te enviaremos un enlace para restablecer tu contraseña.',
-  en: 'If that address is registered, we will send you a link to reset your password.',
-  fr: 'Si cette adresse est enregistrée, nous vous enverrons un lien pour réinitialiser votre mot de passe.',
-};
-
 /** What forgot-password answers, whether or not the e-mail exists: in the page's language. */
-export function forgotPasswordAnswer(language: MailLanguage | undefined): string {
-  return FORGOT_ANSWER[language ?? 'es'];
+export function forgotPasswordAnswer(language: Language): string {
+  return formatMessage(language, 'documents.answer.forgotSent');
+}
+
+/** What reset-password answers once the new password is saved: in the page's language. */
+export function passwordResetAnswer(language: Language): string {
+  return formatMessage(language, 'documents.answer.passwordReset');
 }
 
 /**
@@ -60,15 +60,7 @@ export async function sendPasswordReset(
     .where('email', '=', request.email.trim().toLowerCase())
     .executeTakeFirst();
   if (!user) return;
-  const membership = await db
-    .selectFrom('memberships')
-    .select('language')
-    .where('user_id', '=', user.id)
-    .orderBy('active', 'desc')
-    .orderBy('id')
-    .executeTakeFirst();
-  const saved = LANGUAGES.find((l) => l === membership?.language);
-  const language = saved ?? request.language ?? 'es';
+  const language = await recipientLanguage(db, user.id, { fallback: request.language ?? 'es' });
 
   const token = newToken();
   const now = clock.now();

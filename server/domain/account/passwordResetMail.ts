@@ -1,5 +1,6 @@
 // The password reset e-mail, in the user's language (Spanish unless they chose English or French).
 import type { OutgoingMail } from '../../infra/mail/mailer';
+import { linkWithAddress, mailPage, paragraph } from '../shared/mailHtml';
 
 export type MailLanguage = 'es' | 'en' | 'fr';
 
@@ -38,9 +39,6 @@ const WORDS: Record<MailLanguage, Words> = {
   },
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 export function passwordResetMail(
   language: MailLanguage,
   to: { email: string; name: string },
@@ -49,14 +47,11 @@ export function passwordResetMail(
 ): OutgoingMail {
   const w = WORDS[language];
   const text = [w.greeting(to.name), '', w.body(minutes), '', link, '', w.ignore, ''].join('\n');
-  const html = [
-    `<!doctype html><html lang="${language}"><body style="font-family: sans-serif; line-height: 1.5">`,
-    `<p>${escapeHtml(w.greeting(to.name))}</p>`,
-    `<p>${escapeHtml(w.body(minutes))}</p>`,
-    `<p><a href="${escapeHtml(link)}">${escapeHtml(w.button)}</a></p>`,
-    `<p style="font-size: 0.9em; color: #555">${escapeHtml(link)}</p>`,
-    `<p>${escapeHtml(w.ignore)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const html = mailPage(language, [
+    paragraph(w.greeting(to.name)),
+    paragraph(w.body(minutes)),
+    linkWithAddress(link, w.button),
+    paragraph(w.ignore),
+  ]);
   return { to: to.email, subject: w.subject, text, html };
 }

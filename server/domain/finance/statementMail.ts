@@ -5,9 +5,7 @@ import type { Statement } from '../../../src/api/finance';
 import type { Language } from '../../../src/i18n/languages';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { documentWords } from '../shared/documentWords';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml, mailPage, mailSubject, paragraph } from '../shared/mailHtml';
 
 export function statementMail(
   to: string,
@@ -17,7 +15,7 @@ export function statementMail(
 ): OutgoingMail {
   const { t, date, money } = documentWords(language);
   const dwelling = s.TorreName ? `${s.TorreName} - ${s.AptName}` : s.AptName;
-  const subject = t('documents.statementMail.subject', { dwelling, condo: s.CondoName });
+  const subject = mailSubject(t('documents.statementMail.subject', { dwelling, condo: s.CondoName }));
   const period = t('finance.period', { from: date(s.fechaInicio), to: date(s.fechaFin) });
   const summary: [string, number][] = [
     [t('finance.statement.closing'), s.saldoFinal],
@@ -26,13 +24,11 @@ export function statementMail(
   const intro = t('documents.statementMail.intro', { dwelling, condo: s.CondoName });
   const attached = t('documents.statementMail.attached', { file: pdf.filename });
   const text = [intro, period, '', ...summary.map(([label, cents]) => `${label}: ${money(cents)}`), '', attached, ''].join('\n');
-  const html = [
-    `<!doctype html><html lang="${language}"><body style="font-family: sans-serif; line-height: 1.5">`,
-    `<p>${escapeHtml(intro)}<br>${escapeHtml(period)}</p>`,
+  const html = mailPage(language, [
+    paragraph(`${intro}\n${period}`),
     `<p>${summary.map(([label, cents]) => `${escapeHtml(label)}: <b>${escapeHtml(money(cents))}</b>`).join('<br>')}</p>`,
-    `<p>${escapeHtml(attached)}</p>`,
-    '</body></html>',
-  ].join('\n');
+    paragraph(attached),
+  ]);
   return {
     to,
     subject,

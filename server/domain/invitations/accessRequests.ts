@@ -10,6 +10,7 @@ import type { Clock } from '../../infra/clock';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { languageOfAddress } from '../shared/recipientLanguages';
 import { insertInvitation, mailFor, type Outcome } from './invite';
 import { rejectionMail } from './mail';
 import { accessRequestOf } from './read';
@@ -101,7 +102,8 @@ export async function rejectAccessRequest(
   const after = await requestOrRefusal(db, auth, request.id);
   if (!decided) throw alreadyDecided(after.answer);
   const condo = await db.selectFrom('condominiums').select('name').where('id', '=', auth.condoId).executeTakeFirstOrThrow();
-  const mail: OutgoingMail = rejectionMail('es', {
+  // The visitor wrote from the public page; an address with an account is answered in its profile language.
+  const mail: OutgoingMail = rejectionMail(await languageOfAddress(db, found.row.email), {
     email: found.row.email,
     name: found.row.nombre,
     condo: condo.name,

@@ -17,6 +17,7 @@ import type { OutgoingMail } from '../../infra/mail/mailer';
 import { hashToken, newToken } from '../../infra/tokens';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { languageOfAddress } from '../shared/recipientLanguages';
 import { invitationMail } from './mail';
 import { activeDwelling, flagsOf, invitationAnswer, notFoundRefusal, rolesOf } from './rows';
 
@@ -137,7 +138,10 @@ export async function insertInvitation(
   return { id, token, dwelling: dwelling?.name ?? null };
 }
 
-/** The invitation's e-mail (Spanish: the person's language is not known yet), or null without a base address. */
+/**
+ * The invitation's e-mail, or null without a base address: in the profile language of the person when the
+ * address already has an account (a member of another condominium), else Spanish, the product's language.
+ */
 export async function mailFor(db: Kysely<Database>, invitation: Invitation, token: string, baseUrl: string | null) {
   if (!baseUrl) return null;
   const condo = await db
@@ -146,7 +150,7 @@ export async function mailFor(db: Kysely<Database>, invitation: Invitation, toke
     .select('c.name')
     .where('i.id', '=', invitation.id)
     .executeTakeFirstOrThrow();
-  const mail = invitationMail('es', {
+  const mail = invitationMail(await languageOfAddress(db, invitation.email), {
     email: invitation.email,
     name: invitation.name,
     condo: condo.name,

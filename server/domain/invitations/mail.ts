@@ -6,20 +6,7 @@ import type { Language } from '../../../src/i18n/languages';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { wordsIn } from '../../messages';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const paragraphs = (language: Language, items: { text: string; link?: string; button?: string }[]) =>
-  [
-    `<!doctype html><html lang="${language}"><body style="font-family: sans-serif; line-height: 1.5">`,
-    ...items.map((item) =>
-      item.link
-        ? `<p><a href="${escapeHtml(item.link)}">${escapeHtml(item.button ?? item.link)}</a></p>\n<p style="font-size: 0.9em; color: #555">${escapeHtml(item.link)}</p>`
-        : `<p>${escapeHtml(item.text).replace(/\n/g, '<br>')}</p>`,
-    ),
-    '</body></html>',
-  ].join('\n');
+import { linkWithAddress, mailPage, mailSubject, paragraph } from '../shared/mailHtml';
 
 export interface InvitationMailFacts {
   email: string;
@@ -47,13 +34,13 @@ export function invitationMail(language: Language, facts: InvitationMailFacts): 
   const action = t('invitationsNotices.mail.action', { days: facts.days });
   const ignore = t('invitationsNotices.mail.ignore');
   const text = [greeting, '', what, action, '', facts.link, '', ignore, ''].join('\n');
-  const html = paragraphs(language, [
-    { text: greeting },
-    { text: `${what} ${action}` },
-    { text: '', link: facts.link, button: t('invitationsNotices.mail.button') },
-    { text: ignore },
+  const html = mailPage(language, [
+    paragraph(greeting),
+    paragraph(`${what} ${action}`),
+    linkWithAddress(facts.link, t('invitationsNotices.mail.button')),
+    paragraph(ignore),
   ]);
-  return { to: facts.email, subject: t('invitationsNotices.mail.subject', { condo: facts.condo }), text, html };
+  return { to: facts.email, subject: mailSubject(t('invitationsNotices.mail.subject', { condo: facts.condo })), text, html };
 }
 
 export function rejectionMail(
@@ -64,6 +51,6 @@ export function rejectionMail(
   const greeting = t('invitationsNotices.mail.greeting', { name: facts.name });
   const body = t('invitationsNotices.rejected.body', { condo: facts.condo });
   const text = [greeting, '', body, '', facts.message, ''].join('\n');
-  const html = paragraphs(language, [{ text: greeting }, { text: body }, { text: facts.message }]);
-  return { to: facts.email, subject: t('invitationsNotices.rejected.subject', { condo: facts.condo }), text, html };
+  const html = mailPage(language, [paragraph(greeting), paragraph(body), paragraph(facts.message)]);
+  return { to: facts.email, subject: mailSubject(t('invitationsNotices.rejected.subject', { condo: facts.condo })), text, html };
 }

@@ -9,6 +9,7 @@ import type { Clock } from '../../infra/clock';
 import type { Mailer, OutgoingMail } from '../../infra/mail/mailer';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
+import { factsTable, mailPage, mailSubject, paragraph } from '../shared/mailHtml';
 import { issuerOf } from './issuers';
 import { creditStamps } from './stamps';
 
@@ -139,13 +140,9 @@ export async function creditStampRequest(db: Kysely<Database>, clock: Clock, req
   });
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
-
 /** The provider's e-mail, in Spanish (the product's language; the provider is Mexican). */
 export function stampRequestMail(to: string, facts: StampRequestMailFacts): OutgoingMail {
-  const subject = oneLine(`Solicitud de ${facts.quantity} timbres - ${facts.rfc} (${facts.condoName})`).slice(0, 200);
+  const subject = mailSubject(`Solicitud de ${facts.quantity} timbres - ${facts.rfc} (${facts.condoName})`);
   const rows: [string, string][] = [
     ['Número de solicitud', String(facts.requestId)],
     ['Condominio', facts.condoName],
@@ -160,14 +157,7 @@ export function stampRequestMail(to: string, facts: StampRequestMailFacts): Outg
   ];
   const intro = `${facts.condoName} solicita un paquete de ${facts.quantity} timbres para el RFC ${facts.rfc}.`;
   const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), ''].join('\n');
-  const html = [
-    '<!doctype html><html lang="es"><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>${escapeHtml(intro)}</p>`,
-    '<table cellpadding="4">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
-    '</body></html>',
-  ].join('\n');
+  const html = mailPage('es', [paragraph(intro), factsTable(rows)]);
   return { to, subject, text, html };
 }
 

@@ -3,13 +3,14 @@
 // SectId }). Called in the change's transaction, or in the job's.
 import type { Kysely } from 'kysely';
 import type { VerResultados } from '../../../src/api/pollLifecycle';
-import { isLanguage, type Language } from '../../../src/i18n/languages';
+import type { Language } from '../../../src/i18n/languages';
 import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database, Section } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
 import { sectionReaders } from '../shared/electorate';
 import { administratorsOf, notify } from '../shared/notify';
+import { recipientLanguages } from '../shared/recipientLanguages';
 import { noticeProps, type PollRow } from './rows';
 
 type Subject = Pick<PollRow, 'id' | 'condo_id' | 'section_id' | 'title' | 'kind' | 'proposer_id'>;
@@ -20,20 +21,9 @@ interface Notice {
   values?: Message['values'];
 }
 
-async function languagesOf(db: Kysely<Database>, condoId: number, userIds: readonly number[]): Promise<Map<number, Language>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('memberships')
-    .select(['user_id', 'language'])
-    .where('condo_id', '=', condoId)
-    .where('user_id', 'in', [...new Set(userIds)])
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, isLanguage(r.language) ? r.language : 'es']));
-}
-
 /** Each recipient (once) is told in their language. */
 async function tell(db: Kysely<Database>, clock: Clock, to: readonly number[], poll: Subject, notice: Notice) {
-  const languages = await languagesOf(db, poll.condo_id, to);
+  const languages = await recipientLanguages(db, to, { condoId: poll.condo_id });
   const byLanguage = new Map<Language, number[]>();
   for (const id of new Set(to)) {
     const language = languages.get(id) ?? 'es';

@@ -4,6 +4,7 @@
 import type { Language } from '../../../src/i18n/languages';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { wordsIn } from '../../messages';
+import { factsTable, mailPage, mailSubject, paragraph, sentenceWithLink } from '../shared/mailHtml';
 
 export interface PollReceipt {
   to: { email: string; name: string };
@@ -21,11 +22,6 @@ export interface PollReceipt {
   confirmation: string | null;
   link: string | null;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
 export function pollReceiptMail(receipt: PollReceipt): OutgoingMail {
   const t = wordsIn(receipt.language);
@@ -53,21 +49,15 @@ export function pollReceiptMail(receipt: PollReceipt): OutgoingMail {
     ...notes.flatMap((note) => [note, '']),
     ...(follow && receipt.link ? [follow, receipt.link, ''] : []),
   ].join('\n');
-  const html = [
-    `<!doctype html><html lang="${receipt.language}"><body style="font-family: sans-serif; line-height: 1.5">`,
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    '<table cellpadding="4">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
-    ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
-    ...(follow && receipt.link
-      ? [`<p>${escapeHtml(follow)} <a href="${escapeHtml(receipt.link)}">${escapeHtml(receipt.link)}</a></p>`]
-      : []),
-    '</body></html>',
-  ].join('\n');
+  const html = mailPage(receipt.language, [
+    paragraph(greeting),
+    paragraph(intro),
+    factsTable(rows),
+    ...notes.map(paragraph),
+    ...(follow && receipt.link ? [sentenceWithLink(follow, receipt.link)] : []),
+  ]);
   const subject = t(receipt.changed ? 'pollsNotices.receipt.subjectChanged' : 'pollsNotices.receipt.subject', {
     title: receipt.title,
   });
-  return { to: receipt.to.email, subject: oneLine(subject).slice(0, 200), text, html };
+  return { to: receipt.to.email, subject: mailSubject(subject), text, html };
 }

@@ -3,16 +3,12 @@
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
 import { canContactPaymentProvider } from '../../../src/api/permissions';
-import {
-  CONTACT_SUCCESS,
-  contactFormProblems,
-  PROVIDER_CONTACT_EMAIL,
-  type ProviderContactRequest,
-} from '../../../src/api/providerContact';
+import { contactFormProblems, PROVIDER_CONTACT_EMAIL, type ProviderContactRequest } from '../../../src/api/providerContact';
 import type { Database } from '../../db/schema';
 import { AppError, forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
+import { formatMessage } from '../../messages';
 import type { Auth } from '../shared/auth';
 import { localDate } from '../shared/zonedTime';
 import { providerContactMail } from './providerContactMail';
@@ -69,7 +65,11 @@ export async function receiveProviderContact(
       created_at: now.toISOString(),
     })
     .execute();
-  return { message: CONTACT_SUCCESS.message, mail: { request: stored, condoName: member.condo_name, adminEmail: member.email } };
+  // The spec's 'Información recibida con éxito' (CONTACT_SUCCESS), in the administrator's language.
+  return {
+    message: formatMessage(auth.language, 'charges.successMessage'),
+    mail: { request: stored, condoName: member.condo_name, adminEmail: member.email },
+  };
 }
 
 export async function mailProviderContact(mailer: Mailer, outcome: ProviderContactOutcome): Promise<void> {

@@ -2,6 +2,7 @@
 // a meeting slot ('agendar') or a WhatsApp message / call ('llamar'). In Spanish, the product's language.
 import type { ProviderContactRequest } from '../../../src/api/providerContact';
 import type { OutgoingMail } from '../../infra/mail/mailer';
+import { factsTable, mailPage, mailSubject, paragraph } from '../shared/mailHtml';
 
 export interface ProviderContactDetails {
   request: ProviderContactRequest;
@@ -9,16 +10,11 @@ export interface ProviderContactDetails {
   adminEmail: string;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
-
 const PREFERENCE = { whatsapp: 'WhatsApp', llamada: 'Llamada' } as const;
 
 export function providerContactMail(to: string, { request, condoName, adminEmail }: ProviderContactDetails): OutgoingMail {
   const what = request.tab === 'agendar' ? 'Reunión solicitada' : 'Solicitud de contacto';
-  const subject = oneLine(`${what} - ${condoName}: ${request.nombre}`).slice(0, 200);
+  const subject = mailSubject(`${what} - ${condoName}: ${request.nombre}`);
   const rows: [string, string][] = [
     ['Condominio', condoName],
     ['Nombre', request.nombre.trim()],
@@ -33,13 +29,6 @@ export function providerContactMail(to: string, { request, condoName, adminEmail
       ? `El administrador de ${condoName} agendó una reunión para conocer los cobros en línea.`
       : `El administrador de ${condoName} pide que lo contacten para conocer los cobros en línea.`;
   const text = [intro, '', ...rows.map(([label, value]) => `${label}: ${value}`), ''].join('\n');
-  const html = [
-    '<!doctype html><html lang="es"><body style="font-family: sans-serif; line-height: 1.5">',
-    `<p>${escapeHtml(intro)}</p>`,
-    '<table cellpadding="4">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
-    '</body></html>',
-  ].join('\n');
+  const html = mailPage('es', [paragraph(intro), factsTable(rows)]);
   return { to, subject, text, html };
 }

@@ -10,11 +10,13 @@ import {
   contactFormProblems,
   type PublicContactRequest,
 } from '../../../src/api/publicPage';
+import type { Language } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import { type CaptchaVerdict, spendCaptcha } from '../../infra/captcha';
 import type { Clock } from '../../infra/clock';
 import type { Mailer } from '../../infra/mail/mailer';
+import { recipientLanguages } from '../shared/recipientLanguages';
 import { publicContactMail } from './publicContactMail';
 
 /** What the page shows for a refused captcha (spec §8): the contact and the access request word it apart. */
@@ -50,8 +52,8 @@ export interface ContactOutcome {
   verdict: CaptchaVerdict;
   /** The stored request's id when the captcha was accepted. */
   requestId: number | null;
-  /** Where the mails go (the administrators), for the caller to send after answering. */
-  recipients: string[];
+  /** Where the mails go (the administrators, each in their profile language), for the caller to send after answering. */
+  recipients: { email: string; language: Language }[];
   condoName: string;
 }
 
@@ -94,21 +96,27 @@ export async function receivePublicContact(
   const admins = await db
     .selectFrom('memberships as m')
     .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select('u.email')
+    .select(['u.id', 'u.email'])
     .where('m.condo_id', '=', condo.id)
     .where('m.is_admin', '=', 1)
     .where('m.active', '=', 1)
     .orderBy('u.email')
     .execute();
-  return { verdict, requestId: stored.id, recipients: admins.map((a) => a.email), condoName: condo.name };
+  const languages = await recipientLanguages(
+    db,
+    admins.map((a) => a.id),
+    { condoId: condo.id },
+  );
+  const recipients = admins.map((a) => ({ email: a.email, language: languages.get(a.id) ?? 'es' }));
+  return { verdict, requestId: stored.id, recipients, condoName: condo.name };
 }
 
-/** Mails one stored request to each administrator (SMTP or the outbox). */
+/** Mails one stored request to each administrator (SMTP or the outbox), in their language. */
 export async function mailPublicContact(mailer: Mailer, outcome: ContactOutcome, request: PublicContactRequest): Promise<void> {
   const form = formOf(request);
   for (const to of outcome.recipients) {
     await mailer.send(
-      publicContactMail(to, {
+      publicContactMail(to.email, to.language, {
         kind: request.kind,
         condoName: outcome.condoName,
         nombre: form.nombre.trim(),

@@ -2,28 +2,18 @@
 // recipient's language, each notice opening the reservation (module instalacion, Props { facilityID,
 // reservationId }). Called in the change's transaction, or in the job's.
 import type { Kysely } from 'kysely';
-import { isLanguage, type Language } from '../../../src/i18n/languages';
+import type { Language } from '../../../src/i18n/languages';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
 import { administratorsOf, notify } from '../shared/notify';
+import { recipientLanguages } from '../shared/recipientLanguages';
 import { residentsOf } from './access';
 import { dayText } from './ledger';
 import type { ReservationRow } from './rows';
 
 type NoticeKind = 'requested' | 'confirmed' | 'rejected' | 'reminder' | 'cancelled';
-
-async function languagesOf(db: Kysely<Database>, condoId: number, userIds: readonly number[]): Promise<Map<number, Language>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('memberships')
-    .select(['user_id', 'language'])
-    .where('condo_id', '=', condoId)
-    .where('user_id', 'in', [...new Set(userIds)])
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, isLanguage(r.language) ? r.language : 'es']));
-}
 
 async function tell(
   db: Kysely<Database>,
@@ -50,7 +40,7 @@ async function tell(
     to: row.ends_local.slice(0, 10) > row.local_date ? '24:00' : row.ends_local.slice(11, 16),
     reason: row.reason ?? '',
   };
-  const languages = await languagesOf(db, row.condo_id, recipients);
+  const languages = await recipientLanguages(db, recipients, { condoId: row.condo_id });
   const byLanguage = new Map<Language, number[]>();
   for (const id of recipients) {
     const language = languages.get(id) ?? 'es';

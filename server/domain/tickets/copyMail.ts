@@ -5,6 +5,7 @@ import type { TicketPriority } from '../../../src/api/ticketLifecycle';
 import type { Language } from '../../../src/i18n/languages';
 import type { OutgoingMail } from '../../infra/mail/mailer';
 import { wordsIn } from '../../messages';
+import { escapeHtml, factsTable, mailPage, mailSubject, paragraph, sentenceWithLink } from '../shared/mailHtml';
 
 export interface TicketCopy {
   to: { email: string; name: string };
@@ -22,11 +23,6 @@ export interface TicketCopy {
   /** Where the request opens in the app; null when no base address is known (no link then). */
   link: string | null;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ').trim();
 
 export function ticketCopyMail(copy: TicketCopy): OutgoingMail {
   const t = wordsIn(copy.language);
@@ -56,24 +52,18 @@ export function ticketCopyMail(copy: TicketCopy): OutgoingMail {
     ...(confirmation ? [confirmation, ''] : []),
     ...(follow && copy.link ? [follow, copy.link, ''] : []),
   ].join('\n');
-  const html = [
-    `<!doctype html><html lang="${copy.language}"><body style="font-family: sans-serif; line-height: 1.5">`,
-    `<p>${escapeHtml(greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    '<table cellpadding="4">',
-    ...rows.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`),
-    '</table>',
+  const html = mailPage(copy.language, [
+    paragraph(greeting),
+    paragraph(intro),
+    factsTable(rows),
     `<p><b>${escapeHtml(t('ticketsNotices.copy.description'))}</b><br>${escapeHtml(copy.description).replace(/\n/g, '<br>')}</p>`,
-    ...(attached ? [`<p>${escapeHtml(attached)}</p>`] : []),
-    ...(confirmation ? [`<p>${escapeHtml(confirmation)}</p>`] : []),
-    ...(follow && copy.link
-      ? [`<p>${escapeHtml(follow)} <a href="${escapeHtml(copy.link)}">${escapeHtml(copy.link)}</a></p>`]
-      : []),
-    '</body></html>',
-  ].join('\n');
+    ...(attached ? [paragraph(attached)] : []),
+    ...(confirmation ? [paragraph(confirmation)] : []),
+    ...(follow && copy.link ? [sentenceWithLink(follow, copy.link)] : []),
+  ]);
   return {
     to: copy.to.email,
-    subject: oneLine(t('ticketsNotices.copy.subject', { title: copy.title })).slice(0, 200),
+    subject: mailSubject(t('ticketsNotices.copy.subject', { title: copy.title })),
     text,
     html,
   };

@@ -4,13 +4,39 @@
 import type { Kysely } from 'kysely';
 import type { CfdiMailed } from '../../../../src/api/invoicing';
 import type { Database } from '../../../db/schema';
-import type { Mailer } from '../../../infra/mail/mailer';
+import type { Mailer, OutgoingMail } from '../../../infra/mail/mailer';
+import { mailPage, mailSubject, paragraph } from '../../shared/mailHtml';
 import { formatCents } from '../cfdi/amounts';
 import { findCfdiRow } from './detail';
 import { cfdiPdf } from './pdf';
 import { conflict } from './refusals';
 import { cfdiFacts } from './xmlFacts';
 import { fileStem } from './zip';
+
+export interface CfdiMailFacts {
+  receiver: string;
+  issuer: string;
+  issuerRfc: string;
+  /** Serie and folio, 'A-12'. */
+  folio: string;
+  uuid: string;
+  totalCents: number;
+  cancelled: boolean;
+}
+
+/** The mail's words and HTML (the attachments are the caller's). */
+export function cfdiMail(to: string, facts: CfdiMailFacts, attachments: OutgoingMail['attachments']): OutgoingMail {
+  const lines = [
+    `Hola, ${facts.receiver}:`,
+    '',
+    `${facts.issuer} (RFC ${facts.issuerRfc}) te envía el CFDI ${facts.folio}, folio fiscal ${facts.uuid}, por $${formatCents(facts.totalCents)} MXN.`,
+    ...(facts.cancelled ? ['Este CFDI está cancelado ante el SAT.'] : []),
+    'Adjuntamos el XML y su representación impresa en PDF.',
+  ];
+  const text = lines.join('\n');
+  const html = mailPage('es', lines.filter((line) => line !== '').map(paragraph));
+  return { to, subject: mailSubject(`CFDI ${facts.folio} ${facts.issuer}`), text, html, attachments };
+}
 
 export async function mailCfdi(db: Kysely<Database>, mailer: Mailer, condoId: number, cfdiId: number): Promise<CfdiMailed> {
   const row = await findCfdiRow(db, condoId, cfdiId);
@@ -22,29 +48,23 @@ export async function mailCfdi(db: Kysely<Database>, mailer: Mailer, condoId: nu
   if (!client.email) throw conflict('noEmail');
   const facts = cfdiFacts(row.xml);
   const stem = fileStem(row);
-  const folio = [row.serie, row.folio].filter(Boolean).join('-');
-  const text = [
-    `Hola, ${facts.receiver.nombre}:`,
-    '',
-    `${facts.issuer.nombre} (RFC ${facts.issuer.rfc}) te envía el CFDI ${folio}, folio fiscal ${row.uuid}, por $${formatCents(row.total_cents)} MXN.`,
-    row.status === 'cancelado' ? 'Este CFDI está cancelado ante el SAT.' : '',
-    'Adjuntamos el XML y su representación impresa en PDF.',
-  ]
-    .filter((line, i) => line !== '' || i === 1)
-    .join('\n');
-  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const outcome = await mailer.send({
-    to: client.email,
-    subject: `CFDI ${folio} ${facts.issuer.nombre}`,
-    text,
-    html: text
-      .split('\n')
-      .map((line) => `<p>${escapeHtml(line)}</p>`)
-      .join(''),
-    attachments: [
+  const mail = cfdiMail(
+    client.email,
+    {
+      receiver: facts.receiver.nombre,
+      issuer: facts.issuer.nombre,
+      issuerRfc: facts.issuer.rfc,
+      folio: [row.serie, row.folio].filter(Boolean).join('-'),
+      uuid: row.uuid,
+      totalCents: row.total_cents,
+      cancelled: row.status === 'cancelado',
+    },
+    [
       { filename: `${stem}.xml`, contentType: 'application/xml', content: Buffer.from(row.xml, 'utf8') },
-      { filename: `${stem}.pdf`, contentType: 'application/pdf', content: await cfdiPdf(row) },
+      // The client's copy: in Spanish, like the CFDI itself.
+      { filename: `${stem}.pdf`, contentType: 'application/pdf', content: await cfdiPdf(row, 'es') },
     ],
-  });
+  );
+  const outcome = await mailer.send(mail);
   return { to: client.email, outcome };
 }
