@@ -288,10 +288,12 @@ test.describe('e-invoicing @desktop-only', () => {
     await shot(page, testInfo, 'payment-recorded');
     await page.goto(INVOICING_SCREENS.report);
     const automatic = page.getByRole('row').filter({ hasText: '$1,750.00' }).filter({ hasText: 'HEDR850312QX4' });
+    // The stamp comes from the job runner, so the list is read again until it shows; each reading waits for
+    // the page to load (seconds on a loaded machine, where a 1 s wait never saw the rows).
     await expect(async () => {
       await page.reload();
-      await expect(automatic).toHaveCount(1, { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
+      await expect(automatic).toHaveCount(1, { timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     await shot(page, testInfo, 'automatic-invoice');
   });
 });
