@@ -111,7 +111,13 @@ export const sessionMachine = setup({
         id: 'loadSession',
         src: 'loadSession',
         onDone: [
-          { guard: loaded('tokenRefused'), target: 'signedOut', actions: ['forgetSession', 'removeStoredToken'] },
+          // A saved token the server no longer knows: the session ended while the page was closed (ended
+          // from another device, or expired), and the sign-in page says so.
+          {
+            guard: loaded('tokenRefused'),
+            target: 'signedOut',
+            actions: ['forgetSession', 'removeStoredToken', 'markEnded'],
+          },
           { target: 'signedIn', actions: loaded('keepData') },
         ],
         onError: { target: 'unavailable' },

@@ -48,6 +48,15 @@ describe('a session the server no longer knows', () => {
     expect(readToken()).toBeNull();
   });
 
+  it('a saved token refused when the app opens (ended while the page was closed) lands on sign-in saying so', async () => {
+    stubApi(sessionFor('resident'), { '/api/--sesiones/session-data': () => json(NO_SESSION, 401) });
+    const { location } = openProfile();
+    await waitFor(() => expect(location.history?.at(-1)).toMatch(/^\/sessions\/signin\?/));
+    const url = new URL(location.history!.at(-1)!, 'http://localhost');
+    expect(url.searchParams.get('sesion')).toBe('terminada');
+    expect(readToken()).toBeNull();
+  });
+
   it('the sign-in page it lands on says the session ended', async () => {
     stubApi(sessionFor('resident'));
     renderWithApp(<SignInPage />, { path: '/signin?returnUrl=%2Fcondominio%2Fmi-perfil&sesion=terminada' });
