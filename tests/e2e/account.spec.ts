@@ -10,7 +10,7 @@
 // accounts.ts. Sign-in through the page stays only where it is what the test is about (after a refused
 // bridge link). What does not depend on the layout runs at one size (@desktop-only).
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { signedIn, signedInAfresh, signedInByProject } from './accounts';
+import { signedIn, signedInAfresh, signedInByProject } from '../support/e2e/accounts';
 import { DEMO_PASSWORD, expect, screenshotForPeople, submitSignIn, test } from './fixtures';
 
 /** Neighbours of Las Palmas (demo data) that only this spec changes: one per project, so the two never meet. */

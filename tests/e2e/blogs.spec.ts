@@ -4,7 +4,7 @@
 // names). Desktop works in Torres del Bosque and the phone in Las Palmas, each on blogs it creates itself,
 // so the two runs never touch the same rows. Residents are refused the screen.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn, signedInByProject } from './accounts';
+import { signedIn, signedInByProject } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 /** Comunicación in the test's saved session (accounts.ts). */

@@ -12,7 +12,7 @@ import ICAL from 'ical.js';
 import { DEMO_CALENDAR, DEMO_RESERVATIONS, demoReservationDay } from '../../server/db/seed/demoFacts';
 import { CALENDAR_PATHS } from '../../src/api/calendar';
 import { type HomeAnswer, RESERVATIONS_PATHS, type ReservationAnswer } from '../../src/api/reservations';
-import { savedToken, signedInByProject } from './accounts';
+import { savedToken, signedInByProject } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 const SHOTS = '/tmp/calendar-shots';

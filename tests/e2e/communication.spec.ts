@@ -5,7 +5,7 @@
 //
 // Each person is a saved session of accounts.ts; the neighbours are this spec's own.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn, signedInByProject } from './accounts';
+import { signedIn, signedInByProject } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 const SHOTS = '/tmp/posts-shots';

@@ -6,7 +6,7 @@
 // vecino012 writes to vecino013: accounts no other spec uses (accounts.ts lists who uses which).
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import type { SessionData } from '../../src/api/sessions';
-import { savedToken, signedIn } from './accounts';
+import { savedToken, signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 const SHOTS = '/tmp/messages-shots';

@@ -4,7 +4,7 @@
 // is edited. Desktop and phone run side by side, each with a tower named after its project and the run.
 // Screenshots go to /tmp/dwellings-shots.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
+import { signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 const SHOTS = '/tmp/dwellings-shots';

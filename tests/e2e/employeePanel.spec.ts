@@ -6,7 +6,7 @@
 // Each person is a saved session of accounts.ts, the guard unless a test says otherwise; the board member's
 // redirect, the same at every size, runs on desktop.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
+import { signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 test.use({ storageState: signedIn('guardia@demo.mx') });

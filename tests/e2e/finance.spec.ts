@@ -8,8 +8,8 @@
 // walk drives the same screen on a phone.
 import type { Page, TestInfo } from '@playwright/test';
 import { formatMoney, type Statement } from '../../src/api/finance';
+import { savedToken, signedIn } from '../support/e2e/accounts';
 import { pdfText } from '../support/pdfText';
-import { savedToken, signedIn } from './accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 const ADMIN = ['admin@demo.mx', 'Residencial Las Palmas'] as const;

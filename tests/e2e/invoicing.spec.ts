@@ -23,8 +23,8 @@ import {
   type StampCredited,
 } from '../../src/api/invoicing';
 import { TOKEN_HEADER } from '../../src/api/sessions';
+import { signedIn } from '../support/e2e/accounts';
 import { validateCfdi } from '../support/satValidation';
-import { signedIn } from './accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 import { E2E_STAMPS_PROVIDER_TOKEN } from './globalSetup';
 

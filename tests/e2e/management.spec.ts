@@ -3,7 +3,7 @@
 // tables, and open a figure's detail screen; a resident is sent to the communication area. Read only: every
 // account is a saved session of accounts.ts. Screenshots go to test-results/management/.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
+import { signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 const shot = (page: Page, testInfo: TestInfo, name: string) =>

@@ -7,7 +7,7 @@
 // vigilante2@demo.mx (phone), guards no other spec uses. The administrator's own roles are never touched here
 // (the last-administrator refusal is tests/server/memberPermissions.test.ts's).
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
+import { signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, submitSignIn, test } from './fixtures';
 
 test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });

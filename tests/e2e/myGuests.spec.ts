@@ -6,7 +6,7 @@
 // Demo data is shared with the other specs: this one changes only neighbours vecino034 (desktop) and
 // vecino035 (phone), whom no other spec uses (docs/decisions.md lists who uses which account).
 import type { Page, TestInfo } from '@playwright/test';
-import { signedInByProject } from './accounts';
+import { signedInByProject } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 // The project's own neighbour, a saved session of accounts.ts.

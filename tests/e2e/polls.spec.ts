@@ -20,8 +20,8 @@ import {
   type PollSavedAnswer,
   type PollsHomeAnswer,
 } from '../../src/api/polls';
+import { savedToken, signedIn } from '../support/e2e/accounts';
 import { pdfText } from '../support/pdfText';
-import { savedToken, signedIn } from './accounts';
 import { expect, screenshotForPeople, sessionTokens, test } from './fixtures';
 
 const SHOTS = '/tmp/polls-shots';

@@ -12,7 +12,7 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { DEMO_RESERVATIONS, demoPendingSalonDate, demoReservationDay } from '../../server/db/seed/demoFacts';
 import { RESERVATIONS_PATHS, type ReservationPage } from '../../src/api/reservations';
-import { savedToken, signedIn } from './accounts';
+import { savedToken, signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 const SHOTS = '/tmp/reservations-shots';

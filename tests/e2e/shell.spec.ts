@@ -3,7 +3,7 @@
 // phone drawer, and the language saved to the profile. Screenshots of the shell go to
 // test-results/shell/ for a person to look at.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
+import { signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';

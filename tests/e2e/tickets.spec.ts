@@ -5,7 +5,7 @@
 //
 // The residents are this spec's own (vecino010 desktop, vecino011 phone): accounts.ts lists who uses which.
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { signedIn, signedInByProject } from './accounts';
+import { signedIn, signedInByProject } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 const SHOTS = '/tmp/tickets-shots';

@@ -26,7 +26,7 @@ import {
   maintenanceConcept,
   setStamps,
   stampsOf,
-} from '../support/invoicingFixtures';
+} from '../support/invoicingServerFixtures';
 import { pdfText } from '../support/pdfText';
 import { api } from '../support/routeMatrix';
 import { validateCfdi } from '../support/satValidation';

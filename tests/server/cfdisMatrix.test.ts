@@ -6,7 +6,13 @@ import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
 import { INVOICING_PATHS, type InvoiceStamped } from '../../src/api/invoicing';
 import { PERMISSION } from '../../src/api/permissions';
-import { draftKey, dwellingDraft, type InvoicingSetup, invoicingSetup, maintenanceConcept } from '../support/invoicingFixtures';
+import {
+  draftKey,
+  dwellingDraft,
+  type InvoicingSetup,
+  invoicingSetup,
+  maintenanceConcept,
+} from '../support/invoicingServerFixtures';
 import { ADMIN_ONLY, api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, signInAs, type TestApp } from '../support/testApp';
 

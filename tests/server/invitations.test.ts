@@ -16,9 +16,17 @@ import {
   ResidentsAnswer,
 } from '../../src/api/invitations';
 import type { SessionData } from '../../src/api/sessions';
+import {
+  api,
+  condoIdOf,
+  dwellingId,
+  freshEmail,
+  insertAccessRequest,
+  linkToken,
+  residencyOf,
+} from '../support/invitationServerFixtures';
 import { type Mailbox, startMailbox } from '../support/mailbox';
 import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
-import { api, condoIdOf, dwellingId, freshEmail, insertAccessRequest, linkToken, residencyOf } from './invitationsTestKit';
 
 describe(`invitations (${dialect})`, () => {
   const clock = testClock(new Date('2026-03-02T18:00:00Z'));

@@ -4,9 +4,16 @@
 // others before reading the body; the two link routes are public.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATIONS_PATHS } from '../../src/api/invitations';
+import {
+  api,
+  dwellingId,
+  freshEmail,
+  insertAccessRequest,
+  insertInvitation,
+  residencyOf,
+} from '../support/invitationServerFixtures';
 import { ADMIN_ONLY, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
-import { api, dwellingId, freshEmail, insertAccessRequest, insertInvitation, residencyOf } from './invitationsTestKit';
 
 const ADMIN_CREATES: Expected = [201, 403, 403, 403, 403, 403, 401, 401];
 const ADMIN_BAD_BODY: Expected = [400, 403, 403, 403, 403, 403, 401, 401];

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, INVOICING_PATHS, type Issuer, type Product } from '../../src/api/invoicing';
 import { PERMISSION } from '../../src/api/permissions';
-import { issuerDraft, multipart } from '../support/invoicingSetup';
+import { issuerDraft, multipart } from '../support/invoicingSetupFixtures';
 import { api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 

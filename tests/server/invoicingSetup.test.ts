@@ -15,7 +15,7 @@ import {
   type StampLedger,
   WELCOME_STAMPS,
 } from '../../src/api/invoicing';
-import { issuerDraft, multipart } from '../support/invoicingSetup';
+import { issuerDraft, multipart } from '../support/invoicingSetupFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const api = (path: string) => `/api${path}`;

@@ -9,8 +9,8 @@ import { DEMO_PASS_KEY } from '../../server/db/seed/guests';
 import { MemberPage, type MemberPermissions, PermissionsConflict } from '../../src/api/memberPermissions';
 import { EDITABLE_PERMISSIONS, EDITABLE_ROLE_FUNCTIONS } from '../../src/api/permissions';
 import type { SessionData } from '../../src/api/sessions';
+import { membershipOf, permissionsClient, withPermission, withRoles } from '../support/memberPermissionsServerFixtures';
 import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp } from '../support/testApp';
-import { membershipOf, permissionsClient, withPermission, withRoles } from './memberPermissionsKit';
 
 describe(`member permissions (${dialect})`, () => {
   let t: TestApp;

@@ -4,9 +4,9 @@
 // Palmas's memberships. A contract path without a row here fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_PERMISSIONS_PATHS, type MemberPermissions } from '../../src/api/memberPermissions';
+import { membershipOf } from '../support/memberPermissionsServerFixtures';
 import { ADMIN_ONLY, api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
-import { membershipOf } from './memberPermissionsKit';
 
 /** Another condominium's membership: 404 for the administrator, the role refusal for everyone else. */
 const ELSEWHERE: Expected = [404, 403, 403, 403, 403, 403, 401, 401];

@@ -18,7 +18,7 @@ import {
   type PaymentRecord,
   PaymentRecorded,
 } from '../../src/api/payments';
-import { condoIdOf, ensureIssuer, invoicingSetup } from '../support/invoicingFixtures';
+import { condoIdOf, ensureIssuer, invoicingSetup } from '../support/invoicingServerFixtures';
 import { validateCfdi } from '../support/satValidation';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 

@@ -6,9 +6,20 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLLS_PATHS, PollAnswer, PollConflictAnswer, type PollListAnswer, PollSavedAnswer } from '../../src/api/polls';
+import {
+  api,
+  choose,
+  enSection,
+  expectOk,
+  localAt,
+  pollsClient,
+  single,
+  userId,
+  voteDraft,
+  yesNo,
+} from '../support/pollServerFixtures';
 import { PNG_1X1 } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { api, choose, enSection, expectOk, localAt, pollsClient, single, userId, voteDraft, yesNo } from './pollsTestKit';
 
 const file = (name: string) => ({ name, dataUrl: PNG_1X1 });
 

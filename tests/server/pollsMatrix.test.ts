@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_POLLS } from '../../server/db/seed/demoFacts';
 import { POLLS_PATHS, type PollDraft, type VoteChoice } from '../../src/api/polls';
+import { dwellingOf, enSection, expectOk, localAt, single, voteDraft } from '../support/pollServerFixtures';
 import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { dwellingOf, enSection, expectOk, localAt, single, voteDraft } from './pollsTestKit';
 
 /** Readers of the EN section: not employees (no Comunicación), not the guard (no active COM-ENC). */
 const READERS: Expected = [200, 200, 200, 403, 403, 403, 401, 401];

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { DEMO_BARRED_VOTER } from '../../server/db/seed/demoFacts';
 import { PollConflictAnswer, VoteAnswer } from '../../src/api/polls';
+import { addHousemate, choose, dwellingOf, enSection, localAt, pollsClient, voteDraft } from '../support/pollServerFixtures';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { addHousemate, choose, dwellingOf, enSection, localAt, pollsClient, voteDraft } from './pollsTestKit';
 
 describe(`one vote per dwelling, weights and the electorate fixed at opening (${dialect})`, () => {
   const clock = testClock(new Date('2026-11-21T18:00:00Z'));

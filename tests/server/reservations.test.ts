@@ -16,9 +16,9 @@ import {
   type Reservation,
   ReservationPage,
 } from '../../src/api/reservations';
+import { expectOk } from '../support/pollServerFixtures';
+import { dayAfter, dwellingOf, facilityId, refusalOf, reservationsClient, userId } from '../support/reservationServerFixtures';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { expectOk } from './pollsTestKit';
-import { dayAfter, dwellingOf, facilityId, refusalOf, reservationsClient, userId } from './reservationsTestKit';
 
 const F = DEMO_RESERVATIONS.facilities;
 

@@ -7,8 +7,8 @@ import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESERVATIONS } from '../../server/db/seed/demoFacts';
 import { BookingRefused, RESERVATIONS_PATHS, type Reservation, type ReservationPage } from '../../src/api/reservations';
+import { dayAfter, dwellingOf, facilityId, reservationsClient } from '../support/reservationServerFixtures';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { dayAfter, dwellingOf, facilityId, reservationsClient } from './reservationsTestKit';
 
 const F = DEMO_RESERVATIONS.facilities;
 const NEIGHBOURS = ['vecino010', 'vecino011', 'vecino012', 'vecino013', 'vecino014', 'vecino015', 'vecino016', 'vecino017'];

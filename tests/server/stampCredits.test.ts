@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditStampRequest, StampCreditRefusal } from '../../server/domain/invoicing/stampRequests';
 import { systemClock } from '../../server/infra/clock';
 import { INVOICING_PATHS, type Issuer, type StampLedger, type StampRequestSaved, WELCOME_STAMPS } from '../../src/api/invoicing';
-import { issuerDraft } from '../support/invoicingSetup';
+import { issuerDraft } from '../support/invoicingSetupFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const PROVIDER_TOKEN = 'proveedor-de-timbres-0123456789abcdef';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeStamp, creditStamps } from '../../server/domain/invoicing/stamps';
 import { INVOICING_PATHS, type Issuer, WELCOME_STAMPS } from '../../src/api/invoicing';
-import { issuerDraft } from '../support/invoicingSetup';
+import { issuerDraft } from '../support/invoicingSetupFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -12,10 +12,10 @@ import { POLLS_PATHS, PollSavedAnswer } from '../../src/api/polls';
 import { AvailabilityAnswer, HomeAnswer, RESERVATIONS_PATHS } from '../../src/api/reservations';
 import type { SessionData } from '../../src/api/sessions';
 import { TICKETS_PATHS, type TicketAnswer, type TicketListAnswer } from '../../src/api/tickets';
-import { draftKey, dwellingDraft, invoicingSetup } from '../support/invoicingFixtures';
+import { draftKey, dwellingDraft, invoicingSetup } from '../support/invoicingServerFixtures';
+import { dwellingOf, enSection, expectOk, voteDraft } from '../support/pollServerFixtures';
+import { facilityId, refusalOf, reservationsClient } from '../support/reservationServerFixtures';
 import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
-import { dwellingOf, enSection, expectOk, voteDraft } from './pollsTestKit';
-import { facilityId, refusalOf, reservationsClient } from './reservationsTestKit';
 
 const TIJUANA = 'America/Tijuana';
 const api = (path: string) => `/api${path}`;

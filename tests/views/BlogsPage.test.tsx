@@ -5,8 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Blog, Resident } from '../../src/api/blogs';
 import BlogsPage from '../../src/views/blogs/BlogsPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -20,8 +20,8 @@ import {
   POSADA,
   RESIDENT_HOME,
 } from '../support/calendarFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 // Mantine's autosized textarea listens for web fonts loading, which happy-dom does not model.

@@ -9,8 +9,8 @@ import type { SectionPostsAnswer } from '../../src/api/posts';
 import { NotificationsPanel } from '../../src/views/communication/NotificationsPanel';
 import PostPage from '../../src/views/communication/PostPage';
 import SectionPage from '../../src/views/communication/SectionPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

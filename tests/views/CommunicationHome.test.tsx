@@ -7,8 +7,8 @@ import type { PostSection } from '../../src/api/posts';
 import { HomeCountsProvider } from '../../src/views/common/homeCounts';
 import BlogsSummaryPage from '../../src/views/communication/BlogsPage';
 import { CommunicationHome } from '../../src/views/communication/CommunicationHome';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

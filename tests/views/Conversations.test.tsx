@@ -16,8 +16,8 @@ import { dwellingName, messageTime, stateName } from '../../src/views/conversati
 import { ADMINISTRATION, NEIGHBOUR, RESIDENT_DIRECTORY } from '../models/conversationListMachine.model';
 import { SUMMARY } from '../models/conversationMachine.model';
 import { report } from '../models/conversationReportsMachine.model';
-import { PALMAS_TIME_ZONE, sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { PALMAS_TIME_ZONE, sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 // happy-dom has no FontFaceSet, which Mantine's growing text boxes listen to.
 beforeAll(() => {

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PassCheck } from '../../src/api/passCheck';
 import EmployeePanelPage from '../../src/views/app/EmployeePanelPage';
 import { CommunicationHome } from '../../src/views/communication/CommunicationHome';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

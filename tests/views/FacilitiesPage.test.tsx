@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReservationPage } from '../../src/api/reservations';
 import FacilitiesPage from '../../src/views/reservations/FacilitiesPage';
 import { ADMIN_HOME, dwelling, facility, home, reservation } from '../support/reservationFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,8 +7,8 @@ import { Route, Switch } from 'wouter';
 import type { Report } from '../../src/api/finance';
 import CondominioRoutes from '../../src/views/app/CondominioRoutes';
 import FinancePanelPage from '../../src/views/finance/FinancePanelPage';
-import { type Role, sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { type Role, sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,8 +6,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryAnswer } from '../../src/api/history';
 import HistoryPage from '../../src/views/history/HistoryPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -8,8 +8,8 @@ import { Route } from 'wouter';
 import type { ManagementSummary } from '../../src/api/management';
 import CondominioRoutes from '../../src/views/app/CondominioRoutes';
 import { summary } from '../models/managementMachine.model';
-import { type Role, sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { type Role, sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

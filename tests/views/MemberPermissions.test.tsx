@@ -16,8 +16,8 @@ import {
   row,
   STALE_MESSAGE,
 } from '../support/memberPermissionsFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

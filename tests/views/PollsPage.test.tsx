@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PollListAnswer } from '../../src/api/polls';
 import PollsPage from '../../src/views/polls/PollsPage';
 import { ADMIN_HOME, home, summary } from '../support/pollFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

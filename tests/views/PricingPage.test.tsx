@@ -9,9 +9,9 @@ import { Route } from 'wouter';
 import type { Plan } from '../../src/api/pricing';
 import { TrialCountdown } from '../../src/views/app/shell/TrialCountdown';
 import PricingPage from '../../src/views/pricing/PricingPage';
-import { renderWithApp } from './renderWithApp';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { renderWithApp } from '../support/views/renderWithApp';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

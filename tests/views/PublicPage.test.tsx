@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCondo } from '../../src/api/publicPage';
 import PublicPage from '../../src/views/public/PublicPage';
-import { renderWithApp } from './renderWithApp';
+import { renderWithApp } from '../support/views/renderWithApp';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -8,8 +8,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecurringCharge } from '../../src/api/recurringCharges';
 import AdminPanelPage from '../../src/views/charges/AdminPanelPage';
 import RecurringChargesPage from '../../src/views/charges/RecurringChargesPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,8 +6,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readToken } from '../../src/services/tokenStore';
 import { SignInPage } from '../../src/views/sessions/SignInPage';
-import { renderWithApp } from './renderWithApp';
-import { sessionFor } from './sessionFixtures';
+import { sessionFor } from '../support/sessionFixtures';
+import { renderWithApp } from '../support/views/renderWithApp';
 
 afterEach(() => vi.unstubAllGlobals());
 

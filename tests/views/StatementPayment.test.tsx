@@ -8,8 +8,8 @@ import type { Statement } from '../../src/api/finance';
 import type { LedgerAccount, PaymentInvoicing } from '../../src/api/payments';
 import { today } from '../../src/views/common/period';
 import StatementPage from '../../src/views/finance/StatementPage';
-import { type Role, sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { type Role, sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,9 +6,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TicketsPage from '../../src/views/tickets/TicketsPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
-import { EMILIO, event, json, PATHS, sectionAnswer, ticketAnswer } from './ticketFixtures';
+import { sessionFor } from '../support/sessionFixtures';
+import { EMILIO, event, json, PATHS, sectionAnswer, ticketAnswer } from '../support/ticketFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

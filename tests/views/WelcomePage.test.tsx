@@ -5,8 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMELINE_PAGE_SIZE, type TimelineItem } from '../../src/api/timeline';
 import WelcomePage from '../../src/views/timeline/WelcomePage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

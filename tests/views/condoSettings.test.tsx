@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CondoSettings } from '../../src/api/condoSettings';
 import CondoSettingsTab from '../../src/views/condoSettings/CondoSettingsTab';
 import { SETTINGS, THEIRS } from '../models/condoSettingsMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

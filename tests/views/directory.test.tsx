@@ -8,8 +8,8 @@ import ResidentsDirectoryPage from '../../src/views/directory/ResidentsDirectory
 import StaffDirectoryPage from '../../src/views/directory/StaffDirectoryPage';
 import { DirectoryContactCard } from '../../src/views/profile/DirectoryContactCard';
 import { RESIDENTS } from '../models/directoryMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

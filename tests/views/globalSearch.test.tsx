@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GlobalSearchAnswer } from '../../src/api/globalSearch';
 import { HeaderSearch } from '../../src/views/search/HeaderSearch';
 import SearchPage from '../../src/views/search/SearchPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,8 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CataloguesPage } from '../../src/views/invoicing/catalogues/CataloguesPage';
 import { MAINTENANCE } from '../models/productCatalogueMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,8 +7,8 @@ import type { ClientList } from '../../src/api/invoicing';
 import { regimenesFor } from '../../src/views/invoicing/clients/ClientDialog';
 import { ClientsPage } from '../../src/views/invoicing/clients/ClientsPage';
 import { ANA, PAGE } from '../models/invoicingClientsMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,8 +5,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLEAN_PREVIEW, CLIENT, FEE_PRODUCT, STAMPED } from '../models/createInvoiceMachine.model';
-import { generalData, ISSUER, json, openInvoicing } from './invoicingSupport';
-import { sessionFor } from './sessionFixtures';
+import { sessionFor } from '../support/sessionFixtures';
+import { generalData, ISSUER, json, openInvoicing } from '../support/views/invoicingFixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CfdiList, GlobalInvoiceDraft } from '../../src/api/invoicing';
 import { CfdiReportPage } from '../../src/views/invoicing/report/CfdiReportPage';
 import { BANK, CANCELLED, COMPLEMENT, GLOBAL, ISSUER, PAGE, PPD_INVOICE, PRODUCT } from '../models/cfdiReportMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,9 +8,9 @@ import { readToken } from '../../src/services/tokenStore';
 import { RequireSession } from '../../src/views/app/RequireSession';
 import ProfilePage from '../../src/views/profile/ProfilePage';
 import { SignInPage } from '../../src/views/sessions/SignInPage';
-import { renderWithApp } from './renderWithApp';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { renderWithApp } from '../support/views/renderWithApp';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,9 +7,9 @@ import type { Database } from '../../server/db/schema';
 import { demoReservationDay } from '../../server/db/seed/demoFacts';
 import type { Clock } from '../../server/infra/clock';
 import { type BookingRequest, RESERVATIONS_PATHS, type Reservation, ReservationAnswer } from '../../src/api/reservations';
-import { call, type TestApp } from '../support/testApp';
+import { call, type TestApp } from './testApp';
 
-export { dwellingOf, userId } from './pollsTestKit';
+export { dwellingOf, userId } from './pollServerFixtures';
 
 export const api = (path: string) => `/api${path}`;
 

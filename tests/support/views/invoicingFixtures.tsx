@@ -2,11 +2,11 @@
 // answers of the calls its screens make (stubbed at fetch, the edge of these tests).
 import { vi } from 'vitest';
 import { Route } from 'wouter';
-import { INVOICING_BASE } from '../../src/api/invoicing';
-import type { SessionData } from '../../src/api/sessions';
-import type { IssuerRow } from '../../src/machines/issuersMachine';
-import InvoicingRoutes from '../../src/views/invoicing/InvoicingRoutes';
-import { signedIn, stubApi } from './shellSupport';
+import { INVOICING_BASE } from '../../../src/api/invoicing';
+import type { SessionData } from '../../../src/api/sessions';
+import type { IssuerRow } from '../../../src/machines/issuersMachine';
+import InvoicingRoutes from '../../../src/views/invoicing/InvoicingRoutes';
+import { signedIn, stubApi } from './signedInShell';
 
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -15,7 +15,7 @@ import {
   VoteAnswer,
   type VoteChoice,
 } from '../../src/api/polls';
-import { call, type TestApp } from '../support/testApp';
+import { call, type TestApp } from './testApp';
 
 export const api = (path: string) => `/api${path}`;
 export const ZONE = 'America/Mexico_City';

@@ -2,8 +2,8 @@
 // of these tests), and the viewport is a desktop or a phone as far as CSS media queries go.
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { SessionData } from '../../src/api/sessions';
-import { saveToken } from '../../src/services/tokenStore';
+import type { SessionData } from '../../../src/api/sessions';
+import { saveToken } from '../../../src/services/tokenStore';
 import { renderWithApp } from './renderWithApp';
 
 export interface Call {
