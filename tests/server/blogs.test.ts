@@ -13,9 +13,8 @@ import {
   TowersAnswer,
   type UpdateBlogRequest,
 } from '../../src/api/blogs';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, getSessionData, signInAs, signInStep, type TestApp } from '../support/testApp';
-
-const api = (path: string) => `/api${path}`;
 
 const ROLES = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor'] as const;
 

@@ -19,9 +19,9 @@ import {
   FeedAnswer,
 } from '../../src/api/calendar';
 import { GUEST_PATHS } from '../../src/api/visitorPaths';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const ZONE = 'America/Mexico_City';
 
 describe(`events calendar on the demo data (${dialect})`, () => {

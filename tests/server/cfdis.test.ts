@@ -18,6 +18,7 @@ import {
   type InvoicePreview,
   type InvoiceStamped,
 } from '../../src/api/invoicing';
+import { api } from '../support/http';
 import {
   draftKey,
   dwellingDraft,
@@ -28,7 +29,6 @@ import {
   stampsOf,
 } from '../support/invoicingServerFixtures';
 import { pdfText } from '../support/pdfText';
-import { api } from '../support/routeMatrix';
 import { validateCfdi } from '../support/satValidation';
 import { call, createTestApp, signInAs, type TestApp } from '../support/testApp';
 

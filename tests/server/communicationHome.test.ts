@@ -18,9 +18,9 @@ import { RESERVATIONS_PATHS, type ReservationPage } from '../../src/api/reservat
 import type { SessionData } from '../../src/api/sessions';
 import { OPEN_STATES } from '../../src/api/ticketLifecycle';
 import { TICKETS_PATHS, type TicketListAnswer } from '../../src/api/tickets';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const WHO = ['admin', 'consejo', 'residente'] as const;
 
 describe(`the communication home's counts (${dialect})`, () => {

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONDO_SETTINGS_PATHS, type CondoSettings, type CondoSettingsFields, condoLogoUrl } from '../../src/api/condoSettings';
 import type { SessionData } from '../../src/api/sessions';
-import { api, PNG_1X1 } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { PNG_1X1 } from '../support/routeMatrix';
 import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp } from '../support/testApp';
 
 describe(`condominium settings (${dialect})`, () => {

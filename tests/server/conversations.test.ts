@@ -21,9 +21,9 @@ import {
   UpdatesAnswer,
 } from '../../src/api/conversations';
 import { canReadConversation } from '../../src/api/permissions';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64')}`;

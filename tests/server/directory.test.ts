@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { versionOf } from '../../server/domain/condoSettings/settings';
 import { CONDO_SETTINGS_PATHS } from '../../src/api/condoSettings';
 import { DIRECTORY_PATHS, type ResidentsAnswer, type StaffAnswer } from '../../src/api/directory';
-import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { ADMIN_ONLY, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const EVERY_MEMBER: Expected = [200, 200, 200, 200, 200, 200, 401, 401];

@@ -19,8 +19,8 @@ import {
 } from '../../src/api/dwellings';
 import { INDIVISO_WHOLE } from '../../src/api/polls';
 import { xlsxOf } from '../support/dwellingXlsx';
-import { api, expectOk } from '../support/pollServerFixtures';
-import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
+import { api } from '../support/http';
+import { call, createTestApp, dialect, expectOk, signInAs, type TestApp } from '../support/testApp';
 
 const csv = (text: string, nombre = 'viviendas.csv') => ({ nombre, datos: Buffer.from(text).toString('base64') });
 

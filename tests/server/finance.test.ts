@@ -15,11 +15,11 @@ import {
   StatementAnswer,
   YearsAnswer,
 } from '../../src/api/finance';
+import { api } from '../support/http';
 import { type Mailbox, startMailbox } from '../support/mailbox';
 import { pdfPages, pdfText } from '../support/pdfText';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const A = CUOTA_CENTS['Torre A'];
 
 describe(`finance (${dialect})`, () => {

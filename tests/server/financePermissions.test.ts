@@ -4,6 +4,7 @@
 // the high ADEUDOS level). A contract path without a row here fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_PATHS } from '../../src/api/finance';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const ROWS = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor', 'none'] as const;
@@ -24,7 +25,6 @@ interface Context {
   fileUrl: string;
 }
 
-const api = (path: string) => `/api${path}`;
 const get = async (t: TestApp, token: string | undefined, url: string) =>
   (await call(t.app, 'GET', api(url), { token })).statusCode;
 const post = async (t: TestApp, token: string | undefined, url: string, payload: object) =>

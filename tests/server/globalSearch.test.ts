@@ -6,7 +6,8 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { GLOBAL_SEARCH_PATHS, GlobalSearchAnswer, SEARCH_GROUP_SIZE, type SearchKind } from '../../src/api/globalSearch';
-import { api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, RELAXED_RATE_LIMITS, signInAs, type TestApp } from '../support/testApp';
 
 /** Any signed-in member of the condominium. */

@@ -8,7 +8,8 @@ import { recordAudit } from '../../server/domain/shared/audit';
 import { BLOG_PATHS } from '../../src/api/blogs';
 import { HISTORY_PATHS, HistoryAnswer, SYSTEM_ACTOR } from '../../src/api/history';
 import { RECURRING_CHARGES_PATHS } from '../../src/api/recurringCharges';
-import { api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 /** Administrators and the board. */

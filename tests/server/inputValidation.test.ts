@@ -15,10 +15,10 @@ import { PROFILE_PATHS } from '../../src/api/profile';
 import { PROVIDER_CONTACT_PATHS } from '../../src/api/providerContact';
 import { PUBLIC_CONTACT_PATHS, PUBLIC_PAGE_PATHS } from '../../src/api/publicPage';
 import { GUEST_PATHS } from '../../src/api/visitorPaths';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { countWrites, type WriteCounter } from '../support/writeCounter';
 
-const api = (path: string) => `/api${path}`;
 const NUL = '\u0000';
 const HIGH_HALF = '\ud83d';
 const LOW_HALF = '\ude00';

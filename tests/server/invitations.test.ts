@@ -16,8 +16,8 @@ import {
   ResidentsAnswer,
 } from '../../src/api/invitations';
 import type { SessionData } from '../../src/api/sessions';
+import { api } from '../support/http';
 import {
-  api,
   condoIdOf,
   dwellingId,
   freshEmail,

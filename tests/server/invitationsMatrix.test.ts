@@ -4,14 +4,8 @@
 // others before reading the body; the two link routes are public.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATIONS_PATHS } from '../../src/api/invitations';
-import {
-  api,
-  dwellingId,
-  freshEmail,
-  insertAccessRequest,
-  insertInvitation,
-  residencyOf,
-} from '../support/invitationServerFixtures';
+import { api } from '../support/http';
+import { dwellingId, freshEmail, insertAccessRequest, insertInvitation, residencyOf } from '../support/invitationServerFixtures';
 import { ADMIN_ONLY, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 

@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { INVITATIONS_PATHS } from '../../src/api/invitations';
-import { api, dwellingId, insertInvitation } from '../support/invitationServerFixtures';
+import { api } from '../support/http';
+import { dwellingId, insertInvitation } from '../support/invitationServerFixtures';
 import { call, createTestApp, dialect, RELAXED_RATE_LIMITS, type TestApp } from '../support/testApp';
 
 describe(`accepting an invitation twice at once (${dialect})`, () => {

@@ -5,11 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPassword } from '../../server/domain/invoicing/csd/vault';
 import { INVOICING_PATHS, type Issuer } from '../../src/api/invoicing';
+import { api } from '../support/http';
 import { issuerDraft, multipart } from '../support/invoicingSetupFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { notAKey, TEST_CSD_NO_CERTIFICADO, TEST_CSD_NOW, TEST_CSD_PASSWORD, TEST_CSD_RFC, testCsd } from '../support/testCsd';
-
-const api = (path: string) => `/api${path}`;
 
 describe(`CSD upload with the test certificates (${dialect})`, () => {
   let t: TestApp;

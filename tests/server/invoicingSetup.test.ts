@@ -15,10 +15,9 @@ import {
   type StampLedger,
   WELCOME_STAMPS,
 } from '../../src/api/invoicing';
+import { api } from '../support/http';
 import { issuerDraft, multipart } from '../support/invoicingSetupFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
-
-const api = (path: string) => `/api${path}`;
 
 describe(`e-invoicing set-up (${dialect})`, () => {
   let t: TestApp;

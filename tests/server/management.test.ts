@@ -10,7 +10,8 @@ import type { Database } from '../../server/db/schema';
 import { managementSummary } from '../../server/domain/management/summary';
 import { type Balance, FINANCE_PATHS, type Report } from '../../src/api/finance';
 import { MANAGEMENT_PATHS, type ManagementSummary, type ManagementSummaryAnswer } from '../../src/api/management';
-import { api, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 // 23:30 in Mexico City: already the 19th in UTC, still the 18th for the condominium.

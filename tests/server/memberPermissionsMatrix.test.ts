@@ -4,17 +4,15 @@
 // Palmas's memberships. A contract path without a row here fails the suite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_PERMISSIONS_PATHS, type MemberPermissions } from '../../src/api/memberPermissions';
+import { api } from '../support/http';
 import { membershipOf } from '../support/memberPermissionsServerFixtures';
-import { ADMIN_ONLY, api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { ADMIN_ONLY, type Expected, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 /** Another condominium's membership: 404 for the administrator, the role refusal for everyone else. */
 const ELSEWHERE: Expected = [404, 403, 403, 403, 403, 403, 401, 401];
 
 const fixtures = { palmasGuard: 0, bosqueMember: 0, admin: '', bosqueAdmin: '', read: null as MemberPermissions | null };
-
-const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
 
 /** The guard's set as read now (each save cell sends it unchanged with its current version). */
 async function current(t: TestApp, membershipId: number, token = fixtures.admin): Promise<MemberPermissions> {

@@ -11,9 +11,8 @@ import {
   NOTIFICATIONS_PATHS,
   NotificationsPageAnswer,
 } from '../../src/api/notifications';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-
-const api = (path: string) => `/api${path}`;
 
 describe(`notifications (${dialect})`, () => {
   // 18:30 UTC is 12:30 in Mexico City.

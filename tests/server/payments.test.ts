@@ -18,12 +18,12 @@ import {
   type PaymentRecord,
   PaymentRecorded,
 } from '../../src/api/payments';
+import { api } from '../support/http';
 import { condoIdOf, ensureIssuer, invoicingSetup } from '../support/invoicingServerFixtures';
 import { validateCfdi } from '../support/satValidation';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const PALMAS = 'Residencial Las Palmas';
-const api = (path: string) => `/api${path}`;
 const RECORD = api(PAYMENT_PATHS.record);
 const ACCOUNTS = api(PAYMENT_PATHS.accounts);
 

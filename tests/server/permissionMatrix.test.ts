@@ -9,6 +9,7 @@ import { ACCOUNT_PATHS } from '../../src/api/account';
 import { PROFILE_PATHS } from '../../src/api/profile';
 import { SESSION_PATHS } from '../../src/api/sessions';
 import { TIMELINE_PATHS } from '../../src/api/timeline';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, signInStep, type TestApp } from '../support/testApp';
 
 const ROWS = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor', 'inactivo', 'none'] as const;
@@ -38,7 +39,6 @@ interface RouteCase {
   run(t: TestApp, caller: Caller): Promise<number>;
 }
 
-const api = (path: string) => `/api${path}`;
 const ALL_200 = [200, 200, 200, 200, 200, 200, 200, 200] as RouteCase['expected'];
 const MEMBERS_ONLY = [200, 200, 200, 200, 200, 200, 401, 401] as RouteCase['expected'];
 

@@ -19,8 +19,8 @@ import {
   type ReceiptAnswer,
 } from '../../src/api/polls';
 import { pdfText } from '../support/pdfText';
-import { choose, dwellingOf, enSection, expectOk, pollsClient } from '../support/pollServerFixtures';
-import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
+import { choose, dwellingOf, enSection, pollsClient } from '../support/pollServerFixtures';
+import { createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 describe(`surveys and votes on the demo data (${dialect})`, () => {
   // Saturday 21 November 2026, noon in Mexico City: the open votación opened on the 20th.

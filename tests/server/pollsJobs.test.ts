@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BARRED_VOTER } from '../../server/db/seed/demoFacts';
 import { POLL_REMINDER_HOURS, POLLS_PATHS } from '../../src/api/polls';
-import { choose, enSection, expectOk, localAt, pollsClient, userId, voteDraft } from '../support/pollServerFixtures';
-import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
+import { choose, enSection, localAt, pollsClient, userId, voteDraft } from '../support/pollServerFixtures';
+import { createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const HOUR_MINUTES = 60;
 

@@ -6,20 +6,10 @@
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLLS_PATHS, PollAnswer, PollConflictAnswer, type PollListAnswer, PollSavedAnswer } from '../../src/api/polls';
-import {
-  api,
-  choose,
-  enSection,
-  expectOk,
-  localAt,
-  pollsClient,
-  single,
-  userId,
-  voteDraft,
-  yesNo,
-} from '../support/pollServerFixtures';
+import { api } from '../support/http';
+import { choose, enSection, localAt, pollsClient, single, userId, voteDraft, yesNo } from '../support/pollServerFixtures';
 import { PNG_1X1 } from '../support/routeMatrix';
-import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
+import { call, createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const file = (name: string) => ({ name, dataUrl: PNG_1X1 });
 

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_POLLS } from '../../server/db/seed/demoFacts';
 import { POLLS_PATHS, type PollDraft, type VoteChoice } from '../../src/api/polls';
-import { dwellingOf, enSection, expectOk, localAt, single, voteDraft } from '../support/pollServerFixtures';
-import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
-import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
+import { api } from '../support/http';
+import { dwellingOf, enSection, localAt, single, voteDraft } from '../support/pollServerFixtures';
+import { ADMIN_ONLY, type Expected, PNG_1X1, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
+import { call, createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 /** Readers of the EN section: not employees (no Comunicación), not the guard (no active COM-ENC). */
 const READERS: Expected = [200, 200, 200, 403, 403, 403, 401, 401];
@@ -35,9 +36,6 @@ const fixtures = {
 
 /** Still: a poll opening "now" opens at the clock's minute, whenever each cell runs. */
 const clock = testClock();
-
-const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
 
 const openDraft = (overrides: Partial<PollDraft> = {}) => voteDraft(clock, fixtures.section, overrides);
 const upcomingDraft = (overrides: Partial<PollDraft> = {}) =>

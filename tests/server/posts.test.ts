@@ -8,9 +8,9 @@ import { sectionFacts } from '../../server/domain/shared/sections';
 import { loadMembers } from '../../server/domain/shared/viewer';
 import { canReadPost } from '../../src/api/permissions';
 import { POST_MESSAGES, POSTS_PAGE_SIZE, POSTS_PATHS, PostAnswer, SectionPostsAnswer, SummaryAnswer } from '../../src/api/posts';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64')}`;

@@ -16,9 +16,9 @@ import {
   type Reservation,
   ReservationPage,
 } from '../../src/api/reservations';
-import { expectOk } from '../support/pollServerFixtures';
-import { dayAfter, dwellingOf, facilityId, refusalOf, reservationsClient, userId } from '../support/reservationServerFixtures';
-import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
+import { dwellingOf, userId } from '../support/pollServerFixtures';
+import { dayAfter, facilityId, refusalOf, reservationsClient } from '../support/reservationServerFixtures';
+import { createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const F = DEMO_RESERVATIONS.facilities;
 

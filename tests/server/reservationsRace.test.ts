@@ -7,7 +7,8 @@ import { create } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESERVATIONS } from '../../server/db/seed/demoFacts';
 import { BookingRefused, RESERVATIONS_PATHS, type Reservation, type ReservationPage } from '../../src/api/reservations';
-import { dayAfter, dwellingOf, facilityId, reservationsClient } from '../support/reservationServerFixtures';
+import { dwellingOf } from '../support/pollServerFixtures';
+import { dayAfter, facilityId, reservationsClient } from '../support/reservationServerFixtures';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const F = DEMO_RESERVATIONS.facilities;

@@ -16,9 +16,9 @@ import {
   TicketOverviewAnswer,
   TicketSettingsAnswer,
 } from '../../src/api/tickets';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const HOUR = 3_600_000;
 
 describe(`requests: lists, overview and administration (${dialect})`, () => {

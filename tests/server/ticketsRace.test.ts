@@ -8,9 +8,8 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { TICKETS_PATHS, TicketAnswer, TicketConflictAnswer } from '../../src/api/tickets';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
-
-const api = (path: string) => `/api${path}`;
 
 describe(`concurrent changes of one request (${dialect})`, () => {
   let t: TestApp;

@@ -12,13 +12,13 @@ import { POLLS_PATHS, PollSavedAnswer } from '../../src/api/polls';
 import { AvailabilityAnswer, HomeAnswer, RESERVATIONS_PATHS } from '../../src/api/reservations';
 import type { SessionData } from '../../src/api/sessions';
 import { TICKETS_PATHS, type TicketAnswer, type TicketListAnswer } from '../../src/api/tickets';
+import { api } from '../support/http';
 import { draftKey, dwellingDraft, invoicingSetup } from '../support/invoicingServerFixtures';
-import { dwellingOf, enSection, expectOk, voteDraft } from '../support/pollServerFixtures';
+import { dwellingOf, enSection, voteDraft } from '../support/pollServerFixtures';
 import { facilityId, refusalOf, reservationsClient } from '../support/reservationServerFixtures';
-import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
+import { call, createTestApp, dialect, expectOk, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const TIJUANA = 'America/Tijuana';
-const api = (path: string) => `/api${path}`;
 
 describe(`a condominium in Tijuana across a change of the clocks (${dialect})`, () => {
   // Saturday 7 March 2026, 10:00 in Tijuana (PST, UTC−8); 12:00 in Mexico City.

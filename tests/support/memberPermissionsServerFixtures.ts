@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { MEMBER_PERMISSIONS_PATHS, type MemberPermissions, type PermissionSet } from '../../src/api/memberPermissions';
-import { api } from './routeMatrix';
+import { api } from './http';
 import { call, type TestApp } from './testApp';
 
 export async function membershipOf(db: Kysely<Database>, email: string, subdomain = 'palmas'): Promise<number> {

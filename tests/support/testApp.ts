@@ -1,6 +1,8 @@
 // Builds the real app on a fresh, seeded database for one test file: a SQLite file in a temp dir, or
 // (TEST_DIALECT=postgres) a schema of its own in TEST_DATABASE_URL. close() removes it again.
 import type { FastifyInstance } from 'fastify';
+import { assert } from 'superstruct';
+import { expect } from 'vitest';
 import { type BuildOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
@@ -165,4 +167,13 @@ export function call(
     headers: { ...(options.token === undefined ? {} : { 'app-token': options.token }), ...options.headers },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
+}
+
+/** Awaits a call, expects 200 (the body as the failure's message) and returns the JSON body, checked against `struct` when given. */
+export async function expectOk<T>(response: Promise<{ statusCode: number; body: string }>, struct?: { schema: unknown }) {
+  const res = await response;
+  expect(res.statusCode, res.body).toBe(200);
+  const body = JSON.parse(res.body) as T;
+  if (struct) assert(body, struct as never);
+  return body;
 }

@@ -7,6 +7,7 @@ import { Route, Switch } from 'wouter';
 import type { Report } from '../../src/api/finance';
 import CondominioRoutes from '../../src/views/app/CondominioRoutes';
 import FinancePanelPage from '../../src/views/finance/FinancePanelPage';
+import { json } from '../support/http';
 import { type Role, sessionFor } from '../support/sessionFixtures';
 import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
@@ -14,9 +15,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The lazy pages load their chunk first: more than findBy's default second on a busy machine. */
 const SLOW = { timeout: 10_000 };
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const MOROSOS: Report = {
   Clave: 'Morosos',

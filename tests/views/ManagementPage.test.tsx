@@ -8,6 +8,7 @@ import { Route } from 'wouter';
 import type { ManagementSummary } from '../../src/api/management';
 import CondominioRoutes from '../../src/views/app/CondominioRoutes';
 import { summary } from '../models/managementMachine.model';
+import { json } from '../support/http';
 import { type Role, sessionFor } from '../support/sessionFixtures';
 import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
@@ -15,8 +16,6 @@ afterEach(() => vi.unstubAllGlobals());
 
 const SLOW = { timeout: 10_000 };
 const PATH = '/api/--control-gerencial/resumen';
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const answer = (data: ManagementSummary) => () => json({ success: true, data });
 
 function open(role: Role, answers: Record<string, () => Response>, viewport: 'desktop' | 'phone' = 'desktop') {

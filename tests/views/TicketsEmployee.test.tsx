@@ -5,8 +5,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import EmployeePanelPage from '../../src/views/app/EmployeePanelPage';
+import { json } from '../support/http';
 import { sessionFor } from '../support/sessionFixtures';
-import { EMILIO, json, listAnswer, PATHS, summary, ticketAnswer } from '../support/ticketFixtures';
+import { EMILIO, listAnswer, PATHS, summary, ticketAnswer } from '../support/ticketFixtures';
 import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());

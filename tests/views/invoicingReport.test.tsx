@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CfdiList, GlobalInvoiceDraft } from '../../src/api/invoicing';
 import { CfdiReportPage } from '../../src/views/invoicing/report/CfdiReportPage';
 import { BANK, CANCELLED, COMPLEMENT, GLOBAL, ISSUER, PAGE, PPD_INVOICE, PRODUCT } from '../models/cfdiReportMachine.model';
+import { json } from '../support/http';
 import { sessionFor } from '../support/sessionFixtures';
 import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
@@ -15,8 +16,6 @@ afterEach(() => {
   useViewport('desktop');
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PATH = '/condominio/control-gerencial/modulos-adicionales/factura-comunidad/listado-cfdis';
 
 function api(list: CfdiList = PAGE, overrides: Record<string, () => Response> = {}) {
