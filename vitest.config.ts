@@ -30,7 +30,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'server', environment: 'node', include: serverFiles, env: { TEST_DIALECT: 'sqlite' }, testTimeout: 20_000 },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: serverFiles,
+          setupFiles: ['tests/server/setup.ts'],
+          env: { TEST_DIALECT: 'sqlite' },
+          testTimeout: 20_000,
+        },
       },
       ...(postgresUrl
         ? [
@@ -40,6 +47,7 @@ export default defineConfig({
                 name: 'server-pg',
                 environment: 'node' as const,
                 include: serverFiles,
+                setupFiles: ['tests/server/setup.ts'],
                 env: { TEST_DIALECT: 'postgres' },
                 testTimeout: 20_000,
               },

@@ -4,7 +4,7 @@
 // ledger payment, the global invoice, the cancellations, the report's filters, totals, CSV and ZIP, and mode A's
 // job invoicing a payment once however often it runs.
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCfdi } from '../../server/domain/invoicing/cfdi/readCfdi';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { verifySeal } from '../../server/domain/invoicing/csd/seal';
@@ -69,7 +69,6 @@ beforeAll(async () => {
   t = await createTestApp({ pac });
   admin = await signInAs(t.app, 'admin@demo.mx');
 });
-afterAll(() => t?.close());
 
 describe('stamping an invoice', () => {
   it("lists a dwelling's charges not yet invoiced, with its client, and drops the one a vigente CFDI covers", async () => {

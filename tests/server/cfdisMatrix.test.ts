@@ -1,7 +1,7 @@
 // Who may call the CFDI routes (issue 17): administrators (and holders of FAC, permissions.canInvoice), every
 // other demo account refused, nobody signed in 401; and Las Palmas's administrator on Torres del Bosque's CFDI,
 // client or issuer: 404 (nothing says they exist). Each administrator cell that stamps makes a CFDI of its own.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
 import { INVOICING_PATHS, type InvoiceStamped } from '../../src/api/invoicing';
@@ -223,7 +223,6 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   f.bosqueCfdi = (res.json() as InvoiceStamped).cfdi.id;
 });
-afterAll(() => t?.close());
 
 walkMatrix(() => t, ROUTES);
 

@@ -3,7 +3,7 @@
 // differ (R notices, A neighbours, B exclusive committee, AC board, SA requests). Each cell starts from a
 // fresh session and makes what it needs, so no cell depends on another. A contract path without a row
 // here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../server/domain/shared/notify';
 import { NOTIFICATIONS_PATHS } from '../../src/api/notifications';
 import { POSTS_PATHS } from '../../src/api/posts';
@@ -298,7 +298,6 @@ describe(`communication permission matrix (${dialect})`, () => {
     attachmentLink = (shown.json() as { post: { adjuntos: { url: string }[] } }).post.adjuntos[0]!.url;
     expect(attachmentLink).toMatch(/^\/api\/--comunicacion\/post-file\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   async function caller(row: Row): Promise<Caller> {
     if (row === 'none') return { row, email: null, token: undefined };

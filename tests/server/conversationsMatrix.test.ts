@@ -3,7 +3,7 @@
 // differ (residente with consejo, residente with the administration, two other dwellings, another
 // condominium's). Each cell starts from a fresh session and makes what it needs, so no cell depends on
 // another. A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATIONS_PATHS } from '../../src/api/conversations';
 import { api } from '../support/http';
 import { ADMIN_ONLY, type Caller, type Expected, PNG_1X1, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
@@ -244,7 +244,6 @@ describe(`interpersonal messages permission matrix (${dialect})`, () => {
     photoLink = (sent.json() as { message: { fotos: { url: string }[] } }).message.fotos[0]!.url;
     expect(photoLink).toMatch(/^\/api\/--conversaciones\/photo\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

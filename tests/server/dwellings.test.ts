@@ -5,7 +5,7 @@
 // the audit rows each write leaves in its transaction. Torres del Bosque (admin@demo.mx administers it too)
 // is where the writes happen; Las Palmas is read.
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_MAX_UNPACKED_BYTES } from '../../server/domain/dwellings/importFile';
 import {
   DWELLINGS_PATHS,
@@ -37,7 +37,6 @@ describe(`towers and dwellings (${dialect})`, () => {
       await t.app.db.selectFrom('condominiums').select('id').where('subdomain', '=', 'bosque').executeTakeFirstOrThrow()
     ).id;
   });
-  afterAll(() => t?.close());
 
   const get = (token: string, query: string) => call(t.app, 'GET', api(`${DWELLINGS_PATHS.list}?${query}`), { token });
   const list = (token: string, query = '') => expectOk<DwellingListAnswer>(get(token, query), DwellingListAnswer);

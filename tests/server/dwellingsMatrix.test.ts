@@ -2,7 +2,7 @@
 // a session, against every path of src/api/dwellings.ts, on Las Palmas's towers and dwellings and on Torres del
 // Bosque's (404: nothing says they exist), and Torres del Bosque's administrator against Las Palmas's. Each cell
 // that creates something uses a name of its own. A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DWELLINGS_PATHS, type ImportPreview } from '../../src/api/dwellings';
 import { api } from '../support/http';
 import { ADMIN_ONLY, type Expected, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
@@ -152,7 +152,6 @@ describe(`towers and dwellings permission matrix (${dialect})`, () => {
     fixtures.admin = await signInAs(t.app, 'admin@demo.mx');
     fixtures.bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

@@ -2,7 +2,7 @@
 // session against every financial route, with the status each must get (spec §6: the financial reports
 // guard with MostrarIngresos T, per-Clave permissions, statements of one's own dwellings, e-mail only with
 // the high ADEUDOS level). A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_PATHS } from '../../src/api/finance';
 import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
@@ -148,7 +148,6 @@ describe(`financial permission matrix (${dialect})`, () => {
     });
     ctx.fileUrl = made.json().data;
   }, 60_000);
-  afterAll(() => t?.close());
 
   it('has a row for every financial path of the contract', () => {
     const paths = Object.values(FINANCE_PATHS).map((p) => (typeof p === 'function' ? p(':id') : p));

@@ -45,10 +45,7 @@ describe(`invitations (${dialect})`, () => {
     admin = await signInAs(t.app, 'admin@demo.mx', 'Residencial Las Palmas');
     bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
   });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => mailbox?.close());
 
   const post = (token: string | undefined, path: string, payload: object) => call(t.app, 'POST', api(path), { token, payload });
   const get = (token: string | undefined, path: string) => call(t.app, 'GET', api(path), { token });

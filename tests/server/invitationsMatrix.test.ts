@@ -2,7 +2,7 @@
 // a fresh call on fresh rows; then every route as the administrator of another condominium, whose ids of Las
 // Palmas are not found. The /--configuracion routes are for administrators (canManagePeople) and refuse the
 // others before reading the body; the two link routes are public.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATIONS_PATHS } from '../../src/api/invitations';
 import { api } from '../support/http';
 import { dwellingId, freshEmail, insertAccessRequest, insertInvitation, residencyOf } from '../support/invitationServerFixtures';
@@ -88,9 +88,6 @@ describe(`invitations route matrix (${dialect})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   walkMatrix(() => t, ROUTES);

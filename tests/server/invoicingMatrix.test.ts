@@ -3,7 +3,7 @@
 // on Torres del Bosque's (404: nothing says they exist). The supervisor column is a holder of FAC: the
 // supervisor is given the active invoicing permission before the walk, so the column shows that the permission,
 // not the role, lets them in. Torres del Bosque's administrator is walked against Las Palmas's at the end.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, INVOICING_PATHS, type Issuer, type Product } from '../../src/api/invoicing';
 import { PERMISSION } from '../../src/api/permissions';
 import { api } from '../support/http';
@@ -254,7 +254,6 @@ describe(`e-invoicing set-up permission matrix (${dialect})`, () => {
     ).product;
     fixtures.bosqueClient = (await post<{ client: Client }>(fixtures.bosqueAdmin, INVOICING_PATHS.clientSave, CLIENT)).client;
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

@@ -5,7 +5,7 @@
 // following what the caller may open. Today is Wednesday 2026-03-18 in Mexico City
 // (late in the evening: already the 19th in UTC).
 import type { Kysely, KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { managementSummary } from '../../server/domain/management/summary';
 import { type Balance, FINANCE_PATHS, type Report } from '../../src/api/finance';
@@ -31,7 +31,6 @@ beforeAll(async () => {
   t = await createTestApp({ clock: testClock(NOW) });
   await buildBosque(t.app.db);
 }, 120_000);
-afterAll(async () => t?.close());
 
 const summaryOf = async (token: string | undefined) => {
   const res = await call(t.app, 'GET', api(MANAGEMENT_PATHS.summary), { token });

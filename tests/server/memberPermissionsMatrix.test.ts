@@ -2,7 +2,7 @@
 // path of src/api/memberPermissions.ts, on a Las Palmas membership and on one of Torres del Bosque (404 for
 // Las Palmas's administrator: nothing says it exists), and then Torres del Bosque's administrator against Las
 // Palmas's memberships. A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_PERMISSIONS_PATHS, type MemberPermissions } from '../../src/api/memberPermissions';
 import { api } from '../support/http';
 import { membershipOf } from '../support/memberPermissionsServerFixtures';
@@ -81,7 +81,6 @@ describe(`permissions tab permission matrix (${dialect})`, () => {
     fixtures.palmasGuard = await membershipOf(t.app.db, 'guardia@demo.mx');
     fixtures.bosqueMember = await membershipOf(t.app.db, 'admin@demo.mx', 'bosque');
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

@@ -2,7 +2,7 @@
 // every route of the session, account, profile and timeline areas, with the status each must get. Each
 // cell starts from a fresh session, so no cell depends on another. A contract path without a row here
 // fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import { hashToken } from '../../server/infra/tokens';
 import { ACCOUNT_PATHS } from '../../src/api/account';
@@ -250,7 +250,6 @@ describe(`permission matrix (${dialect})`, () => {
     photoLink = (res.json() as { fotoSignedUrl: string }).fotoSignedUrl;
     expect(photoLink).toMatch(/sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   async function caller(row: Row): Promise<Caller> {
     if (row === 'none') return { row, email: null, token: undefined };

@@ -2,7 +2,7 @@
 // session, against every path of src/api/polls.ts, on Las Palmas's polls and on one of Torres del Bosque (404:
 // nothing says it exists), and then Torres del Bosque's administrator against Las Palmas's polls. Each cell that
 // changes something starts from a poll of its own. A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_POLLS } from '../../server/db/seed/demoFacts';
 import { POLLS_PATHS, type PollDraft, type VoteChoice } from '../../src/api/polls';
 import { api } from '../support/http';
@@ -290,7 +290,6 @@ describe(`surveys and votes permission matrix (${dialect})`, () => {
     fixtures.link = (shown.json() as { poll: { adjuntos: { url: string }[] } }).poll.adjuntos[0]!.url;
     expect(fixtures.link).toMatch(/^\/api\/--encuestas\/file\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

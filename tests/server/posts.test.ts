@@ -3,7 +3,7 @@
 // pages, and the notifications each event produces. The list's SQL filter is checked against the shared
 // canReadPost rule for every demo role.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sectionFacts } from '../../server/domain/shared/sections';
 import { loadMembers } from '../../server/domain/shared/viewer';
 import { canReadPost } from '../../src/api/permissions';
@@ -31,7 +31,6 @@ describe(`posts (${dialect})`, () => {
     }
     for (const p of await t.app.db.selectFrom('posts').select(['id', 'title']).execute()) seeded.set(p.title, p.id);
   });
-  afterAll(() => t?.close());
 
   const get = (who: string, path: string) => call(t.app, 'GET', api(path), { token: tokens[who] });
   const post = (who: string, path: string, payload: object) => call(t.app, 'POST', api(path), { token: tokens[who], payload });

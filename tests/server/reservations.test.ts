@@ -3,7 +3,7 @@
 // pending Salón requests, the fee and deposit in the ledger and in the account statement (and their credits on
 // cancellation), the lifecycle per role, another condominium, notifications, the reminder job, deposits, the
 // CSV export and facility editing. One app for the file; the clock moves only in the last block.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BARRED_VOTER, DEMO_RESERVATIONS, demoPendingSalonDate } from '../../server/db/seed/demoFacts';
 import { arrears } from '../../server/domain/shared/ledgerReports';
 import { FINANCE_PATHS, StatementAnswer } from '../../src/api/finance';
@@ -49,7 +49,6 @@ describe(`facility reservations (${dialect})`, () => {
       apt[who] = await dwellingOf(t.app.db, `${who}@demo.mx`);
     for (const [key, name] of Object.entries(F)) ids[key] = await facilityId(t.app.db, name);
   });
-  afterAll(() => t?.close());
 
   const home = (who: string) => expectOk<HomeAnswer>(client.get(who, RESERVATIONS_PATHS.home), HomeAnswer);
   const availability = (who: string, facility: number, desde: string, dias = 1) =>

@@ -4,7 +4,7 @@
 // facility never goes over its capacity; two approvals of two requests for one evening confirm exactly one.
 
 import { create } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESERVATIONS } from '../../server/db/seed/demoFacts';
 import { BookingRefused, RESERVATIONS_PATHS, type Reservation, type ReservationPage } from '../../src/api/reservations';
 import { dwellingOf } from '../support/pollServerFixtures';
@@ -25,7 +25,6 @@ describe(`reservations under concurrency (${dialect})`, () => {
     for (const who of [...NEIGHBOURS, 'admin']) tokens[who] = await signInAs(t.app, `${who}@demo.mx`);
     for (const who of NEIGHBOURS) apt[who] = await dwellingOf(t.app.db, `${who}@demo.mx`);
   });
-  afterAll(() => t?.close());
 
   // Each 409 is read through the contract the browser reads it with (BookingRefused), so its shape is checked.
   const statusesOf = (responses: { statusCode: number; body: string }[]) =>

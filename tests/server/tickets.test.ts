@@ -49,10 +49,7 @@ describe(`requests to the administrator (${dialect})`, () => {
       (await t.app.db.selectFrom('ticket_categories').select(['id', 'name']).execute()).map((c) => [c.name, c.id]),
     );
   });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => mailbox?.close());
 
   const get = (who: string, path: string) => call(t.app, 'GET', api(path), { token: tokens[who] });
   const post = (who: string, path: string, payload: object) => call(t.app, 'POST', api(path), { token: tokens[who], payload });

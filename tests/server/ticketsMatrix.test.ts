@@ -3,7 +3,7 @@
 // resident's, and another condominium's (404: nothing says it exists). Each cell that changes something
 // starts from a request of its own, so no cell depends on another. A contract path without a row here fails
 // the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TICKETS_PATHS } from '../../src/api/tickets';
 import { api } from '../support/http';
 import { ADMIN_ONLY, type Expected, PNG_1X1, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
@@ -377,7 +377,6 @@ describe(`requests permission matrix (${dialect})`, () => {
     fixtures.link = (shown.json() as { ticket: { adjuntos: { url: string }[] } }).ticket.adjuntos[0]!.url;
     expect(fixtures.link).toMatch(/^\/api\/--tickets\/file\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

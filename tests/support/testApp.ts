@@ -1,5 +1,6 @@
 // Builds the real app on a fresh, seeded database for one test file: a SQLite file in a temp dir, or
-// (TEST_DIALECT=postgres) a schema of its own in TEST_DATABASE_URL. close() removes it again.
+// (TEST_DIALECT=postgres) a schema of its own in TEST_DATABASE_URL. The app closes itself (and removes its
+// database) after the file that built it (tests/server/setup.ts); close() does it sooner, and only once.
 import type { FastifyInstance } from 'fastify';
 import { assert } from 'superstruct';
 import { expect } from 'vitest';
@@ -9,6 +10,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import type { Clock } from '../../server/infra/clock';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, scaledPolicy } from '../../server/infra/rateLimit';
 import { privacyNoticePending, type SessionData } from '../../src/api/sessions';
+import { forgetOpenApp, trackOpenApp } from './openTestApps';
 import { freshDatabase } from './testDatabase';
 
 export { dialect } from './testDatabase';
@@ -16,6 +18,7 @@ export { dialect } from './testDatabase';
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** Closes the app and removes its database; a second call waits for the first. */
   close(): Promise<void>;
 }
 
@@ -75,14 +78,21 @@ export async function createTestApp(
     await fresh.cleanup();
     throw error;
   }
-  return {
+  let closing: Promise<void> | undefined;
+  const testApp: TestApp = {
     app,
     config,
-    async close() {
-      await app.close();
-      await fresh.cleanup();
+    close() {
+      closing ??= (async () => {
+        forgetOpenApp(testApp);
+        await app.close();
+        await fresh.cleanup();
+      })();
+      return closing;
     },
   };
+  trackOpenApp(testApp);
+  return testApp;
 }
 
 export interface SignInResult {
