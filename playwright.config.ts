@@ -4,7 +4,7 @@
 // layout, or the phone's side is walked elsewhere: docs/decisions.md, "A fast browser suite").
 //
 // The setup project signs in each account the specs need once (tests/e2e/auth.setup.ts); specs take the
-// saved session with test.use({ storageState: signedIn(...) }) (tests/e2e/accounts.ts).
+// saved session with test.use({ storageState: signedIn(...) }) (tests/support/e2e/accounts.ts).
 import { defineConfig, devices } from '@playwright/test';
 
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';

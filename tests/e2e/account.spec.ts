@@ -10,8 +10,8 @@
 // accounts.ts. Sign-in through the page stays only where it is what the test is about (after a refused
 // bridge link). What does not depend on the layout runs at one size (@desktop-only).
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { signedIn, signedInAfresh, signedInByProject } from './accounts';
-import { DEMO_PASSWORD, expect, screenshotForPeople, submitSignIn, test } from './fixtures';
+import { signedIn, signedInAfresh, signedInByProject } from '../support/e2e/accounts';
+import { DEMO_PASSWORD, expect, main, screenshotForPeople, submitSignIn, test } from './fixtures';
 
 /** Neighbours of Las Palmas (demo data) that only this spec changes: one per project, so the two never meet. */
 const NEIGHBOUR: Record<string, string> = { desktop: 'vecino030@demo.mx', phone: 'vecino031@demo.mx' };
@@ -48,9 +48,6 @@ async function apiSession(request: APIRequestContext, email: string): Promise<st
   expect(login.status()).toBe(200);
   return ((await login.json()) as { token: string }).token;
 }
-
-/** The page's own content (the shell around it repeats the user's name, hidden on phones). */
-const main = (page: Page) => page.getByRole('main');
 
 /** A language of mi-perfil's switch, by the label the user clicks. */
 const languageOption = (page: Page, name: string) =>

@@ -4,16 +4,14 @@
 // names). Desktop works in Torres del Bosque and the phone in Las Palmas, each on blogs it creates itself,
 // so the two runs never touch the same rows. Residents are refused the screen.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn, signedInByProject } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import { signedIn, signedInByProject } from '../support/e2e/accounts';
+import { expect, isPhone, screenshotForPeople, test } from './fixtures';
 
 /** Comunicación in the test's saved session (accounts.ts). */
 async function openHome(page: Page) {
   await page.goto('/condominio/comunicacion');
   await expect(page.getByRole('heading', { name: /^Hola, / })).toBeVisible();
 }
-
-const isPhone = (testInfo: TestInfo) => testInfo.project.name.endsWith('phone');
 
 async function openFromMenu(page: Page, testInfo: TestInfo) {
   if (isPhone(testInfo)) await page.getByRole('button', { name: 'Abrir menú' }).click();

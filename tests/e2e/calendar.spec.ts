@@ -12,12 +12,11 @@ import ICAL from 'ical.js';
 import { DEMO_CALENDAR, DEMO_RESERVATIONS, demoReservationDay } from '../../server/db/seed/demoFacts';
 import { CALENDAR_PATHS } from '../../src/api/calendar';
 import { type HomeAnswer, RESERVATIONS_PATHS, type ReservationAnswer } from '../../src/api/reservations';
-import { savedToken, signedInByProject } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import { savedToken, signedInByProject } from '../support/e2e/accounts';
+import { expect, shotsIn, test } from './fixtures';
 
 const SHOTS = '/tmp/calendar-shots';
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn(SHOTS);
 
 const ACCOUNTS = { desktop: ['vecino016@demo.mx'], phone: ['vecino017@demo.mx'] } as const;
 test.use({ storageState: signedInByProject(ACCOUNTS) });

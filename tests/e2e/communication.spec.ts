@@ -4,14 +4,13 @@
 // go to /tmp/posts-shots for a person to look at.
 //
 // Each person is a saved session of accounts.ts; the neighbours are this spec's own.
-import type { Page, TestInfo } from '@playwright/test';
-import { signedIn, signedInByProject } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { signedIn, signedInByProject } from '../support/e2e/accounts';
+import { expect, shotsIn, test } from './fixtures';
 
 const SHOTS = '/tmp/posts-shots';
 
-const shot = (page: Page, testInfo: TestInfo, name: string, fullPage = true) =>
-  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
+const shot = shotsIn(SHOTS);
 
 /** A tiny real PNG (1×1). */
 const PNG = Buffer.from(

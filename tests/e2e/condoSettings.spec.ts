@@ -5,7 +5,7 @@
 // administrator meanwhile). It changes shared demo data, so it runs once, at desktop size; each run picks a
 // colour other than the current one and a notice of its own, so a retry changes something again.
 import type { APIRequestContext } from '@playwright/test';
-import { signedIn } from './accounts';
+import { signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, submitSignIn, test } from './fixtures';
 
 test.use({ storageState: signedIn('admin@demo.mx', 'Torres del Bosque') });

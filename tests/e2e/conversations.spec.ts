@@ -4,17 +4,16 @@
 // Both sides run at once in two browser contexts. Screenshots go to /tmp/messages-shots for a person to look at.
 //
 // vecino012 writes to vecino013: accounts no other spec uses (accounts.ts lists who uses which).
-import type { Browser, Page, TestInfo } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import type { SessionData } from '../../src/api/sessions';
-import { savedToken, signedIn } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import { savedToken, signedIn } from '../support/e2e/accounts';
+import { expect, shotsIn, test } from './fixtures';
 
 const SHOTS = '/tmp/messages-shots';
 const WRITER = 'vecino012@demo.mx';
 const READER = 'vecino013@demo.mx';
 
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn(SHOTS);
 
 async function pageAs(browser: Browser, email: string, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ storageState: signedIn(email), viewport, locale: 'es-MX' });

@@ -1,7 +1,7 @@
 // The residents' directory in Chromium (issue 16), read only, as a Las Palmas resident (displaydirectory R):
 // vecino056 on desktop, vecino057 on the phone. Searched without accents, it shows the phone Andrés Navarro
 // Aguilar of Torre A 603 chose to show (a tel: link) and not the one his namesake of Torre B 803 hides.
-import { signedInByProject } from './accounts';
+import { signedInByProject } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 test.use({ storageState: signedInByProject({ desktop: ['vecino056@demo.mx'], phone: ['vecino057@demo.mx'] }) });

@@ -3,13 +3,11 @@
 // its message, Importar disabled), the fixed file is imported, the dwellings are listed, and one dwelling's share
 // is edited. Desktop and phone run side by side, each with a tower named after its project and the run.
 // Screenshots go to /tmp/dwellings-shots.
-import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import { signedIn } from '../support/e2e/accounts';
+import { expect, shotsIn, test } from './fixtures';
 
 const SHOTS = '/tmp/dwellings-shots';
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn(SHOTS);
 
 function csvOf(tower: string, badRow: number | null): Buffer {
   const lines = ['Torre,Vivienda,Indiviso'];

@@ -5,9 +5,8 @@
 //
 // Each person is a saved session of accounts.ts, the guard unless a test says otherwise; the board member's
 // redirect, the same at every size, runs on desktop.
-import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import { signedIn } from '../support/e2e/accounts';
+import { expect, isPhone, shotsIn, test } from './fixtures';
 
 test.use({ storageState: signedIn('guardia@demo.mx') });
 
@@ -17,9 +16,7 @@ const DEMO_PASS_KEY = 'PALMAS01';
 const PASS_DAYS = ['lunes', 'miércoles', 'viernes'];
 const PASS_HOURS = { from: '08:00', to: '17:30' };
 
-const isPhone = (testInfo: TestInfo) => testInfo.project.name.endsWith('phone');
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `test-results/staff/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn('test-results/staff');
 
 /** The verdict a guard should read now, worked out here from the pass's facts and Las Palmas' clock. */
 function expectedVerdict(at = new Date()): string {

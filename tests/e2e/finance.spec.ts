@@ -6,17 +6,16 @@
 // Each person is a saved session of accounts.ts: the administrator unless a test says otherwise. The year of
 // PDFs is checked once, at desktop size: what it checks is the server's output, and bulkStatementsMachine's
 // walk drives the same screen on a phone.
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { formatMoney, type Statement } from '../../src/api/finance';
+import { savedToken, signedIn } from '../support/e2e/accounts';
 import { pdfText } from '../support/pdfText';
-import { savedToken, signedIn } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import { expect, shotsIn, test } from './fixtures';
 
 const ADMIN = ['admin@demo.mx', 'Residencial Las Palmas'] as const;
 test.use({ storageState: signedIn(...ADMIN) });
 
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `test-results/finance/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn('test-results/finance');
 
 test('the administrator generates a year of statements for every dwelling in 3 batches of real PDFs @desktop-only', async ({
   page,

@@ -6,6 +6,7 @@ import {
   expect,
   type Page,
   type PageScreenshotOptions,
+  type TestInfo,
 } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
@@ -87,6 +88,18 @@ export async function screenshotForPeople(page: Page, options: PageScreenshotOpt
   if (process.env.E2E_SCREENSHOTS === 'off') return;
   await page.screenshot(options);
 }
+
+/** A spec's screenshots for people: `<dir>/<name>-<project>.png`, the whole page unless told otherwise. */
+export const shotsIn =
+  (dir: string) =>
+  (page: Page, testInfo: TestInfo, name: string, fullPage = true): Promise<void> =>
+    screenshotForPeople(page, { path: `${dir}/${name}-${testInfo.project.name}.png`, fullPage });
+
+/** Whether the test runs at the phone's size (the phone and blogs-phone projects). */
+export const isPhone = (testInfo: TestInfo) => testInfo.project.name.endsWith('phone');
+
+/** The page's own content (the shell around it repeats the user's name, hidden on phones). */
+export const main = (page: Page) => page.getByRole('main');
 
 /** Fills the sign-in form and submits it (the button must be enabled by then). */
 export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {

@@ -5,7 +5,7 @@
 // Accounts (accounts.ts lists who uses which): admin@demo.mx in Las Palmas (saved session, read only), and
 // vecino058 (desktop) / vecino059 (phone), read only.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn, signedInByProject } from './accounts';
+import { signedIn, signedInByProject } from '../support/e2e/accounts';
 import { expect, test } from './fixtures';
 
 /** Types the text into the header's box (opening it first on a phone) and presses Enter. */

@@ -5,7 +5,7 @@
 // Accounts (accounts.ts lists who uses which): admin@demo.mx in Las Palmas, the saved session.
 import fs from 'node:fs';
 import { TICKETS_PATHS } from '../../src/api/tickets';
-import { savedToken, signedIn } from './accounts';
+import { savedToken, signedIn } from '../support/e2e/accounts';
 import { expect, test } from './fixtures';
 
 const ADMIN = ['admin@demo.mx', 'Residencial Las Palmas'] as const;

@@ -13,16 +13,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
 import { DEMO_ACCESS_REQUESTS } from '../../server/db/seed/accessRequests';
+import { signedIn, TOKEN_KEY } from '../support/e2e/accounts';
 import { type Mailbox, startMailbox } from '../support/mailbox';
 import { REPO_ROOT, type ServerProcess, startServer } from '../support/serverProcess';
-import { signedIn, TOKEN_KEY } from './accounts';
-import { DEMO_PASSWORD, expect, screenshotForPeople, test } from './fixtures';
+import { DEMO_PASSWORD, expect, shotsIn, test } from './fixtures';
 
 const SHOTS = '/tmp/invitations-shots';
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn(SHOTS);
 
 test.describe('the invitation, e-mailed through SMTP and accepted @desktop-only', () => {
   let mailbox: Mailbox;

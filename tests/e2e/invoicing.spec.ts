@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   type CfdiList,
   type ClientList,
@@ -23,14 +23,13 @@ import {
   type StampCredited,
 } from '../../src/api/invoicing';
 import { TOKEN_HEADER } from '../../src/api/sessions';
+import { signedIn } from '../support/e2e/accounts';
 import { validateCfdi } from '../support/satValidation';
-import { signedIn } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import { expect, shotsIn, test } from './fixtures';
 import { E2E_STAMPS_PROVIDER_TOKEN } from './globalSetup';
 
 const SHOTS = '/tmp/invoicing-shots';
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn(SHOTS);
 const CSD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/csd');
 const RFC = 'EKU9003173C9';
 

@@ -2,12 +2,11 @@
 // demo condominium's figures (collection this month, arrears by age, bank balances), the charts with their
 // tables, and open a figure's detail screen; a resident is sent to the communication area. Read only: every
 // account is a saved session of accounts.ts. Screenshots go to test-results/management/.
-import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import { signedIn } from '../support/e2e/accounts';
+import { expect, shotsIn, test } from './fixtures';
 
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `test-results/management/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn('test-results/management');
 
 /** A money figure that is not zero: "$1,234.56" but not "$0.00". */
 const NON_ZERO_MONEY = /\$(?!0\.00)[\d,]+\.\d{2}/;

@@ -6,9 +6,9 @@
 // Demo data is shared with the other specs: this one changes only vigilante1@demo.mx (desktop) and
 // vigilante2@demo.mx (phone), guards no other spec uses. The administrator's own roles are never touched here
 // (the last-administrator refusal is tests/server/memberPermissions.test.ts's).
-import type { Browser, Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
-import { expect, screenshotForPeople, submitSignIn, test } from './fixtures';
+import type { Browser, TestInfo } from '@playwright/test';
+import { signedIn } from '../support/e2e/accounts';
+import { expect, shotsIn, submitSignIn, test } from './fixtures';
 
 test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
 
@@ -21,8 +21,7 @@ const guardOf = (testInfo: TestInfo) => {
   if (!guard) throw new Error(`no guard for the project ${testInfo.project.name}`);
   return guard;
 };
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `test-results/permissions/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn('test-results/permissions');
 
 /** Signing in hashes a password on the server, which takes a while when the whole suite runs at once. */
 const SIGN_IN_TIMEOUT = { timeout: 30_000 };

@@ -6,13 +6,12 @@
 // Demo data is shared with the other specs: this one changes only neighbours vecino034 (desktop) and
 // vecino035 (phone), whom no other spec uses (docs/decisions.md lists who uses which account).
 import type { Page, TestInfo } from '@playwright/test';
-import { signedInByProject } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import { signedInByProject } from '../support/e2e/accounts';
+import { expect, isPhone, main, screenshotForPeople, test } from './fixtures';
 
 // The project's own neighbour, a saved session of accounts.ts.
 test.use({ storageState: signedInByProject({ desktop: ['vecino034@demo.mx'], phone: ['vecino035@demo.mx'] }) });
 
-const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 const SHOTS = '/tmp/my-guests-shots';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
@@ -29,8 +28,6 @@ async function openMyGuests(page: Page, testInfo: TestInfo) {
   await expect(page.getByRole('heading', { name: 'Mis invitados', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Nuevo pase' })).toBeEnabled();
 }
-
-const main = (page: Page) => page.getByRole('main');
 
 // Each test is a whole walk (two pages, a dozen calls): more than the default 30 s when the machine is busy.
 test.describe.configure({ timeout: 60_000 });

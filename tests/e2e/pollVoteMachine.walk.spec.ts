@@ -27,7 +27,7 @@ import { pollVoteModel } from '../models/pollVoteMachine.model';
 import { coverModel, declaredEventTypes, type Payload, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
 import { type Snapshot, stateNodeKeys } from '../support/modelTesting';
 import { POLL_ID, READ_AT } from '../support/pollFixtures';
-import { expect, sessionTokens, test } from './fixtures';
+import { expect, main, sessionTokens, test } from './fixtures';
 
 type Snap = Snapshot<typeof pollVoteMachine>;
 type ModelEvent = EventObject & Payload;
@@ -118,7 +118,6 @@ class HeldCalls {
 
 // ── The screen of each state node
 
-const main = (page: Page) => page.getByRole('main');
 const flow = (page: Page) => main(page).locator('[data-vote-state]');
 const article = (page: Page, s: Snap) => main(page).getByRole('article', { name: s.context.answer!.poll.Titulo });
 const button = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });

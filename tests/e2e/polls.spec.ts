@@ -9,7 +9,7 @@
 // desktop, vecino007 and vecino008 on the phone — because a dwelling votes once; vecino086 is the demo's
 // barred neighbour (read only); vecino009 and vecino015 vote through the API in each project's own poll.
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEMO_BARRED_VOTER, DEMO_POLLS, demoBarredDebtCents } from '../../server/db/seed/demoFacts';
 import {
   basisPoints,
@@ -20,16 +20,15 @@ import {
   type PollSavedAnswer,
   type PollsHomeAnswer,
 } from '../../src/api/polls';
+import { savedToken, signedIn } from '../support/e2e/accounts';
 import { pdfText } from '../support/pdfText';
-import { savedToken, signedIn } from './accounts';
-import { expect, screenshotForPeople, sessionTokens, test } from './fixtures';
+import { expect, sessionTokens, shotsIn, test } from './fixtures';
 
 const SHOTS = '/tmp/polls-shots';
 const PALMAS = 'Residencial Las Palmas';
 const RECEIPT = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn(SHOTS);
 
 const VOTERS: Record<string, [string, string]> = {
   desktop: ['consejo@demo.mx', 'vecino006@demo.mx'],

@@ -3,7 +3,7 @@
 // the administrator of Torres del Bosque (trial) follows the shell's countdown here and sees the trial
 // banner. Screenshots go to test-results/pricing/ for a person to look at.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
+import { signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {

@@ -7,7 +7,7 @@
 // At desktop size only (@desktop-only): providerContactMachine's walk fills and sends the same dialog on a
 // phone, path by path. The administrator is a saved session of accounts.ts.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
+import { signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 // Each test fills a long form on a shared, busy machine: more room than the default 30 s.

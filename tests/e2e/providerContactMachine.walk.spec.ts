@@ -13,9 +13,9 @@ import type { EventObject } from 'xstate';
 import { contactFormProblems } from '../../src/api/providerContact';
 import { providerContactMachine, tabOf } from '../../src/machines/providerContactMachine';
 import { providerContactModel } from '../models/providerContactMachine.model';
+import { openSignedIn } from '../support/e2e/apiSignIn';
 import { coverModel, type Payload, pathNames, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
 import { type Snapshot, stateNodeKeys } from '../support/modelTesting';
-import { openSignedIn } from './chargesSession';
 import { expect, test } from './fixtures';
 
 type Snap = Snapshot<typeof providerContactMachine>;

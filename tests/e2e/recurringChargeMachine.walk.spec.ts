@@ -13,10 +13,10 @@ import type { RecurringCharge } from '../../src/api/recurringCharges';
 import type { RecurringChargeInput, recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
 import { formatMonto } from '../../src/views/charges/money';
 import { recurringChargeModel } from '../models/recurringChargeMachine.model';
+import { apiToken, openSignedIn } from '../support/e2e/apiSignIn';
 import { coverModel, type Payload, reachedStateNodes, requireDistinctChecks } from '../support/machineModel';
 import { type Snapshot, stateNodeKeys } from '../support/modelTesting';
 import { HOUSE_CHARGES, OUTSIDER } from '../support/recurringChargeFixtures';
-import { apiToken, openSignedIn } from './chargesSession';
 import { expect, test } from './fixtures';
 
 type Snap = Snapshot<typeof recurringChargeMachine>;

@@ -3,7 +3,7 @@
 // amount field and is dropped again; the cancellation question is asked and declined; closing goes back.
 // Nothing is saved here (the walk does that, one neighbour per path). Screenshots go to /tmp/charges-shots.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
+import { signedIn } from '../support/e2e/accounts';
 import { expect, screenshotForPeople, test } from './fixtures';
 
 test.use({ storageState: signedIn('consejo@demo.mx') });

@@ -12,13 +12,12 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { DEMO_RESERVATIONS, demoPendingSalonDate, demoReservationDay } from '../../server/db/seed/demoFacts';
 import { RESERVATIONS_PATHS, type ReservationPage } from '../../src/api/reservations';
-import { savedToken, signedIn } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import { savedToken, signedIn } from '../support/e2e/accounts';
+import { expect, shotsIn, test } from './fixtures';
 
 const SHOTS = '/tmp/reservations-shots';
 
-const shot = (page: Page, testInfo: TestInfo, name: string) =>
-  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
+const shot = shotsIn(SHOTS);
 
 /** Per project: who books, who races for the same hour, and which hour of which free day. */
 const BOOKINGS: Record<string, { booker: string; rival: string; days: number; hour: string }> = {

@@ -21,7 +21,7 @@ import {
   requireDistinctChecks,
 } from '../support/machineModel';
 import { type Snapshot, stateNodeKeys } from '../support/modelTesting';
-import { DEMO_PASSWORD, expect, submitSignIn, test } from './fixtures';
+import { DEMO_PASSWORD, expect, main, submitSignIn, test } from './fixtures';
 
 type Snap = Snapshot<typeof sessionMachine>;
 type CallName = 'loadSession' | 'signOut';
@@ -61,7 +61,6 @@ class HeldCalls {
   }
 }
 
-const main = (page: Page) => page.getByRole('main');
 const userMenu = (page: Page) => page.getByRole('button', { name: /^Menú de / });
 
 /** What each state shows, and the call it waits on (the browser's side of the headless `calls.pending()`). */

@@ -3,10 +3,8 @@
 // phone drawer, and the language saved to the profile. Screenshots of the shell go to
 // test-results/shell/ for a person to look at.
 import type { Page, TestInfo } from '@playwright/test';
-import { signedIn } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
-
-const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
+import { signedIn } from '../support/e2e/accounts';
+import { expect, isPhone, screenshotForPeople, test } from './fixtures';
 
 /** Opens /condominio/comunicacion in the test's saved session (accounts.ts, signed in once per run). */
 async function openHome(page: Page) {

@@ -4,14 +4,13 @@
 // opens the request. Desktop and phone each file their own request; screenshots go to /tmp/tickets-shots.
 //
 // The residents are this spec's own (vecino010 desktop, vecino011 phone): accounts.ts lists who uses which.
-import type { Browser, Page, TestInfo } from '@playwright/test';
-import { signedIn, signedInByProject } from './accounts';
-import { expect, screenshotForPeople, test } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { signedIn, signedInByProject } from '../support/e2e/accounts';
+import { expect, shotsIn, test } from './fixtures';
 
 const SHOTS = '/tmp/tickets-shots';
 
-const shot = (page: Page, testInfo: TestInfo, name: string, fullPage = true) =>
-  screenshotForPeople(page, { path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
+const shot = shotsIn(SHOTS);
 
 /** A tiny real PNG (1×1). */
 const PNG = Buffer.from(

@@ -9,7 +9,7 @@ import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { FILES, PHOTO_INPUT, profilePhotoModel, SIGNED_URL, session } from '../models/profilePhotoMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
-import { sessionRecorder } from './sessionRecorder';
+import { sessionRecorder } from '../support/sessionRecorder';
 
 type Snap = Snapshot<typeof profilePhotoMachine>;
 const cover = coverModel(profilePhotoModel);

@@ -6,8 +6,8 @@ import type { InvitationInfo } from '../../src/api/invitations';
 import { acceptInvitationMachine } from '../../src/machines/acceptInvitationMachine';
 import { ApiError } from '../../src/services/http';
 import type { AcceptResult, InvitationInfoResult } from '../../src/services/invitationsService';
-import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel } from '../support/machineModel';
+import { sessionRecorder } from '../support/sessionRecorder';
 
 export const TOKEN = 'Qm9uZGlhLXRva2VuLWZvci1hbi1pbnZpdGF0aW9u_x';
 export const MALFORMED = 'corto';

@@ -71,11 +71,11 @@ export const guestRegistrationModel = defineModel({
     // The next field to fill in; once the guest went by car, going back on foot is a choice too.
     'field.change': (s) => {
       if (!s.matches('form')) return [];
-      const { type: _, ...next } = nextField(s) ?? { type: '' };
+      const next = nextField(s);
       const { formaDeAcceso, placas } = s.context.values;
       return [
-        ...(next.field ? [next] : []),
-        ...(formaDeAcceso === 'auto' && placas ? [{ field: 'formaDeAcceso', value: 'pie' }] : []),
+        ...(next ? [{ field: next.field, value: next.value }] : []),
+        ...(formaDeAcceso === 'auto' && placas ? [{ field: 'formaDeAcceso' as const, value: 'pie' }] : []),
       ];
     },
     // Submitting is tried on the empty form (messages show) and on the complete one.

@@ -9,9 +9,9 @@ import type { CondoChoice } from '../../src/api/sessions';
 import { loginMachine } from '../../src/machines/loginMachine';
 import { ApiError } from '../../src/services/http';
 import type { SignInResult } from '../../src/services/sessionsService';
-import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel, eventLabel, type Payload } from '../support/machineModel';
 import type { Snapshot } from '../support/modelTesting';
+import { sessionRecorder } from '../support/sessionRecorder';
 
 type Snap = Snapshot<typeof loginMachine>;
 

@@ -11,7 +11,7 @@ import { BARE, defineModel, eventLabel } from '../support/machineModel';
 import { GUARD, RESIDENT_ROW, row } from '../support/memberPermissionsFixtures';
 import type { Snapshot } from '../support/modelTesting';
 
-export const TYPED = [' víc', ' víctor '];
+export const TYPED = [' víc', ' víctor '] as const;
 
 /** What the server answers for the list as the context asks it (offset: how many are shown). */
 export function answerFor(context: Pick<MemberListContext, 'q' | 'rol' | 'miembros'>, offset: number): MemberPage {

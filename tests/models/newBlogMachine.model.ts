@@ -30,8 +30,8 @@ export const newBlogModel = defineModel({
       // With the name right: the posting choice cleared ('Elige una opción'), then chosen as B.
       const postings = SectName !== NAME ? [] : SectPosting === 'A' ? [null] : SectPosting === null ? ['B'] : [];
       return [
-        ...names.map((value) => ({ field: 'SectName', value })),
-        ...postings.map((value) => ({ field: 'SectPosting', value })),
+        ...names.map((value) => ({ field: 'SectName' as const, value })),
+        ...postings.map((value) => ({ field: 'SectPosting' as const, value })),
       ];
     },
     // Leaving the name while it is empty (its message shows).

@@ -24,8 +24,8 @@ export const newPostModel = defineModel({
   payloads: {
     // Each field filled once.
     edit: (s) => [
-      ...(s.context.title ? [] : [{ field: 'title', value: TITLE }]),
-      ...(s.context.text ? [] : [{ field: 'text', value: TEXT }]),
+      ...(s.context.title ? [] : [{ field: 'title' as const, value: TITLE }]),
+      ...(s.context.text ? [] : [{ field: 'text' as const, value: TEXT }]),
     ],
     // The privacy and the file before the title is written (the states stay few).
     togglePrivate: (s) => (s.context.title ? [] : BARE),

@@ -53,7 +53,7 @@ export const notificationsModel = defineModel({
         return [];
       const unread = s.context.items.find((i) => i.abierto === 0);
       const read = s.context.items.find((i) => i.abierto === 1);
-      return [unread, read].filter(Boolean).map((opened) => ({ item: opened }));
+      return [unread, read].filter((opened) => opened !== undefined).map((opened) => ({ item: opened }));
     },
     'xstate.done.actor.latest': [{ output: latest() }],
     'xstate.error.actor.latest': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],

@@ -14,7 +14,7 @@ import { blankDraft } from '../../src/machines/pollDraft';
 import { type PollEditorInput, pollEditorMachine } from '../../src/machines/pollEditorMachine';
 import { ApiError } from '../../src/services/http';
 import type { PollSaveResult } from '../../src/services/pollsService';
-import { BARE, defineModel, eventLabel, type Payload } from '../support/machineModel';
+import { BARE, defineModel, eventLabel } from '../support/machineModel';
 import type { Snapshot } from '../support/modelTesting';
 import { ADMIN_HOME, APPROVE, answer, home, SECTION, SUPPLIERS, UPCOMING } from '../support/pollFixtures';
 
@@ -103,7 +103,7 @@ const saved = (estado: 'publicada' | 'propuesta', PollId = 15): PollSaveResult =
   answer: { success: true, PollId, estado },
 });
 
-const when = (condition: boolean, payloads: Payload[]) => (condition ? payloads : []);
+const when = <P>(condition: boolean, payloads: P[]): P[] => (condition ? payloads : []);
 
 export const pollEditorModel = defineModel({
   machine: pollEditorMachine,

@@ -4,8 +4,8 @@
 // headless suite reads what it was told, the browser walk the app's own session.
 import { privacyGateMachine } from '../../src/machines/privacyGateMachine';
 import { ApiError } from '../../src/services/http';
-import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel } from '../support/machineModel';
+import { sessionRecorder } from '../support/sessionRecorder';
 
 /** One stand-in for every path: the model's context and the walked actor's must hold the same ref. */
 export const GATE_SESSION = sessionRecorder();

@@ -1,11 +1,11 @@
 // The language card of mi-perfil as a test model: the languages chosen, the answers of the save call,
 // and the words its scenarios are told in (docs/scenarios/profileLanguageMachine.md). The session is a
-// recording stand-in (tests/machines/sessionRecorder.ts), shared by the model and the walked actors.
+// recording stand-in (tests/support/sessionRecorder.ts), shared by the model and the walked actors.
 import type { Language } from '../../src/i18n/languages';
 import { profileLanguageMachine } from '../../src/machines/profileLanguageMachine';
 import { ApiError } from '../../src/services/http';
-import { sessionRecorder } from '../machines/sessionRecorder';
 import { defineModel } from '../support/machineModel';
+import { sessionRecorder } from '../support/sessionRecorder';
 
 export const session = sessionRecorder();
 export const LANGUAGE_INPUT = { language: 'es' as Language, session: session.ref };

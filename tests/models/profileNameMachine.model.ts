@@ -1,11 +1,11 @@
 // The name card of mi-perfil as a test model: a new name with spaces around it and a blank one, the
 // answers of the save call, and the words its scenarios are told in (docs/scenarios/profileNameMachine.md).
-// The session is a recording stand-in (tests/machines/sessionRecorder.ts), shared by the model and the
+// The session is a recording stand-in (tests/support/sessionRecorder.ts), shared by the model and the
 // walked actors.
 import { profileNameMachine } from '../../src/machines/profileNameMachine';
 import { ApiError } from '../../src/services/http';
-import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel } from '../support/machineModel';
+import { sessionRecorder } from '../support/sessionRecorder';
 
 export const session = sessionRecorder();
 export const NAME_INPUT = { name: 'Sofía Vargas Peña', session: session.ref };

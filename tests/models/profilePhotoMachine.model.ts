@@ -1,13 +1,13 @@
 // The photo card of mi-perfil as a test model: a good file and a refused one, the answers of the upload
 // and remove calls, and the words its scenarios are told in (docs/scenarios/profilePhotoMachine.md). The
-// session is a recording stand-in (tests/machines/sessionRecorder.ts), shared by the model and the walked
+// session is a recording stand-in (tests/support/sessionRecorder.ts), shared by the model and the walked
 // actors.
 import type { EventObject } from 'xstate';
 import { PHOTO_MAX_BYTES } from '../../src/api/profile';
 import { type PhotoFile, profilePhotoMachine } from '../../src/machines/profilePhotoMachine';
 import { ApiError } from '../../src/services/http';
-import { sessionRecorder } from '../machines/sessionRecorder';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
+import { sessionRecorder } from '../support/sessionRecorder';
 
 /** What the machine reads of a file (type and size); the upload itself is a stand-in. */
 const file = (name: string, type: string, size: number) => ({ name, type, size }) as unknown as PhotoFile;

@@ -7,7 +7,7 @@ import type { EventObject } from 'xstate';
 import type { SessionData } from '../../src/api/sessions';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import { ApiError } from '../../src/services/http';
-import { BARE, defineModel, eventLabel, type Payload } from '../support/machineModel';
+import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
 export const SAVED_TOKEN = 'saved-token';
 export const NEW_TOKEN = 'new-token';
@@ -25,7 +25,7 @@ export const DATA_NOTICE_PENDING = {
 
 /** The session data's answers: the data, the token refused (null), and, only after a 403 for the notice
  * (so the model stays small), data that shows the notice waiting. */
-const answers = (s: { context: { noticeRechecked: boolean } }): Payload[] => [
+const answers = (s: { context: { noticeRechecked: boolean } }): { output: SessionData | null }[] => [
   { output: DATA },
   { output: null },
   ...(s.context.noticeRechecked ? [{ output: DATA_NOTICE_PENDING }] : []),

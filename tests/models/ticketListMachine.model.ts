@@ -17,7 +17,7 @@ import { BARE, defineModel, eventLabel } from '../support/machineModel';
 export const ADMIN: TicketListInput = { sectionId: 2, canFilterByAssignee: true };
 export const EMPLOYEE: TicketListInput = { sectionId: null, canFilterByAssignee: false };
 /** The search box as typed, keystroke by keystroke (blanks around it are not sent). */
-export const TYPED = [' fug', ' fuga '];
+export const TYPED = [' fug', ' fuga '] as const;
 export const EMPLOYEE_ID = 7;
 
 export const summary = (TicketId: number, extra: Partial<TicketSummary> = {}): TicketSummary => ({

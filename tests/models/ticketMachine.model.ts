@@ -44,10 +44,10 @@ export const ticketModel = defineModel({
   input: INPUT,
   payloads: {
     edit: (s) => [
-      ...(s.context.categoriaId !== null && !s.context.titulo ? [{ field: 'titulo', value: TITLE }] : []),
-      ...(s.context.titulo && !s.context.descripcion ? [{ field: 'descripcion', value: DESCRIPTION }] : []),
+      ...(s.context.categoriaId !== null && !s.context.titulo ? [{ field: 'titulo' as const, value: TITLE }] : []),
+      ...(s.context.titulo && !s.context.descripcion ? [{ field: 'descripcion' as const, value: DESCRIPTION }] : []),
       ...(s.context.descripcion && s.context.lugar === 'area' && !s.context.areaComun
-        ? [{ field: 'areaComun', value: AREA }]
+        ? [{ field: 'areaComun' as const, value: AREA }]
         : []),
     ],
     chooseCategory: (s) => (s.context.categoriaId === null ? [{ categoriaId: 1 }] : []),

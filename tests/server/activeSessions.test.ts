@@ -2,7 +2,7 @@
 // condominium with the device, address and condominium they were opened from; revoke-session ends one at
 // once, revoke-other-sessions all but the caller's.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import { hashToken } from '../../server/infra/tokens';
 import { ErrorAnswer } from '../../src/api/errors';
@@ -25,7 +25,6 @@ describe(`active sessions (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
   });
-  afterAll(() => t?.close());
 
   /** Signs in the way a browser does, from an address with a user agent; answers both tokens. */
   async function signInFrom(

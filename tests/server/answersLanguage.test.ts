@@ -11,10 +11,10 @@ import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
 import { INVOICING_PATHS, type InvoiceStamped } from '../../src/api/invoicing';
 import { POLLS_PATHS } from '../../src/api/polls';
-import { draftKey, dwellingDraft, invoicingSetup } from '../support/invoicingFixtures';
+import { api } from '../support/http';
+import { draftKey, dwellingDraft, invoicingSetup } from '../support/invoicingServerFixtures';
 import { type Mailbox, startMailbox } from '../support/mailbox';
 import { pdfText } from '../support/pdfText';
-import { api } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const LANGUAGE = '/api/--sesiones/language';
@@ -35,10 +35,7 @@ describe(`answers, PDFs and mails in the reader's language (${dialect})`, () => 
       env: { SMTP_URL: mailbox.url, MAIL_FROM: 'Comunidad <avisos@condominio.test>', PUBLIC_BASE_DOMAIN: 'condominio.test' },
     });
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => mailbox?.close());
 
   /** Signs in and sets the profile language; answers the session's token. */
   async function speaking(email: string, language: 'es' | 'en' | 'fr'): Promise<string> {
@@ -177,10 +174,7 @@ describe(`mails and CFDI on the real clock in the reader's language (${dialect})
       env: { SMTP_URL: mailbox.url, MAIL_FROM: 'Comunidad <avisos@condominio.test>' },
     });
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => mailbox?.close());
 
   async function speaking(email: string, language: 'es' | 'en' | 'fr'): Promise<string> {
     const token = await signInAs(t.app, email);

@@ -2,7 +2,7 @@
 // list, for every demo role, with the refusals (400 naming the field, 401, 403, 404 for another
 // condominium's blog) and what each change does to the data and to the session's menu sections.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BLOG_PATHS,
   type Blog,
@@ -13,9 +13,8 @@ import {
   TowersAnswer,
   type UpdateBlogRequest,
 } from '../../src/api/blogs';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, getSessionData, signInAs, signInStep, type TestApp } from '../support/testApp';
-
-const api = (path: string) => `/api${path}`;
 
 const ROLES = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor'] as const;
 
@@ -31,7 +30,6 @@ describe(`blog configuration (${dialect})`, () => {
     bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
     inactivoToken = (await signInStep(t.app, 'inactivo@demo.mx')).token;
   });
-  afterAll(() => t?.close());
 
   async function list(token = tokens.admin!): Promise<Blog[]> {
     const res = await call(t.app, 'GET', api(BLOG_PATHS.list), { token });

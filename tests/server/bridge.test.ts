@@ -1,7 +1,7 @@
 // POST /api/--sesiones/bridge-token and /change-condo-session: the login-redirect bridge (spec §2.8). A
 // signed-in member gets a short-lived single-use antkn; whoever brings it back gets a condo session.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/infra/tokens';
 import { BRIDGE_TOKEN_SECONDS, BridgeTokenAnswer, ChangeCondoSessionAnswer } from '../../src/api/account';
 import { ErrorAnswer } from '../../src/api/errors';
@@ -17,7 +17,6 @@ describe(`bridge token (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
   });
-  afterAll(() => t?.close());
 
   async function bridgeToken(session: string): Promise<string> {
     const res = await call(t.app, 'POST', BRIDGE, { token: session });

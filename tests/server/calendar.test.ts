@@ -4,7 +4,7 @@
 // the version check, and the personal ICS feed (rotated, revoked, parsed by ical.js, in the owner's language).
 import ICAL from 'ical.js';
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withoutSignature } from '../../server/app';
 import { DEMO_CALENDAR, DEMO_POLLS } from '../../server/db/seed/demoFacts';
 import { localToUtc } from '../../server/domain/shared/zonedTime';
@@ -19,9 +19,9 @@ import {
   FeedAnswer,
 } from '../../src/api/calendar';
 import { GUEST_PATHS } from '../../src/api/visitorPaths';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const ZONE = 'America/Mexico_City';
 
 describe(`events calendar on the demo data (${dialect})`, () => {
@@ -147,7 +147,6 @@ describe(`events calendar on the demo data (${dialect})`, () => {
     await reserve('othersPending', await apartment('Torre B', '908'), 'pendiente', 5, '16:00', '18:00');
     await reserve('cancelled', await apartment('Torre B', '909'), 'cancelada', 6, '16:00', '18:00');
   });
-  afterAll(() => t?.close());
 
   describe('home', () => {
     it('answers readers of the EV section; administrators publish', async () => {

@@ -4,7 +4,7 @@
 // ledger payment, the global invoice, the cancellations, the report's filters, totals, CSV and ZIP, and mode A's
 // job invoicing a payment once however often it runs.
 import { unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readCfdi } from '../../server/domain/invoicing/cfdi/readCfdi';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { verifySeal } from '../../server/domain/invoicing/csd/seal';
@@ -18,6 +18,7 @@ import {
   type InvoicePreview,
   type InvoiceStamped,
 } from '../../src/api/invoicing';
+import { api } from '../support/http';
 import {
   draftKey,
   dwellingDraft,
@@ -26,9 +27,8 @@ import {
   maintenanceConcept,
   setStamps,
   stampsOf,
-} from '../support/invoicingFixtures';
+} from '../support/invoicingServerFixtures';
 import { pdfText } from '../support/pdfText';
-import { api } from '../support/routeMatrix';
 import { validateCfdi } from '../support/satValidation';
 import { call, createTestApp, signInAs, type TestApp } from '../support/testApp';
 
@@ -69,7 +69,6 @@ beforeAll(async () => {
   t = await createTestApp({ pac });
   admin = await signInAs(t.app, 'admin@demo.mx');
 });
-afterAll(() => t?.close());
 
 describe('stamping an invoice', () => {
   it("lists a dwelling's charges not yet invoiced, with its client, and drops the one a vigente CFDI covers", async () => {

@@ -1,13 +1,20 @@
 // Who may call the CFDI routes (issue 17): administrators (and holders of FAC, permissions.canInvoice), every
 // other demo account refused, nobody signed in 401; and Las Palmas's administrator on Torres del Bosque's CFDI,
 // client or issuer: 404 (nothing says they exist). Each administrator cell that stamps makes a CFDI of its own.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
 import { INVOICING_PATHS, type InvoiceStamped } from '../../src/api/invoicing';
 import { PERMISSION } from '../../src/api/permissions';
-import { draftKey, dwellingDraft, type InvoicingSetup, invoicingSetup, maintenanceConcept } from '../support/invoicingFixtures';
-import { ADMIN_ONLY, api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import {
+  draftKey,
+  dwellingDraft,
+  type InvoicingSetup,
+  invoicingSetup,
+  maintenanceConcept,
+} from '../support/invoicingServerFixtures';
+import { ADMIN_ONLY, type Expected, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, signInAs, type TestApp } from '../support/testApp';
 
 /** Another condominium's: not found for its administrator, refused for everyone else. */
@@ -23,9 +30,6 @@ const f = {
 };
 const palmas = () => f.palmas!;
 const id = (template: string, value: number) => template.replace(':id', String(value));
-
-const status = async (c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
 
 /** A free invoice (no dwelling, so it can be stamped again and again) of Las Palmas, by its administrator. */
 const freeDraft = (metodoPago: 'PUE' | 'PPD' = 'PUE') => ({
@@ -51,71 +55,71 @@ const ROUTES: RouteCase[] = [
     path: INVOICING_PATHS.dwellingCharges,
     variant: 'Las Palmas',
     expected: ADMIN_ONLY,
-    run: (_t, c) => status(c, 'GET', `${INVOICING_PATHS.dwellingCharges}?apartmentId=${palmas().apartmentId}`),
+    run: (t, c) => status(t, c, 'GET', `${INVOICING_PATHS.dwellingCharges}?apartmentId=${palmas().apartmentId}`),
   },
   {
     method: 'GET',
     path: INVOICING_PATHS.dwellingCharges,
     variant: "another condominium's dwelling",
     expected: ELSEWHERE,
-    run: (_t, c) => status(c, 'GET', `${INVOICING_PATHS.dwellingCharges}?apartmentId=${f.bosque!.apartmentId}`),
+    run: (t, c) => status(t, c, 'GET', `${INVOICING_PATHS.dwellingCharges}?apartmentId=${f.bosque!.apartmentId}`),
   },
   {
     method: 'POST',
     path: INVOICING_PATHS.preview,
     variant: 'Las Palmas',
     expected: ADMIN_ONLY,
-    run: (_t, c) => status(c, 'POST', INVOICING_PATHS.preview, freeDraft()),
+    run: (t, c) => status(t, c, 'POST', INVOICING_PATHS.preview, freeDraft()),
   },
   {
     method: 'POST',
     path: INVOICING_PATHS.preview,
     variant: "another condominium's client",
     expected: ELSEWHERE,
-    run: (_t, c) => status(c, 'POST', INVOICING_PATHS.preview, { ...freeDraft(), clientId: f.bosque!.clientId }),
+    run: (t, c) => status(t, c, 'POST', INVOICING_PATHS.preview, { ...freeDraft(), clientId: f.bosque!.clientId }),
   },
   {
     method: 'POST',
     path: INVOICING_PATHS.stamp,
     variant: 'Las Palmas',
     expected: ADMIN_ONLY,
-    run: (_t, c) => status(c, 'POST', INVOICING_PATHS.stamp, { draft: freeDraft(), draftKey: draftKey() }),
+    run: (t, c) => status(t, c, 'POST', INVOICING_PATHS.stamp, { draft: freeDraft(), draftKey: draftKey() }),
   },
   {
     method: 'POST',
     path: INVOICING_PATHS.stamp,
     variant: "another condominium's issuer",
     expected: ELSEWHERE,
-    run: (_t, c) => status(c, 'POST', INVOICING_PATHS.stamp, { draft: dwellingDraft(f.bosque!), draftKey: draftKey() }),
+    run: (t, c) => status(t, c, 'POST', INVOICING_PATHS.stamp, { draft: dwellingDraft(f.bosque!), draftKey: draftKey() }),
   },
   {
     method: 'GET',
     path: INVOICING_PATHS.list,
     variant: 'Las Palmas',
     expected: ADMIN_ONLY,
-    run: (_t, c) => status(c, 'GET', `${INVOICING_PATHS.list}?type=I`),
+    run: (t, c) => status(t, c, 'GET', `${INVOICING_PATHS.list}?type=I`),
   },
   {
     method: 'GET',
     path: INVOICING_PATHS.list,
     variant: 'CSV',
     expected: ADMIN_ONLY,
-    run: (_t, c) => status(c, 'GET', `${INVOICING_PATHS.list}?format=csv`),
+    run: (t, c) => status(t, c, 'GET', `${INVOICING_PATHS.list}?format=csv`),
   },
   {
     method: 'GET',
     path: INVOICING_PATHS.zip,
     variant: 'Las Palmas',
     expected: ADMIN_ONLY,
-    run: (_t, c) => status(c, 'GET', `${INVOICING_PATHS.zip}?type=P`),
+    run: (t, c) => status(t, c, 'GET', `${INVOICING_PATHS.zip}?type=P`),
   },
   {
     method: 'POST',
     path: INVOICING_PATHS.global,
     variant: 'Las Palmas',
     expected: ADMIN_ONLY,
-    run: (_t, c) =>
-      status(c, 'POST', INVOICING_PATHS.global, {
+    run: (t, c) =>
+      status(t, c, 'POST', INVOICING_PATHS.global, {
         issuerId: palmas().issuerId,
         periodicidad: '04',
         meses: '11',
@@ -131,14 +135,14 @@ const ROUTES: RouteCase[] = [
       path: INVOICING_PATHS[route],
       variant: 'Las Palmas',
       expected: ADMIN_ONLY,
-      run: async (_t, c) => status(c, 'GET', id(INVOICING_PATHS[route], (await adminStamp()).id)),
+      run: async (t, c) => status(t, c, 'GET', id(INVOICING_PATHS[route], (await adminStamp()).id)),
     },
     {
       method: 'GET',
       path: INVOICING_PATHS[route],
       variant: "another condominium's CFDI",
       expected: ELSEWHERE,
-      run: (_t, c) => status(c, 'GET', id(INVOICING_PATHS[route], f.bosqueCfdi)),
+      run: (t, c) => status(t, c, 'GET', id(INVOICING_PATHS[route], f.bosqueCfdi)),
     },
   ]),
   {
@@ -146,23 +150,23 @@ const ROUTES: RouteCase[] = [
     path: INVOICING_PATHS.send,
     variant: 'Las Palmas',
     expected: ADMIN_ONLY,
-    run: async (_t, c) => status(c, 'POST', id(INVOICING_PATHS.send, (await adminStamp()).id), {}),
+    run: async (t, c) => status(t, c, 'POST', id(INVOICING_PATHS.send, (await adminStamp()).id), {}),
   },
   {
     method: 'POST',
     path: INVOICING_PATHS.send,
     variant: "another condominium's CFDI",
     expected: ELSEWHERE,
-    run: (_t, c) => status(c, 'POST', id(INVOICING_PATHS.send, f.bosqueCfdi), {}),
+    run: (t, c) => status(t, c, 'POST', id(INVOICING_PATHS.send, f.bosqueCfdi), {}),
   },
   {
     method: 'POST',
     path: INVOICING_PATHS.payment,
     variant: 'Las Palmas',
     expected: ADMIN_ONLY,
-    run: async (_t, c) => {
+    run: async (t, c) => {
       const invoice = await adminStamp('PPD');
-      return status(c, 'POST', id(INVOICING_PATHS.payment, invoice.id), {
+      return status(t, c, 'POST', id(INVOICING_PATHS.payment, invoice.id), {
         version: invoice.version,
         paidOn: '2026-11-20',
         formaPago: '03',
@@ -177,8 +181,8 @@ const ROUTES: RouteCase[] = [
     path: INVOICING_PATHS.payment,
     variant: "another condominium's CFDI",
     expected: ELSEWHERE,
-    run: (_t, c) =>
-      status(c, 'POST', id(INVOICING_PATHS.payment, f.bosqueCfdi), {
+    run: (t, c) =>
+      status(t, c, 'POST', id(INVOICING_PATHS.payment, f.bosqueCfdi), {
         version: 1,
         paidOn: '2026-11-20',
         formaPago: '03',
@@ -192,9 +196,9 @@ const ROUTES: RouteCase[] = [
     path: INVOICING_PATHS.cancel,
     variant: 'Las Palmas',
     expected: ADMIN_ONLY,
-    run: async (_t, c) => {
+    run: async (t, c) => {
       const invoice = await adminStamp();
-      return status(c, 'POST', id(INVOICING_PATHS.cancel, invoice.id), { version: invoice.version, reason: '02' });
+      return status(t, c, 'POST', id(INVOICING_PATHS.cancel, invoice.id), { version: invoice.version, reason: '02' });
     },
   },
   {
@@ -202,7 +206,7 @@ const ROUTES: RouteCase[] = [
     path: INVOICING_PATHS.cancel,
     variant: "another condominium's CFDI",
     expected: ELSEWHERE,
-    run: (_t, c) => status(c, 'POST', id(INVOICING_PATHS.cancel, f.bosqueCfdi), { version: 1, reason: '02' }),
+    run: (t, c) => status(t, c, 'POST', id(INVOICING_PATHS.cancel, f.bosqueCfdi), { version: 1, reason: '02' }),
   },
 ];
 
@@ -219,7 +223,6 @@ beforeAll(async () => {
   expect(res.statusCode, res.body).toBe(200);
   f.bosqueCfdi = (res.json() as InvoiceStamped).cfdi.id;
 });
-afterAll(() => t?.close());
 
 walkMatrix(() => t, ROUTES);
 

@@ -2,7 +2,7 @@
 // each count is what the section's own screen would show the caller: the open requests of the list, the
 // unread messages of the conversations, the open polls not answered, the posts of the last 7 days by others that the section shows. A new
 // message and a new post move them.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BARRED_VOTER, DEMO_RESERVATIONS } from '../../server/db/seed/demoFacts';
 import { CALENDAR_PATHS, type CalendarItemsAnswer } from '../../src/api/calendar';
 import {
@@ -18,9 +18,9 @@ import { RESERVATIONS_PATHS, type ReservationPage } from '../../src/api/reservat
 import type { SessionData } from '../../src/api/sessions';
 import { OPEN_STATES } from '../../src/api/ticketLifecycle';
 import { TICKETS_PATHS, type TicketListAnswer } from '../../src/api/tickets';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const WHO = ['admin', 'consejo', 'residente'] as const;
 
 describe(`the communication home's counts (${dialect})`, () => {
@@ -31,7 +31,6 @@ describe(`the communication home's counts (${dialect})`, () => {
     for (const who of [...WHO, 'empleado', 'guardia']) tokens[who] = await signInAs(t.app, `${who}@demo.mx`);
     tokens.barred = await signInAs(t.app, DEMO_BARRED_VOTER.email);
   });
-  afterAll(async () => t?.close());
 
   const get = async <T>(who: string, path: string) => {
     const res = await call(t.app, 'GET', api(path), { token: tokens[who] });

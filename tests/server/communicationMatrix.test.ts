@@ -3,10 +3,12 @@
 // differ (R notices, A neighbours, B exclusive committee, AC board, SA requests). Each cell starts from a
 // fresh session and makes what it needs, so no cell depends on another. A contract path without a row
 // here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../server/domain/shared/notify';
 import { NOTIFICATIONS_PATHS } from '../../src/api/notifications';
 import { POSTS_PATHS } from '../../src/api/posts';
+import { api } from '../support/http';
+import { status } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, signInStep, type TestApp } from '../support/testApp';
 
 const ROWS = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor', 'inactivo', 'none'] as const;
@@ -27,7 +29,6 @@ interface RouteCase {
   run(t: TestApp, caller: Caller): Promise<number>;
 }
 
-const api = (path: string) => `/api${path}`;
 /** Everyone in Comunicación: every member but the employees (the supervisor is one too). */
 const COMMUNICATION: Expected = [200, 200, 200, 403, 200, 403, 401, 401];
 const MEMBERS: Expected = [200, 200, 200, 200, 200, 200, 401, 401];
@@ -35,9 +36,6 @@ const ADMIN_ONLY: Expected = [200, 403, 403, 403, 403, 403, 401, 401];
 
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
 
 const ids = { sections: new Map<string, number>(), posts: new Map<string, number>() };
 const section = (name: string) => ids.sections.get(name)!;
@@ -300,7 +298,6 @@ describe(`communication permission matrix (${dialect})`, () => {
     attachmentLink = (shown.json() as { post: { adjuntos: { url: string }[] } }).post.adjuntos[0]!.url;
     expect(attachmentLink).toMatch(/^\/api\/--comunicacion\/post-file\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   async function caller(row: Row): Promise<Caller> {
     if (row === 'none') return { row, email: null, token: undefined };

@@ -1,6 +1,6 @@
 // POST /api/--sesiones/condo-login: the sign-in token and a chosen condominium → a working session.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/infra/tokens';
 import { ErrorAnswer } from '../../src/api/errors';
 import { CondoLoginAnswer } from '../../src/api/sessions';
@@ -22,7 +22,6 @@ describe(`condo-login (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
   });
-  afterAll(() => t?.close());
 
   const login = (payload: object) => t.app.inject({ method: 'POST', url: URL, payload });
   const choose = (signIn: SignInResult, condoName: string) => {

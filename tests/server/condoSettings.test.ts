@@ -2,10 +2,11 @@
 // everyone else's demo); the public page and the session data follow at once; a new privacy notice asks every
 // member again, in the transaction of the save; the map goes through the sanitizer; a stale save gets 409 with
 // the settings now; each save writes one history row of the changed fields; the logo is stored and served.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONDO_SETTINGS_PATHS, type CondoSettings, type CondoSettingsFields, condoLogoUrl } from '../../src/api/condoSettings';
 import type { SessionData } from '../../src/api/sessions';
-import { api, PNG_1X1 } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { PNG_1X1 } from '../support/routeMatrix';
 import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp } from '../support/testApp';
 
 describe(`condominium settings (${dialect})`, () => {
@@ -19,7 +20,6 @@ describe(`condominium settings (${dialect})`, () => {
       await t.app.db.selectFrom('condominiums').select('id').where('subdomain', '=', 'bosque').executeTakeFirstOrThrow()
     ).id;
   });
-  afterAll(() => t?.close());
 
   const read = async (token = admin): Promise<CondoSettings> => {
     const res = await call(t.app, 'GET', api(CONDO_SETTINGS_PATHS.settings), { token });

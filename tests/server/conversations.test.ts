@@ -5,7 +5,7 @@
 // concurrency, refused input, and no e-mail or phone in any answer. Every answer's JSON is kept and checked
 // for contact data at the end.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { unreadBySection } from '../../server/domain/conversations/conversations';
 import {
   BlockedAnswer,
@@ -21,9 +21,9 @@ import {
   UpdatesAnswer,
 } from '../../src/api/conversations';
 import { canReadConversation } from '../../src/api/permissions';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64')}`;
@@ -87,7 +87,6 @@ describe(`conversations (${dialect})`, () => {
     seeded.neighbours = await pair(dwelling.vecino025, dwelling.vecino026);
     seeded.consejoAdmin = await pair(dwelling.consejo, null);
   });
-  afterAll(() => t?.close());
 
   async function get(who: Who, path: string) {
     const res = await call(t.app, 'GET', api(path), { token: tokens[who] });

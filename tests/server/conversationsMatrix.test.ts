@@ -3,9 +3,10 @@
 // differ (residente with consejo, residente with the administration, two other dwellings, another
 // condominium's). Each cell starts from a fresh session and makes what it needs, so no cell depends on
 // another. A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSATIONS_PATHS } from '../../src/api/conversations';
-import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { ADMIN_ONLY, type Caller, type Expected, PNG_1X1, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 /** Everyone in Comunicación: every member but the employees (the supervisor is one too). */
@@ -14,9 +15,6 @@ const COMMUNICATION: Expected = [200, 200, 200, 403, 200, 403, 401, 401];
 const RESIDENTE_CONSEJO: Expected = [404, 200, 200, 403, 404, 403, 401, 401];
 const RESIDENTE_ADMINISTRATION: Expected = [200, 404, 200, 403, 404, 403, 401, 401];
 const NOBODY_HERE: Expected = [404, 404, 404, 403, 404, 403, 401, 401];
-
-const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
 
 const ids = {
   section: 0,
@@ -246,7 +244,6 @@ describe(`interpersonal messages permission matrix (${dialect})`, () => {
     photoLink = (sent.json() as { message: { fotos: { url: string }[] } }).message.fotos[0]!.url;
     expect(photoLink).toMatch(/^\/api\/--conversaciones\/photo\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

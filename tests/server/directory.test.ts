@@ -2,11 +2,12 @@
 // displaydirectory R residents, E employees, M both; administrators both), each person's own choice to show
 // their phone and e-mail (a hidden one never leaves the server), the accent-insensitive search, the tower
 // filter and paging; plus the route matrix of every new path of issue 16's settings and directories.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { versionOf } from '../../server/domain/condoSettings/settings';
 import { CONDO_SETTINGS_PATHS } from '../../src/api/condoSettings';
 import { DIRECTORY_PATHS, type ResidentsAnswer, type StaffAnswer } from '../../src/api/directory';
-import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { ADMIN_ONLY, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const EVERY_MEMBER: Expected = [200, 200, 200, 200, 200, 200, 401, 401];
@@ -22,7 +23,6 @@ describe(`directories (${dialect})`, () => {
     tokens.bosqueResident = await signInAs(t.app, 'bosque.residente@demo.mx');
     tokens.empleado = await signInAs(t.app, 'empleado@demo.mx');
   });
-  afterAll(() => t?.close());
 
   const get = (path: string, token: string) => call(t.app, 'GET', api(path), { token });
   const residents = async (token: string, query = ''): Promise<ResidentsAnswer> => {
@@ -137,7 +137,6 @@ describe(`issue 16 settings and directory routes × roles (${dialect})`, () => {
       await t.app.db.selectFrom('condominiums').select('id').where('subdomain', '=', 'palmas').executeTakeFirstOrThrow()
     ).id;
   });
-  afterAll(() => t?.close());
 
   const status = async (c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
     (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;

@@ -5,7 +5,7 @@
 // the audit rows each write leaves in its transaction. Torres del Bosque (admin@demo.mx administers it too)
 // is where the writes happen; Las Palmas is read.
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_MAX_UNPACKED_BYTES } from '../../server/domain/dwellings/importFile';
 import {
   DWELLINGS_PATHS,
@@ -19,8 +19,8 @@ import {
 } from '../../src/api/dwellings';
 import { INDIVISO_WHOLE } from '../../src/api/polls';
 import { xlsxOf } from '../support/dwellingXlsx';
-import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
-import { api, expectOk } from './pollsTestKit';
+import { api } from '../support/http';
+import { call, createTestApp, dialect, expectOk, signInAs, type TestApp } from '../support/testApp';
 
 const csv = (text: string, nombre = 'viviendas.csv') => ({ nombre, datos: Buffer.from(text).toString('base64') });
 
@@ -37,7 +37,6 @@ describe(`towers and dwellings (${dialect})`, () => {
       await t.app.db.selectFrom('condominiums').select('id').where('subdomain', '=', 'bosque').executeTakeFirstOrThrow()
     ).id;
   });
-  afterAll(() => t?.close());
 
   const get = (token: string, query: string) => call(t.app, 'GET', api(`${DWELLINGS_PATHS.list}?${query}`), { token });
   const list = (token: string, query = '') => expectOk<DwellingListAnswer>(get(token, query), DwellingListAnswer);

@@ -2,9 +2,10 @@
 // a session, against every path of src/api/dwellings.ts, on Las Palmas's towers and dwellings and on Torres del
 // Bosque's (404: nothing says they exist), and Torres del Bosque's administrator against Las Palmas's. Each cell
 // that creates something uses a name of its own. A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DWELLINGS_PATHS, type ImportPreview } from '../../src/api/dwellings';
-import { ADMIN_ONLY, api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { ADMIN_ONLY, type Expected, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 /** Another condominium's tower or dwelling: not found for its administrator, refused for everyone else. */
@@ -14,9 +15,6 @@ const fixtures = { admin: '', bosqueAdmin: '', tower: 0, dwelling: 0, bosqueTowe
 let serial = 0;
 const unique = (prefix: string) => `${prefix} ${++serial}`;
 const csv = (text: string) => ({ nombre: 'viviendas.csv', datos: Buffer.from(text).toString('base64') });
-
-const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
 
 const ROUTES: RouteCase[] = [
   {
@@ -154,7 +152,6 @@ describe(`towers and dwellings permission matrix (${dialect})`, () => {
     fixtures.admin = await signInAs(t.app, 'admin@demo.mx');
     fixtures.bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

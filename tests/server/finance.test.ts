@@ -15,11 +15,11 @@ import {
   StatementAnswer,
   YearsAnswer,
 } from '../../src/api/finance';
+import { api } from '../support/http';
 import { type Mailbox, startMailbox } from '../support/mailbox';
 import { pdfPages, pdfText } from '../support/pdfText';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const A = CUOTA_CENTS['Torre A'];
 
 describe(`finance (${dialect})`, () => {
@@ -46,10 +46,7 @@ describe(`finance (${dialect})`, () => {
       .execute();
     for (const r of rows) ids.set(`${r.tower ?? ''}/${r.name}`, r.id);
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => mailbox?.close());
 
   const get = (who: string | undefined, path: string) => call(t.app, 'GET', api(path), { token: who ? tokens[who] : undefined });
   const post = (who: string | undefined, path: string, payload: object) =>

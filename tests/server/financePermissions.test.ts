@@ -2,8 +2,9 @@
 // session against every financial route, with the status each must get (spec §6: the financial reports
 // guard with MostrarIngresos T, per-Clave permissions, statements of one's own dwellings, e-mail only with
 // the high ADEUDOS level). A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_PATHS } from '../../src/api/finance';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const ROWS = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor', 'none'] as const;
@@ -24,7 +25,6 @@ interface Context {
   fileUrl: string;
 }
 
-const api = (path: string) => `/api${path}`;
 const get = async (t: TestApp, token: string | undefined, url: string) =>
   (await call(t.app, 'GET', api(url), { token })).statusCode;
 const post = async (t: TestApp, token: string | undefined, url: string, payload: object) =>
@@ -148,7 +148,6 @@ describe(`financial permission matrix (${dialect})`, () => {
     });
     ctx.fileUrl = made.json().data;
   }, 60_000);
-  afterAll(() => t?.close());
 
   it('has a row for every financial path of the contract', () => {
     const paths = Object.values(FINANCE_PATHS).map((p) => (typeof p === 'function' ? p(':id') : p));

@@ -10,7 +10,7 @@
 // change it locally. The figures (requests sent, 5xx seen) are printed at the end.
 import fc from 'fast-check';
 import { is } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInput } from '../../server/plugins/validation';
 import { ErrorAnswer } from '../../src/api/errors';
 import { anyJson, anyText, encodePart, sendsUnstorable, textFor, textsIn, valueFor } from '../support/structArbitrary';
@@ -102,7 +102,6 @@ describe(`every route under generated input (${dialect})`, () => {
     for (const [caller, email] of Object.entries(ACCOUNTS)) tokens[caller as Caller] = await signInAs(t.app, email);
     writes = await countWrites(t.app.db, dialect, NOT_DATA);
   });
-  afterAll(() => t?.close());
 
   /** A generated call may sign its caller out (sign-out, a password change): sign in again when it did. */
   async function keepSignedIn(caller: Caller) {

@@ -3,10 +3,11 @@
 // grouped and paged, bound to the caller's condominium, refused without a session or under two characters,
 // and rate-limited per person.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { GLOBAL_SEARCH_PATHS, GlobalSearchAnswer, SEARCH_GROUP_SIZE, type SearchKind } from '../../src/api/globalSearch';
-import { api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, RELAXED_RATE_LIMITS, signInAs, type TestApp } from '../support/testApp';
 
 /** Any signed-in member of the condominium. */
@@ -108,7 +109,6 @@ describe(`global search (${dialect})`, () => {
       .values({ facility_id: facility.id, file_id: await file(), file_name: 'Reglamento de uso.pdf', kind: 'rules', position: 0 })
       .execute();
   });
-  afterAll(() => t?.close());
 
   const search = async (who: string, query: string) => {
     const res = await call(t.app, 'GET', api(`${GLOBAL_SEARCH_PATHS.search}?${query}`), { token: tokens[who] });
@@ -218,7 +218,6 @@ describe(`global search rate limit (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ rateLimits: { ...RELAXED_RATE_LIMITS, globalSearchPerUser: { max: 2, windowSeconds: 60 } } });
   });
-  afterAll(() => t?.close());
 
   it('answers 429 past the per-person limit', async () => {
     expect(DEFAULT_RATE_LIMITS.globalSearchPerUser.max).toBeGreaterThanOrEqual(30);

@@ -1,7 +1,7 @@
 // Guest registration is rate limited per address (DEFAULT_RATE_LIMITS.guestRegistrationPerIp): the next one
 // answers 429 with the clear message, takes no place at the event and stores no pass; RATE_LIMIT_FACTOR
 // scales the limit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GUEST_TOKENS } from '../../server/db/seed/guests';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { call, createTestApp, dialect, type TestApp, testClock } from '../support/testApp';
@@ -26,7 +26,6 @@ describe(`guest registration rate limit (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS });
   });
-  afterAll(() => t?.close());
 
   const passes = async () =>
     Number((await t.app.db.selectFrom('passes').select(t.app.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -89,7 +88,6 @@ describe(`guest registration rate limit with RATE_LIMIT_FACTOR (${dialect})`, ()
       env: { RATE_LIMIT_FACTOR: '2' },
     });
   });
-  afterAll(() => t?.close());
 
   it('lets twice as many through', async () => {
     const max = DEFAULT_RATE_LIMITS.guestRegistrationPerIp.max * 2;

@@ -2,7 +2,7 @@
 // every rule of the form enforced by the server, the cut-off, cancelled and revoked links, the limits held
 // atomically when guests race for the last place, the pass it creates and the host told by mail.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GUEST_TOKENS as T } from '../../server/db/seed/guests';
 import { GUEST_MESSAGES, GuestFormInfo, GuestRegistered } from '../../src/api/guests';
 import { call, createTestApp, dialect, type TestApp, testClock } from '../support/testApp';
@@ -29,7 +29,6 @@ describe(`guest registration (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
   });
-  afterAll(() => t?.close());
 
   async function formOf(token: string) {
     const res = await call(t.app, 'GET', info(token));

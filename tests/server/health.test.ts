@@ -1,5 +1,5 @@
 import { is } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../server/db/migrations/index';
 import { HealthAnswer, HealthReadyAnswer } from '../../src/api/health';
 import { createTestApp, dialect, type TestApp } from '../support/testApp';
@@ -11,7 +11,6 @@ describe(`GET /api/health and /api/health/ready (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t.close());
 
   it('answers the version, the dialect and the migration level', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

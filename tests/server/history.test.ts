@@ -3,12 +3,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../server/domain/shared/audit';
 import { BLOG_PATHS } from '../../src/api/blogs';
 import { HISTORY_PATHS, HistoryAnswer, SYSTEM_ACTOR } from '../../src/api/history';
 import { RECURRING_CHARGES_PATHS } from '../../src/api/recurringCharges';
-import { api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 /** Administrators and the board. */
@@ -84,7 +85,6 @@ describe(`history (${dialect})`, () => {
       at: '2026-06-12T13:00:00.000Z',
     });
   });
-  afterAll(() => t?.close());
 
   const list = async (query: string, token = tokens.admin) => {
     const res = await call(t.app, 'GET', api(`${HISTORY_PATHS.list}?${query}`), { token });

@@ -11,20 +11,12 @@ const LINK = /(https?:\/\/[^\s/"]+)\/sessions\/reset-password\?token=([A-Za-z0-9
 
 describe(`e-mailed links and the Host header (${dialect})`, () => {
   let mailbox: Mailbox;
-  const apps: TestApp[] = [];
   beforeAll(async () => {
     mailbox = await startMailbox();
   });
-  afterAll(async () => {
-    for (const t of apps) await t.close();
-    await mailbox?.close();
-  });
+  afterAll(() => mailbox?.close());
 
-  async function app(env: Record<string, string> = {}) {
-    const t = await createTestApp({ env: { SMTP_URL: mailbox.url, ...env } });
-    apps.push(t);
-    return t;
-  }
+  const app = (env: Record<string, string> = {}) => createTestApp({ env: { SMTP_URL: mailbox.url, ...env } });
 
   const resets = async (t: TestApp) => (await t.app.db.selectFrom('password_resets').select('id').execute()).length;
 

@@ -4,7 +4,7 @@
 // and the caller's right to a route decided before its input is validated. Each refusal writes nothing
 // (row triggers count every write: tests/support/writeCounter.ts). tests/server/fuzzRoutes.test.ts sends
 // generated input to every route.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '../../src/api/account';
 import { BLOG_PATHS, type Blog } from '../../src/api/blogs';
 import { FINANCE_PATHS } from '../../src/api/finance';
@@ -15,10 +15,10 @@ import { PROFILE_PATHS } from '../../src/api/profile';
 import { PROVIDER_CONTACT_PATHS } from '../../src/api/providerContact';
 import { PUBLIC_CONTACT_PATHS, PUBLIC_PAGE_PATHS } from '../../src/api/publicPage';
 import { GUEST_PATHS } from '../../src/api/visitorPaths';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { countWrites, type WriteCounter } from '../support/writeCounter';
 
-const api = (path: string) => `/api${path}`;
 const NUL = '\u0000';
 const HIGH_HALF = '\ud83d';
 const LOW_HALF = '\ude00';
@@ -40,7 +40,6 @@ describe(`wrong input gets 400 naming the field (${dialect})`, () => {
     ownDwelling = (dwellings.json() as { data: { ApartmentId: number }[] }).data[0]!.ApartmentId;
     writes = await countWrites(t.app.db, dialect, ['sessions', 'app_secrets']);
   });
-  afterAll(() => t?.close());
 
   /** Sends, and expects the status (and for 400 the field) with nothing written. */
   async function refused(

@@ -16,9 +16,17 @@ import {
   ResidentsAnswer,
 } from '../../src/api/invitations';
 import type { SessionData } from '../../src/api/sessions';
+import { api } from '../support/http';
+import {
+  condoIdOf,
+  dwellingId,
+  freshEmail,
+  insertAccessRequest,
+  linkToken,
+  residencyOf,
+} from '../support/invitationServerFixtures';
 import { type Mailbox, startMailbox } from '../support/mailbox';
 import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
-import { api, condoIdOf, dwellingId, freshEmail, insertAccessRequest, linkToken, residencyOf } from './invitationsTestKit';
 
 describe(`invitations (${dialect})`, () => {
   const clock = testClock(new Date('2026-03-02T18:00:00Z'));
@@ -37,10 +45,7 @@ describe(`invitations (${dialect})`, () => {
     admin = await signInAs(t.app, 'admin@demo.mx', 'Residencial Las Palmas');
     bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
   });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => mailbox?.close());
 
   const post = (token: string | undefined, path: string, payload: object) => call(t.app, 'POST', api(path), { token, payload });
   const get = (token: string | undefined, path: string) => call(t.app, 'GET', api(path), { token });

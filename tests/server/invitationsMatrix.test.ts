@@ -2,11 +2,12 @@
 // a fresh call on fresh rows; then every route as the administrator of another condominium, whose ids of Las
 // Palmas are not found. The /--configuracion routes are for administrators (canManagePeople) and refuse the
 // others before reading the body; the two link routes are public.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { INVITATIONS_PATHS } from '../../src/api/invitations';
+import { api } from '../support/http';
+import { dwellingId, freshEmail, insertAccessRequest, insertInvitation, residencyOf } from '../support/invitationServerFixtures';
 import { ADMIN_ONLY, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
-import { api, dwellingId, freshEmail, insertAccessRequest, insertInvitation, residencyOf } from './invitationsTestKit';
 
 const ADMIN_CREATES: Expected = [201, 403, 403, 403, 403, 403, 401, 401];
 const ADMIN_BAD_BODY: Expected = [400, 403, 403, 403, 403, 403, 401, 401];
@@ -87,9 +88,6 @@ describe(`invitations route matrix (${dialect})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   walkMatrix(() => t, ROUTES);

@@ -1,19 +1,17 @@
 // One invitation link accepted twice at the same moment (two tabs, a double click): one request wins, the other
 // is told the link was used, and exactly one user, membership and residency exist. Also: accepting is one
 // transaction, so a failure after the link is spent leaves nothing behind and the link usable.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { INVITATIONS_PATHS } from '../../src/api/invitations';
+import { api } from '../support/http';
+import { dwellingId, insertInvitation } from '../support/invitationServerFixtures';
 import { call, createTestApp, dialect, RELAXED_RATE_LIMITS, type TestApp } from '../support/testApp';
-import { api, dwellingId, insertInvitation } from './invitationsTestKit';
 
 describe(`accepting an invitation twice at once (${dialect})`, () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const accept = (token: string, password: string) =>
@@ -93,9 +91,6 @@ describe(`the invitation link's calls are rate limited per address (${dialect})`
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ rateLimits: { ...RELAXED_RATE_LIMITS, invitationLinkPerIp: { max: 3, windowSeconds: 900 } } });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('answers 429 after the limit, for looking a link up and accepting it alike, per address', async () => {

@@ -2,14 +2,13 @@
 // good CSD of EKU9003173C9 is kept (certificate, key as uploaded, password sealed, never in clear nor in the
 // history); each faulty one is refused with its problem named and nothing kept. The clock is a day the good
 // CSD is in force.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPassword } from '../../server/domain/invoicing/csd/vault';
 import { INVOICING_PATHS, type Issuer } from '../../src/api/invoicing';
-import { issuerDraft, multipart } from '../support/invoicingSetup';
+import { api } from '../support/http';
+import { issuerDraft, multipart } from '../support/invoicingSetupFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 import { notAKey, TEST_CSD_NO_CERTIFICADO, TEST_CSD_NOW, TEST_CSD_PASSWORD, TEST_CSD_RFC, testCsd } from '../support/testCsd';
-
-const api = (path: string) => `/api${path}`;
 
 describe(`CSD upload with the test certificates (${dialect})`, () => {
   let t: TestApp;
@@ -24,7 +23,6 @@ describe(`CSD upload with the test certificates (${dialect})`, () => {
     });
     issuer = (saved.json() as { issuer: Issuer }).issuer;
   });
-  afterAll(() => t?.close());
 
   const upload = (files: { cer: Buffer; key: Buffer }, password = TEST_CSD_PASSWORD, version = issuer.version) => {
     const body = multipart(

@@ -3,11 +3,12 @@
 // on Torres del Bosque's (404: nothing says they exist). The supervisor column is a holder of FAC: the
 // supervisor is given the active invoicing permission before the walk, so the column shows that the permission,
 // not the role, lets them in. Torres del Bosque's administrator is walked against Las Palmas's at the end.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, INVOICING_PATHS, type Issuer, type Product } from '../../src/api/invoicing';
 import { PERMISSION } from '../../src/api/permissions';
-import { issuerDraft, multipart } from '../support/invoicingSetup';
-import { api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { issuerDraft, multipart } from '../support/invoicingSetupFixtures';
+import { type Caller, type Expected, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 /** Administrators and the holder of FAC (the supervisor column); 401 for the inactive and for nobody. */
@@ -64,9 +65,6 @@ const issuerFields = (issuer: Issuer) => {
   const { csd: _csd, stampsAvailable: _s, ...fields } = issuer;
   return fields;
 };
-
-const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
 
 async function uploadStatus(t: TestApp, c: Caller, issuer: Issuer): Promise<number> {
   const body = multipart(
@@ -256,7 +254,6 @@ describe(`e-invoicing set-up permission matrix (${dialect})`, () => {
     ).product;
     fixtures.bosqueClient = (await post<{ client: Client }>(fixtures.bosqueAdmin, INVOICING_PATHS.clientSave, CLIENT)).client;
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

@@ -1,7 +1,7 @@
 // The e-invoicing set-up (issue 17) through the real app on a real database: the demo's catalogue and clients,
 // issuers with their courtesy stamps and optimistic concurrency, the CSD upload's refusals, the SAT key search,
 // products, clients linked to dwellings, the stamps ledger and a stamp request stored, audited and mailed.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { consumeStamp } from '../../server/domain/invoicing/stamps';
 import {
   type Client,
@@ -15,10 +15,9 @@ import {
   type StampLedger,
   WELCOME_STAMPS,
 } from '../../src/api/invoicing';
-import { issuerDraft, multipart } from '../support/invoicingSetup';
+import { api } from '../support/http';
+import { issuerDraft, multipart } from '../support/invoicingSetupFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
-
-const api = (path: string) => `/api${path}`;
 
 describe(`e-invoicing set-up (${dialect})`, () => {
   let t: TestApp;
@@ -52,7 +51,6 @@ describe(`e-invoicing set-up (${dialect})`, () => {
     admin = await signInAs(t.app, 'admin@demo.mx');
     bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
   });
-  afterAll(() => t?.close());
 
   it('seeds Las Palmas with the four default products and two clients linked to their dwellings, and no issuer', async () => {
     const products = (await get(admin, INVOICING_PATHS.products)).json() as ProductList;

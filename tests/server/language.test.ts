@@ -2,7 +2,7 @@
 // language, else the first language of Accept-Language the product speaks, else Spanish; 400s name the field
 // as its screen does and keep `field` as the request path; the answer names its message's catalogue id.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorAnswer } from '../../src/api/errors';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
@@ -18,7 +18,6 @@ describe(`refusals in the reader's language (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
   }, 60_000);
-  afterAll(() => t?.close());
 
   function refusal(res: { statusCode: number; json(): unknown }, status: number) {
     expect(res.statusCode).toBe(status);

@@ -1,6 +1,6 @@
 // Session data tells the browser where the legacy application lives (LEGACY_APP_URL), or null so its
 // links stay hidden.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 async function legacyUrlSeenBy(t: TestApp): Promise<unknown> {
@@ -16,10 +16,6 @@ describe(`session data: legacy application (${dialect})`, () => {
   beforeAll(async () => {
     withLegacy = await createTestApp({ env: { LEGACY_APP_URL: 'https://legacy.example.mx/app' } });
     without = await createTestApp();
-  });
-  afterAll(async () => {
-    await withLegacy.close();
-    await without.close();
   });
 
   it('carries LEGACY_APP_URL when it is set', async () => {

@@ -1,7 +1,7 @@
 // Logs (DESIGN.md §4): pino JSON, a line per request, and no password or token in any of them, even at
 // the most verbose level and even when a line logs the request's headers or body.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import { createTestApp, dialect, type TestApp } from '../support/testApp';
 
@@ -121,7 +121,6 @@ describe(`logs (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { LOG_LEVEL: 'trace' }, logStream: { write: (line) => lines.push(line) } });
   });
-  afterAll(() => t?.close());
 
   it('writes one JSON line when a request completes, and keeps every secret out', async () => {
     lines.length = 0;
@@ -161,7 +160,6 @@ describe(`logs of a route that logs its request (${dialect})`, () => {
       return payload;
     });
   });
-  afterAll(() => t?.close());
 
   it('redacts the app-token, cookie and authorization headers, passwords and tokens', async () => {
     lines.length = 0;

@@ -5,12 +5,13 @@
 // following what the caller may open. Today is Wednesday 2026-03-18 in Mexico City
 // (late in the evening: already the 19th in UTC).
 import type { Kysely, KyselyPlugin } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { managementSummary } from '../../server/domain/management/summary';
 import { type Balance, FINANCE_PATHS, type Report } from '../../src/api/finance';
 import { MANAGEMENT_PATHS, type ManagementSummary, type ManagementSummaryAnswer } from '../../src/api/management';
-import { api, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 // 23:30 in Mexico City: already the 19th in UTC, still the 18th for the condominium.
@@ -30,7 +31,6 @@ beforeAll(async () => {
   t = await createTestApp({ clock: testClock(NOW) });
   await buildBosque(t.app.db);
 }, 120_000);
-afterAll(async () => t?.close());
 
 const summaryOf = async (token: string | undefined) => {
   const res = await call(t.app, 'GET', api(MANAGEMENT_PATHS.summary), { token });

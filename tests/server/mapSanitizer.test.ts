@@ -1,7 +1,7 @@
 // The Mapa sanitizer (DESIGN.md §4): only one iframe's src of a known map host survives, normalised; an XSS
 // corpus proves scripts, handlers, javascript: URLs, srcdoc, other hosts and nested tags give nothing. And
 // the public condo answer carries the sanitized URL, never the stored HTML.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allowedMapUrl, sanitizeMapEmbed } from '../../server/infra/mapSanitizer';
 import { createTestApp, dialect, type TestApp } from '../support/testApp';
 
@@ -97,7 +97,6 @@ describe(`public condo answer carries the sanitized map (${dialect})`, () => {
     palmas = (await t.app.db.selectFrom('condominiums').select('id').where('subdomain', '=', 'palmas').executeTakeFirstOrThrow())
       .id;
   });
-  afterAll(() => t?.close());
 
   const mapa = async () =>
     (await t.app.inject({ method: 'GET', url: `/api/--pagina-publica/condo/${palmas}` })).json().data.Mapa as string | null;

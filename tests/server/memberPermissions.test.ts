@@ -4,13 +4,13 @@
 // incomplete set refused, another condominium's membership not found, and the last active administrator kept:
 // refused alone, and when two demotions of the last two administrators run at once, at most one passes.
 import { create } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASS_KEY } from '../../server/db/seed/guests';
 import { MemberPage, type MemberPermissions, PermissionsConflict } from '../../src/api/memberPermissions';
 import { EDITABLE_PERMISSIONS, EDITABLE_ROLE_FUNCTIONS } from '../../src/api/permissions';
 import type { SessionData } from '../../src/api/sessions';
+import { membershipOf, permissionsClient, withPermission, withRoles } from '../support/memberPermissionsServerFixtures';
 import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp } from '../support/testApp';
-import { membershipOf, permissionsClient, withPermission, withRoles } from './memberPermissionsKit';
 
 describe(`member permissions (${dialect})`, () => {
   let t: TestApp;
@@ -20,7 +20,6 @@ describe(`member permissions (${dialect})`, () => {
     t = await createTestApp();
     admin = await signInAs(t.app, 'admin@demo.mx');
   });
-  afterAll(() => t?.close());
 
   const page = async (query: string) => {
     const res = await client.list(admin, query);

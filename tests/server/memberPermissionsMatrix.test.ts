@@ -2,19 +2,17 @@
 // path of src/api/memberPermissions.ts, on a Las Palmas membership and on one of Torres del Bosque (404 for
 // Las Palmas's administrator: nothing says it exists), and then Torres del Bosque's administrator against Las
 // Palmas's memberships. A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_PERMISSIONS_PATHS, type MemberPermissions } from '../../src/api/memberPermissions';
-import { ADMIN_ONLY, api, type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
+import { api } from '../support/http';
+import { membershipOf } from '../support/memberPermissionsServerFixtures';
+import { ADMIN_ONLY, type Expected, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
-import { membershipOf } from './memberPermissionsKit';
 
 /** Another condominium's membership: 404 for the administrator, the role refusal for everyone else. */
 const ELSEWHERE: Expected = [404, 403, 403, 403, 403, 403, 401, 401];
 
 const fixtures = { palmasGuard: 0, bosqueMember: 0, admin: '', bosqueAdmin: '', read: null as MemberPermissions | null };
-
-const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
 
 /** The guard's set as read now (each save cell sends it unchanged with its current version). */
 async function current(t: TestApp, membershipId: number, token = fixtures.admin): Promise<MemberPermissions> {
@@ -83,7 +81,6 @@ describe(`permissions tab permission matrix (${dialect})`, () => {
     fixtures.palmasGuard = await membershipOf(t.app.db, 'guardia@demo.mx');
     fixtures.bosqueMember = await membershipOf(t.app.db, 'admin@demo.mx', 'bosque');
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

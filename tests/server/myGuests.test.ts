@@ -2,7 +2,7 @@
 // event refused with its field and nothing stored, a resident's own passes and links only, and what the
 // public pages say once something is created, revoked or cancelled.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GUEST_TOKENS } from '../../server/db/seed/guests';
 import { GUEST_MESSAGES } from '../../src/api/guests';
 import {
@@ -83,7 +83,6 @@ describe(`mis invitados (${dialect})`, () => {
     const overview = await call(t.app, 'GET', P.overview, { token: as('vecino050@demo.mx') });
     dwelling = (overview.json() as MyGuestsOverview).dwellings[0]!.AptId;
   });
-  afterAll(() => t?.close());
 
   const pass = (extra: Partial<NewPass> = {}): NewPass => ({
     tipo: 'temporal',

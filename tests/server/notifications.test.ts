@@ -2,7 +2,7 @@
 // counter, opening marks read, each member sees only their own in their session's condominium, and a
 // guest's registration tells the host.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../server/domain/shared/notify';
 import {
   LatestNotificationsAnswer,
@@ -11,9 +11,8 @@ import {
   NOTIFICATIONS_PATHS,
   NotificationsPageAnswer,
 } from '../../src/api/notifications';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-
-const api = (path: string) => `/api${path}`;
 
 describe(`notifications (${dialect})`, () => {
   // 18:30 UTC is 12:30 in Mexico City.
@@ -38,7 +37,6 @@ describe(`notifications (${dialect})`, () => {
       clock.advanceMinutes(1);
     }
   });
-  afterAll(() => t?.close());
 
   const latest = async (who = token) => {
     const body = (await call(t.app, 'GET', api(NOTIFICATIONS_PATHS.latest), { token: who })).json();

@@ -3,7 +3,7 @@
 // condominium's passes, 400 for a blank code, 429 past the limit) and each verdict of the shared rule,
 // decided at the condominium's time (America/Mexico_City, UTC-6 in these dates).
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASS_KEY, DEMO_PASS_QR } from '../../server/db/seed/guests';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { ErrorAnswer } from '../../src/api/errors';
@@ -39,7 +39,6 @@ describe(`pass check (${dialect})`, () => {
     palmas = condos.find((c) => c.subdomain === 'palmas')!.id;
     bosque = condos.find((c) => c.subdomain === 'bosque')!.id;
   });
-  afterAll(() => t?.close());
 
   const check = (token: string | undefined, codigo: unknown) => call(t.app, 'POST', CHECK, { token, payload: { codigo } });
 
@@ -274,7 +273,6 @@ describe(`pass check rate limit (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock: { now: () => SEEDED }, rateLimits: DEFAULT_RATE_LIMITS });
   });
-  afterAll(() => t?.close());
 
   it('answers 429 with Retry-After past 30 checks a minute per person, found or not; another guard is not held back', async () => {
     const { max, windowSeconds } = DEFAULT_RATE_LIMITS.passCheckPerUser;

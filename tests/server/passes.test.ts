@@ -1,7 +1,7 @@
 // GET /api/--invitados/pase/:condoId/:qr: the visitor pass (spec §2.7, §3.3 Pass); unknown, revoked and
 // other-condominium codes are the same 404 with the spec's message (§8).
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASS_KEY, DEMO_PASS_QR, DEMO_REGULATION_URL } from '../../server/db/seed/guests';
 import { PassAnswer } from '../../src/api/passes';
 import { call, createTestApp, dialect, type TestApp, testClock } from '../support/testApp';
@@ -17,7 +17,6 @@ describe(`visitor pass (${dialect})`, () => {
     palmas = (await t.app.db.selectFrom('condominiums').select('id').where('subdomain', '=', 'palmas').executeTakeFirstOrThrow())
       .id;
   });
-  afterAll(() => t?.close());
 
   it('answers every field of the demo pass without a session', async () => {
     const res = await call(t.app, 'GET', `/api/--invitados/pase/${palmas}/${DEMO_PASS_QR}`);
@@ -77,7 +76,6 @@ describe(`visitor pass PDF (${dialect})`, () => {
     palmas = (await t.app.db.selectFrom('condominiums').select('id').where('subdomain', '=', 'palmas').executeTakeFirstOrThrow())
       .id;
   });
-  afterAll(() => t?.close());
 
   /** How pdfkit writes text with its standard fonts: WinAnsi codes in hex. */
   const shown = (text: string) => Buffer.from(text, 'latin1').toString('hex');

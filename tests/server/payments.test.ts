@@ -18,12 +18,12 @@ import {
   type PaymentRecord,
   PaymentRecorded,
 } from '../../src/api/payments';
-import { condoIdOf, ensureIssuer, invoicingSetup } from '../support/invoicingFixtures';
+import { api } from '../support/http';
+import { condoIdOf, ensureIssuer, invoicingSetup } from '../support/invoicingServerFixtures';
 import { validateCfdi } from '../support/satValidation';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const PALMAS = 'Residencial Las Palmas';
-const api = (path: string) => `/api${path}`;
 const RECORD = api(PAYMENT_PATHS.record);
 const ACCOUNTS = api(PAYMENT_PATHS.accounts);
 
@@ -127,7 +127,6 @@ describe(`recording a dwelling's payment (${dialect})`, () => {
     account = await firstAccount(t, palmas);
     today = await condoToday(t.app.db, t.app.clock, palmas);
   }, 60_000);
-  afterAll(() => t?.close());
 
   describe('an administrator records it', () => {
     it('answers 201, shows it as an abono on the statement and writes its history row; with no issuer it is invoiced by hand', async () => {
@@ -484,7 +483,6 @@ describe(`a process that runs jobs invoices a mode A payment at once (${dialect}
     // Its runner's first pass is an hour away: only the kick after the payment can stamp it within the test.
     t = await createTestApp({ pac, env: { SCHEDULED_JOBS_SECONDS: '3600' } });
   }, 60_000);
-  afterAll(() => t?.close());
 
   it('stamps the Ingreso moments after answering, without waiting for its next pass', async () => {
     const admin = await signInAs(t.app, 'admin@demo.mx', PALMAS);

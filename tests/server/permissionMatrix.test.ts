@@ -2,13 +2,14 @@
 // every route of the session, account, profile and timeline areas, with the status each must get. Each
 // cell starts from a fresh session, so no cell depends on another. A contract path without a row here
 // fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import { hashToken } from '../../server/infra/tokens';
 import { ACCOUNT_PATHS } from '../../src/api/account';
 import { PROFILE_PATHS } from '../../src/api/profile';
 import { SESSION_PATHS } from '../../src/api/sessions';
 import { TIMELINE_PATHS } from '../../src/api/timeline';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, signInStep, type TestApp } from '../support/testApp';
 
 const ROWS = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor', 'inactivo', 'none'] as const;
@@ -38,7 +39,6 @@ interface RouteCase {
   run(t: TestApp, caller: Caller): Promise<number>;
 }
 
-const api = (path: string) => `/api${path}`;
 const ALL_200 = [200, 200, 200, 200, 200, 200, 200, 200] as RouteCase['expected'];
 const MEMBERS_ONLY = [200, 200, 200, 200, 200, 200, 401, 401] as RouteCase['expected'];
 
@@ -250,7 +250,6 @@ describe(`permission matrix (${dialect})`, () => {
     photoLink = (res.json() as { fotoSignedUrl: string }).fotoSignedUrl;
     expect(photoLink).toMatch(/sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   async function caller(row: Row): Promise<Caller> {
     if (row === 'none') return { row, email: null, token: undefined };

@@ -18,7 +18,6 @@ describe(`plans (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
   });
-  afterAll(() => t?.close());
 
   async function plans(token?: string): Promise<PlansAnswer> {
     const res = await call(t.app, 'GET', URL, { token });

@@ -4,7 +4,7 @@
 // never saying what was chosen), the answers' checks, the lists by phase, and the secret ballot: no answer,
 // CSV or acta puts a person beside a choice, while the closed public votación lists who chose what.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BARRED_VOTER, DEMO_POLL_SECTION, DEMO_POLLS, demoBarredDebtCents } from '../../server/db/seed/demoFacts';
 import { CUOTA_CENTS, DUE_DAY } from '../../server/db/seed/ledger';
 import { openPollsToAnswer } from '../../server/domain/polls/list';
@@ -19,8 +19,8 @@ import {
   type ReceiptAnswer,
 } from '../../src/api/polls';
 import { pdfText } from '../support/pdfText';
-import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { choose, dwellingOf, enSection, expectOk, pollsClient } from './pollsTestKit';
+import { choose, dwellingOf, enSection, pollsClient } from '../support/pollServerFixtures';
+import { createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 describe(`surveys and votes on the demo data (${dialect})`, () => {
   // Saturday 21 November 2026, noon in Mexico City: the open votación opened on the 20th.
@@ -44,7 +44,6 @@ describe(`surveys and votes on the demo data (${dialect})`, () => {
       ).id;
     }
   });
-  afterAll(() => t?.close());
 
   it('gives every dwelling of every demo condominium a share, exactly the whole property per condominium', async () => {
     const rows = await t.app.db

@@ -3,11 +3,11 @@
 // only the seats that have not voted (and may) are reminded; at the closing the poll is recorded closed as of
 // its time and those who may now see the results are told, as the section's VerResultados says. A job whose
 // poll moved on does nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BARRED_VOTER } from '../../server/db/seed/demoFacts';
 import { POLL_REMINDER_HOURS, POLLS_PATHS } from '../../src/api/polls';
-import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { choose, enSection, expectOk, localAt, pollsClient, userId, voteDraft } from './pollsTestKit';
+import { choose, enSection, localAt, pollsClient, userId, voteDraft } from '../support/pollServerFixtures';
+import { createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const HOUR_MINUTES = 60;
 
@@ -29,7 +29,6 @@ describe(`the jobs of polls (${dialect})`, () => {
     // Only this file's jobs: the demo's (its polls', its requests') would fall due as the clock moves days.
     await t.app.db.deleteFrom('scheduled_jobs').execute();
   });
-  afterAll(() => t?.close());
 
   const titlesOf = async (who: string, pollId: number) =>
     (

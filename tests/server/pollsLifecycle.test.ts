@@ -4,11 +4,12 @@
 // cancelling with their reasons, jobs, audit rows and notices (in each recipient's language); no vote after
 // the closing time by the server's clock; and VerResultados 0, 1 and 2.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { POLLS_PATHS, PollAnswer, PollConflictAnswer, type PollListAnswer, PollSavedAnswer } from '../../src/api/polls';
+import { api } from '../support/http';
+import { choose, enSection, localAt, pollsClient, single, userId, voteDraft, yesNo } from '../support/pollServerFixtures';
 import { PNG_1X1 } from '../support/routeMatrix';
-import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { api, choose, enSection, expectOk, localAt, pollsClient, single, userId, voteDraft, yesNo } from './pollsTestKit';
+import { call, createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const file = (name: string) => ({ name, dataUrl: PNG_1X1 });
 
@@ -27,7 +28,6 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
       users[who] = await userId(t.app.db, `${who}@demo.mx`);
     }
   });
-  afterAll(() => t?.close());
 
   const change = (who: string, payload: object) => client.post(who, POLLS_PATHS.change, payload);
   const notices = (who: string, pollId: number) =>

@@ -2,12 +2,13 @@
 // session, against every path of src/api/polls.ts, on Las Palmas's polls and on one of Torres del Bosque (404:
 // nothing says it exists), and then Torres del Bosque's administrator against Las Palmas's polls. Each cell that
 // changes something starts from a poll of its own. A contract path without a row here fails the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_POLLS } from '../../server/db/seed/demoFacts';
 import { POLLS_PATHS, type PollDraft, type VoteChoice } from '../../src/api/polls';
-import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
-import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { dwellingOf, enSection, expectOk, localAt, single, voteDraft } from './pollsTestKit';
+import { api } from '../support/http';
+import { dwellingOf, enSection, localAt, single, voteDraft } from '../support/pollServerFixtures';
+import { ADMIN_ONLY, type Expected, PNG_1X1, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
+import { call, createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 /** Readers of the EN section: not employees (no Comunicación), not the guard (no active COM-ENC). */
 const READERS: Expected = [200, 200, 200, 403, 403, 403, 401, 401];
@@ -35,9 +36,6 @@ const fixtures = {
 
 /** Still: a poll opening "now" opens at the clock's minute, whenever each cell runs. */
 const clock = testClock();
-
-const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
 
 const openDraft = (overrides: Partial<PollDraft> = {}) => voteDraft(clock, fixtures.section, overrides);
 const upcomingDraft = (overrides: Partial<PollDraft> = {}) =>
@@ -292,7 +290,6 @@ describe(`surveys and votes permission matrix (${dialect})`, () => {
     fixtures.link = (shown.json() as { poll: { adjuntos: { url: string }[] } }).poll.adjuntos[0]!.url;
     expect(fixtures.link).toMatch(/^\/api\/--encuestas\/file\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

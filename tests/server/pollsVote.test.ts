@@ -5,12 +5,12 @@
 // reader after that change nothing, while an upcoming poll still shows what fixing now would give.
 import { sql } from 'kysely';
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { DEMO_BARRED_VOTER } from '../../server/db/seed/demoFacts';
 import { PollConflictAnswer, VoteAnswer } from '../../src/api/polls';
+import { addHousemate, choose, dwellingOf, enSection, localAt, pollsClient, voteDraft } from '../support/pollServerFixtures';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { addHousemate, choose, dwellingOf, enSection, localAt, pollsClient, voteDraft } from './pollsTestKit';
 
 describe(`one vote per dwelling, weights and the electorate fixed at opening (${dialect})`, () => {
   const clock = testClock(new Date('2026-11-21T18:00:00Z'));
@@ -36,7 +36,6 @@ describe(`one vote per dwelling, weights and the electorate fixed at opening (${
     for (const who of ['residente', 'consejo', 'guardia']) tokens[who] = await signInAs(t.app, `${who}@demo.mx`);
     tokens.barred = await signInAs(t.app, DEMO_BARRED_VOTER.email);
   });
-  afterAll(() => t?.close());
 
   it('keeps exactly one ballot of two members of a dwelling voting at once, and tells the other why', async () => {
     const pollId = await client.create('admin', voteDraft(clock, sectionId, { Titulo: 'Carrera' }));

@@ -3,14 +3,14 @@
 // pages, and the notifications each event produces. The list's SQL filter is checked against the shared
 // canReadPost rule for every demo role.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sectionFacts } from '../../server/domain/shared/sections';
 import { loadMembers } from '../../server/domain/shared/viewer';
 import { canReadPost } from '../../src/api/permissions';
 import { POST_MESSAGES, POSTS_PAGE_SIZE, POSTS_PATHS, PostAnswer, SectionPostsAnswer, SummaryAnswer } from '../../src/api/posts';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const PDF = `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64')}`;
@@ -31,7 +31,6 @@ describe(`posts (${dialect})`, () => {
     }
     for (const p of await t.app.db.selectFrom('posts').select(['id', 'title']).execute()) seeded.set(p.title, p.id);
   });
-  afterAll(() => t?.close());
 
   const get = (who: string, path: string) => call(t.app, 'GET', api(path), { token: tokens[who] });
   const post = (who: string, path: string, payload: object) => call(t.app, 'POST', api(path), { token: tokens[who], payload });

@@ -1,7 +1,7 @@
 // POST /api/--sesiones/accept-privacy-notice and POST /api/--sesiones/language: what they store and how
 // the session data shows it.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AcceptPrivacyAnswer } from '../../src/api/account';
 import { ErrorAnswer } from '../../src/api/errors';
 import { OkAnswer, SessionDataAnswer } from '../../src/api/sessions';
@@ -16,7 +16,6 @@ describe(`accept-privacy-notice (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
   });
-  afterAll(() => t?.close());
 
   async function usuario(token: string) {
     const body = (await getSessionData(t.app, token)).json();
@@ -87,7 +86,6 @@ describe(`language (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t?.close());
 
   const language = async (token: string) => {
     const body = (await getSessionData(t.app, token)).json();

@@ -3,7 +3,7 @@
 // BEFORE_PRIVACY_NOTICE (src/api/account.ts). Every route the server has is tried, so a new signed-in
 // route is covered the day it is added; a new public one must be named in PUBLIC below.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, BEFORE_PRIVACY_NOTICE } from '../../src/api/account';
 import { ErrorCodes } from '../../src/api/errors';
 import { SESSION_PATHS } from '../../src/api/sessions';
@@ -74,7 +74,6 @@ describe(`privacy notice enforced by the server (${dialect})`, () => {
     t = await createTestApp();
     routes = routesOf(t.app);
   });
-  afterAll(() => t?.close());
 
   const pending = (email = 'residente@demo.mx', condo?: string) =>
     signInAs(t.app, email, condo, { privacyNotice: 'leavePending' });

@@ -2,7 +2,7 @@
 // at GET /api/--perfil/photo-file/<id> behind the signed link the session data gives.
 import { createHmac } from 'node:crypto';
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import { hashToken } from '../../server/infra/tokens';
 import { ErrorAnswer } from '../../src/api/errors';
@@ -28,7 +28,6 @@ describe(`profile (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock });
   });
-  afterAll(() => t?.close());
 
   async function usuario(token: string) {
     const body = (await getSessionData(t.app, token)).json();

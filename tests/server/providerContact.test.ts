@@ -36,10 +36,7 @@ describe(`payment-provider contact (${dialect})`, () => {
     tokens.admin = await signInAs(t.app, 'admin@demo.mx', 'Residencial Las Palmas');
     tokens.bosque = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
   });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => mailbox?.close());
 
   const stored = () => t.app.db.selectFrom('provider_contact_requests').selectAll().orderBy('id').execute();
   const send = (token: string | undefined, payload: object) => call(t.app, 'POST', CONTACT, { token, payload });

@@ -5,7 +5,7 @@
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCESS_REQUESTS } from '../../server/db/seed/accessRequests';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import { ErrorAnswer } from '../../src/api/errors';
@@ -51,7 +51,6 @@ describe(`public contact (${dialect})`, () => {
     palmas = (await t.app.db.selectFrom('condominiums').select('id').where('subdomain', '=', 'palmas').executeTakeFirstOrThrow())
       .id;
   });
-  afterAll(() => t?.close());
 
   // The rows this file's requests stored: not the demo's seeded access requests (server/db/seed/accessRequests.ts).
   const stored = async () =>
@@ -226,7 +225,6 @@ describe(`public contact: captcha expiry and rate limits (${dialect})`, () => {
     palmas = (await t.app.db.selectFrom('condominiums').select('id').where('subdomain', '=', 'palmas').executeTakeFirstOrThrow())
       .id;
   });
-  afterAll(() => t?.close());
 
   it('refuses a solution whose challenge has expired (10 minutes)', async () => {
     const captcha = await solvedCaptcha(t, '10.1.0.1');

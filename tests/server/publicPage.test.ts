@@ -1,6 +1,6 @@
 // GET /api/--pagina-publica/condo/:id and /CondoXid/:subdomain (spec §3.3 Public condo, §7).
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorAnswer } from '../../src/api/errors';
 import { PublicCondoAnswer } from '../../src/api/publicPage';
 import { createTestApp, dialect, type TestApp } from '../support/testApp';
@@ -13,7 +13,6 @@ describe(`public condo page (${dialect})`, () => {
     const rows = await t.app.db.selectFrom('condominiums').select(['id', 'subdomain']).execute();
     ids = Object.fromEntries(rows.map((r) => [r.subdomain, r.id]));
   });
-  afterAll(() => t?.close());
 
   const get = (url: string) => t.app.inject({ method: 'GET', url: `/api/--pagina-publica${url}` });
 

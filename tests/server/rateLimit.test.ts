@@ -44,7 +44,6 @@ describe.each(STORES)(`rate limits with the real numbers, counted %s (${dialect}
   beforeAll(async () => {
     t = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS, env });
   });
-  afterAll(() => t?.close());
 
   const signIn = (username: string, remoteAddress: string, password = DEMO_PASSWORD) =>
     call(t.app, 'POST', SIGN_IN, { payload: { username, password }, remoteAddress });
@@ -174,7 +173,6 @@ describe(`rate limits lowered through the options object (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ rateLimits: low });
   });
-  afterAll(() => t?.close());
 
   it('applies the given numbers', async () => {
     const signIn = (username: string) => call(t.app, 'POST', SIGN_IN, { payload: { username, password: DEMO_PASSWORD } });
@@ -195,7 +193,6 @@ describe(`RATE_LIMIT_FACTOR (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ rateLimits: 'from-config', env: { RATE_LIMIT_FACTOR: '2' } });
   });
-  afterAll(() => t?.close());
 
   it('multiplies every maximum', async () => {
     const { max } = DEFAULT_RATE_LIMITS.forgotPasswordPerEmail;
@@ -218,7 +215,6 @@ describe(`behind a proxy (${dialect})`, () => {
       env: { TRUST_PROXY: 'true' },
     });
   });
-  afterAll(() => t?.close());
 
   it('counts the client named by X-Forwarded-For, not the proxy', async () => {
     const reset = (client: string) =>

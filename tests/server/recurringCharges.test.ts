@@ -2,7 +2,7 @@
 // a new monthly limit under the dialog's amount rule, cancelling, and every refusal: no session, the wrong
 // condominium, another member's charge, a cancelled or unknown one, a bad amount. Every demo role.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorAnswer } from '../../src/api/errors';
 import { AUTOMATIC_CHARGES_CONDO_ID } from '../../src/api/permissions';
 import { RecurringChargeAnswer, RecurringChargesAnswer } from '../../src/api/recurringCharges';
@@ -30,7 +30,6 @@ describe(`recurring charges (${dialect})`, () => {
     }
     tokens.bosque = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
   });
-  afterAll(() => t?.close());
 
   const list = async (token: string) => {
     const res = await call(t.app, 'GET', LIST, { token });

@@ -70,10 +70,6 @@ describe(`two app instances sharing REDIS_URL (${dialect})`, () => {
     first = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS, env: withRedis(prefix) });
     second = await createTestApp({ clock, rateLimits: DEFAULT_RATE_LIMITS, env: withRedis(prefix) });
   }, BUILDS_APPS_MS);
-  afterAll(async () => {
-    await first?.close();
-    await second?.close();
-  });
 
   it('the second instance refuses with 429 and Retry-After once the first used the budget', async () => {
     const { max, windowSeconds } = DEFAULT_RATE_LIMITS.signInPerIpAndEmail;
@@ -135,7 +131,6 @@ describe(`windows expiring in Redis on the real clock (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ rateLimits: policy, env: withRedis(prefix) });
   });
-  afterAll(() => t?.close());
 
   it('accepts again once Redis has dropped the ended window', async () => {
     expect((await reset(t, '10.7.0.1')).statusCode).toBe(400);

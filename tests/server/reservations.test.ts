@@ -3,7 +3,7 @@
 // pending Salón requests, the fee and deposit in the ledger and in the account statement (and their credits on
 // cancellation), the lifecycle per role, another condominium, notifications, the reminder job, deposits, the
 // CSV export and facility editing. One app for the file; the clock moves only in the last block.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BARRED_VOTER, DEMO_RESERVATIONS, demoPendingSalonDate } from '../../server/db/seed/demoFacts';
 import { arrears } from '../../server/domain/shared/ledgerReports';
 import { FINANCE_PATHS, StatementAnswer } from '../../src/api/finance';
@@ -16,9 +16,9 @@ import {
   type Reservation,
   ReservationPage,
 } from '../../src/api/reservations';
-import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { expectOk } from './pollsTestKit';
-import { dayAfter, dwellingOf, facilityId, refusalOf, reservationsClient, userId } from './reservationsTestKit';
+import { dwellingOf, userId } from '../support/pollServerFixtures';
+import { dayAfter, facilityId, refusalOf, reservationsClient } from '../support/reservationServerFixtures';
+import { createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const F = DEMO_RESERVATIONS.facilities;
 
@@ -49,7 +49,6 @@ describe(`facility reservations (${dialect})`, () => {
       apt[who] = await dwellingOf(t.app.db, `${who}@demo.mx`);
     for (const [key, name] of Object.entries(F)) ids[key] = await facilityId(t.app.db, name);
   });
-  afterAll(() => t?.close());
 
   const home = (who: string) => expectOk<HomeAnswer>(client.get(who, RESERVATIONS_PATHS.home), HomeAnswer);
   const availability = (who: string, facility: number, desde: string, dias = 1) =>

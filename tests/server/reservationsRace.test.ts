@@ -4,11 +4,12 @@
 // facility never goes over its capacity; two approvals of two requests for one evening confirm exactly one.
 
 import { create } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_RESERVATIONS } from '../../server/db/seed/demoFacts';
 import { BookingRefused, RESERVATIONS_PATHS, type Reservation, type ReservationPage } from '../../src/api/reservations';
+import { dwellingOf } from '../support/pollServerFixtures';
+import { dayAfter, facilityId, reservationsClient } from '../support/reservationServerFixtures';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
-import { dayAfter, dwellingOf, facilityId, reservationsClient } from './reservationsTestKit';
 
 const F = DEMO_RESERVATIONS.facilities;
 const NEIGHBOURS = ['vecino010', 'vecino011', 'vecino012', 'vecino013', 'vecino014', 'vecino015', 'vecino016', 'vecino017'];
@@ -24,7 +25,6 @@ describe(`reservations under concurrency (${dialect})`, () => {
     for (const who of [...NEIGHBOURS, 'admin']) tokens[who] = await signInAs(t.app, `${who}@demo.mx`);
     for (const who of NEIGHBOURS) apt[who] = await dwellingOf(t.app.db, `${who}@demo.mx`);
   });
-  afterAll(() => t?.close());
 
   // Each 409 is read through the contract the browser reads it with (BookingRefused), so its shape is checked.
   const statusesOf = (responses: { statusCode: number; body: string }[]) =>

@@ -182,15 +182,7 @@ describe(`security headers (${dialect})`, () => {
 });
 
 describe(`HSTS over TLS (${dialect})`, () => {
-  const apps: TestApp[] = [];
-  afterAll(async () => {
-    for (const app of apps) await app.close();
-  });
-  async function app(env: Record<string, string>) {
-    const made = await createTestApp({ seed: false, env });
-    apps.push(made);
-    return made;
-  }
+  const app = (env: Record<string, string>) => createTestApp({ seed: false, env });
   const hsts = (t: TestApp, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url: '/api/health', headers }).then((res) => res.headers['strict-transport-security']);
 

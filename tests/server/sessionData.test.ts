@@ -2,7 +2,7 @@
 // session lives without use.
 import { createHmac } from 'node:crypto';
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorAnswer } from '../../src/api/errors';
 import { type SessionData, SessionDataAnswer } from '../../src/api/sessions';
 import { createTestApp, dialect, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
@@ -108,7 +108,6 @@ describe(`session data (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock, env: { SUPPORT_CHAT_SECRET: SECRET } });
   });
-  afterAll(() => t?.close());
 
   async function sessionData(token: string): Promise<SessionData> {
     const res = await getSessionData(t.app, token);
@@ -268,7 +267,6 @@ describe(`session data after the data changes (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock, env: { SESSION_IDLE_MINUTES: '30', REMEMBER_ME_DAYS: '2' } });
   });
-  afterAll(() => t?.close());
 
   it('sorts sections by position, not by creation, and leaves out inactive ones', async () => {
     const palmas = await t.app.db

@@ -1,7 +1,7 @@
 // How long a working session lives (issue 11 §6): idle expiry exact to the last use although the last-used
 // write happens at most once a minute, and an absolute end however much the session is used
 // (SESSION_MAX_HOURS, REMEMBER_ME_MAX_DAYS), which the login-redirect bridge does not renew.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveSession } from '../../server/domain/sessions/sessions';
 import type { SessionPolicy } from '../../server/domain/shared/sessionRows';
 import type { Clock } from '../../server/infra/clock';
@@ -20,7 +20,6 @@ describe(`session lifetime (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp({ clock, env: ENV });
   });
-  afterAll(() => t?.close());
 
   const status = async (token: string) => (await getSessionData(t.app, token)).statusCode;
   /** Uses the session every 20 minutes (never idle) for `minutes`. */

@@ -15,9 +15,9 @@ import { createJobRunner } from '../../server/infra/scheduledJobs';
 import { hashToken } from '../../server/infra/tokens';
 import { ACCOUNT_PATHS } from '../../src/api/account';
 import { SESSION_PATHS } from '../../src/api/sessions';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, getSessionData, signInAs, signInStep, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const HOUR = 60;
 const PURGES = [SESSION_PURGE_JOB, PASSWORD_RESET_PURGE_JOB];
 

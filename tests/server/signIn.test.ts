@@ -1,6 +1,6 @@
 // POST /api/--sesiones/sign-in: e-mail and password → a short sign-in token and the user's condominiums.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ErrorAnswer } from '../../src/api/errors';
 import { SignInAnswer } from '../../src/api/sessions';
 import { createTestApp, dialect, type TestApp } from '../support/testApp';
@@ -14,7 +14,6 @@ describe(`sign-in (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t?.close());
 
   const post = (payload: object | string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: URL, payload, headers });

@@ -1,6 +1,6 @@
 // POST /api/--sesiones/sign-out: revokes the session and the product token issued with it.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../server/infra/tokens';
 import { OkAnswer } from '../../src/api/sessions';
 import { createTestApp, dialect, getSessionData, signInAs, signInStep, type TestApp } from '../support/testApp';
@@ -12,7 +12,6 @@ describe(`sign-out (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t?.close());
 
   const signOut = (token?: string) =>
     t.app.inject({ method: 'POST', url: URL, ...(token === undefined ? {} : { headers: { 'app-token': token } }) });

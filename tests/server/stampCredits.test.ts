@@ -1,11 +1,11 @@
 // The provider credits a requested stamp package (`npm run stamps -- credit <número>`, creditStampRequest):
 // once, to the request's RFC, with its ledger movement and history row; solicitar-timbres then shows the
 // request as credited. A second credit — even many racing at once — is refused and writes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { creditStampRequest, StampCreditRefusal } from '../../server/domain/invoicing/stampRequests';
 import { systemClock } from '../../server/infra/clock';
 import { INVOICING_PATHS, type Issuer, type StampLedger, type StampRequestSaved, WELCOME_STAMPS } from '../../src/api/invoicing';
-import { issuerDraft } from '../support/invoicingSetup';
+import { issuerDraft } from '../support/invoicingSetupFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const PROVIDER_TOKEN = 'proveedor-de-timbres-0123456789abcdef';
@@ -18,7 +18,6 @@ describe(`crediting a requested stamp package (${dialect})`, () => {
     t = await createTestApp({ env: { STAMPS_PROVIDER_TOKEN: PROVIDER_TOKEN } });
     admin = await signInAs(t.app, 'admin@demo.mx');
   });
-  afterAll(() => t?.close());
 
   const newIssuer = async () =>
     (

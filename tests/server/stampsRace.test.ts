@@ -2,10 +2,10 @@
 // taken once, the balance never goes below zero, and the ledger's sum stays the balance. On PostgreSQL the
 // consumers run on separate pooled connections and hold their transaction open after taking the stamp (as
 // a stamping does while the PAC answers), so they really overlap; on SQLite they queue on its one connection.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { consumeStamp, creditStamps } from '../../server/domain/invoicing/stamps';
 import { INVOICING_PATHS, type Issuer, WELCOME_STAMPS } from '../../src/api/invoicing';
-import { issuerDraft } from '../support/invoicingSetup';
+import { issuerDraft } from '../support/invoicingSetupFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -17,7 +17,6 @@ describe(`stamps taken concurrently (${dialect})`, () => {
     t = await createTestApp();
     admin = await signInAs(t.app, 'admin@demo.mx');
   });
-  afterAll(() => t?.close());
 
   const newIssuer = async () =>
     (
@@ -91,7 +90,6 @@ describe(`one RFC saved twice at once (${dialect})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
   });
-  afterAll(() => t?.close());
 
   it('creates the issuer once and tells the other save the RFC is taken', async () => {
     const admin = await signInAs(t.app, 'admin@demo.mx');

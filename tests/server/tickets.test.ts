@@ -10,10 +10,10 @@ import { notificationTarget } from '../../src/api/notifications';
 import { ticketPath } from '../../src/api/sections';
 import { ticketActions } from '../../src/api/ticketLifecycle';
 import { NewTicketAnswer, TICKETS_PATHS, TicketAnswer, TicketConflictAnswer, TicketSectionAnswer } from '../../src/api/tickets';
+import { api } from '../support/http';
 import { type Mailbox, startMailbox } from '../support/mailbox';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const SECRET_NOTE = 'Nota interna: el proveedor cobra doble en fin de semana';
@@ -49,10 +49,7 @@ describe(`requests to the administrator (${dialect})`, () => {
       (await t.app.db.selectFrom('ticket_categories').select(['id', 'name']).execute()).map((c) => [c.name, c.id]),
     );
   });
-  afterAll(async () => {
-    await t?.close();
-    await mailbox?.close();
-  });
+  afterAll(() => mailbox?.close());
 
   const get = (who: string, path: string) => call(t.app, 'GET', api(path), { token: tokens[who] });
   const post = (who: string, path: string, payload: object) => call(t.app, 'POST', api(path), { token: tokens[who], payload });

@@ -4,7 +4,7 @@
 // job moved along); categories and due hours with their audit rows; and 400s that name the field and write
 // nothing.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openTicketCountsBySection } from '../../server/domain/tickets/list';
 import { DEFAULT_DUE_HOURS } from '../../src/api/ticketLifecycle';
 import {
@@ -16,9 +16,9 @@ import {
   TicketOverviewAnswer,
   TicketSettingsAnswer,
 } from '../../src/api/tickets';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const HOUR = 3_600_000;
 
 describe(`requests: lists, overview and administration (${dialect})`, () => {
@@ -49,7 +49,6 @@ describe(`requests: lists, overview and administration (${dialect})`, () => {
       (await t.app.db.selectFrom('ticket_categories').select(['id', 'name']).execute()).map((c) => [c.name, c.id]),
     );
   });
-  afterAll(() => t?.close());
 
   const get = (who: string, path: string) => call(t.app, 'GET', api(path), { token: tokens[who] });
   const post = (who: string, path: string, payload: object) => call(t.app, 'POST', api(path), { token: tokens[who], payload });

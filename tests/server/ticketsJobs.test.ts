@@ -19,9 +19,9 @@ import {
   scheduleJob,
 } from '../../server/infra/scheduledJobs';
 import { TICKETS_PATHS } from '../../src/api/tickets';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
-const api = (path: string) => `/api${path}`;
 const quiet = { failed: () => {}, broken: () => {} };
 
 describe(`scheduled jobs and the jobs of requests (${dialect})`, () => {

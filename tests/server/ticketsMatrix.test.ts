@@ -3,10 +3,11 @@
 // resident's, and another condominium's (404: nothing says it exists). Each cell that changes something
 // starts from a request of its own, so no cell depends on another. A contract path without a row here fails
 // the suite.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TICKETS_PATHS } from '../../src/api/tickets';
-import { ADMIN_ONLY, api, type Caller, type Expected, PNG_1X1, type RouteCase, walkMatrix } from '../support/routeMatrix';
-import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
+import { api } from '../support/http';
+import { ADMIN_ONLY, type Expected, PNG_1X1, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
+import { call, createTestApp, dialect, expectOk, signInAs, type TestApp } from '../support/testApp';
 
 /** Not employees (no Comunicación), and the SA section's readers (the guard's COM-SOL is inactive). */
 const SA_READERS: Expected = [200, 200, 200, 403, 403, 403, 401, 401];
@@ -31,18 +32,11 @@ const fixtures = {
   resident: '',
 };
 
-const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
-  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
-
-async function expectOk(res: Promise<{ statusCode: number; body: string }>) {
-  const answer = await res;
-  expect(answer.statusCode, answer.body).toBe(200);
-  return JSON.parse(answer.body) as { TicketId: number; ticket: { version: number } };
-}
+type Filed = { TicketId: number; ticket: { version: number } };
 
 /** A fresh request of residente's, moved on by the administrator and the employee to `state`. */
 async function freshRequest(t: TestApp, state: 'nuevo' | 'asignado' | 'resuelto'): Promise<number> {
-  const filed = await expectOk(
+  const filed = await expectOk<Filed>(
     call(t.app, 'POST', api(TICKETS_PATHS.create), {
       token: fixtures.resident,
       payload: {
@@ -57,7 +51,7 @@ async function freshRequest(t: TestApp, state: 'nuevo' | 'asignado' | 'resuelto'
   );
   const id = filed.TicketId;
   const change = (version: number, action: string, extra: object = {}) =>
-    expectOk(
+    expectOk<Filed>(
       call(t.app, 'POST', api(TICKETS_PATHS.change), {
         token: fixtures.admin,
         payload: { ticketId: id, version, action, ...extra },
@@ -350,7 +344,7 @@ describe(`requests permission matrix (${dialect})`, () => {
       payload: { nombre: 'Mantenimiento', activa: true },
     });
     expect(settings.statusCode, settings.body).toBe(200);
-    const filed = await expectOk(
+    const filed = await expectOk<Filed>(
       call(t.app, 'POST', api(TICKETS_PATHS.create), {
         token: bosqueAdmin,
         payload: {
@@ -365,7 +359,7 @@ describe(`requests permission matrix (${dialect})`, () => {
     );
     fixtures.bosqueTicket = filed.TicketId;
 
-    const withPhoto = await expectOk(
+    const withPhoto = await expectOk<Filed>(
       call(t.app, 'POST', api(TICKETS_PATHS.create), {
         token: fixtures.resident,
         payload: {
@@ -383,7 +377,6 @@ describe(`requests permission matrix (${dialect})`, () => {
     fixtures.link = (shown.json() as { ticket: { adjuntos: { url: string }[] } }).ticket.adjuntos[0]!.url;
     expect(fixtures.link).toMatch(/^\/api\/--tickets\/file\/\d+\?exp=\d+&sig=[0-9a-f]{64}$/);
   });
-  afterAll(() => t?.close());
 
   walkMatrix(() => t, ROUTES);
 

@@ -5,12 +5,11 @@
 
 import { sql } from 'kysely';
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { TICKETS_PATHS, TicketAnswer, TicketConflictAnswer } from '../../src/api/tickets';
+import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
-
-const api = (path: string) => `/api${path}`;
 
 describe(`concurrent changes of one request (${dialect})`, () => {
   let t: TestApp;
@@ -38,7 +37,6 @@ describe(`concurrent changes of one request (${dialect})`, () => {
     employee = (await t.app.db.selectFrom('users').select('id').where('email', '=', 'empleado@demo.mx').executeTakeFirstOrThrow())
       .id;
   });
-  afterAll(() => t?.close());
 
   const post = (token: string, path: string, payload: object) => call(t.app, 'POST', api(path), { token, payload });
   let settled: Promise<Awaited<ReturnType<typeof post>>[]> | undefined;

@@ -3,7 +3,7 @@
 // from Saturday morning to Monday. Everything people read and type is Tijuana's wall clock: a reservation's
 // slots and instants, a request's due day and its age buckets, a poll's opening and closing, an invoice's Fecha.
 // Tijuana keeps the US's daylight saving (UTC−8 in winter, UTC−7 in summer); Mexico City none since 2022 (UTC−6).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
 import { CONDO_SETTINGS_PATHS, type CondoSettings } from '../../src/api/condoSettings';
@@ -12,13 +12,13 @@ import { POLLS_PATHS, PollSavedAnswer } from '../../src/api/polls';
 import { AvailabilityAnswer, HomeAnswer, RESERVATIONS_PATHS } from '../../src/api/reservations';
 import type { SessionData } from '../../src/api/sessions';
 import { TICKETS_PATHS, type TicketAnswer, type TicketListAnswer } from '../../src/api/tickets';
-import { draftKey, dwellingDraft, invoicingSetup } from '../support/invoicingFixtures';
-import { call, createTestApp, dialect, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
-import { dwellingOf, enSection, expectOk, voteDraft } from './pollsTestKit';
-import { facilityId, refusalOf, reservationsClient } from './reservationsTestKit';
+import { api } from '../support/http';
+import { draftKey, dwellingDraft, invoicingSetup } from '../support/invoicingServerFixtures';
+import { dwellingOf, enSection, voteDraft } from '../support/pollServerFixtures';
+import { facilityId, refusalOf, reservationsClient } from '../support/reservationServerFixtures';
+import { call, createTestApp, dialect, expectOk, getSessionData, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const TIJUANA = 'America/Tijuana';
-const api = (path: string) => `/api${path}`;
 
 describe(`a condominium in Tijuana across a change of the clocks (${dialect})`, () => {
   // Saturday 7 March 2026, 10:00 in Tijuana (PST, UTC−8); 12:00 in Mexico City.
@@ -47,7 +47,6 @@ describe(`a condominium in Tijuana across a change of the clocks (${dialect})`, 
     for (const who of ['admin', 'residente'])
       expect(((await getSessionData(t.app, tokens[who])).json() as { data: SessionData }).data.condo.timeZone).toBe(TIJUANA);
   });
-  afterAll(() => t?.close());
 
   it("books facilities on Tijuana's wall clock: slots, now and the instants on both sides of the change", async () => {
     setClock('2026-03-07T18:00:00Z');

@@ -1,7 +1,7 @@
 // GET /api/--comunicacion/timeline: the condominium's history, newest first, a page at a time; the demo
 // history of Las Palmas; recordActivity.
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordActivity } from '../../server/domain/timeline/timeline';
 import {
   TIMELINE_KINDS,
@@ -27,7 +27,6 @@ describe(`timeline (${dialect})`, () => {
     t = await createTestApp({ clock });
     admin = await signInAs(t.app, 'admin@demo.mx');
   });
-  afterAll(() => t?.close());
 
   async function page(query = '', token = admin): Promise<TimelineAnswer> {
     const res = await call(t.app, 'GET', `${URL}${query}`, { token });

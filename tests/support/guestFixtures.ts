@@ -1,9 +1,9 @@
 // Fixtures of the guest registration machine shared by its headless model test and its Chromium walk: what
 // loading a link can answer (spec §4), what a registration can answer, and the order the form is filled in.
 import type { GuestFormInfo, GuestRegistered } from '../../src/api/guests';
-import type { guestRegistrationMachine } from '../../src/machines/guestRegistrationMachine';
+import type { GuestRegistrationEvent, guestRegistrationMachine } from '../../src/machines/guestRegistrationMachine';
 import type { GuestFormResult, RegisterResult } from '../../src/services/guestsService';
-import type { ModelEvent, Snapshot } from './modelTesting';
+import type { Snapshot } from './modelTesting';
 
 type Snap = Snapshot<typeof guestRegistrationMachine>;
 
@@ -83,10 +83,16 @@ export const ANSWERS: RegisterResult[] = [
   { kind: 'invalid' },
 ];
 
+type FieldChange = Extract<GuestRegistrationEvent, { type: 'field.change' }>;
+
 /** The form filled one field at a time, so the model's states form a short chain per kind of link. */
-export function nextField(s: Snap): ModelEvent | null {
+export function nextField(s: Snap): FieldChange | null {
   const { values, shape } = s.context;
-  const change = (field: string, value: unknown) => ({ type: 'field.change', field, value });
+  const change = (field: FieldChange['field'], value: FieldChange['value']): FieldChange => ({
+    type: 'field.change',
+    field,
+    value,
+  });
   if (!values.nombre) return change('nombre', 'Mario Núñez');
   if (!values.email) return change('email', 'mario@correo.mx');
   if (!values.confirmEmail) return change('confirmEmail', 'otro@correo.mx');

@@ -12,6 +12,7 @@ import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
   type AnyTransitionDefinition,
+  type EventFromLogic,
   type EventObject,
   getInitialMicrosteps,
   getMicrosteps,
@@ -33,14 +34,38 @@ import {
   walkPath,
 } from './modelTesting';
 
-/** An event's fields other than its type. */
+/** An event's fields other than its type, as the traversal handles them whatever the machine. */
 export type Payload = Record<string, unknown>;
 
+/** The payload of an event that has nothing but its type: `{}` and no field. */
+export type Bare = Record<string, never>;
+
 /** The payloads of one event type: a list, or a function of the snapshot when they depend on it. */
-export type Payloads<S> = Payload[] | ((snapshot: S) => Payload[]);
+export type Payloads<S, P = Payload> = P[] | ((snapshot: S) => P[]);
 
 /** For an event that has nothing but its type. */
-export const BARE: Payload[] = [{}];
+export const BARE: Bare[] = [{}];
+
+/** The fields of the machine's event `E` other than its type (Bare when it has none). */
+type FieldsOf<E> = E extends EventObject ? (Exclude<keyof E, 'type'> extends never ? Bare : Omit<E, 'type'>) : never;
+
+/** The machine's own events that may have type `T` (an event may declare several types at once). */
+type EventOfType<M extends AnyStateMachine, T> =
+  EventFromLogic<M> extends infer E ? (E extends EventObject ? (T extends E['type'] ? E : never) : never) : never;
+
+/**
+ * What a model offers, by event type: for each event the machine declares in its types, that event's fields
+ * (a field it does not have, or a type it does not have, fails to compile); for an invoked actor's
+ * `xstate.done.actor.<id>` its output (none for a call that answers nothing), for `xstate.error.actor.<id>` its error; a delayed event
+ * (`xstate.after.…`) is bare.
+ */
+export type EventPayloads<M extends AnyStateMachine> = {
+  [T in EventFromLogic<M>['type']]?: Payloads<SnapshotFrom<M>, FieldsOf<EventOfType<M, T>>>;
+} & {
+  [T: `xstate.done.actor.${string}`]: Payloads<SnapshotFrom<M>, { output?: unknown }>;
+  [T: `xstate.error.actor.${string}`]: Payloads<SnapshotFrom<M>, { error: unknown }>;
+  [T: `xstate.after.${string}`]: Payloads<SnapshotFrom<M>, Bare>;
+};
 
 export interface ScenarioWords<S> {
   /** What the screen shows in each state node (its dotted key), for docs/scenarios. */
@@ -58,7 +83,7 @@ export interface MachineModel<M extends AnyStateMachine> {
    */
   inputs?: Record<string, InputFrom<M>>;
   /** Per event type the machine declares (xstate.done.actor.<id> included), what to offer. */
-  payloads: Record<string, Payloads<SnapshotFrom<M>>>;
+  payloads: NoInfer<EventPayloads<M>>;
   /** Declared branches no path can take, by their key (see branchKey), each with the reason. */
   unreachable?: Record<string, string>;
   /** An event's short name in test names and in the browser cover (default: eventLabel). */
@@ -261,7 +286,7 @@ function offering<M extends AnyStateMachine>(model: MachineModel<M>) {
   const events = (snapshot: AnyMachineSnapshot): EventObject[] => {
     const offered: EventObject[] = [];
     for (const type of declaredEventTypes(snapshot)) {
-      const given = model.payloads[type];
+      const given = (model.payloads as Record<string, Payloads<SnapshotFrom<M>> | undefined>)[type];
       let payloads: Payload[];
       if (type.startsWith('xstate.after.')) payloads = BARE;
       else if (!given) {

@@ -2,7 +2,8 @@
 // from a fresh call, and its status compared with the row's expectation. The requests and the messages
 // matrices share it.
 import { describe, expect, it } from 'vitest';
-import { signInAs, signInStep, type TestApp } from './testApp';
+import { api } from './http';
+import { call, signInAs, signInStep, type TestApp } from './testApp';
 
 export const ROWS = ['admin', 'consejo', 'residente', 'empleado', 'guardia', 'supervisor', 'inactivo', 'none'] as const;
 export type Row = (typeof ROWS)[number];
@@ -22,7 +23,10 @@ export interface RouteCase {
   run(t: TestApp, caller: Caller): Promise<number>;
 }
 
-export const api = (path: string) => `/api${path}`;
+/** The status a route answers `caller` (JSON payload when given): what a matrix cell compares. */
+export const status = async (t: TestApp, c: Caller, method: 'GET' | 'POST', path: string, payload?: object) =>
+  (await call(t.app, method, api(path), { token: c.token, ...(payload ? { payload } : {}) })).statusCode;
+
 export const ADMIN_ONLY: Expected = [200, 403, 403, 403, 403, 403, 401, 401];
 
 export const PNG_1X1 =

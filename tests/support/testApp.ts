@@ -1,13 +1,17 @@
 // Builds the real app on a fresh, seeded database for one test file: a SQLite file in a temp dir, or
 // (TEST_DIALECT=postgres) a database of its own in TEST_DATABASE_URL, copied from the run's template
-// (tests/support/templateDatabase.ts). close() removes it again.
+// (tests/support/templateDatabase.ts). The app closes itself (and removes its database) after the file
+// that built it (tests/server/setup.ts); close() does it sooner, and only once.
 import type { FastifyInstance } from 'fastify';
+import { assert } from 'superstruct';
+import { expect } from 'vitest';
 import { type BuildOptions, buildApp } from '../../server/app';
 import { type Config, loadConfig } from '../../server/config';
 import { DEMO_PASSWORD } from '../../server/db/seed/demoFacts';
 import type { Clock } from '../../server/infra/clock';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, scaledPolicy } from '../../server/infra/rateLimit';
 import { privacyNoticePending, type SessionData } from '../../src/api/sessions';
+import { forgetOpenApp, trackOpenApp } from './openTestApps';
 import { templatedDatabase } from './testDatabase';
 
 export { dialect } from './testDatabase';
@@ -15,6 +19,7 @@ export { dialect } from './testDatabase';
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** Closes the app and removes its database; a second call waits for the first. */
   close(): Promise<void>;
 }
 
@@ -82,14 +87,21 @@ export async function createTestApp(
     await fresh.cleanup();
     throw error;
   }
-  return {
+  let closing: Promise<void> | undefined;
+  const testApp: TestApp = {
     app,
     config,
-    async close() {
-      await app.close();
-      await fresh.cleanup();
+    close() {
+      closing ??= (async () => {
+        forgetOpenApp(testApp);
+        await app.close();
+        await fresh.cleanup();
+      })();
+      return closing;
     },
   };
+  trackOpenApp(testApp);
+  return testApp;
 }
 
 export interface SignInResult {
@@ -174,4 +186,13 @@ export function call(
     headers: { ...(options.token === undefined ? {} : { 'app-token': options.token }), ...options.headers },
     ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
+}
+
+/** Awaits a call, expects 200 (the body as the failure's message) and returns the JSON body, checked against `struct` when given. */
+export async function expectOk<T>(response: Promise<{ statusCode: number; body: string }>, struct?: { schema: unknown }) {
+  const res = await response;
+  expect(res.statusCode, res.body).toBe(200);
+  const body = JSON.parse(res.body) as T;
+  if (struct) assert(body, struct as never);
+  return body;
 }

@@ -6,7 +6,7 @@ import { canOpenReport, canSeeStatementOf } from '../../src/api/permissions';
 import { EMPLOYEE_PANEL, refusalFor, WITHOUT_PERMISSION } from '../../src/views/common/financeAccess';
 import { reportCsv } from '../../src/views/finance/csv';
 import { matchesSearch } from '../../src/views/finance/DwellingSelector';
-import { ROLES, sessionFor } from '../views/sessionFixtures';
+import { ROLES, sessionFor } from '../support/sessionFixtures';
 
 describe('the money screens’ guards (spec §6)', () => {
   it('sends employees and guards to the employee panel, and lets the others in by MostrarIngresos', () => {

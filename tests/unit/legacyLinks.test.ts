@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { legacyLinks, legacyUrl } from '../../src/api/legacyLinks';
 import { mainMenu, profileMenu } from '../../src/views/common/menuModel';
-import { sessionFor } from '../views/sessionFixtures';
+import { sessionFor } from '../support/sessionFixtures';
 
 const LEGACY = { legacyAppUrl: 'https://legacy.example.mx/app' };
 const keys = (data: Parameters<typeof legacyLinks>[0]) => legacyLinks(data).map((link) => link.key);

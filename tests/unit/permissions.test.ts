@@ -17,7 +17,7 @@ import {
   trialDaysLeft,
 } from '../../src/api/permissions';
 import type { SessionData, SessionSection } from '../../src/api/sessions';
-import { ROLES, type Role, sessionFor } from '../views/sessionFixtures';
+import { ROLES, type Role, sessionFor } from '../support/sessionFixtures';
 
 const section = (SectId: number, SectCode: string, extra: Partial<SessionSection> = {}): SessionSection => ({
   SectId,

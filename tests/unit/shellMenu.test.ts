@@ -19,7 +19,7 @@ import {
   splitTopNav,
 } from '../../src/views/common/menuModel';
 import { AVAILABLE_SCREENS, menuToggleEnabled, SCREENS } from '../../src/views/common/screens';
-import { ROLES, type Role, sessionFor } from '../views/sessionFixtures';
+import { ROLES, type Role, sessionFor } from '../support/sessionFixtures';
 
 /** Every screen the menus know of, as if all were built. */
 const EVERY_SCREEN = new Set([

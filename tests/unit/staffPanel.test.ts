@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { passCodeCandidates, passVerdict, weekdayOf } from '../../src/api/passCheck';
 import { canCheckPasses, canSeeEmployeePanel, staffRole } from '../../src/api/permissions';
-import { ROLES, sessionFor } from '../views/sessionFixtures';
+import { ROLES, sessionFor } from '../support/sessionFixtures';
 
 describe('the employee panel', () => {
   const expected = {

@@ -20,8 +20,9 @@ import {
   POSADA,
   RESIDENT_HOME,
 } from '../support/calendarFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 // Mantine's autosized textarea listens for web fonts loading, which happy-dom does not model.
@@ -30,8 +31,6 @@ beforeAll(() => {
     Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const HOME = '/api/--calendario/home';
 const ITEMS_PATH = '/api/--calendario/items';
 const EVENT_PATH = '/api/--calendario/evento/21';

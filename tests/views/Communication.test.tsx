@@ -9,13 +9,11 @@ import type { SectionPostsAnswer } from '../../src/api/posts';
 import { NotificationsPanel } from '../../src/views/communication/NotificationsPanel';
 import PostPage from '../../src/views/communication/PostPage';
 import SectionPage from '../../src/views/communication/SectionPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const notification = (id: number, abierto: 0 | 1): NotificationItem => ({
   id,

@@ -7,13 +7,11 @@ import type { PostSection } from '../../src/api/posts';
 import { HomeCountsProvider } from '../../src/views/common/homeCounts';
 import BlogsSummaryPage from '../../src/views/communication/BlogsPage';
 import { CommunicationHome } from '../../src/views/communication/CommunicationHome';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The home as the shell holds it: inside the counts' provider. */
 const withCounts = (

@@ -16,8 +16,9 @@ import { dwellingName, messageTime, stateName } from '../../src/views/conversati
 import { ADMINISTRATION, NEIGHBOUR, RESIDENT_DIRECTORY } from '../models/conversationListMachine.model';
 import { SUMMARY } from '../models/conversationMachine.model';
 import { report } from '../models/conversationReportsMachine.model';
-import { PALMAS_TIME_ZONE, sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { json } from '../support/http';
+import { PALMAS_TIME_ZONE, sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 // happy-dom has no FontFaceSet, which Mantine's growing text boxes listen to.
 beforeAll(() => {
@@ -29,9 +30,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** Today at hh:mm in the condominium's time zone, as the server writes it (UTC). */
 function today(hh: number, mm: number): string {

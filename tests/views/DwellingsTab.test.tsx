@@ -7,13 +7,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dwelling, DwellingListAnswer, ImportPreview } from '../../src/api/dwellings';
 import DwellingsTab from '../../src/views/dwellings/DwellingsTab';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const dwelling = (ApmtId: number, Nombre: string, extra: Partial<Dwelling> = {}): Dwelling => ({
   ApmtId,

@@ -7,14 +7,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PassCheck } from '../../src/api/passCheck';
 import EmployeePanelPage from '../../src/views/app/EmployeePanelPage';
 import { CommunicationHome } from '../../src/views/communication/CommunicationHome';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const CHECK_PATH = '/api/--empleados/verificar-pase';
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const DEMO_CHECK: PassCheck = {
   verdict: 'valid',

@@ -6,14 +6,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReservationPage } from '../../src/api/reservations';
 import FacilitiesPage from '../../src/views/reservations/FacilitiesPage';
+import { json } from '../support/http';
 import { ADMIN_HOME, dwelling, facility, home, reservation } from '../support/reservationFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const HOME = '/api/--instalaciones/home';
 const MINE = '/api/--instalaciones/mis-reservaciones';
 const ADMIN = '/api/--instalaciones/admin/reservaciones';

@@ -5,14 +5,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import FacilityPage from '../../src/views/reservations/FacilityPage';
+import { json } from '../support/http';
 import { availability, facility, home, reservation } from '../support/reservationFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const HOME = '/api/--instalaciones/home';
 const FACILITY = '/api/--instalaciones/instalacion/3';
 const DAYS = '/api/--instalaciones/disponibilidad';

@@ -7,16 +7,14 @@ import { Route, Switch } from 'wouter';
 import type { Report } from '../../src/api/finance';
 import CondominioRoutes from '../../src/views/app/CondominioRoutes';
 import FinancePanelPage from '../../src/views/finance/FinancePanelPage';
-import { type Role, sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { json } from '../support/http';
+import { type Role, sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
 /** The lazy pages load their chunk first: more than findBy's default second on a busy machine. */
 const SLOW = { timeout: 10_000 };
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 const MOROSOS: Report = {
   Clave: 'Morosos',

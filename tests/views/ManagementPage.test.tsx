@@ -8,15 +8,14 @@ import { Route } from 'wouter';
 import type { ManagementSummary } from '../../src/api/management';
 import CondominioRoutes from '../../src/views/app/CondominioRoutes';
 import { summary } from '../models/managementMachine.model';
-import { type Role, sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { json } from '../support/http';
+import { type Role, sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const SLOW = { timeout: 10_000 };
 const PATH = '/api/--control-gerencial/resumen';
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const answer = (data: ManagementSummary) => () => json({ success: true, data });
 
 function open(role: Role, answers: Record<string, () => Response>, viewport: 'desktop' | 'phone' = 'desktop') {

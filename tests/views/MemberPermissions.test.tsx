@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_PERMISSIONS_PATHS, type MemberPermissions, type PermissionSet } from '../../src/api/memberPermissions';
 import PermissionsTab from '../../src/views/permissions/PermissionsTab';
+import { api, json } from '../support/http';
 import {
   ADMIN_SELF,
   GUARD,
@@ -16,14 +17,11 @@ import {
   row,
   STALE_MESSAGE,
 } from '../support/memberPermissionsFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const api = (path: string) => `/api${path}`;
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const LIST = { success: true, miembros: [row(ADMIN_SELF), row(GUARD), RESIDENT_ROW], total: 3, limit: 25, offset: 0 };
 const conflict = (motivo: 'stale' | 'lastAdmin', message: string, miembro: MemberPermissions) =>
   json({ success: false, code: 'CONFLICT', message, motivo, miembro }, 409);

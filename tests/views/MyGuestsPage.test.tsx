@@ -6,13 +6,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MY_GUESTS_PAGE_SIZE, type MyGuestsOverview, type MyPass } from '../../src/api/myGuests';
 import MyGuestsPage from '../../src/views/myGuests/MyGuestsPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const OVERVIEW: MyGuestsOverview = {
   success: true,

@@ -7,12 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PollAnswer } from '../../src/api/polls';
 import PollsPage from '../../src/views/polls/PollsPage';
 import { EXISTING_DRAFT } from '../models/pollEditorMachine.model';
+import { json } from '../support/http';
 import { answer, NO_SEAT, UPCOMING } from '../support/pollFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const POLL = '/api/--encuestas/poll/7';
 const CHANGE = '/api/--encuestas/change';
 const UPDATE = '/api/--encuestas/update';

@@ -8,6 +8,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PollAnswer } from '../../src/api/polls';
 import PollsPage from '../../src/views/polls/PollsPage';
+import { json } from '../support/http';
 import {
   afterVote,
   CAST,
@@ -22,13 +23,11 @@ import {
   voteAnswer,
   voted,
 } from '../support/pollFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const POLL = '/api/--encuestas/poll/7';
 const VOTE = '/api/--encuestas/vote';
 const RECEIPT_PATH = '/api/--encuestas/receipt';

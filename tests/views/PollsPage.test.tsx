@@ -7,14 +7,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PollListAnswer } from '../../src/api/polls';
 import PollsPage from '../../src/views/polls/PollsPage';
+import { json } from '../support/http';
 import { ADMIN_HOME, home, summary } from '../support/pollFixtures';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const HOME = '/api/--encuestas/home';
 const LIST = '/api/--encuestas/list';
 const NEW = '/api/--encuestas/new';

@@ -9,14 +9,12 @@ import { Route } from 'wouter';
 import type { Plan } from '../../src/api/pricing';
 import { TrialCountdown } from '../../src/views/app/shell/TrialCountdown';
 import PricingPage from '../../src/views/pricing/PricingPage';
-import { renderWithApp } from './renderWithApp';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { renderWithApp } from '../support/views/renderWithApp';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const plan = (code: string, name: string, monthlyPrice: number, features: string[]): Plan => ({
   code,

@@ -12,8 +12,8 @@ import { saveToken } from '../../src/services/tokenStore';
 import { RequireSession } from '../../src/views/app/RequireSession';
 import { SessionProvider } from '../../src/views/common/SessionContext';
 import { CommunicationHome } from '../../src/views/communication/CommunicationHome';
-import { sessionFor } from './sessionFixtures';
-import { stubApi } from './shellSupport';
+import { sessionFor } from '../support/sessionFixtures';
+import { stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

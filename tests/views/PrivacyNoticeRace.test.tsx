@@ -5,13 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequireSession } from '../../src/views/app/RequireSession';
 import ProfilePage from '../../src/views/profile/ProfilePage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const NOTICE = 'Residencial Las Palmas, A.C. trata tus datos personales para administrar el condominio.';
 const ACCEPTED = sessionFor('resident', { condo: { AvisoPrivacidad: NOTICE, AvisoActivo: 1 } });

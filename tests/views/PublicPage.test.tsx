@@ -6,7 +6,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCondo } from '../../src/api/publicPage';
 import PublicPage from '../../src/views/public/PublicPage';
-import { renderWithApp } from './renderWithApp';
+import { json } from '../support/http';
+import { renderWithApp } from '../support/views/renderWithApp';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -30,9 +31,6 @@ const CONDO: PublicCondo = {
   MasInformacion: null,
   CondoBackgroundColor: 'morado',
 };
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function stubServer(routes: Record<string, (request: Request) => Response | Promise<Response>>) {
   const seen: { method: string; path: string; body: unknown }[] = [];

@@ -8,13 +8,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecurringCharge } from '../../src/api/recurringCharges';
 import AdminPanelPage from '../../src/views/charges/AdminPanelPage';
 import RecurringChargesPage from '../../src/views/charges/RecurringChargesPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const CHARGES: RecurringCharge[] = [
   {

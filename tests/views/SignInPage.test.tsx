@@ -6,8 +6,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readToken } from '../../src/services/tokenStore';
 import { SignInPage } from '../../src/views/sessions/SignInPage';
-import { renderWithApp } from './renderWithApp';
-import { sessionFor } from './sessionFixtures';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { renderWithApp } from '../support/views/renderWithApp';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -61,7 +62,6 @@ describe('SignInPage', () => {
   });
 
   it('hands the session token to the session and goes to the page that sent the user here', async () => {
-    const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     const palmas = { CondoId: 1, UserId: 7, CondoName: 'Residencial Las Palmas', error: null };
     const answers: Record<string, () => Response> = {
       '/api/--sesiones/sign-in': () => json({ success: true, token: 'a-sign-in-token', condos: [palmas] }),

@@ -8,8 +8,9 @@ import type { Statement } from '../../src/api/finance';
 import type { LedgerAccount, PaymentInvoicing } from '../../src/api/payments';
 import { today } from '../../src/views/common/period';
 import StatementPage from '../../src/views/finance/StatementPage';
-import { type Role, sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { json } from '../support/http';
+import { type Role, sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,8 +18,6 @@ afterEach(() => {
 });
 
 const SLOW = { timeout: 10_000 };
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const ACCOUNTS: LedgerAccount[] = [
   { id: 3, nombre: 'BBVA Cuenta de mantenimiento', tipo: 'banco' },

@@ -5,9 +5,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import EmployeePanelPage from '../../src/views/app/EmployeePanelPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
-import { EMILIO, json, listAnswer, PATHS, summary, ticketAnswer } from './ticketFixtures';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { EMILIO, listAnswer, PATHS, summary, ticketAnswer } from '../support/ticketFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -6,9 +6,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import TicketsPage from '../../src/views/tickets/TicketsPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
-import { EMILIO, json, listAnswer, PATHS, sectionAnswer, summary } from './ticketFixtures';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { EMILIO, listAnswer, PATHS, sectionAnswer, summary } from '../support/ticketFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 

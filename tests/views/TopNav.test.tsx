@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import { TopNav } from '../../src/views/app/shell/TopNav';
 import type { MenuEntry } from '../../src/views/common/menuModel';
-import { renderWithApp } from './renderWithApp';
+import { renderWithApp } from '../support/views/renderWithApp';
 
 const entry = (n: number, text = `Sección ${n}`): MenuEntry => ({
   key: `e${n}`,

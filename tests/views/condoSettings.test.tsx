@@ -7,13 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CondoSettings } from '../../src/api/condoSettings';
 import CondoSettingsTab from '../../src/views/condoSettings/CondoSettingsTab';
 import { SETTINGS, THEIRS } from '../models/condoSettingsMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const ADMIN = sessionFor('admin');
 const answer = (settings: CondoSettings) => () => json({ success: true, settings });
 

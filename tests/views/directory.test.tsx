@@ -8,13 +8,11 @@ import ResidentsDirectoryPage from '../../src/views/directory/ResidentsDirectory
 import StaffDirectoryPage from '../../src/views/directory/StaffDirectoryPage';
 import { DirectoryContactCard } from '../../src/views/profile/DirectoryContactCard';
 import { RESIDENTS } from '../models/directoryMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const TWO = {
   ...RESIDENTS,

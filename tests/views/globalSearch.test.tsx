@@ -6,13 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GlobalSearchAnswer } from '../../src/api/globalSearch';
 import { HeaderSearch } from '../../src/views/search/HeaderSearch';
 import SearchPage from '../../src/views/search/SearchPage';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const FOUND: GlobalSearchAnswer = {
   success: true,

@@ -7,7 +7,7 @@ import type { AccessRequest, Invitation, InvitationInfo, Resident } from '../../
 import AccessRequestsTab from '../../src/views/invitations/AccessRequestsTab';
 import ResidentsTab from '../../src/views/invitations/ResidentsTab';
 import { AcceptInvitationPage } from '../../src/views/sessions/AcceptInvitationPage';
-import { renderWithApp } from './renderWithApp';
+import { renderWithApp } from '../support/views/renderWithApp';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,13 +5,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CataloguesPage } from '../../src/views/invoicing/catalogues/CataloguesPage';
 import { MAINTENANCE } from '../models/productCatalogueMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PATH = '/condominio/control-gerencial/modulos-adicionales/factura-comunidad/facturacion-electronica';
 
 function api() {

@@ -7,13 +7,12 @@ import type { ClientList } from '../../src/api/invoicing';
 import { regimenesFor } from '../../src/views/invoicing/clients/ClientDialog';
 import { ClientsPage } from '../../src/views/invoicing/clients/ClientsPage';
 import { ANA, PAGE } from '../models/invoicingClientsMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PATH = '/condominio/control-gerencial/modulos-adicionales/factura-comunidad/catalago-clientes';
 
 function api(list: ClientList) {

@@ -5,8 +5,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLEAN_PREVIEW, CLIENT, FEE_PRODUCT, STAMPED } from '../models/createInvoiceMachine.model';
-import { generalData, ISSUER, json, openInvoicing } from './invoicingSupport';
-import { sessionFor } from './sessionFixtures';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { generalData, ISSUER, openInvoicing } from '../support/views/invoicingFixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

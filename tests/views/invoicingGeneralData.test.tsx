@@ -4,8 +4,9 @@
 // in mode A, and the module closed to members without the invoicing permission.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { generalData, ISSUER, json, openInvoicing } from './invoicingSupport';
-import { sessionFor } from './sessionFixtures';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { generalData, ISSUER, openInvoicing } from '../support/views/invoicingFixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

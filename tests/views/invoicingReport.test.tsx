@@ -7,16 +7,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CfdiList, GlobalInvoiceDraft } from '../../src/api/invoicing';
 import { CfdiReportPage } from '../../src/views/invoicing/report/CfdiReportPage';
 import { BANK, CANCELLED, COMPLEMENT, GLOBAL, ISSUER, PAGE, PPD_INVOICE, PRODUCT } from '../models/cfdiReportMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi, useViewport } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   useViewport('desktop');
 });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PATH = '/condominio/control-gerencial/modulos-adicionales/factura-comunidad/listado-cfdis';
 
 function api(list: CfdiList = PAGE, overrides: Record<string, () => Response> = {}) {

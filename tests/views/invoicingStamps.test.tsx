@@ -4,13 +4,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RequestStampsPage } from '../../src/views/invoicing/stamps/RequestStampsPage';
 import { LEDGER } from '../models/stampRequestMachine.model';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PATH = '/condominio/control-gerencial/modulos-adicionales/factura-comunidad/solicitar-timbres';
 
 describe('RequestStampsPage', () => {

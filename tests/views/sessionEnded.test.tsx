@@ -8,17 +8,15 @@ import { readToken } from '../../src/services/tokenStore';
 import { RequireSession } from '../../src/views/app/RequireSession';
 import ProfilePage from '../../src/views/profile/ProfilePage';
 import { SignInPage } from '../../src/views/sessions/SignInPage';
-import { renderWithApp } from './renderWithApp';
-import { sessionFor } from './sessionFixtures';
-import { signedIn, stubApi } from './shellSupport';
+import { json } from '../support/http';
+import { sessionFor } from '../support/sessionFixtures';
+import { renderWithApp } from '../support/views/renderWithApp';
+import { signedIn, stubApi } from '../support/views/signedInShell';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 const NO_SESSION = {
   success: false,

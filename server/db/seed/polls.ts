@@ -163,7 +163,7 @@ const UPCOMING_SURVEY: DemoPoll = {
 };
 
 /** Neighbours who voted in the open votación and answered the survey: none of the accounts browser tests sign
- * in with (tests/e2e/accounts.ts), nor residente, consejo or the barred one. */
+ * in with (tests/support/e2e/accounts.ts), nor residente, consejo or the barred one. */
 const OPEN_VOTERS = [14, 16, 17, 18, 19, 21, 22, 23, 24].map((n) => `vecino${String(n).padStart(3, '0')}@demo.mx`);
 
 /** The closed votación's voters: every neighbour from vecino038 on that could vote. */

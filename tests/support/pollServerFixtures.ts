@@ -1,8 +1,6 @@
 // What the polls' server tests share: the demo's facts they read (sections, people, dwellings), drafts in the
 // condominium's wall clock relative to the test clock, and calls that expect to succeed.
 import type { Kysely } from 'kysely';
-import { assert } from 'superstruct';
-import { expect } from 'vitest';
 import type { Database } from '../../server/db/schema';
 import { utcToLocal } from '../../server/domain/shared/zonedTime';
 import type { Clock } from '../../server/infra/clock';
@@ -15,9 +13,9 @@ import {
   VoteAnswer,
   type VoteChoice,
 } from '../../src/api/polls';
-import { call, type TestApp } from '../support/testApp';
+import { api } from './http';
+import { call, expectOk, type TestApp } from './testApp';
 
-export const api = (path: string) => `/api${path}`;
 export const ZONE = 'America/Mexico_City';
 
 /** The condominium's wall clock `minutes` after the clock's now. */
@@ -86,14 +84,6 @@ export function voteDraft(clock: Clock, sectionId: number, overrides: Partial<Po
     adjuntos: [],
     ...overrides,
   };
-}
-
-export async function expectOk<T>(response: Promise<{ statusCode: number; body: string }>, struct?: { schema: unknown }) {
-  const res = await response;
-  expect(res.statusCode, res.body).toBe(200);
-  const body = JSON.parse(res.body) as T;
-  if (struct) assert(body, struct as never);
-  return body;
 }
 
 export function pollsClient(t: () => TestApp, tokens: Record<string, string>) {

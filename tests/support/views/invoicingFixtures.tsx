@@ -2,14 +2,12 @@
 // answers of the calls its screens make (stubbed at fetch, the edge of these tests).
 import { vi } from 'vitest';
 import { Route } from 'wouter';
-import { INVOICING_BASE } from '../../src/api/invoicing';
-import type { SessionData } from '../../src/api/sessions';
-import type { IssuerRow } from '../../src/machines/issuersMachine';
-import InvoicingRoutes from '../../src/views/invoicing/InvoicingRoutes';
-import { signedIn, stubApi } from './shellSupport';
-
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { INVOICING_BASE } from '../../../src/api/invoicing';
+import type { SessionData } from '../../../src/api/sessions';
+import type { IssuerRow } from '../../../src/machines/issuersMachine';
+import InvoicingRoutes from '../../../src/views/invoicing/InvoicingRoutes';
+import { json } from '../http';
+import { signedIn, stubApi } from './signedInShell';
 
 export const ISSUER: IssuerRow = {
   id: 1,
@@ -34,11 +32,11 @@ export const generalData = (issuers: IssuerRow[]) =>
 export function openInvoicing(data: SessionData, screen: string, answers: Record<string, () => Response | Promise<Response>>) {
   const stub = stubApi(data, answers);
   // The CSD upload is multipart, which stubApi (JSON bodies) cannot read: answered here, its text fields recorded.
-  const json = globalThis.fetch;
+  const stubbed = globalThis.fetch;
   vi.stubGlobal('fetch', async (request: Request) => {
     const path = new URL(request.url).pathname;
     const answer = answers[path];
-    if (!answer || !(request.headers.get('content-type') ?? '').startsWith('multipart/')) return json(request);
+    if (!answer || !(request.headers.get('content-type') ?? '').startsWith('multipart/')) return stubbed(request);
     const form = await request.clone().formData();
     const fields = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : (v as File).name]));
     stub.calls.push({ method: request.method, path, body: fields });

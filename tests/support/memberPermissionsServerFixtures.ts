@@ -2,8 +2,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { MEMBER_PERMISSIONS_PATHS, type MemberPermissions, type PermissionSet } from '../../src/api/memberPermissions';
-import { api } from '../support/routeMatrix';
-import { call, type TestApp } from '../support/testApp';
+import { api } from './http';
+import { call, type TestApp } from './testApp';
 
 export async function membershipOf(db: Kysely<Database>, email: string, subdomain = 'palmas'): Promise<number> {
   const row = await db

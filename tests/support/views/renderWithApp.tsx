@@ -7,9 +7,9 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { readCatalog } from '../../src/i18n/node/readCatalog';
-import { SessionProvider } from '../../src/views/common/SessionContext';
-import Toasts from '../../src/views/common/Toasts';
+import { readCatalog } from '../../../src/i18n/node/readCatalog';
+import { SessionProvider } from '../../../src/views/common/SessionContext';
+import Toasts from '../../../src/views/common/Toasts';
 
 const es = readCatalog('es');
 

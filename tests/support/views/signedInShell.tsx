@@ -2,8 +2,9 @@
 // of these tests), and the viewport is a desktop or a phone as far as CSS media queries go.
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { SessionData } from '../../src/api/sessions';
-import { saveToken } from '../../src/services/tokenStore';
+import type { SessionData } from '../../../src/api/sessions';
+import { saveToken } from '../../../src/services/tokenStore';
+import { json } from '../http';
 import { renderWithApp } from './renderWithApp';
 
 export interface Call {
@@ -27,8 +28,6 @@ const THIS_SESSION = {
 export function stubApi(data: SessionData, answers: Record<string, () => Response | Promise<Response>> = {}) {
   const calls: Call[] = [];
   let current = data;
-  const json = (body: unknown, status = 200) =>
-    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {

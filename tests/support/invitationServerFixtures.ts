@@ -5,8 +5,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema';
 import { hashToken, newToken } from '../../server/infra/tokens';
 
-export const api = (path: string) => `/api${path}`;
-
 /** The id of a dwelling of Las Palmas (condo 1) or another condominium by tower and name ('' for houses). */
 export async function dwellingId(db: Kysely<Database>, tower: string, name: string, condoId = 1): Promise<number> {
   let query = db

@@ -1,9 +1,6 @@
 // Requests to the administrator as the server would answer them, for the view tests (tests/views/Tickets*):
-// the SA section of Las Palmas (2), request 41 as each role reads it, and the JSON answer helper.
+// the SA section of Las Palmas (2), request 41 as each role reads it; the JSON answer itself is json() of tests/support/http.ts.
 import type { TicketAnswer, TicketEvent, TicketListAnswer, TicketSectionAnswer, TicketSummary } from '../../src/api/tickets';
-
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export const PATHS = {
   section: '/api/--tickets/section/2',

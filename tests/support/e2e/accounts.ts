@@ -1,21 +1,21 @@
-// The signed-in states the setup project (auth.setup.ts) saves once per run, before any spec: one per
+// The signed-in states the setup project (tests/e2e/auth.setup.ts) saves once per run, before any spec: one per
 // account (and condominium) that specs use as "a signed-in X", each a Playwright storageState file with the
 // session token where the app keeps it (src/services/tokenStore.ts: localStorage, as with 'Recordarme').
 // A spec takes one with `test.use({ storageState: signedIn('consejo@demo.mx') })` instead of signing in.
 //
 // Sharing a saved session is safe for what only reads or changes data; a spec that signs out, revokes
 // sessions, accepts the privacy notice or changes the language signs in on its own (sessionTokens() in
-// fixtures.ts) or uses an account no other spec uses. Who uses which account: docs/decisions.md.
+// tests/e2e/fixtures.ts) or uses an account no other spec uses. Who uses which account: docs/decisions.md.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request, type TestInfo } from '@playwright/test';
-import { sessionTokens } from './fixtures';
+import { sessionTokens } from '../../e2e/fixtures';
 
 /** Where the app keeps its session token (src/services/tokenStore.ts). */
 export const TOKEN_KEY = 'app-token';
 
-const STATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/.auth');
+const STATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-results/.auth');
 
 /**
  * Every account signed in by the setup project: [e-mail, condominium (the first one when not named)].

@@ -7,11 +7,8 @@ import type { Database } from '../../server/db/schema';
 import { demoReservationDay } from '../../server/db/seed/demoFacts';
 import type { Clock } from '../../server/infra/clock';
 import { type BookingRequest, RESERVATIONS_PATHS, type Reservation, ReservationAnswer } from '../../src/api/reservations';
-import { call, type TestApp } from '../support/testApp';
-
-export { dwellingOf, userId } from './pollsTestKit';
-
-export const api = (path: string) => `/api${path}`;
+import { api } from './http';
+import { call, type TestApp } from './testApp';
 
 /** A calendar day `days` after the clock's day in Las Palmas. */
 export const dayAfter = (clock: Clock, days: number) => demoReservationDay(clock.now(), days);

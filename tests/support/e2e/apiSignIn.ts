@@ -1,7 +1,7 @@
 // Signing in for the money specs through the API (the sign-in page has its own spec): a session token per
 // account, put where the app reads it before the first page loads.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect } from './fixtures';
+import { DEMO_PASSWORD, expect } from '../../e2e/fixtures';
 
 export async function apiToken(request: APIRequestContext, email: string, condo?: string): Promise<string> {
   const signIn = await request.post('/api/--sesiones/sign-in', { data: { username: email, password: DEMO_PASSWORD } });
