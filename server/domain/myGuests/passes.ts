@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
-import { newPassCodes, weekdays } from '../shared/visitorPasses';
+import { newPassCodes, passFields } from '../shared/visitorPasses';
 import { inZone } from '../shared/zonedTime';
 import { inviterOf, requireInviter } from './access';
 import { refuseFirst } from './problems';
@@ -36,17 +36,7 @@ async function passRows(db: Kysely<Database>, auth: Auth, page: { limit: number;
   return rows.map(
     (row): MyPass => ({
       id: row.id,
-      Tipo: row.tipo,
-      Nombre: row.nombre,
-      Email: row.email,
-      Telefono: row.telefono,
-      QR: row.qr,
-      ClaveManual: row.manual_key,
-      DiasAcceso: weekdays(row.dias_acceso),
-      FechaInicio: row.fecha_inicio,
-      FechaFin: row.fecha_fin,
-      HoraInicio: row.hora_inicio,
-      HoraFin: row.hora_fin,
+      ...passFields(row),
       NombreInfante: row.nombre_infante,
       TorreName: row.towerName ?? null,
       AptName: row.aptName ?? null,

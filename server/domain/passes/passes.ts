@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Pass } from '../../../src/api/passes';
 import type { Database } from '../../db/schema';
-import { accessPointsOf, weekdays } from '../shared/visitorPasses';
+import { accessPointsOf, passFields } from '../shared/visitorPasses';
 
 export async function findPass(db: Kysely<Database>, condoId: number, qr: string): Promise<Pass | null> {
   const row = await db
@@ -31,17 +31,7 @@ export async function findPass(db: Kysely<Database>, condoId: number, qr: string
   // An event's guests come in through the event's gate; every other pass through any of the condominium's.
   const points = await accessPointsOf(db, condoId, row.eventAccessPoint ?? null);
   return {
-    Tipo: row.tipo,
-    Nombre: row.nombre,
-    Email: row.email,
-    Telefono: row.telefono,
-    QR: row.qr,
-    ClaveManual: row.manual_key,
-    DiasAcceso: weekdays(row.dias_acceso),
-    FechaInicio: row.fecha_inicio,
-    FechaFin: row.fecha_fin,
-    HoraInicio: row.hora_inicio,
-    HoraFin: row.hora_fin,
+    ...passFields(row),
     NotaVisitante: row.nota_visitante,
     reglamento: row.regulation ?? null,
     CondoId: row.condo_id,
