@@ -14,6 +14,10 @@ export default defineConfig({
     // unit, views and server in about two thirds of the time (the server files wait on SMTP and Redis, and
     // the main process does little); each server file has its own database, so files never meet.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // The server files import the whole app (hundreds of modules) and spent more time importing it than
+    // testing: in one worker they share the modules (isolate: false below). Each file still builds its own
+    // apps on its own databases, and the server keeps no state in modules beyond caches keyed by database
+    // or language.
     projects: [
       {
         extends: true,
@@ -37,6 +41,7 @@ export default defineConfig({
           setupFiles: ['tests/server/setup.ts'],
           env: { TEST_DIALECT: 'sqlite' },
           globalSetup: ['tests/support/serverGlobalSetup.ts'],
+          isolate: false,
           testTimeout: 20_000,
           hookTimeout: 20_000,
         },
@@ -52,6 +57,7 @@ export default defineConfig({
                 setupFiles: ['tests/server/setup.ts'],
                 env: { TEST_DIALECT: 'postgres' },
                 globalSetup: ['tests/support/serverGlobalSetup.ts'],
+                isolate: false,
                 testTimeout: 20_000,
                 hookTimeout: 20_000,
               },
