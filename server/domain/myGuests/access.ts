@@ -6,6 +6,7 @@ import { canInviteGuests, canManageCondoLink } from '../../../src/api/permission
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
 import type { Auth } from '../shared/auth';
+import { callerDwellingRows } from '../shared/viewer';
 
 export interface Inviter {
   dwellings: { AptId: number; AptName: string; TorreName: string | null }[];
@@ -23,15 +24,7 @@ export async function inviterOf(db: Kysely<Database>, auth: Auth): Promise<Invit
     .select(['m.is_admin', 'c.time_zone'])
     .where('m.id', '=', auth.membershipId)
     .executeTakeFirstOrThrow();
-  const dwellings = await db
-    .selectFrom('residencies as r')
-    .innerJoin('apartments as a', 'a.id', 'r.apartment_id')
-    .leftJoin('towers as t', 't.id', 'a.tower_id')
-    .select(['a.id as AptId', 'a.name as AptName', 't.name as TorreName'])
-    .where('r.membership_id', '=', auth.membershipId)
-    .where('a.condo_id', '=', auth.condoId)
-    .orderBy('a.id')
-    .execute();
+  const dwellings = (await callerDwellingRows(db, auth)).map((d) => ({ AptId: d.id, AptName: d.name, TorreName: d.tower }));
   const usuario = { apartments: dwellings, UserIsAdmin: member.is_admin === 1 ? ('Y' as const) : ('N' as const) };
   return {
     dwellings,

@@ -7,8 +7,8 @@ import { POLLS_PAGE_SIZE, type PollListAnswer, type PollListQuery, type PollsHom
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
-import { callerDwellings, dwellingSeat, personSeat } from '../shared/electorate';
-import { loadViewer } from '../shared/viewer';
+import { dwellingSeat, personSeat } from '../shared/electorate';
+import { callerDwellings, loadViewer } from '../shared/viewer';
 import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { readablePollSection, readablePollSections, requirePollReader } from './access';
 import { sectionInfo, summaryOf } from './answers';

@@ -14,10 +14,9 @@ import type { Database, Section } from '../../db/schema';
 import { forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
-import { callerDwellings } from '../shared/electorate';
 import { arrears } from '../shared/ledgerReports';
 import { sectionFacts } from '../shared/sections';
-import { loadViewer } from '../shared/viewer';
+import { callerDwellings, loadViewer } from '../shared/viewer';
 import { localDate, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { type ReservationRow, reservationNotFound } from './rows';
 

@@ -7,8 +7,7 @@ import { canManageFacilities } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
-import { callerDwellings } from '../shared/electorate';
-import { loadViewer } from '../shared/viewer';
+import { callerDwellings, loadViewer } from '../shared/viewer';
 
 export async function reservationsWaiting(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<number> {
   const now = clock.now().toISOString();

@@ -8,7 +8,6 @@ import { dwellingName } from '../../../src/api/dwellings';
 import { canReadPolls } from '../../../src/api/permissions';
 import type { PollCounting, PollKind } from '../../../src/api/polls';
 import type { Database, Section } from '../../db/schema';
-import type { Auth } from './auth';
 import { arrears } from './ledgerReports';
 import { sectionFacts } from './sections';
 import { loadMembers } from './viewer';
@@ -112,18 +111,4 @@ export async function electorateAsOf(db: Kysely<Database>, poll: ElectorateFacts
 /** The day the arrears are read as of: the opening day in the condominium's zone (also when fixing late). */
 export async function arrearsDay(db: Kysely<Database>, poll: { condo_id: number; opens_at: string }): Promise<string> {
   return localDate(poll.opens_at, await timeZoneOf(db, poll.condo_id));
-}
-
-/** The caller's dwellings in the condominium, with their share. */
-export async function callerDwellings(db: Kysely<Database>, auth: Auth) {
-  const rows = await db
-    .selectFrom('residencies as r')
-    .innerJoin('apartments as a', 'a.id', 'r.apartment_id')
-    .leftJoin('towers as t', 't.id', 'a.tower_id')
-    .select(['a.id', 'a.name', 'a.indiviso', 't.name as tower'])
-    .where('r.membership_id', '=', auth.membershipId)
-    .where('a.condo_id', '=', auth.condoId)
-    .orderBy('a.id')
-    .execute();
-  return rows.map((r) => ({ id: r.id, name: dwellingName(r.tower, r.name), indiviso: Number(r.indiviso) }));
 }

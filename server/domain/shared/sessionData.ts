@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { SessionData } from '../../../src/api/sessions';
 import type { Database } from '../../db/schema';
 import type { Auth } from './auth';
+import { callerDwellingRows } from './viewer';
 
 const yesNo = (flag: number) => (flag === 1 ? 'Y' : 'N') as 'Y' | 'N';
 
@@ -38,14 +39,7 @@ export async function loadSessionData(
     ])
     .where('m.id', '=', auth.membershipId)
     .executeTakeFirstOrThrow();
-  const apartments = await db
-    .selectFrom('residencies as r')
-    .innerJoin('apartments as a', 'a.id', 'r.apartment_id')
-    .leftJoin('towers as t', 't.id', 'a.tower_id')
-    .select(['a.id as AptId', 'a.name as AptName', 't.name as TorreName'])
-    .where('r.membership_id', '=', auth.membershipId)
-    .orderBy('a.id')
-    .execute();
+  const apartments = (await callerDwellingRows(db, auth)).map((d) => ({ AptId: d.id, AptName: d.name, TorreName: d.tower }));
   const sections = await db
     .selectFrom('sections as s')
     .leftJoin('section_users as su', (join) => join.onRef('su.section_id', '=', 's.id').on('su.user_id', '=', auth.userId))

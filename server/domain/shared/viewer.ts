@@ -1,7 +1,9 @@
 // The viewer: the caller (or every member) in the shape the shared rules of src/api/permissions.ts read
 // (CommunicationViewer: roles, permissions, towers). Shared: every area that applies those rules loads it
-// (posts, tickets, polls, reservations, conversations, calendar, global search, management, communication home).
+// (posts, tickets, polls, reservations, conversations, calendar, global search, management, communication home);
+// and the caller's own dwellings (session data, my guests, tickets, polls, reservations).
 import type { Kysely } from 'kysely';
+import { dwellingName } from '../../../src/api/dwellings';
 import type { CommunicationViewer } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import type { Auth } from './auth';
@@ -86,4 +88,23 @@ export async function loadMembers(
       towerIds: [...new Set(towers.filter((t) => t.membership_id === m.id).map((t) => t.tower_id!))],
     },
   }));
+}
+
+/** The caller's dwellings here, in id order: each with its own name, its tower's (none for a house), its share. */
+export function callerDwellingRows(db: Kysely<Database>, auth: Auth) {
+  return db
+    .selectFrom('residencies as r')
+    .innerJoin('apartments as a', 'a.id', 'r.apartment_id')
+    .leftJoin('towers as t', 't.id', 'a.tower_id')
+    .select(['a.id', 'a.name', 't.name as tower', 'a.indiviso'])
+    .where('r.membership_id', '=', auth.membershipId)
+    .where('a.condo_id', '=', auth.condoId)
+    .orderBy('a.id')
+    .execute();
+}
+
+/** The caller's dwellings named as the screens show them ('Torre A - 101'), with their share. */
+export async function callerDwellings(db: Kysely<Database>, auth: Auth) {
+  const rows = await callerDwellingRows(db, auth);
+  return rows.map((r) => ({ id: r.id, name: dwellingName(r.tower, r.name), indiviso: Number(r.indiviso) }));
 }

@@ -3,7 +3,6 @@
 // condominium's hours for its priority. The administrators are told; with EnviarCopia the requester gets a
 // copy by e-mail (sent by the route once this has committed).
 import type { Kysely } from 'kysely';
-import { dwellingName } from '../../../src/api/dwellings';
 import { ErrorCodes } from '../../../src/api/errors';
 import { canFileTicket, canReadSection } from '../../../src/api/permissions';
 import { foldForSearch } from '../../../src/api/search';
@@ -16,7 +15,7 @@ import type { OutgoingMail } from '../../infra/mail/mailer';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
 import { decodeUploads } from '../shared/uploads';
-import { loadViewer } from '../shared/viewer';
+import { callerDwellings, loadViewer } from '../shared/viewer';
 import { requestSection, userName } from './access';
 import { saveUploads } from './attachments';
 import { ticketCopyMail } from './copyMail';
@@ -37,16 +36,7 @@ const badRequest = (message: 'category' | 'dwelling' | 'area', field: string) =>
 
 /** The caller's dwellings in their condominium, named as the screens show them. */
 export async function dwellingsOf(db: Kysely<Database>, auth: Auth): Promise<{ ApmtId: number; Nombre: string }[]> {
-  const rows = await db
-    .selectFrom('residencies as r')
-    .innerJoin('apartments as a', 'a.id', 'r.apartment_id')
-    .leftJoin('towers as t', 't.id', 'a.tower_id')
-    .select(['a.id', 'a.name', 't.name as tower'])
-    .where('r.membership_id', '=', auth.membershipId)
-    .where('a.condo_id', '=', auth.condoId)
-    .orderBy('a.id')
-    .execute();
-  return rows.map((r) => ({ ApmtId: r.id, Nombre: dwellingName(r.tower, r.name) }));
+  return (await callerDwellings(db, auth)).map((d) => ({ ApmtId: d.id, Nombre: d.name }));
 }
 
 export async function createTicket(
