@@ -6,7 +6,8 @@ import { createHmac } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Kysely } from 'kysely';
-import { type Infer, integer, number, object, optional, record, string, type, union, validate } from 'superstruct';
+import { type Infer, integer, number, object, optional, string, validate } from 'superstruct';
+import { CaptchaParameters } from '../../src/api/publicPage';
 import type { Database } from '../db/schema';
 import type { Clock } from './clock';
 import { appSecret } from './secrets';
@@ -38,20 +39,9 @@ export async function newCaptchaChallenge(db: Kysely<Database>, clock: Clock): P
   });
 }
 
-const Parameters = type({
-  algorithm: string(),
-  nonce: string(),
-  salt: string(),
-  cost: number(),
-  keyLength: number(),
-  keyPrefix: string(),
-  keySignature: optional(string()),
-  expiresAt: optional(number()),
-  data: optional(record(string(), union([string(), number()]))),
-});
 /** The solved payload the page sends in cf_capcha: base64 of this JSON. */
 const CaptchaPayload = object({
-  challenge: object({ parameters: Parameters, signature: optional(string()) }),
+  challenge: object({ parameters: CaptchaParameters, signature: optional(string()) }),
   solution: object({ counter: integer(), derivedKey: string(), time: optional(number()) }),
 });
 export type CaptchaPayload = Infer<typeof CaptchaPayload>;

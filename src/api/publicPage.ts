@@ -9,9 +9,11 @@ import {
   object,
   optional,
   pattern,
+  record,
   size,
   string,
   type,
+  union,
 } from 'superstruct';
 import type { MessageId } from '../i18n/messages';
 import { EMAIL_PATTERN, IdParam } from './validation';
@@ -167,18 +169,19 @@ export type PublicContactRequest = Infer<typeof PublicContactRequest>;
 export const PublicContactAnswer = object({ success: boolean(), message: string() });
 export type PublicContactAnswer = Infer<typeof PublicContactAnswer>;
 
-/** An ALTCHA v2 challenge as the server hands it out (altcha-lib's Challenge). */
-export const CaptchaChallenge = type({
-  parameters: type({
-    algorithm: string(),
-    nonce: string(),
-    salt: string(),
-    cost: number(),
-    keyLength: number(),
-    keyPrefix: string(),
-    keySignature: optional(string()),
-    expiresAt: optional(number()),
-  }),
-  signature: optional(string()),
+/** An ALTCHA v2 challenge's parameters (altcha-lib's), as handed out and as sent back solved. */
+export const CaptchaParameters = type({
+  algorithm: string(),
+  nonce: string(),
+  salt: string(),
+  cost: number(),
+  keyLength: number(),
+  keyPrefix: string(),
+  keySignature: optional(string()),
+  expiresAt: optional(number()),
+  data: optional(record(string(), union([string(), number()]))),
 });
+
+/** An ALTCHA v2 challenge as the server hands it out (altcha-lib's Challenge). */
+export const CaptchaChallenge = type({ parameters: CaptchaParameters, signature: optional(string()) });
 export const CaptchaChallengeAnswer = object({ success: literal(true), challenge: CaptchaChallenge });
