@@ -1,19 +1,10 @@
 // happy-dom lacks a few browser APIs Mantine relies on.
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { fakeMatchMedia } from '../support/views/matchMedia';
 
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = fakeMatchMedia(() => false);
 }
 if (!('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {

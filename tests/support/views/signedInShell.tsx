@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { SessionData } from '../../../src/api/sessions';
 import { saveToken } from '../../../src/services/tokenStore';
 import { json } from '../http';
+import { fakeMatchMedia } from './matchMedia';
 import { renderWithApp } from './renderWithApp';
 
 export interface Call {
@@ -56,17 +57,7 @@ export function stubApi(data: SessionData, answers: Record<string, () => Respons
 
 /** Makes `(min-width: …)` queries match on a desktop and fail on a phone. */
 export function useViewport(kind: 'desktop' | 'phone') {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: kind === 'desktop' && query.includes('min-width'),
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = fakeMatchMedia((query) => kind === 'desktop' && query.includes('min-width'));
 }
 
 export function signedIn(ui: ReactNode, path: string) {
