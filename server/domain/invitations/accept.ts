@@ -82,7 +82,12 @@ export async function acceptInvitation(
   const existing = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', row.email).executeTakeFirst();
   let passwordHash: string | null = null;
   if (existing) {
-    if (!(await verifyPassword(request.password, existing.password_hash))) throw wrongPassword();
+    if (!(await verifyPassword(request.password, existing.password_hash))) {
+      // The account may be a moment old, made by a request racing with this one on the same link: then the
+      // link is spent, and that is this request's answer, not the other request's password.
+      await workingInvitation(db, clock, request.token);
+      throw wrongPassword();
+    }
   } else {
     requireAcceptablePassword(request.password, 'password');
     passwordHash = await hashPassword(request.password, policy.scryptLogN);
