@@ -36,7 +36,7 @@ const keyHash = (key: TemplateKey) =>
 
 /** A run's name is `r<base36 ms>`: old runs (a crash skipped their teardown) are known by it. */
 export const newRunName = () => `r${Date.now().toString(36)}`;
-const runStartedAt = (run: string) => Number.parseInt(run.slice(1), 36);
+export const runStartedAt = (run: string) => Number.parseInt(run.slice(1), 36);
 
 /** The database at `url` with another database name. */
 export function databaseUrl(url: string, name: string): string {

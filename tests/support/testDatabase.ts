@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { type Config, loadConfig } from '../../server/config';
 import { type DatabaseHandle, openDatabase } from '../../server/db/database';
 import { migrateToLatest } from '../../server/db/migrate';
-import { clonePostgres, cloneSqlite, type TemplateKey } from './templateDatabase';
+import { clonePostgres, cloneSqlite, runStartedAt, type TemplateKey } from './templateDatabase';
 
 export const dialect = (process.env.TEST_DIALECT ?? 'sqlite') as 'sqlite' | 'postgres';
 
@@ -47,7 +47,7 @@ export async function freshDatabase(): Promise<FreshDatabase> {
 }
 
 /** The run whose templates this file may copy (tests/support/serverGlobalSetup.ts), if any. */
-function templateRun(): string | null {
+export function templateRun(): string | null {
   // TEST_TEMPLATES=off builds every database from scratch, as before the templates (to compare the two).
   if (process.env.TEST_TEMPLATES === 'off') return null;
   try {
@@ -55,6 +55,16 @@ function templateRun(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * When the apps of this run that live on the system clock have their demo data seeded: the run's start, to
+ * the second (one template for all of them); outside a run, null (the app seeds its empty database itself).
+ */
+export function systemClockSeedAt(): string | null {
+  const run = templateRun();
+  if (!run) return null;
+  return new Date(Math.floor(runStartedAt(run) / 1000) * 1000).toISOString();
 }
 
 /**
