@@ -6,8 +6,9 @@
 // The setup project signs in each account the specs need once (tests/e2e/auth.setup.ts); specs take the
 // saved session with test.use({ storageState: signedIn(...) }) (tests/support/e2e/accounts.ts).
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/chromium.mjs';
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = chromiumPath();
 
 const launchOptions = {
   executablePath: CHROMIUM_PATH,

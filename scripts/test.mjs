@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromiumPath } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, '.test-results');
@@ -120,7 +121,7 @@ for (const project of vitestProjects) {
   );
 }
 
-const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromium = chromiumPath();
 if (fs.existsSync(chromium)) {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   const build = run('build the browser app', process.execPath, [vite, 'build', '--logLevel', 'warn']);
@@ -139,7 +140,7 @@ if (fs.existsSync(chromium)) {
 } else {
   const banner = '!'.repeat(78);
   console.log(`\n${banner}\n!! NO CHROMIUM at ${chromium}: THE BROWSER SUITE DID NOT RUN.`);
-  console.log('!! Install it (apt-get install -y chromium) or set CHROME_PATH.');
+  console.log('!! Install it (apt-get install -y chromium-headless-shell, or chromium) or set CHROME_PATH.');
   console.log(`${banner}`);
   if (process.env.CI === 'true') {
     failed++;
