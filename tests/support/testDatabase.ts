@@ -47,7 +47,7 @@ export async function freshDatabase(): Promise<FreshDatabase> {
 }
 
 /** The run whose templates this file may copy (tests/support/serverGlobalSetup.ts), if any. */
-export function templateRun(): string | null {
+function templateRun(): string | null {
   // TEST_TEMPLATES=off builds every database from scratch, as before the templates (to compare the two).
   if (process.env.TEST_TEMPLATES === 'off') return null;
   try {
