@@ -14,12 +14,12 @@ export default defineConfig({
     // unit, views and server in about two thirds of the time (the server files wait on SMTP and Redis, and
     // the main process does little); each server file has its own database, so files never meet.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
-    // The unit and server projects run their files in one module graph per worker (isolate: false): the files
-    // spent more time importing (hundreds of modules) than testing. The server files still build their own
-    // apps on their own databases, and the server keeps no state in modules beyond caches keyed by database
-    // or language; the unit files hold no module state, and the one that stubs a global unstubs it. The views
-    // stay isolated: the browser app keeps state in modules (caches, the token, pending calls) that one
-    // file's views would leave to the next (tried: 8 of 285 tests failed, different ones each run).
+    // Every project runs its files in one module graph per worker (isolate: false): the files spent more time
+    // importing (hundreds of modules) than testing. The server files still build their own apps on their own
+    // databases, and the server keeps no state in modules beyond caches keyed by database or language; the
+    // unit files hold no module state, and the one that stubs a global unstubs it. The browser app does keep
+    // state in its modules (caches, the token, calls under way), so each view file evaluates the app's modules
+    // afresh and puts back what the window had (tests/views/setup.ts); the libraries stay loaded.
     projects: [
       {
         extends: true,
@@ -37,6 +37,7 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/views/**/*.test.tsx'],
           setupFiles: ['tests/views/setup.ts'],
+          isolate: false,
         },
       },
       {
