@@ -3,6 +3,7 @@
 import os from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirst } from './tests/support/longFilesFirst';
 
 const serverFiles = ['tests/server/**/*.test.ts'];
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -14,6 +15,8 @@ export default defineConfig({
     // unit, views and server in about two thirds of the time (the server files wait on SMTP and Redis, and
     // the main process does little); each server file has its own database, so files never meet.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // The few long files start first, so that no layer ends on one of them running alone.
+    sequence: { sequencer: LongFilesFirst },
     // Every project runs its files in one module graph per worker (isolate: false): the files spent more time
     // importing (hundreds of modules) than testing. The server files still build their own apps on their own
     // databases, and the server keeps no state in modules beyond caches keyed by database or language; the
