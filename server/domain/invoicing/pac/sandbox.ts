@@ -2,7 +2,7 @@
 // reads the CFDI, validates it against the SAT's schemas, checks the Certificado (a CSD, of the Emisor's RFC, in
 // force on the Fecha), the seal over the cadena original, and that the Fecha (the local time of the
 // LugarExpedicion's postal code, as the SAT reads it) is within the 72 hours the SAT allows; then answers a
-// Timbre Fiscal Digital 1.1 signed with its own test key (made at start-up: nothing the SAT would accept). It
+// Timbre Fiscal Digital 1.1 signed with its own test key (nothing the SAT would accept: see sandboxKeys). It
 // remembers what it stamped, to cancel and to answer the status. `failNext` makes the next stamp or
 // cancellation fail with the code and message given, as a real PAC's refusal would.
 //
@@ -50,7 +50,7 @@ export interface SandboxPacOptions {
 export interface SandboxPac extends PacAdapter {
   /** The next stamp or cancellation fails with this code and message (pacUnavailable when reason says so). */
   failNext(code: string, message: string, reason?: PacRefusal['reason']): void;
-  /** The public key the SelloSAT verifies with (PEM): the sandbox's own, made at start-up. */
+  /** The public key the SelloSAT verifies with (PEM): the sandbox's own (one per process). */
   readonly satPublicKeyPem: string;
 }
 
@@ -63,10 +63,20 @@ interface Stamped {
   cancelled: { acuse: string; at: string } | null;
 }
 
+let keys: { privateKey: KeyObject; publicKey: KeyObject } | undefined;
+/**
+ * The sandbox's signing key: one per process, made when first needed. Making a 2048-bit RSA key takes
+ * 0.05–0.5 s, and every app built without a real PAC (a development server, every test app) built a sandbox
+ * it mostly never stamped with.
+ */
+function sandboxKeys() {
+  keys ??= generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return keys;
+}
+
 export function createSandboxPac(options: SandboxPacOptions = {}): SandboxPac {
   const now = options.now ?? (() => new Date());
   const validate = options.validate ?? validateAgainstSat;
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const stamped = new Map<string, Stamped>();
   /** By SelloCFD: the same sealed CFDI sent twice gets the same timbre (a retry after a lost answer). */
   const bySello = new Map<string, string>();
@@ -98,7 +108,7 @@ export function createSandboxPac(options: SandboxPacOptions = {}): SandboxPac {
     if (options.cadenaOf && !verifySeal(options.cadenaOf(xml), read.sello, read.certificado)) {
       return refused('302', 'Sello mal formado o inválido.');
     }
-    const timbre = signTimbre(read.sello, privateKey, now());
+    const timbre = signTimbre(read.sello, sandboxKeys().privateKey, now());
     const answer = addTimbre(xml, timbre);
     stamped.set(timbre.uuid, {
       timbre,
@@ -151,7 +161,9 @@ export function createSandboxPac(options: SandboxPacOptions = {}): SandboxPac {
 
   return {
     name: 'sandbox',
-    satPublicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    get satPublicKeyPem() {
+      return sandboxKeys().publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    },
     failNext(code, message, reason = 'pacRefused') {
       nextFailure = reason === 'pacRefused' ? refused(code, message) : unavailable(code, message);
     },
