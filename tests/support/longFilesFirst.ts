@@ -5,13 +5,16 @@
 // workers (25–30 s on PostgreSQL). These start first, longest first; the rest keep vitest's order.
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The files that take longest, longest first (each 7–30 s where the others take 0.1–5 s). */
+/** The files that take longest, longest first (each 5–30 s where the others take 0.1–5 s). */
 export const LONG_FILES = [
   /tests\/server\/fuzzRoutes\.\d+\.test\.ts$/,
   /tests\/server\/cfdisMatrix\.test\.ts$/,
   /tests\/server\/shutdown\.test\.ts$/,
   /tests\/server\/outagePostgres\.test\.ts$/,
   /tests\/server\/(cfdis|config|redisRateLimit|outageProcess)\.test\.ts$/,
+  // The unit layer's: the scenario documents regenerated and compared (11 s), the biggest machine models.
+  /tests\/unit\/scenarios\.test\.ts$/,
+  /tests\/machines\/(ticketDetail|history|ticketList)Machine\.test\.ts$/,
 ];
 
 const rank = (spec: TestSpecification) => {
