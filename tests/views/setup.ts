@@ -9,17 +9,15 @@ import { fakeMatchMedia } from '../support/views/matchMedia';
 // afresh. The libraries (React, Mantine, XState), which keep none a file could leave, stay loaded.
 vi.resetModules();
 
-// What a file may have left in the shared window: fake timers, stubbed globals (fetch), spies, a viewport
-// (useViewport), object URLs replaced for a download, the page's title and language, stored values.
+// What a file may have left in the shared window: fake timers, stubbed globals (fetch), a viewport
+// (useViewport), object URLs replaced for a download, the page's title and language. (Vitest itself restores
+// spies between files, and the storage is cleared after every test below.)
 vi.useRealTimers();
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();
-vi.restoreAllMocks();
 document.body.innerHTML = '';
 document.title = '';
 document.documentElement.removeAttribute('lang');
-window.localStorage.clear();
-window.sessionStorage.clear();
 
 // happy-dom lacks a few browser APIs Mantine relies on; a phone's, until a test says otherwise.
 window.matchMedia = fakeMatchMedia(() => false);
