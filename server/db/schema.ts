@@ -131,6 +131,8 @@ export interface SessionTable {
   client_address: string | null;
   /** The browser's User-Agent when it was opened, cut to USER_AGENT_MAX characters; null when unknown. */
   user_agent: string | null;
+  /** A shift session (kind 'gate') names the paired device it was opened on (migration 0019); null otherwise. */
+  device_id: Generated<number | null>;
 }
 
 export interface UserPermissionTable {
@@ -419,6 +421,8 @@ export interface PassTable {
   placas: string | null;
   created_at: string;
   revoked_at: string | null;
+  /** How many entries the pass allows: null no limit, 1 single use (migration 0019). */
+  entry_limit: Generated<number | null>;
 }
 
 /** A bank account ('banco') or petty cash ('caja') of a condominium. */
@@ -553,6 +557,10 @@ export interface Database {
   events: EventTable;
   guest_links: GuestLinkTable;
   passes: PassTable;
+  gate_devices: GateDeviceTable;
+  gate_pins: GatePinTable;
+  gate_movements: GateMovementTable;
+  parcels: ParcelTable;
   ledger_accounts: LedgerAccountTable;
   ledger_funds: LedgerFundTable;
   dwelling_charges: DwellingChargeTable;
@@ -1180,4 +1188,91 @@ export interface StampRequestTable {
   /** When the provider credited the package (migration 0017); null while pending. */
   credited_at: string | null;
   credit_movement_id: number | null;
+}
+
+/** A gate device of a condominium (migration 0019): registered by an administrator, paired with a one-time code. */
+export interface GateDeviceTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  access_point: string;
+  /** SHA-256 hex of the pending one-time pairing code; null once paired or when none is pending. */
+  pairing_code_hash: string | null;
+  pairing_expires_at: string | null;
+  /** SHA-256 hex of the device's own token; null until paired. */
+  token_hash: string | null;
+  paired_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  created_by_user_id: number | null;
+  created_at: string;
+}
+
+/** A guard's shift PIN (hashed like a password) for the condominium's paired devices. */
+export interface GatePinTable {
+  id: Generated<number>;
+  membership_id: number;
+  pin_hash: string;
+  updated_at: string;
+}
+
+/** One row of the movement log: an entry, an exit or a refusal. Never edited by a person. */
+export interface GateMovementTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** The id the recording device made (a UUID): a retry or a replayed offline batch records once. */
+  client_id: string;
+  /** entry | exit | refusal (src/api/gate.ts GATE_MOVEMENT_KINDS). */
+  kind: string;
+  pass_id: number | null;
+  apartment_id: number | null;
+  visitor_name: string;
+  /** The pass's Tipo when it came on a pass; null for a walk-in. */
+  pass_kind: string | null;
+  people: number;
+  plates: string | null;
+  access_point: string | null;
+  note: string | null;
+  /** A refusal's reason (src/api/gate.ts). */
+  reason: string | null;
+  /** An exit's entry. */
+  entry_id: number | null;
+  device_id: number | null;
+  /** The guard on duty who recorded it. */
+  guard_user_id: number | null;
+  /** ISO-8601 UTC: when it happened (the device's clock for what was recorded offline). */
+  occurred_at: string;
+  /** The same moment in the condominium's zone, 'YYYY-MM-DD HH:mm'. */
+  occurred_local: string;
+  received_at: string;
+  /** What the server found when an offline movement arrived (src/api/gate.ts GATE_CONFLICTS); null none. */
+  conflict: string | null;
+}
+
+/** A parcel waiting at the gate or collected (migration 0019). */
+export interface ParcelTable {
+  id: Generated<number>;
+  condo_id: number;
+  client_id: string;
+  apartment_id: number;
+  carrier: string;
+  tracking: string | null;
+  /** sobre | chico | mediano | grande. */
+  size: string;
+  note: string | null;
+  photo_file_id: number | null;
+  pickup_code_hash: string;
+  /** waiting | collected. */
+  status: string;
+  arrived_at: string;
+  logged_by_user_id: number | null;
+  device_id: number | null;
+  collected_at: string | null;
+  collected_by_name: string | null;
+  /** code | signature. */
+  collected_method: string | null;
+  signature_file_id: number | null;
+  handed_by_user_id: number | null;
+  reminded_at: string | null;
+  reminders: Generated<number>;
 }

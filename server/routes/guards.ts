@@ -47,6 +47,11 @@ export type SignedInRouteOptions<G extends RouteGenericInterface> = Omit<
    * after the input is validated (the session routes, routes/sessions.ts, as they have always been).
    */
   refuseIn?: 'onRequest' | 'preHandler';
+  /**
+   * A shift session opened on a paired gate device (sessions.kind 'gate', issue 26) may call this route. Such a
+   * session can do gate work only: every route without this option refuses it with 403.
+   */
+  gateShift?: boolean;
 };
 
 export type SignedInHandler<G extends RouteGenericInterface> = (request: SignedInRequest<G>, reply: FastifyReply<G>) => unknown;
@@ -70,7 +75,7 @@ function allowOnly(app: FastifyInstance, rule: AccessRule) {
 export function signedInRoutes(app: FastifyInstance): { get: SignedInRoute; post: SignedInRoute } {
   const register =
     (method: 'GET' | 'POST'): SignedInRoute =>
-    (path, { allow, refuseIn = 'onRequest', ...options }, handler) => {
+    (path, { allow, refuseIn = 'onRequest', gateShift: _gateShift = false, ...options }, handler) => {
       const guard = allow === SIGNED_IN ? app.requireSession : allowOnly(app, allow);
       app.route({
         ...(options as RouteShorthandOptions),

@@ -350,6 +350,19 @@ export const canCheckPasses = (data: {
   isAdmin(data.usuario) ||
   ((isGuard(data.usuario) || isSupervisor(data.usuario)) && hasActivePermission(data.usuarioPermisos, PERMISSION.passCheck));
 
+// ── The gate (issue 26, src/api/gate.ts). The caseta (checking passes, entries, exits, refusals, parcels at the
+// gate) is the pass check's rule: administrators, and guards or supervisors with ACC-PAS. The whole movement log
+// is theirs too; any other member reads only their own dwellings' visits (the domain scopes it).
+
+/** The caseta screen and its calls: the same people who check passes. */
+export const canUseGate = canCheckPasses;
+
+/** Registering, pairing and revoking the condominium's gate devices: administrators. */
+export const canManageGateDevices = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
+/** The whole movement log (every dwelling): gate staff and administrators; others see their own dwellings'. */
+export const canReadWholeMovementLog = canCheckPasses;
+
 // ── Requests to the administrator (SA) and interpersonal messages (IC), issue 13. The server enforces these on
 // every call of src/api/tickets.ts and src/api/conversations.ts; the screens offer only what they allow.
 

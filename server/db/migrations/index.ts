@@ -19,6 +19,7 @@ import * as administration from './0015_administration';
 import * as invoicing from './0016_invoicing';
 import * as stampCredits from './0017_stamp_credits';
 import * as expiryIndexes from './0018_expiry_indexes';
+import * as gate from './0019_gate';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0016_invoicing': invoicing,
   '0017_stamp_credits': stampCredits,
   '0018_expiry_indexes': expiryIndexes,
+  '0019_gate': gate,
 };

@@ -1,0 +1,252 @@
+// The gate (caseta, issue 26): guards, supervisors and administrators with the gate permission check a visitor's
+// pass, record entries, exits and refusals, and read the movement log (bitacora-movimientos). Everything a device
+// records carries an id the device made (clientId), so a retry or an offline batch sent twice records once.
+// The verdict is the pass check's rule (src/api/passCheck.ts passVerdict) plus the pass's entry limit.
+import {
+  array,
+  boolean,
+  enums,
+  type Infer,
+  integer,
+  literal,
+  nullable,
+  number,
+  object,
+  optional,
+  pattern,
+  refine,
+  size,
+  string,
+} from 'superstruct';
+import { CheckedPass, PASS_CHECK_CODE_MAX, PASS_REFUSALS } from './passCheck';
+import { CalendarDate, Id, NonEmpty, PageQueryOf, QueryInteger } from './validation';
+
+export const GATE_PATHS = {
+  /** GET ?q= → GateTodayAnswer: who is expected today and who is inside now. */
+  today: '/--caseta/hoy',
+  /** POST GateCheckRequest → GateCheckAnswer; 404 unknown code (the pass check's message). */
+  check: '/--caseta/verificar',
+  /** POST GateEntryRequest → GateMovementAnswer; 409 gate.notAllowed / gate.usedUp (online only). */
+  entry: '/--caseta/entrada',
+  /** POST GateExitRequest → GateMovementAnswer; 409 gate.alreadyOut. */
+  exit: '/--caseta/salida',
+  /** POST GateRefusalRequest → GateMovementAnswer. */
+  refusal: '/--caseta/rechazo',
+} as const;
+
+export const MOVEMENT_PATHS = {
+  /** GET MovementQuery → MovementListAnswer. Gate staff and administrators: all; residents: their dwellings. */
+  list: '/--bitacora/movimientos',
+  /** GET MovementFilters → text/csv of every row the filters find (at most MOVEMENT_EXPORT_MAX). */
+  export: '/--bitacora/movimientos/export',
+} as const;
+
+export const GATE_MOVEMENT_KINDS = ['entry', 'exit', 'refusal'] as const;
+export type GateMovementKind = (typeof GATE_MOVEMENT_KINDS)[number];
+
+/** A pass's verdict at the gate: the pass check's, plus 'usedUp' when its entries are spent. */
+export const GATE_VERDICTS = ['valid', 'notToday', 'outsideHours', 'revoked', 'usedUp'] as const;
+export type GateVerdict = (typeof GATE_VERDICTS)[number];
+
+/** Why somebody was not let in: a pass's refusal, entries used up, an unknown code, or the guard's decision. */
+export const GATE_REFUSALS = [...PASS_REFUSALS, 'usedUp', 'unknown', 'guardDecision'] as const;
+export type GateRefusal = (typeof GATE_REFUSALS)[number];
+
+/** What the server found when a movement recorded offline arrived; the log shows it to the administrator. */
+export const GATE_CONFLICTS = ['revoked', 'usedUp', 'notAllowed', 'alreadyOut'] as const;
+export type GateConflict = (typeof GATE_CONFLICTS)[number];
+
+export const GATE_LIMITS = {
+  visitorName: 120,
+  plates: 60,
+  accessPoint: 80,
+  note: 500,
+  /** People in one entry: the visitor and companions. */
+  people: 50,
+  search: 80,
+  /** How far back a device's clock may date an offline movement, in days. */
+  offlineDays: 7,
+  /** How far ahead of the server's clock a device's time is tolerated, in minutes. */
+  clockSkewMinutes: 5,
+} as const;
+
+/** An id a device made: a UUID (crypto.randomUUID), lower or upper case. */
+export const ClientId = pattern(string(), /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/);
+
+/** An ISO-8601 UTC instant with milliseconds, as Date.toISOString writes it. */
+export const Instant = refine(
+  pattern(string(), /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+  'Instant',
+  (value) => !Number.isNaN(Date.parse(value)) || 'must be a real instant',
+);
+
+const OptionalText = (max: number) => optional(nullable(size(string(), 0, max)));
+
+export const GateCheckRequest = object({ codigo: NonEmpty(PASS_CHECK_CODE_MAX) });
+export type GateCheckRequest = Infer<typeof GateCheckRequest>;
+
+export const GateCheck = object({
+  verdict: enums(GATE_VERDICTS),
+  reason: nullable(enums(GATE_REFUSALS)),
+  checkedAt: object({ date: string(), time: string() }),
+  passId: number(),
+  apartmentId: nullable(number()),
+  pass: CheckedPass,
+  /** null: no limit. */
+  entryLimit: nullable(number()),
+  entriesUsed: number(),
+  /** The pass's entry with no exit yet: its visitor is inside now. */
+  insideEntryId: nullable(number()),
+});
+export type GateCheck = Infer<typeof GateCheck>;
+
+export const GateCheckAnswer = object({ success: literal(true), data: GateCheck });
+export type GateCheckAnswer = Infer<typeof GateCheckAnswer>;
+
+/** Shared by every movement a device sends: its own id, and for offline work the device's time. */
+const DeviceMade = {
+  clientId: ClientId,
+  /** When it happened by the device's clock; the server's now when absent. */
+  occurredAt: optional(Instant),
+  /** Recorded while offline: the server records it whatever it finds, and notes the conflict. */
+  offline: optional(boolean()),
+  note: OptionalText(GATE_LIMITS.note),
+  accessPoint: OptionalText(GATE_LIMITS.accessPoint),
+};
+
+/** An entry on a pass (passId) or without one (a walk-in: apartmentId and visitorName required). */
+export const GateEntryRequest = object({
+  ...DeviceMade,
+  passId: optional(nullable(Id)),
+  apartmentId: optional(nullable(Id)),
+  visitorName: NonEmpty(GATE_LIMITS.visitorName),
+  people: refine(integer(), 'People', (value) => (value >= 1 && value <= GATE_LIMITS.people) || `must be 1 to ${GATE_LIMITS.people}`),
+  plates: OptionalText(GATE_LIMITS.plates),
+});
+export type GateEntryRequest = Infer<typeof GateEntryRequest>;
+
+export const GateExitRequest = object({ ...DeviceMade, entryId: Id });
+export type GateExitRequest = Infer<typeof GateExitRequest>;
+
+export const GateRefusalRequest = object({
+  ...DeviceMade,
+  passId: optional(nullable(Id)),
+  apartmentId: optional(nullable(Id)),
+  visitorName: NonEmpty(GATE_LIMITS.visitorName),
+  reason: enums(GATE_REFUSALS),
+});
+export type GateRefusalRequest = Infer<typeof GateRefusalRequest>;
+
+export const GateMovement = object({
+  id: number(),
+  clientId: string(),
+  kind: enums(GATE_MOVEMENT_KINDS),
+  passId: nullable(number()),
+  passKind: nullable(string()),
+  apartmentId: nullable(number()),
+  /** 'Torre A - 101', or the dwelling's name without a tower; null without a dwelling. */
+  dwelling: nullable(string()),
+  visitorName: string(),
+  people: number(),
+  plates: nullable(string()),
+  accessPoint: nullable(string()),
+  note: nullable(string()),
+  reason: nullable(enums(GATE_REFUSALS)),
+  entryId: nullable(number()),
+  /** An entry's exit time (ISO) once it has one. */
+  exitAt: nullable(string()),
+  deviceName: nullable(string()),
+  guardName: nullable(string()),
+  /** ISO-8601 UTC. */
+  occurredAt: string(),
+  /** 'YYYY-MM-DD HH:mm' in the condominium's zone. */
+  occurredLocal: string(),
+  conflict: nullable(enums(GATE_CONFLICTS)),
+});
+export type GateMovement = Infer<typeof GateMovement>;
+
+export const GateMovementAnswer = object({
+  success: literal(true),
+  data: GateMovement,
+  /** The clientId was recorded before: this is that row, nothing new was written. */
+  duplicate: boolean(),
+});
+export type GateMovementAnswer = Infer<typeof GateMovementAnswer>;
+
+/** Somebody expected today: a pass valid today or a guest of today's event. */
+export const ExpectedVisitor = object({
+  passId: number(),
+  kind: string(),
+  name: string(),
+  dwelling: nullable(string()),
+  apartmentId: nullable(number()),
+  host: nullable(string()),
+  event: nullable(string()),
+  hours: object({ from: nullable(string()), to: nullable(string()) }),
+  companions: number(),
+  plates: nullable(string()),
+  manualKey: string(),
+  /** Inside now (an entry with no exit). */
+  inside: boolean(),
+});
+export type ExpectedVisitor = Infer<typeof ExpectedVisitor>;
+
+export const GateTodayQuery = object({ q: optional(size(string(), 0, GATE_LIMITS.search)) });
+export type GateTodayQuery = Infer<typeof GateTodayQuery>;
+
+export const GateTodayAnswer = object({
+  success: literal(true),
+  /** Today in the condominium's zone. */
+  today: CalendarDate,
+  timeZone: string(),
+  expected: array(ExpectedVisitor),
+  /** Entries with no exit, newest first. */
+  inside: array(GateMovement),
+  /** The access points the condominium's passes name (the entry form's choices). */
+  accessPoints: array(string()),
+  /** The condominium's dwellings (a walk-in's choices). */
+  dwellings: array(object({ id: number(), name: string() })),
+});
+export type GateTodayAnswer = Infer<typeof GateTodayAnswer>;
+
+export const MOVEMENT_PAGE_SIZE = 25;
+export const MOVEMENT_MAX_PAGE_SIZE = 100;
+export const MOVEMENT_EXPORT_MAX = 50_000;
+
+/** The log's filters: each optional; desde/hasta are the condominium's calendar days, both included. */
+export const MovementFilters = object({
+  desde: optional(CalendarDate),
+  hasta: optional(CalendarDate),
+  vivienda: optional(QueryInteger(1, 2_147_483_647)),
+  tipo: optional(enums(GATE_MOVEMENT_KINDS)),
+  guardia: optional(QueryInteger(1, 2_147_483_647)),
+  acceso: optional(size(string(), 1, GATE_LIMITS.accessPoint)),
+  q: optional(size(string(), 1, GATE_LIMITS.search)),
+});
+export type MovementFilters = Infer<typeof MovementFilters>;
+
+export const MovementQuery = object({ ...PageQueryOf(MOVEMENT_MAX_PAGE_SIZE).schema, ...MovementFilters.schema });
+export type MovementQuery = Infer<typeof MovementQuery>;
+
+export const MovementListAnswer = object({
+  success: literal(true),
+  items: array(GateMovement),
+  total: number(),
+  timeZone: string(),
+  /** true: the caller sees only their own dwellings' visits ("Mis visitas"). */
+  ownOnly: boolean(),
+  /** The filters' choices: guards who recorded movements, access points, dwellings the caller may filter by. */
+  guards: array(object({ id: number(), name: string() })),
+  accessPoints: array(string()),
+  dwellings: array(object({ id: number(), name: string() })),
+});
+export type MovementListAnswer = Infer<typeof MovementListAnswer>;
+
+/** The filters as a querystring's entries (empty ones left out), for the list and the export. */
+export function movementSearchParams(filters: MovementFilters & { limit?: number; offset?: number }): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== null && value !== '') params[key] = String(value);
+  }
+  return params;
+}
