@@ -10,4 +10,6 @@ export interface Auth {
   membershipId: number;
   /** The profile language: refusals and PDFs speak it. */
   language: Language;
+  /** A shift session on a paired gate device (issue 26) names the device; absent or null for a person's own session. */
+  deviceId?: number | null;
 }
