@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BundleReport, measureBundles, VISITOR_BUDGET } from './bundleSize';
+import { GATE_BENCH, type GateReport, measureGate } from './gate';
 import { COLD_START_RUNS, type ColdStartReport, type ColdStartSeries, measureColdStart } from './coldStart';
 import { LIGHTHOUSE_GOAL, LIGHTHOUSE_RUNS, type LighthousePage, measureLighthouse } from './lighthouse';
 import { cleanUpNow, REPO_ROOT } from './serverProcess';
@@ -40,7 +41,20 @@ const row = (cells: (string | number)[], widths: number[]) =>
 
 type Section<T> = { ok: true; value: T } | { ok: false; error: string };
 
-async function section<T>(title: string, measure: () => Promise<T>, print: (value: T) => void): Promise<Section<T>> {
+/** `npm run bench -- gate statements`: only the named sections (throughput, bundles, coldStart, lighthouse,
+ * statements, gate); all of them without names. */
+const ONLY = new Set(process.argv.slice(2));
+const SKIPPED = 'skipped (not named on the command line)';
+const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
+const notRun = (value: { ok: false; error: string }) => (value.error === SKIPPED ? 'skipped' : 'crashed');
+
+async function section<T>(
+  name: string,
+  title: string,
+  measure: () => Promise<T>,
+  print: (value: T) => void,
+): Promise<Section<T>> {
+  if (!wanted(name)) return { ok: false, error: SKIPPED };
   heading(title);
   try {
     const value = await measure();
@@ -183,12 +197,40 @@ function printStatements(report: StatementsReport): void {
   );
 }
 
+function printGate(report: GateReport): void {
+  const widths = [10, 12, 16, 16, 16, 9];
+  say();
+  say(row(['database', 'movements', 'check p50/p99', 'dwelling month', 'first page', 'fill s'], widths));
+  const pair = (figures: { p50Ms: number; p99Ms: number }) => `${figures.p50Ms.toFixed(1)}/${figures.p99Ms.toFixed(1)} ms`;
+  for (const figures of report) {
+    say(
+      row(
+        [
+          figures.database,
+          integer(figures.movements),
+          pair(figures.check),
+          pair(figures.logByDwelling),
+          pair(figures.logFirstPage),
+          figures.fillSeconds.toFixed(1),
+        ],
+        widths,
+      ),
+    );
+  }
+  say();
+  say(
+    `  goals: a pass checked in p99 < ${GATE_BENCH.checkP99GoalMs} ms; the log filtered by dwelling and dates < ${GATE_BENCH.logGoalMs} ms; ` +
+      `${GATE_BENCH.checks} checks and ${GATE_BENCH.logQueries} log reads, one after another, through HTTP.`,
+  );
+}
+
 function printSummary(
   throughput: Section<RouteThroughput[]>,
   bundles: Section<BundleReport>,
   coldStart: Section<ColdStartReport>,
   lighthouse: Section<LighthousePage[]>,
   statements: Section<StatementsReport>,
+  gate: Section<GateReport>,
 ): void {
   heading('Summary');
   if (throughput.ok) {
@@ -198,7 +240,7 @@ function printSummary(
           `(${ratio(route.requestsRatio)} bare node), p99 ${ms(route.app.latencyP99Ms)}`,
       );
     }
-  } else say('throughput  crashed');
+  } else say(`throughput  ${notRun(throughput)}`);
   if (bundles.ok) {
     for (const group of bundles.value.groups) {
       const visitor = group.visitor ? ', visitor' : '';
@@ -207,14 +249,14 @@ function printSummary(
           `CSS ${kib(group.cssGzipBytes)}/${VISITOR_BUDGET.cssKiB} KiB gzip${visitor}`,
       );
     }
-  } else say('first load  crashed');
+  } else say(`first load  ${notRun(bundles)}`);
   if (coldStart.ok) {
     const { fresh, seeded } = coldStart.value;
     say(
       `cold start  fresh ${ms(fresh.medianMs)} median (min ${ms(fresh.minMs)}), ` +
         `seeded ${ms(seeded.medianMs)} median (min ${ms(seeded.minMs)})`,
     );
-  } else say('cold start  crashed');
+  } else say(`cold start  ${notRun(coldStart)}`);
   if (lighthouse.ok) {
     for (const page of lighthouse.value) {
       say(
@@ -222,14 +264,22 @@ function printSummary(
           `LCP ${ms(page.lcpMs)}, TBT ${ms(page.tbtMs)}, CLS ${page.cls.toFixed(3)}`,
       );
     }
-  } else say('lighthouse  crashed');
+  } else say(`lighthouse  ${notRun(lighthouse)}`);
   if (statements.ok) {
     const s = statements.value;
     say(
       `statements  ${integer(s.route.statementsPerSecond)}/s through the route, ${integer(s.pdfkit.statementsPerSecond)}/s pdfkit alone ` +
         `(${ratio(s.ratio)}), worst health wait ${ms(s.probe.worstMs)}`,
     );
-  } else say('statements  crashed');
+  } else say(`statements  ${notRun(statements)}`);
+  if (gate.ok) {
+    for (const figures of gate.value) {
+      say(
+        `gate        ${figures.database}: check p99 ${ms(figures.check.p99Ms)} (goal < ${GATE_BENCH.checkP99GoalMs}), ` +
+          `log by dwelling and month p99 ${ms(figures.logByDwelling.p99Ms)} (goal < ${GATE_BENCH.logGoalMs}) over ${integer(figures.movements)} movements`,
+      );
+    }
+  } else say(`gate        ${notRun(gate)}`);
   say(`written     ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
 }
 
@@ -240,27 +290,38 @@ async function main(): Promise<void> {
 
   // Sequential on purpose: on two cores anything running beside a load test would be measured with it.
   const throughput = await section(
+    'throughput',
     `(a) Throughput: autocannon, ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s`,
     () => measureThroughput(say),
     printThroughput,
   );
-  const bundles = await section('(b) First-load size per route group (Vite manifest)', () => measureBundles(say), printBundles);
+  const bundles = await section('bundles', '(b) First-load size per route group (Vite manifest)', () => measureBundles(say), printBundles);
   const coldStart = await section(
+    'coldStart',
     '(c) Cold start: spawn → first 200 of GET /api/health',
     () => measureColdStart(say),
     printColdStart,
   );
   // After (b): it audits the build (b) measured, served by the real server.
   const lighthouse = await section(
+    'lighthouse',
     '(d) Lighthouse mobile: guest registration and visitor pass, built app in Chromium',
     () => measureLighthouse(say),
     printLighthouse,
   );
 
   const statements = await section(
+    'statements',
     '(e) Bulk statements: every dwelling, one year, through the route vs pdfkit alone',
     () => measureStatements(say),
     printStatements,
+  );
+
+  const gate = await section(
+    'gate',
+    `(f) The gate: checking a pass, and the movement log over ${integer(GATE_BENCH.movements)} movements`,
+    () => measureGate(say),
+    printGate,
   );
 
   const result = (value: Section<unknown>) => (value.ok ? value.value : { error: value.error });
@@ -280,14 +341,16 @@ async function main(): Promise<void> {
           ? { goal: LIGHTHOUSE_GOAL, loadAverage: os.loadavg(), pages: lighthouse.value }
           : result(lighthouse),
         statements: result(statements),
+        gate: result(gate),
       },
       null,
       2,
     )}\n`,
   );
-  printSummary(throughput, bundles, coldStart, lighthouse, statements);
+  printSummary(throughput, bundles, coldStart, lighthouse, statements, gate);
   say(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  if (!throughput.ok || !bundles.ok || !coldStart.ok || !lighthouse.ok || !statements.ok) process.exitCode = 1;
+  const crashed = [throughput, bundles, coldStart, lighthouse, statements, gate].some((value) => !value.ok && value.error !== SKIPPED);
+  if (crashed) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

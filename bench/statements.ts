@@ -3,10 +3,10 @@
 // beside pdfkit rendering the same statements in this process with no database and no HTTP (the floor).
 // While the route works, GET /api/health is probed back to back: its worst latency is the longest the
 // server's event loop kept another request waiting.
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { statementsPdf } from '../server/domain/finance/statementPdf';
 import { BULK_BATCH_SIZE, batchesOf, type Statement } from '../src/api/finance';
+import { json, request } from './benchHttp';
 import { freshDataDir, removeDir, startAppServer } from './serverProcess';
 
 const PROBE_PAUSE_MS = 5;
@@ -20,37 +20,6 @@ export interface StatementsReport {
   /** route ÷ pdfkit alone. */
   ratio: number;
   probe: { requests: number; worstMs: number; p99Ms: number; idleWorstMs: number };
-}
-
-function request(origin: string, method: string, path: string, token?: string, body?: unknown) {
-  return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      `${origin}${path}`,
-      {
-        method,
-        agent: false,
-        headers: {
-          ...(token ? { 'app-token': token } : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function json<T>(origin: string, method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const res = await request(origin, method, path, token, body);
-  if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
-  return JSON.parse(res.body.toString()) as T;
 }
 
 /** Probes /api/health back to back until stopped; answers every latency. */

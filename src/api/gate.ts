@@ -70,6 +70,11 @@ export const GATE_LIMITS = {
   clockSkewMinutes: 5,
 } as const;
 
+/** The caseta's search waits this long after the last keystroke (the spec's usual debounce). */
+export const GATE_SEARCH_DEBOUNCE_MS = 500;
+/** The caseta's lists are read again this often while the screen is shown (until the live channel). */
+export const GATE_REFRESH_MS = 15_000;
+
 /** An id a device made: a UUID (crypto.randomUUID), lower or upper case. */
 export const ClientId = pattern(string(), /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/);
 

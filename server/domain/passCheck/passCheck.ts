@@ -2,13 +2,13 @@
 // its QR's text and gets the visitor and the verdict of the shared rule, at the condominium's own time.
 // Only passes of the caller's condominium are found: another condominium's code is as unknown as a typo.
 import type { Kysely } from 'kysely';
-import { type PassCheck, passCodeCandidates, passVerdict } from '../../../src/api/passCheck';
+import { type PassCheck, passVerdict } from '../../../src/api/passCheck';
 import { canCheckPasses, PERMISSION } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
-import { AppError, forbidden } from '../../errors';
+import { forbidden } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
-import { weekdays } from '../shared/visitorPasses';
+import { findPassByCode } from '../shared/passLookup';
 import { inZone } from '../shared/zonedTime';
 
 /** The pass page's not-found message (spec §8): the guard reads what a visitor would. */
@@ -42,44 +42,8 @@ async function requireChecker(db: Kysely<Database>, auth: Auth): Promise<{ timeZ
 
 export async function checkPass(db: Kysely<Database>, clock: Clock, auth: Auth, typed: string): Promise<PassCheck> {
   const { timeZone } = await requireChecker(db, auth);
-  const { qr, manualKey } = passCodeCandidates(typed);
-  // Revoked passes are found too: the guard must hear "revoked", not "unknown".
-  const row = await db
-    .selectFrom('passes as p')
-    .leftJoin('apartments as a', 'a.id', 'p.apartment_id')
-    .leftJoin('towers as t', 't.id', 'a.tower_id')
-    .leftJoin('users as u', 'u.id', 'p.host_user_id')
-    .leftJoin('events as e', 'e.id', 'p.event_id')
-    .selectAll('p')
-    .select(['a.name as aptName', 't.name as towerName', 'u.name as userName', 'e.name as eventName', 'e.status as eventStatus'])
-    .where('p.condo_id', '=', auth.condoId)
-    .where((eb) => eb.or([eb('p.qr', '=', qr), eb('p.manual_key', '=', manualKey)]))
-    .orderBy('p.id')
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'pass.notFound');
-  const pass = {
-    Tipo: row.tipo,
-    Nombre: row.nombre,
-    ClaveManual: row.manual_key,
-    NombreInfante: row.nombre_infante,
-    TorreName: row.towerName ?? null,
-    AptName: row.aptName ?? null,
-    UserName: row.userName ?? null,
-    Evento: row.eventName ?? null,
-    DiasAcceso: weekdays(row.dias_acceso),
-    FechaInicio: row.fecha_inicio,
-    FechaFin: row.fecha_fin,
-    HoraInicio: row.hora_inicio,
-    HoraFin: row.hora_fin,
-    NotaVisitante: row.nota_visitante,
-    Acompanantes: row.companions,
-    FormaDeAcceso: row.forma_de_acceso,
-    Placas: row.placas,
-  };
+  const { pass, window } = await findPassByCode(db, auth.condoId, typed);
   const now = inZone(clock.now(), timeZone);
-  const { verdict, reason } = passVerdict(
-    { ...pass, revoked: row.revoked_at !== null, eventCancelled: row.eventStatus === 'cancelado' },
-    now,
-  );
+  const { verdict, reason } = passVerdict(window, now);
   return { verdict, reason, checkedAt: now, pass };
 }

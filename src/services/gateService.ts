@@ -1,0 +1,95 @@
+// Browser side of the gate (src/api/gate.ts): the caseta's day (expected and inside), a code's verdict, the
+// movements it records, and the movement log with its CSV. An unknown code and the check's rate limit are
+// answers the guard expects, so they come back as typed results; anything else is thrown as an ApiError.
+import { HTTPError } from 'ky';
+import {
+  GATE_PATHS,
+  type GateCheck,
+  GateCheckAnswer,
+  type GateEntryRequest,
+  type GateExitRequest,
+  type GateMovement,
+  GateMovementAnswer,
+  type GateRefusalRequest,
+  GateTodayAnswer,
+  MOVEMENT_PATHS,
+  type MovementFilters,
+  MovementListAnswer,
+  type MovementQuery,
+  movementSearchParams,
+} from '../api/gate';
+import { ApiError, apiPath, call, http } from './http';
+
+export type GateCheckResult = { kind: 'checked'; check: GateCheck } | { kind: 'notFound' } | { kind: 'tooMany' };
+
+/** A movement the caseta sends: which kind, and its request (with the clientId made once per attempt). */
+export type GateRecord =
+  | { kind: 'entry'; request: GateEntryRequest }
+  | { kind: 'exit'; request: GateExitRequest }
+  | { kind: 'refusal'; request: GateRefusalRequest };
+
+export interface RecordedMovement {
+  movement: GateMovement;
+  /** The server had this clientId already (a retry whose first attempt arrived). */
+  duplicate: boolean;
+}
+
+export function fetchGateToday(q: string, signal?: AbortSignal): Promise<GateTodayAnswer> {
+  const searchParams = q.trim() ? { q: q.trim() } : {};
+  return call(() => http.get(apiPath(GATE_PATHS.today), { searchParams, signal }), GateTodayAnswer);
+}
+
+export async function checkGateCode(codigo: string, signal?: AbortSignal): Promise<GateCheckResult> {
+  try {
+    const answer = await call(() => http.post(apiPath(GATE_PATHS.check), { json: { codigo }, signal }), GateCheckAnswer);
+    return { kind: 'checked', check: answer.data };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return { kind: 'notFound' };
+    if (error instanceof ApiError && error.status === 429) return { kind: 'tooMany' };
+    throw error;
+  }
+}
+
+const RECORD_PATHS = { entry: GATE_PATHS.entry, exit: GATE_PATHS.exit, refusal: GATE_PATHS.refusal } as const;
+
+/** Sends one movement; the same request sent twice (same clientId) is recorded once by the server. */
+export async function recordMovement(record: GateRecord, signal?: AbortSignal): Promise<RecordedMovement> {
+  const answer = await call(
+    () => http.post(apiPath(RECORD_PATHS[record.kind]), { json: record.request, signal }),
+    GateMovementAnswer,
+  );
+  return { movement: answer.data, duplicate: answer.duplicate };
+}
+
+export function fetchMovements(query: MovementQuery, signal?: AbortSignal): Promise<MovementListAnswer> {
+  return call(
+    () => http.get(apiPath(MOVEMENT_PATHS.list), { searchParams: movementSearchParams(query), signal }),
+    MovementListAnswer,
+  );
+}
+
+/** The filtered log as CSV (the request carries the app token, so a plain link cannot fetch it). */
+export async function fetchMovementsCsv(
+  filters: MovementFilters,
+  onProgress: (bytes: number) => void,
+  signal?: AbortSignal,
+): Promise<Blob> {
+  try {
+    return await http
+      .get(apiPath(MOVEMENT_PATHS.export), {
+        searchParams: movementSearchParams(filters),
+        signal,
+        timeout: 120_000,
+        onDownloadProgress: (progress) => onProgress(progress.transferredBytes),
+      })
+      .blob();
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (error instanceof HTTPError) {
+      const body = (await error.response.json().catch(() => null)) as { message?: unknown } | null;
+      const message = typeof body?.message === 'string' ? body.message : error.message;
+      throw new ApiError(error.response.status, typeof body?.message === 'string' ? 'REFUSED' : 'HTTP', message);
+    }
+    throw new ApiError(0, 'NETWORK', error instanceof Error ? error.message : String(error));
+  }
+}

@@ -1,0 +1,59 @@
+// The movement log as a test model: the first page loading, ready or failed and retried, the next page, a
+// filter or a typed search (sent once the typing stops) that starts again from the first page, and beside
+// them the CSV export with its progress, saved or failed and asked again. The words:
+// docs/scenarios/movementLogMachine.md.
+import { movementLogMachine } from '../../src/machines/movementLogMachine';
+import { ApiError } from '../../src/services/http';
+import { MOVEMENT_PAGE } from '../support/gateFixtures';
+import { BARE, defineModel } from '../support/machineModel';
+
+export const NO_CONNECTION = new ApiError(0, 'NETWORK', 'Failed to fetch');
+export const CSV = new Blob(['\ufeffFecha,Tipo\r\n'], { type: 'text/csv' });
+export const EXITS = { tipo: 'exit' as const };
+
+export const movementLogModel = defineModel({
+  machine: movementLogMachine,
+  input: {},
+  payloads: {
+    // Kept to the journeys that take every branch: one filter or one search (not both), and the export
+    // asked while a page is shown; the list's and the export's parts are otherwise independent.
+    setFilters: (s) => (s.context.filters.q ? [] : [{ filters: EXITS }]),
+    search: (s) => (s.context.filters.tipo ? [] : [{ text: ' laura ' }]),
+    page: [{ offset: 25 }],
+    retry: BARE,
+    export: (s) => (s.matches({ list: 'ready' }) && s.context.offset === 0 ? BARE : []),
+    progress: [{ bytes: 2048 }],
+    'xstate.done.actor.page': [{ output: MOVEMENT_PAGE }],
+    'xstate.error.actor.page': [{ error: NO_CONNECTION }],
+    'xstate.done.actor.csv': [{ output: CSV }],
+    'xstate.error.actor.csv': [{ error: NO_CONNECTION }],
+  },
+  words: {
+    states: {
+      list: 'The filters (Desde, Hasta, Vivienda, Tipo, Guardia, Acceso, Buscar) and the log.',
+      'list.waiting': 'The search as typed; the page stays as it was.',
+      'list.loading': '“Cargando la bitácora…” (the page stays while the next one loads).',
+      'list.ready':
+        'A table (cards on phones) of when, kind, visitor, dwelling, people, plates, access, guard and device, a Conflicto badge where there is one; Anteriores / Siguientes.',
+      'list.failed': '“No pudimos cargar la bitácora.” and Reintentar.',
+      csv: 'Exportar CSV.',
+      'csv.idle': 'Exportar CSV, ready.',
+      'csv.exporting': 'Exportar CSV is busy, with the kilobytes received so far.',
+      'csv.saved': '“Se descargó el CSV.” and the browser saves bitacora-movimientos….csv.',
+      'csv.failed': '“No pudimos exportar el CSV.”; Exportar CSV tries again.',
+    },
+    events: {
+      setFilters: (e) => `filters by ${JSON.stringify(e.filters)}`,
+      search: (e) => `types “${String(e.text)}” in Buscar`,
+      page: (e) => `goes to the rows from ${String(e.offset)}`,
+      retry: () => 'presses Reintentar',
+      export: () => 'presses Exportar CSV',
+      progress: (e) => `${String(e.bytes)} bytes have arrived`,
+      'xstate.done.actor.page': () => 'the page arrives',
+      'xstate.error.actor.page': () => 'the connection fails',
+      'xstate.done.actor.csv': () => 'the CSV arrives',
+      'xstate.error.actor.csv': () => 'the connection fails',
+      'xstate.after.debounce.movementLog.list.waiting': () => '500 ms pass without typing',
+    },
+  },
+});
