@@ -10,7 +10,7 @@ import { chromiumPath } from './scripts/chromium.mjs';
 
 export const CHROMIUM_PATH = chromiumPath();
 
-const launchOptions = {
+export const launchOptions = {
   executablePath: CHROMIUM_PATH,
   args: [
     '--no-sandbox',

@@ -3,16 +3,18 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/List.css';
 // /condominio/panel-del-empleado: the staff's home (employees, guards, supervisors; administrators may open it
-// too). Who they are and where, employees' assigned requests, and for those who keep the gate, 'Verificar
-// pase'. Residents and the board are sent to their home, communication, like on the other guarded screens. What it holds is our choice
+// too). Who they are and where, employees' assigned requests, and for those who keep the gate, the caseta,
+// their shift PIN ('PIN de turno') and 'Verificar pase'. Residents and the board are sent to their home, communication, like on the other guarded screens. What it holds is our choice
 // (docs/decisions.md): the spec names the route only.
 import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
-import { canCheckPasses, canWorkTickets, staffRole } from '../../api/permissions';
+import { canCheckPasses, canUseGate, canWorkTickets, staffRole } from '../../api/permissions';
 import { SessionContext } from '../common/SessionContext';
 import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { GateShortcutCard } from '../gate/GateShortcutCard';
+import { PinCard } from '../gate/PinCard';
 import { PassCheckCard } from '../passCheck/PassCheckCard';
 import { EmployeeTasksCard } from '../tickets/EmployeeTasksCard';
 
@@ -39,6 +41,8 @@ export default function EmployeePanelPage() {
           </Badge>
         </Group>
       </Stack>
+      {canUseGate(data) ? <GateShortcutCard /> : null}
+      {canUseGate(data) ? <PinCard /> : null}
       {canWorkTickets(data) ? <EmployeeTasksCard /> : null}
       {canCheckPasses(data) ? <PassCheckCard /> : <Shortcuts condo={condo} />}
     </Stack>

@@ -91,6 +91,10 @@ function CasetaScreen() {
   );
 }
 
+function orderedAccessPoints(choices: string[], first: string | null): string[] {
+  return first ? [first, ...choices.filter((choice) => choice !== first)] : choices;
+}
+
 function CheckPanel(props: {
   gate: ReturnType<typeof useActorRef<typeof gateMachine>>;
   today: ReturnType<typeof useActorRef<typeof gateTodayMachine>>;
@@ -101,7 +105,9 @@ function CheckPanel(props: {
   const { gate, codigo, setCodigo } = props;
   const state = useSelector(gate, (s) => s);
   const todayAnswer = useSelector(props.today, (s) => s.context.answer);
-  const accessPoints = todayAnswer?.accessPoints ?? [];
+  // On a paired device its own access point comes first: the forms start on it.
+  const deviceAccess = SessionContext.useSelector((s) => s.context.data?.dispositivo?.accessPoint ?? null);
+  const accessPoints = orderedAccessPoints(todayAnswer?.accessPoints ?? [], deviceAccess);
   const { check, failure } = state.context;
   const checking = state.matches('checking');
   const scanner = state.matches('scanning')

@@ -43,6 +43,8 @@ export function stubApi(data: SessionData, answers: Record<string, () => Respons
       // …and the directory choices (issue 16): no phone, nothing shown.
       if (path === '/api/--directorio/mi-contacto')
         return json({ success: true, contact: { phone: '', showPhone: false, showEmail: false } });
+      // …and the employee panel asks gate staff whether they have a shift PIN (issue 26): they do.
+      if (path === '/api/--dispositivos/pin' && request.method === 'GET') return json({ success: true, hasPin: true });
       return json({ success: false, code: 'NOT_FOUND', message: 'not stubbed' }, 404);
     }),
   );

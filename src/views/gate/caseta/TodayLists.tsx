@@ -139,6 +139,8 @@ function InsideRow(props: { movement: GateMovement; busy: boolean; enabled: bool
         <Button
           {...BUTTON}
           variant="outline"
+          // The name beside it wraps; the button keeps its words whole.
+          style={{ flexShrink: 0 }}
           onClick={props.onExit}
           loading={props.busy}
           disabled={!props.busy && !props.enabled}
