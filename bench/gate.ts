@@ -77,65 +77,83 @@ interface Target {
   close(): Promise<void>;
 }
 
+async function signInAdmin(origin: string): Promise<{ token: string; condoId: number }> {
+  const signIn = await json<{ token: string; condos: { CondoId: number; UserId: number; CondoName: string }[] }>(
+    origin,
+    'POST',
+    '/api/--sesiones/sign-in',
+    undefined,
+    { username: 'admin@demo.mx', password: 'Demo1234!' },
+  );
+  const palmas = signIn.condos.find((c) => c.CondoName === 'Residencial Las Palmas');
+  if (!palmas) throw new Error('the demo data has no Residencial Las Palmas');
+  const { token } = await json<{ token: string }>(origin, 'POST', '/api/--sesiones/condo-login', undefined, {
+    CondoId: palmas.CondoId,
+    UserId: palmas.UserId,
+    token: signIn.token,
+  });
+  return { token, condoId: palmas.CondoId };
+}
+
 async function measureOn(target: Target, dataDir: string, say: (line: string) => void): Promise<GateDatabaseFigures> {
   // Rate limits scaled up: three hundred checks in a minute is the bench, not a guesser.
-  const server = await startAppServer(dataDir, 120_000, { ...target.env, RATE_LIMIT_FACTOR: '1000' });
+  const env = { ...target.env, RATE_LIMIT_FACTOR: '1000' };
   try {
-    const { origin } = server;
-    const signIn = await json<{ token: string; condos: { CondoId: number; UserId: number; CondoName: string }[] }>(
-      origin,
-      'POST',
-      '/api/--sesiones/sign-in',
-      undefined,
-      { username: 'admin@demo.mx', password: 'Demo1234!' },
-    );
-    const palmas = signIn.condos.find((c) => c.CondoName === 'Residencial Las Palmas');
-    if (!palmas) throw new Error('the demo data has no Residencial Las Palmas');
-    const { token } = await json<{ token: string }>(origin, 'POST', '/api/--sesiones/condo-login', undefined, {
-      CondoId: palmas.CondoId,
-      UserId: palmas.UserId,
-      token: signIn.token,
-    });
-
+    // First run: migrate and load the demo data. The year is written with no server running (a server holds its
+    // SQLite file in EXCLUSIVE mode), then the server starts again on the filled database.
+    const seeding = await startAppServer(dataDir, 120_000, env);
+    let condoId: number;
+    try {
+      condoId = (await signInAdmin(seeding.origin)).condoId;
+    } finally {
+      await seeding.handle.stop();
+    }
     const started = performance.now();
     await target.exec('CREATE TABLE bench_dwellings (k integer primary key, id integer not null)');
     await target.exec(
-      `INSERT INTO bench_dwellings (k, id) SELECT row_number() OVER (ORDER BY id) - 1, id FROM apartments WHERE condo_id = ${palmas.CondoId}`,
+      `INSERT INTO bench_dwellings (k, id) SELECT row_number() OVER (ORDER BY id) - 1, id FROM apartments WHERE condo_id = ${condoId}`,
     );
-    await target.exec(fillSql(target.database, palmas.CondoId, GATE_BENCH.movements));
+    await target.exec(fillSql(target.database, condoId, GATE_BENCH.movements));
     await target.exec('DROP TABLE bench_dwellings');
     await target.exec(target.database === 'sqlite' ? 'ANALYZE' : 'ANALYZE gate_movements');
+    await target.close();
     const fillSeconds = (performance.now() - started) / 1000;
     say(`  ${target.database}: ${GATE_BENCH.movements.toLocaleString('en-US')} movements written in ${fillSeconds.toFixed(1)} s`);
 
-    const check = () => json(origin, 'POST', '/api/--caseta/verificar', token, { codigo: 'DEMO-PASE-001' });
-    await check();
-    const checkFigures = await timed(GATE_BENCH.checks, check);
+    const server = await startAppServer(dataDir, 120_000, env);
+    try {
+      const { origin } = server;
+      const { token } = await signInAdmin(origin);
+      const check = () => json(origin, 'POST', '/api/--caseta/verificar', token, { codigo: 'DEMO-PASE-001' });
+      await check();
+      const checkFigures = await timed(GATE_BENCH.checks, check);
 
-    // The dwelling with the most movements in the last month (any will do: the series spreads them evenly).
-    const today = new Date();
-    const monthAgo = new Date(today.getTime() - 30 * 86_400_000);
-    const day = (date: Date) => date.toISOString().slice(0, 10);
-    const firstPage = () =>
-      json<{ total: number; items: { apartmentId: number | null }[] }>(origin, 'GET', '/api/--bitacora/movimientos', token);
-    const first = await firstPage();
-    const dwelling = first.items.find((item) => item.apartmentId !== null)?.apartmentId;
-    if (!dwelling) throw new Error('the log has no movement with a dwelling');
-    const byDwellingPath = `/api/--bitacora/movimientos?vivienda=${dwelling}&desde=${day(monthAgo)}&hasta=${day(today)}`;
-    const byDwelling = () => json<{ total: number; items: unknown[] }>(origin, 'GET', byDwellingPath, token);
-    const sample = await byDwelling();
-    const dwellingFigures = await timed(GATE_BENCH.logQueries, byDwelling);
-    const firstPageFigures = await timed(GATE_BENCH.logQueries, firstPage);
-    return {
-      database: target.database,
-      movements: first.total,
-      fillSeconds,
-      check: checkFigures,
-      logByDwelling: { ...dwellingFigures, rows: sample.items.length, total: sample.total },
-      logFirstPage: { ...firstPageFigures, total: first.total },
-    };
+      const today = new Date();
+      const monthAgo = new Date(today.getTime() - 30 * 86_400_000);
+      const day = (date: Date) => date.toISOString().slice(0, 10);
+      const firstPage = () =>
+        json<{ total: number; items: { apartmentId: number | null }[] }>(origin, 'GET', '/api/--bitacora/movimientos', token);
+      const first = await firstPage();
+      // Any dwelling will do: the series spreads the year evenly over them.
+      const dwelling = first.items.find((item) => item.apartmentId !== null)?.apartmentId;
+      if (!dwelling) throw new Error('the log has no movement with a dwelling');
+      const byDwellingPath = `/api/--bitacora/movimientos?vivienda=${dwelling}&desde=${day(monthAgo)}&hasta=${day(today)}`;
+      const byDwelling = () => json<{ total: number; items: unknown[] }>(origin, 'GET', byDwellingPath, token);
+      const sample = await byDwelling();
+      const dwellingFigures = await timed(GATE_BENCH.logQueries, byDwelling);
+      const firstPageFigures = await timed(GATE_BENCH.logQueries, firstPage);
+      return {
+        database: target.database,
+        movements: first.total,
+        fillSeconds,
+        check: checkFigures,
+        logByDwelling: { ...dwellingFigures, rows: sample.items.length, total: sample.total },
+        logFirstPage: { ...firstPageFigures, total: first.total },
+      };
+    } finally {
+      await server.handle.stop();
+    }
   } finally {
-    await server.handle.stop();
     await target.close();
     removeDir(dataDir);
   }
@@ -157,6 +175,7 @@ function sqliteTarget(dataDir: string): Target {
     },
     async close() {
       db?.close();
+      db = null;
     },
   };
 }

@@ -28,6 +28,13 @@ export interface RateLimitPolicy {
   calendarFeedPerIp: Limit;
   globalSearchPerUser: Limit;
   invitationLinkPerIp: Limit;
+  gatePairPerDevice: Limit;
+  gatePairPerIp: Limit;
+  gateShiftPerDevice: Limit;
+  gateShiftPerMember: Limit;
+  gatePinPerUser: Limit;
+  parcelCodePerParcel: Limit;
+  parcelCodePerUser: Limit;
 }
 
 export type RateLimitName = keyof RateLimitPolicy;
@@ -63,6 +70,20 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   // An invitation's link is opened and accepted a few times at most; its 256-bit token cannot be guessed, the
   // limit bounds the password checks of people who have an account (issue 16).
   invitationLinkPerIp: { max: 20, windowSeconds: 15 * 60 },
+  // Pairing a gate device (issue 26): an administrator reads an 8-digit code out; a few typos at most. 10 tries
+  // per device in its code's 15 minutes leave 1 chance in 10 million of guessing it.
+  gatePairPerDevice: { max: 10, windowSeconds: 15 * 60 },
+  gatePairPerIp: { max: 30, windowSeconds: 15 * 60 },
+  // A shift's PIN (4 to 6 digits) is short: few tries per guard and per device, so 10,000 PINs take weeks.
+  gateShiftPerDevice: { max: 30, windowSeconds: 15 * 60 },
+  gateShiftPerMember: { max: 10, windowSeconds: 15 * 60 },
+  // Setting one's PIN checks the current password: the change-password limit's reasoning.
+  gatePinPerUser: { max: 10, windowSeconds: 15 * 60 },
+  // A parcel's 6-digit pickup code typed at the gate (issue 26): a resident who misremembers tries a few times;
+  // 5 per parcel per quarter hour makes guessing one of 10^6 codes hopeless before the parcel is collected.
+  parcelCodePerParcel: { max: 5, windowSeconds: 15 * 60 },
+  // A guard at a busy gate hands over many parcels, a few tries each.
+  parcelCodePerUser: { max: 60, windowSeconds: 15 * 60 },
 };
 
 /** The policy with every maximum multiplied (RATE_LIMIT_FACTOR). */

@@ -14,7 +14,9 @@ export type SecretName =
   // Keys the calendar gives others' reservations ("Ocupado") without saying which ones they are.
   | 'calendar-busy-key'
   // Seals the CSD passwords of the e-invoicing issuers (invoicing/csd/vault.ts).
-  | 'csd-vault';
+  | 'csd-vault'
+  // Derives each parcel's pickup code, which is never stored (domain/parcels/pickupCode.ts).
+  | 'parcel-pickup-code';
 
 const cache = new WeakMap<Kysely<Database>, Map<SecretName, Promise<Buffer>>>();
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_JOB_HANDLERS } from '../domain/account/jobs';
 import { autoInvoiceJobHandlers } from '../domain/invoicing/cfdis/autoInvoice';
+import { PARCEL_JOB_HANDLERS } from '../domain/parcels/jobs';
 import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
 import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
 import { SESSION_JOB_HANDLERS } from '../domain/sessions/jobs';
@@ -23,6 +24,7 @@ const HANDLERS: JobHandlers = {
   ...RESERVATION_JOB_HANDLERS,
   ...SESSION_JOB_HANDLERS,
   ...ACCOUNT_JOB_HANDLERS,
+  ...PARCEL_JOB_HANDLERS,
 };
 
 export default fp(async function scheduledJobs(app: FastifyInstance) {

@@ -62,12 +62,16 @@ type SignedInRoute = <G extends RouteGenericInterface = RouteGenericInterface>(
   handler: SignedInHandler<G>,
 ) => void;
 
-/** A guard hook: a session (401 without one), then the rule (403 when it says no). */
-function allowOnly(app: FastifyInstance, rule: AccessRule) {
+/**
+ * A guard hook: a session (401 without one), a shift session on a gate device only where the route says
+ * `gateShift` (403 elsewhere: the device does gate work only), then the rule (403 when it says no).
+ */
+function allowOnly(app: FastifyInstance, allow: Allow, gateShift: boolean) {
   return async (request: FastifyRequest) => {
     await app.requireSession(request);
     const auth = request.auth;
-    if (!auth || !rule(await loadAccess(app.db, auth))) throw forbidden();
+    if (!auth || (!gateShift && auth.deviceId != null)) throw forbidden();
+    if (allow !== SIGNED_IN && !allow(await loadAccess(app.db, auth))) throw forbidden();
   };
 }
 
@@ -75,8 +79,8 @@ function allowOnly(app: FastifyInstance, rule: AccessRule) {
 export function signedInRoutes(app: FastifyInstance): { get: SignedInRoute; post: SignedInRoute } {
   const register =
     (method: 'GET' | 'POST'): SignedInRoute =>
-    (path, { allow, refuseIn = 'onRequest', gateShift: _gateShift = false, ...options }, handler) => {
-      const guard = allow === SIGNED_IN ? app.requireSession : allowOnly(app, allow);
+    (path, { allow, refuseIn = 'onRequest', gateShift = false, ...options }, handler) => {
+      const guard = allowOnly(app, allow, gateShift);
       app.route({
         ...(options as RouteShorthandOptions),
         method,

@@ -10,6 +10,7 @@ import {
   type SessionData,
   SignInRequest,
 } from '../../src/api/sessions';
+import { sessionDevice } from '../domain/gate/devices';
 import { listActiveSessions, revokeOtherSessions, revokeSession } from '../domain/sessions/activeSessions';
 import { condoLogin, signIn, signOut } from '../domain/sessions/sessions';
 import { loadSessionData } from '../domain/shared/sessionData';
@@ -52,16 +53,18 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
   // Any signed-in member of the condominium.
   routes.get(
     SESSION_PATHS.sessionData,
-    { allow: SIGNED_IN, refuseIn: 'preHandler' },
+    // A shift session on a gate device too: its shell needs the session data, and `dispositivo` names the device.
+    { allow: SIGNED_IN, refuseIn: 'preHandler', gateShift: true },
     async (request): Promise<{ success: true; data: SessionData }> => {
       const auth = request.auth;
       const data = await loadSessionData(app.db, auth, userHash, photoUrl);
-      return { success: true, data: { ...data, app: { legacyAppUrl: app.config.legacyAppUrl } } };
+      const dispositivo = await sessionDevice(app.db, auth);
+      return { success: true, data: { ...data, app: { legacyAppUrl: app.config.legacyAppUrl }, dispositivo } };
     },
   );
 
-  // Any signed-in member: revokes this session and its product token.
-  routes.post(SESSION_PATHS.signOut, { allow: SIGNED_IN, refuseIn: 'preHandler' }, async (request) => {
+  // Any signed-in member: revokes this session and its product token. On a gate device it ends the shift.
+  routes.post(SESSION_PATHS.signOut, { allow: SIGNED_IN, refuseIn: 'preHandler', gateShift: true }, async (request) => {
     await signOut(app.db, app.clock, request.auth);
     return { success: true };
   });

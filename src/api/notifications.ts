@@ -40,6 +40,8 @@ export const NOTIFICATION_MODULES = {
   /** An interpersonal message: Props { conversationId, SectId (its IC section) }. */
   mensaje: 'conversationId',
   invitados: null,
+  /** A parcel at the gate (issue 26): Props { parcelId }; opens condominio/paqueteria. */
+  paqueteria: 'parcelId',
 } as const;
 export type NotificationModule = keyof typeof NOTIFICATION_MODULES;
 
@@ -122,6 +124,9 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
     // A guest registered through the member's link or to their event: the list of their passes.
     case 'invitados':
       return '/mis-invitados';
+    // A parcel arrived or still waits at the gate: the parcels screen, where the resident reads its code.
+    case 'paqueteria':
+      return '/paqueteria';
     default:
       return null;
   }

@@ -360,6 +360,9 @@ export const canUseGate = canCheckPasses;
 /** Registering, pairing and revoking the condominium's gate devices: administrators. */
 export const canManageGateDevices = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
 
+/** 'Mis paquetes' (parcels at the gate for one's dwellings): members who live in a dwelling of the condominium. */
+export const canSeeMyParcels = (data: { usuario: Pick<User, 'apartments'> }) => data.usuario.apartments.length > 0;
+
 /** The whole movement log (every dwelling): gate staff and administrators; others see their own dwellings'. */
 export const canReadWholeMovementLog = canCheckPasses;
 

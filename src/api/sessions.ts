@@ -131,6 +131,10 @@ export type UserPermission = Infer<typeof UserPermission>;
 export const RoleFunction = object({ Funcion: string(), Tipo: number() });
 export type RoleFunction = Infer<typeof RoleFunction>;
 
+/** The paired gate device a shift session was opened on (issue 26, src/api/gateDevices.ts). */
+export const SessionGateDevice = object({ id: number(), name: string(), accessPoint: string() });
+export type SessionGateDevice = Infer<typeof SessionGateDevice>;
+
 /** Deployment facts the browser needs: where the legacy application lives (null hides its links). */
 export const SessionApp = object({ legacyAppUrl: nullable(string()) });
 
@@ -142,10 +146,14 @@ export const SessionData = object({
   usuarioPermisos: array(UserPermission),
   permisosRoles: array(RoleFunction),
   app: SessionApp,
+  /** A shift session on a paired gate device names it: the browser shows the device shell. The server always
+   * sends it (null for a person's own session); optional so older answers and fixtures still read. */
+  dispositivo: optional(nullable(SessionGateDevice)),
 });
 export type SessionData = Infer<typeof SessionData>;
 
 export const SessionDataAnswer = object({ success: literal(true), data: SessionData });
+export type SessionDataAnswer = Infer<typeof SessionDataAnswer>;
 
 export const OkAnswer = object({ success: literal(true) });
 

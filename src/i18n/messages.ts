@@ -20,6 +20,9 @@ export type MessageId =
   | Keys<typeof import('./es/dwellings.json')>
   | Keys<typeof import('./es/errors.json')>
   | Keys<typeof import('./es/finance.json')>
+  | Keys<typeof import('./es/gate.json')>
+  | Keys<typeof import('./es/gateDevices.json')>
+  | Keys<typeof import('./es/gateErrors.json')>
   | Keys<typeof import('./es/globalSearch.json')>
   | Keys<typeof import('./es/guest.json')>
   | Keys<typeof import('./es/history.json')>
@@ -32,6 +35,8 @@ export type MessageId =
   | Keys<typeof import('./es/management.json')>
   | Keys<typeof import('./es/memberPermissions.json')>
   | Keys<typeof import('./es/notifications.json')>
+  | Keys<typeof import('./es/parcels.json')>
+  | Keys<typeof import('./es/parcelsNotices.json')>
   | Keys<typeof import('./es/pass.json')>
   | Keys<typeof import('./es/polls.json')>
   | Keys<typeof import('./es/pollsActa.json')>

@@ -55,11 +55,15 @@ describe('the main menu today (only built screens)', () => {
         'myGuests',
         'adminPanel',
         'employeePanel',
+        'caseta',
+        'movementLog',
         'blogConfiguration',
         'configuration',
         'management',
         'invoicing',
         'history',
+        'gateDevices',
+        'parcels',
       ],
     ],
     [
@@ -93,9 +97,12 @@ describe('the main menu today (only built screens)', () => {
         'welcome',
       ],
     ],
-    ['guard', ['communication', 'section-1', 'section-5', 'section-6', 'welcome', 'employeePanel']],
+    [
+      'guard',
+      ['communication', 'section-1', 'section-5', 'section-6', 'welcome', 'employeePanel', 'caseta', 'movementLog', 'parcels'],
+    ],
     ['employee', ['welcome', 'employeePanel']],
-    ['supervisor', ['welcome', 'employeePanel']],
+    ['supervisor', ['welcome', 'employeePanel', 'caseta', 'movementLog', 'parcels']],
   ])('the %s gets %j', (role, expected) => {
     expect(keys(role)).toEqual(expected);
   });
@@ -108,6 +115,23 @@ describe('the main menu today (only built screens)', () => {
     };
     expect(mainMenu(withDwelling).map((e) => e.key)).toContain('myGuests');
     expect(mainMenu(session).map((e) => e.key)).not.toContain('myGuests');
+  });
+
+  it('offers Paquetería to gate staff and Mis paquetes to members with a dwelling, instead of the legacy parcel log', () => {
+    const withHome = (role: Role) =>
+      mainMenu(sessionFor(role, { usuario: { apartments: [{ AptId: 7, AptName: '101', TorreName: 'Torre A' }] } }));
+    const parcels = (entries: ReturnType<typeof mainMenu>) =>
+      entries.filter((e) => e.key.toLowerCase().includes('parcel')).map((e) => [e.key, e.href]);
+    expect(parcels(withHome('resident'))).toEqual([['myParcels', '/paqueteria?vista=mios']]);
+    expect(parcels(withHome('admin'))).toEqual([
+      ['parcels', '/paqueteria'],
+      ['myParcels', '/paqueteria?vista=mios'],
+    ]);
+    expect(parcels(mainMenu(sessionFor('employee')))).toEqual([]);
+    // With the legacy application configured, its parcel log is no longer offered: ours is built.
+    const legacy = mainMenu(sessionFor('guard', { app: { legacyAppUrl: 'https://legacy.example.mx/app' } }));
+    expect(legacy.some((e) => e.key === 'legacy-parcelLog')).toBe(false);
+    expect(parcels(legacy)).toEqual([['parcels', '/paqueteria']]);
   });
 
   it('links only to screens that exist', () => {
@@ -138,6 +162,11 @@ describe('the main menu once every screen is built', () => {
     expect(board.filter((e) => e.depth === 1)).toHaveLength(7);
   });
 
+  it('gives Dispositivos (the gate devices) to administrators only', () => {
+    expect(keys('admin', EVERY_SCREEN)).toContain('gateDevices');
+    for (const role of ROLES.filter((r) => r !== 'admin')) expect(keys(role, EVERY_SCREEN), role).not.toContain('gateDevices');
+  });
+
   it('gives Panel del administrador to administrators only, and hides the board section from them', () => {
     expect(keys('admin', EVERY_SCREEN)).toContain('adminPanel');
     expect(keys('admin', EVERY_SCREEN)).not.toContain('section-7');
@@ -146,7 +175,29 @@ describe('the main menu once every screen is built', () => {
 
   it('gives employees and supervisors no communication at all', () => {
     expect(keys('employee', EVERY_SCREEN)).toEqual(['welcome', 'employeePanel']);
-    expect(keys('supervisor', EVERY_SCREEN)).toEqual(['welcome', 'employeePanel']);
+    expect(keys('supervisor', EVERY_SCREEN)).toEqual(['welcome', 'employeePanel', 'caseta', 'movementLog', 'parcels']);
+  });
+
+  it('gives the caseta and the whole log to gate staff, and Mis visitas to a resident with a dwelling', () => {
+    const withHome = (role: Role) =>
+      mainMenu(sessionFor(role, { usuario: { apartments: [{ AptId: 7, AptName: '101', TorreName: 'Torre A' }] } }), EVERY_SCREEN);
+    const resident = withHome('resident');
+    expect(resident.find((e) => e.key === 'myVisits')).toMatchObject({
+      href: '/bitacora-movimientos',
+      label: { id: 'gate.log.ownTitle' },
+    });
+    expect(resident.map((e) => e.key)).not.toContain('caseta');
+    expect(withHome('guard').map((e) => e.key)).not.toContain('myVisits');
+    expect(keys('employee', EVERY_SCREEN)).not.toContain('caseta');
+  });
+
+  it('opens the native log instead of the legacy access-control/binnacle link once it is built', () => {
+    const legacy = sessionFor('guard', { app: { legacyAppUrl: 'https://legacy.example.mx/' } });
+    const entries = mainMenu(legacy, EVERY_SCREEN).map((e) => e.key);
+    expect(entries).toContain('movementLog');
+    expect(entries).not.toContain('legacy-accessLog');
+    const without = new Set([...EVERY_SCREEN].filter((screen) => screen !== SCREENS.movementLog));
+    expect(mainMenu(legacy, without).map((e) => e.key)).toContain('legacy-accessLog');
   });
 
   it('gives Panel del empleado to the staff and administrators, not to residents or the board', () => {

@@ -94,11 +94,15 @@ describe('the desktop shell', () => {
         'Mis invitados',
         'Panel del administrador',
         'Panel del empleado',
+        'Caseta',
+        'Bitácora de movimientos',
         'Configuración de blogs',
         'Configuración',
         'Control gerencial',
         'Factura Comunidad',
         'Historial',
+        'Dispositivos',
+        'Paquetería',
       ],
     ],
     [
@@ -141,10 +145,13 @@ describe('the desktop shell', () => {
         'Calendario de eventos',
         'Linea del tiempo',
         'Panel del empleado',
+        'Caseta',
+        'Bitácora de movimientos',
+        'Paquetería',
       ],
     ],
     ['employee', ['Linea del tiempo', 'Panel del empleado']],
-    ['supervisor', ['Linea del tiempo', 'Panel del empleado']],
+    ['supervisor', ['Linea del tiempo', 'Panel del empleado', 'Caseta', 'Bitácora de movimientos', 'Paquetería']],
   ])('gives the %s the menu %j', async (role, expected) => {
     stubApi(sessionFor(role));
     condominio('/condominio/comunicacion');
@@ -152,7 +159,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|control-gerencial\/modulos-adicionales\/factura-comunidad|historial)$/,
+        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|control-gerencial\/modulos-adicionales\/factura-comunidad|historial|caseta|bitacora-movimientos|dispositivos|paqueteria)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();

@@ -22,9 +22,12 @@ import {
   NEIGHBOURS_WITHOUT_PRIVACY,
 } from './demoFacts';
 import { seedDirectory } from './directory';
+import { seedGate } from './gate';
+import { seedGateDevices } from './gateDevices';
 import { seedGuests } from './guests';
 import { seedInvoicing } from './invoicing';
 import { seedLedger } from './ledger';
+import { seedParcels } from './parcels';
 import { seedPlans } from './plans';
 import { seedPolls } from './polls';
 import { seedPosts } from './posts';
@@ -42,6 +45,8 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  // The gate (issue 26): movements point at passes, dwellings, devices and users.
+  'gate_movements',
   // E-invoicing (issue 17): its rows point at dwellings, payments, charges and users. invoicing_client_dwellings
   // (no id of its own) goes with its clients.
   'stamp_requests',
@@ -106,6 +111,9 @@ const TABLES_CHILD_FIRST = [
   'role_functions',
   'user_permissions',
   'sessions',
+  // After sessions (a shift session names its device).
+  'gate_pins',
+  'gate_devices',
   'residencies',
   'memberships',
   'users',
@@ -302,6 +310,9 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
 
   await seedActivity(trx, options.clock);
   await seedGuests(trx, options.clock);
+  // Before the movements: they name the paired demo device.
+  await seedGateDevices(trx, options.clock, options.scryptLogN);
+  await seedGate(trx, options.clock);
   await seedPlans(trx, options.clock);
   await seedLedger(trx, options.clock);
   await seedPosts(trx, options.clock);
@@ -314,6 +325,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedReservations(trx, options.clock);
   await seedAccessRequests(trx, options.clock);
   await seedInvoicing(trx, options.clock);
+  await seedParcels(trx, options.clock);
 }
 
 /** usuarioPermisos and permisosRoles per demo role (spec §3.1, §6): the invitations' own table. */

@@ -51,25 +51,52 @@ function dwellingContains(typed: string): Expression<SqlBool> | null {
   return sql<SqlBool>`translate(${name}, ${SEARCH_FOLD_FROM}, ${SEARCH_FOLD_TO}) like ${`%${escapeLike(needle)}%`} escape '\\'`;
 }
 
-/** The scope's rows that pass the filters. */
-export function filteredMovements(db: Db, condoId: number, scope: MovementScope, filters: MovementFilters) {
-  let query = movementsFrom(db, condoId);
+/** The filters on the movement's own columns, as conditions any query over `gate_movements as m` can take. */
+function ownConditions(scope: MovementScope, filters: MovementFilters): Expression<SqlBool>[] {
+  const m = (column: string) => sql.ref(`m.${column}`);
+  const conditions: Expression<SqlBool>[] = [];
   if (scope.ownOnly) {
     // A member with no dwelling here has no visits: nothing matches an empty list.
-    query = scope.dwellings.length ? query.where('m.apartment_id', 'in', scope.dwellings) : query.where(sql<SqlBool>`1 = 0`);
+    conditions.push(
+      scope.dwellings.length ? sql<SqlBool>`${m('apartment_id')} in (${sql.join(scope.dwellings)})` : sql<SqlBool>`1 = 0`,
+    );
   }
-  if (filters.desde !== undefined) query = query.where('m.occurred_local', '>=', filters.desde);
-  if (filters.hasta !== undefined) query = query.where('m.occurred_local', '<', nextDay(filters.hasta));
-  if (filters.vivienda !== undefined) query = query.where('m.apartment_id', '=', filters.vivienda);
-  if (filters.tipo !== undefined) query = query.where('m.kind', '=', filters.tipo);
-  if (filters.guardia !== undefined) query = query.where('m.guard_user_id', '=', filters.guardia);
-  if (filters.acceso !== undefined) query = query.where('m.access_point', '=', filters.acceso);
+  if (filters.desde !== undefined) conditions.push(sql<SqlBool>`${m('occurred_local')} >= ${filters.desde}`);
+  if (filters.hasta !== undefined) conditions.push(sql<SqlBool>`${m('occurred_local')} < ${nextDay(filters.hasta)}`);
+  if (filters.vivienda !== undefined) conditions.push(sql<SqlBool>`${m('apartment_id')} = ${filters.vivienda}`);
+  if (filters.tipo !== undefined) conditions.push(sql<SqlBool>`${m('kind')} = ${filters.tipo}`);
+  if (filters.guardia !== undefined) conditions.push(sql<SqlBool>`${m('guard_user_id')} = ${filters.guardia}`);
+  if (filters.acceso !== undefined) conditions.push(sql<SqlBool>`${m('access_point')} = ${filters.acceso}`);
+  return conditions;
+}
+
+/** The scope's rows that pass the filters, with what their answer joins. */
+export function filteredMovements(db: Db, condoId: number, scope: MovementScope, filters: MovementFilters) {
+  let query = movementsFrom(db, condoId);
+  const conditions = ownConditions(scope, filters);
+  if (conditions.length) query = query.where((eb) => eb.and(conditions));
   if (filters.q !== undefined) {
     const text = containsSearch(filters.q, ['m.visitor_name', 'm.plates']);
     const dwelling = dwellingContains(filters.q);
     if (text && dwelling) query = query.where((eb) => eb.or([text, dwelling]));
   }
   return query;
+}
+
+/** How many rows pass the filters. Without a text search nothing needs the joins: the count reads the
+ * movements alone, through the (condo, dwelling, time) or (condo, time) index. */
+async function countMovements(db: Db, condoId: number, scope: MovementScope, filters: MovementFilters): Promise<number> {
+  if (filters.q !== undefined) {
+    const joined = await filteredMovements(db, condoId, scope, filters)
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(joined.n);
+  }
+  let query = db.selectFrom('gate_movements as m').where('m.condo_id', '=', condoId);
+  const conditions = ownConditions(scope, filters);
+  if (conditions.length) query = query.where((eb) => eb.and(conditions));
+  const own = await query.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(own.n);
 }
 
 /** One page of rows, newest first. */
@@ -91,42 +118,42 @@ export async function movementRows(
   return rows.map(toMovement);
 }
 
-/** The access points one may filter by: the condominium's, and any a movement names (a device renamed since). */
+/** The access points one may filter by: the condominium's, and every device's (a revoked one's rows stay). Read
+ * from those small tables, not from the movements: a DISTINCT over a year of movements costs a scan of them all. */
 async function logAccessPoints(db: Db, condoId: number): Promise<string[]> {
-  const named = await db
-    .selectFrom('gate_movements')
+  const devices = await db
+    .selectFrom('gate_devices')
     .select('access_point')
-    .distinct()
     .where('condo_id', '=', condoId)
-    .where('access_point', 'is not', null)
-    .orderBy('access_point')
+    .orderBy('id')
     .execute();
   const choices = await accessPointChoices(db, condoId);
-  return [...new Set([...choices, ...named.map((n) => n.access_point!)])];
+  return [...new Set([...choices, ...devices.map((d) => d.access_point)])];
+}
+
+/** Who may have recorded movements: the condominium's gate staff and administrators (not a scan of the log). */
+async function gateStaff(db: Db, condoId: number) {
+  return db
+    .selectFrom('memberships as ms')
+    .innerJoin('users as u', 'u.id', 'ms.user_id')
+    .select(['u.id', 'u.name'])
+    .where('ms.condo_id', '=', condoId)
+    .where((eb) => eb.or([eb('ms.is_guard', '=', 1), eb('ms.is_supervisor', '=', 1), eb('ms.is_admin', '=', 1)]))
+    .orderBy('u.name')
+    .execute();
 }
 
 export async function listMovements(db: Db, auth: Auth, query: MovementQuery): Promise<MovementListAnswer> {
   const scope = await movementScope(db, auth);
   const timeZone = await timeZoneOf(db, auth.condoId);
   const items = await movementRows(db, auth.condoId, scope, query, query.limit ?? MOVEMENT_PAGE_SIZE, query.offset ?? 0);
-  const count = await filteredMovements(db, auth.condoId, scope, query)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
+  const total = await countMovements(db, auth.condoId, scope, query);
   // A resident filters by their own dwellings only, and is not shown who keeps the gate.
-  const guards = scope.ownOnly
-    ? []
-    : await db
-        .selectFrom('gate_movements as m')
-        .innerJoin('users as u', 'u.id', 'm.guard_user_id')
-        .select(['u.id', 'u.name'])
-        .distinct()
-        .where('m.condo_id', '=', auth.condoId)
-        .orderBy('u.name')
-        .execute();
+  const guards = scope.ownOnly ? [] : await gateStaff(db, auth.condoId);
   return {
     success: true,
     items,
-    total: Number(count.n),
+    total,
     timeZone,
     ownOnly: scope.ownOnly,
     guards: guards.map((g) => ({ id: g.id, name: g.name })),

@@ -191,6 +191,9 @@ export interface ResolvedSession {
  * The live condo session of a token, or null. Its use slides the idle expiry forward; that write happens
  * at most once a minute (the first use in a new minute), since writing on every request would turn reads
  * into writes, and idleExpiry's rounding makes the skipped writes cost nothing.
+ * A shift session (kind 'gate', issue 26) counts too while its device is not revoked: it names the device
+ * (auth.deviceId), lasts until its end (no idle expiry: a quiet night at the caseta must not end the shift),
+ * and is never held by the privacy notice, which was checked when the shift opened (domain/gate/shift.ts).
  */
 export async function resolveSession(
   db: Kysely<Database>,
@@ -204,8 +207,13 @@ export async function resolveSession(
     .selectFrom('sessions as s')
     .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 's.user_id').onRef('m.condo_id', '=', 's.condo_id'))
     .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
+    .leftJoin('gate_devices as d', 'd.id', 's.device_id')
     .select([
       's.id',
+      's.kind',
+      's.device_id',
+      'd.condo_id as device_condo_id',
+      'd.revoked_at as device_revoked_at',
       's.user_id',
       's.condo_id',
       's.remember_me',
@@ -219,17 +227,21 @@ export async function resolveSession(
       'c.aviso_activo',
     ])
     .where('s.token_hash', '=', hashToken(token))
-    .where('s.kind', '=', 'condo')
+    .where('s.kind', 'in', ['condo', 'gate'])
     .where('s.revoked_at', 'is', null)
     .where('s.expires_at', '>', nowIso)
     .executeTakeFirst();
   if (!row || row.condo_id === null || row.active !== 1) return null;
+  const shift = row.kind === 'gate';
+  if (shift && (row.device_id === null || row.device_condo_id !== row.condo_id || row.device_revoked_at !== null)) return null;
   if (ceilToMinute(now) > ceilToMinute(new Date(row.last_seen_at))) {
     await db
       .updateTable('sessions')
       .set({
         last_seen_at: nowIso,
-        expires_at: idleExpiry(now, idleMinutes(policy, row.remember_me === 1), row.absolute_expires_at),
+        expires_at: shift
+          ? row.absolute_expires_at
+          : idleExpiry(now, idleMinutes(policy, row.remember_me === 1), row.absolute_expires_at),
       })
       .where('id', '=', row.id)
       // A slower request that started earlier must not move it back.
@@ -243,12 +255,15 @@ export async function resolveSession(
       condoId: row.condo_id,
       membershipId: row.membership_id,
       language: isLanguage(row.language) ? row.language : 'es',
+      deviceId: shift ? row.device_id : null,
     },
-    privacyNoticePending: privacyNoticePending({
-      notice: row.aviso_privacidad,
-      active: row.aviso_activo === 1,
-      accepted: row.privacy_accepted_at !== null,
-    }),
+    privacyNoticePending:
+      !shift &&
+      privacyNoticePending({
+        notice: row.aviso_privacidad,
+        active: row.aviso_activo === 1,
+        accepted: row.privacy_accepted_at !== null,
+      }),
   };
 }
 

@@ -16,7 +16,9 @@ export const SERVER_ONLY_AREAS: readonly string[] = [
   'calendarNotices',
   'reservationsNotices',
   'invitationsNotices',
+  'parcelsNotices',
   'invoicingErrors',
+  'gateErrors',
 ];
 
 /** Every area of the language ('all': the server, the tests), or only those the browser shows ('browser'). */

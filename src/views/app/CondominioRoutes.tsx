@@ -4,11 +4,13 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { PageLoader } from '../common/PageLoader';
+import { SessionContext } from '../common/SessionContext';
 import { SCREENS } from '../common/screens';
 import { CommunicationHome } from '../communication/CommunicationHome';
 import { BlogsPage as BlogsSummaryPage, PostPage, SectionPage } from '../communication/lazyPages';
 import ProfilePage from '../profile/ProfilePage';
 import WelcomePage from '../timeline/WelcomePage';
+import { DeviceShell } from './DeviceShell';
 import { CondoShell } from './shell/CondoShell';
 
 // Money (issue 5), each page its own chunk.
@@ -39,13 +41,21 @@ const ResidentsDirectoryPage = lazy(() => import('../directory/ResidentsDirector
 const StaffDirectoryPage = lazy(() => import('../directory/StaffDirectoryPage'));
 const ManagementPage = lazy(() => import('../management/ManagementPage'));
 const HistoryPage = lazy(() => import('../history/HistoryPage'));
+const CasetaPage = lazy(() => import('../gate/CasetaPage'));
+const MovementLogPage = lazy(() => import('../gate/MovementLogPage'));
 const SearchPage = lazy(() => import('../search/SearchPage'));
+// Parcels at the gate (issue 26).
+const ParcelsPage = lazy(() => import('../parcels/ParcelsPage'));
+// Gate devices (issue 26); their pairing page is outside the guard (routes.tsx).
+const DevicesPage = lazy(() => import('../gate/DevicesPage'));
 // E-invoicing, "Factura Comunidad" (issue 17): its six screens nest under the module's base.
 const InvoicingRoutes = lazy(() => import('../invoicing/InvoicingRoutes'));
 
 export default function CondominioRoutes() {
-  return (
-    <CondoShell>
+  // A shift session on a paired gate device gets the device shell (issue 26).
+  const device = SessionContext.useSelector((s) => s.context.data?.dispositivo ?? null);
+  const pages = (
+    <>
       {/* Lazy pages load inside the shell, which stays on screen meanwhile. */}
       <Suspense fallback={<PageLoader />}>
         <Switch>
@@ -92,12 +102,17 @@ export default function CondominioRoutes() {
             <InvoicingRoutes />
           </Route>
           <Route path="/historial" component={HistoryPage} />
+          <Route path={SCREENS.caseta} component={CasetaPage} />
+          <Route path={SCREENS.movementLog} component={MovementLogPage} />
           <Route path="/search" component={SearchPage} />
+          <Route path={SCREENS.parcels} component={ParcelsPage} />
+          <Route path={SCREENS.gateDevices} component={DevicesPage} />
           <Route>
             <Redirect to="~/sessions/404" replace />
           </Route>
         </Switch>
       </Suspense>
-    </CondoShell>
+    </>
   );
+  return device ? <DeviceShell device={device}>{pages}</DeviceShell> : <CondoShell>{pages}</CondoShell>;
 }

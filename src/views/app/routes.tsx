@@ -9,6 +9,8 @@ import { preloadableLazy } from '../common/preloadableLazy';
 
 const SessionsRoutes = lazy(() => import('../sessions/SessionsRoutes'));
 const GuardedCondominio = lazy(() => import('./GuardedCondominio'));
+// Opened on a gate device with nobody signed in (issue 26): outside the authentication guard of /condominio.
+const PairDevicePage = lazy(() => import('../gate/PairDevicePage'));
 const LoginRedirectPage = lazy(() => import('../redirect/LoginRedirectPage'));
 const publicPage = preloadableLazy(() => import('../public/PublicPage'));
 const guestRegistrationPage = preloadableLazy(() => import('../guest/GuestRegistrationPage'));
@@ -61,6 +63,7 @@ export function AppRoutes() {
         <Route path="/sessions" nest>
           <SessionsRoutes />
         </Route>
+        <Route path="/condominio/dispositivos/register/:id" component={PairDevicePage} />
         <Route path="/condominio" nest>
           <GuardedCondominio />
         </Route>

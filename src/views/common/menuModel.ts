@@ -3,7 +3,9 @@
 import { type LegacyLink, type LegacyLinkKey, legacyLinks } from '../../api/legacyLinks';
 import {
   canConfigureBlogs,
+  canInviteGuests,
   canInvoice,
+  canManageGateDevices,
   canManagePeople,
   canReadHistory,
   canSeeAccountStatement,
@@ -14,6 +16,8 @@ import {
   canSeeFinanceMenu,
   canSeeManagementControl,
   canSeeMyGuests,
+  canSeeMyParcels,
+  canUseGate,
   directoriesFor,
   menuSections,
 } from '../../api/permissions';
@@ -174,6 +178,35 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       depth: 0,
     });
   }
+  // The gate (issue 26): the caseta and the whole log for gate staff and administrators; residents read their
+  // own dwellings' visits on the same screen, as 'Mis visitas'.
+  if (canUseGate(data)) {
+    entries.push({
+      key: 'caseta',
+      label: { id: 'gate.caseta.title' },
+      href: SCREENS.caseta,
+      screen: SCREENS.caseta,
+      icon: 'section',
+      depth: 0,
+    });
+    entries.push({
+      key: 'movementLog',
+      label: { id: 'gate.log.title' },
+      href: SCREENS.movementLog,
+      screen: SCREENS.movementLog,
+      icon: 'timeline',
+      depth: 0,
+    });
+  } else if (canInviteGuests(data)) {
+    entries.push({
+      key: 'myVisits',
+      label: { id: 'gate.log.ownTitle' },
+      href: SCREENS.movementLog,
+      screen: SCREENS.movementLog,
+      icon: 'myGuests',
+      depth: 0,
+    });
+  }
   if (canConfigureBlogs(data)) {
     entries.push({
       key: 'blogConfiguration',
@@ -227,9 +260,44 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       depth: 0,
     });
   }
-  // The legacy statement link only while our own screen is not there.
+  // The gate's devices (issue 26): administrators.
+  if (canManageGateDevices(data)) {
+    entries.push({
+      key: 'gateDevices',
+      label: { id: 'gateDevices.menu' },
+      href: SCREENS.gateDevices,
+      screen: SCREENS.gateDevices,
+      icon: 'adminPanel',
+      depth: 0,
+    });
+  }
+  // Parcels (issue 26): the gate's list for gate staff; 'Mis paquetes' for whoever lives in a dwelling.
+  if (canUseGate(data)) {
+    entries.push({
+      key: 'parcels',
+      label: { id: 'parcels.menu' },
+      href: SCREENS.parcels,
+      screen: SCREENS.parcels,
+      icon: 'section',
+      depth: 0,
+    });
+  }
+  if (canSeeMyParcels(data)) {
+    entries.push({
+      key: 'myParcels',
+      label: { id: 'parcels.menuMine' },
+      href: `${SCREENS.parcels}?vista=mios`,
+      screen: SCREENS.parcels,
+      icon: 'myGuests',
+      depth: 0,
+    });
+  }
+  // The legacy statement and access-log links only while our own screens are not there.
   const legacy = legacyEntries(data, 'menu').filter(
-    (entry) => entry.key !== 'legacy-accountStatement' || !available.has(SCREENS.accountStatement),
+    (entry) =>
+      (entry.key !== 'legacy-accountStatement' || !available.has(SCREENS.accountStatement)) &&
+      (entry.key !== 'legacy-accessLog' || !available.has(SCREENS.movementLog)) &&
+      (entry.key !== 'legacy-parcelLog' || !available.has(SCREENS.parcels)),
   );
   return [...entries.filter((entry) => available.has(entry.screen)), ...legacy];
 }

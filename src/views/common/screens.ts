@@ -34,7 +34,14 @@ export const SCREENS = {
    * (tests/unit/shellMenu.test.ts checks they agree). */
   invoicing: '/control-gerencial/modulos-adicionales/factura-comunidad',
   history: '/historial',
+  /** The gate (issue 26): the guard's screen, and the movement log ('Mis visitas' for residents). */
+  caseta: '/caseta',
+  movementLog: '/bitacora-movimientos',
+  /** The gate's devices (issue 26), for administrators; the pairing page is outside the guard. */
+  gateDevices: '/dispositivos',
   search: '/search',
+  /** Parcels at the gate (issue 26): the gate's waiting list and a resident's own parcels. */
+  parcels: '/paqueteria',
 } as const;
 
 /** Route patterns of the screens that exist today. */

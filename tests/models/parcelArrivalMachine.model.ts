@@ -1,0 +1,55 @@
+// Logging a parcel at the gate as a test model: the dwellings load (or fail and are retried), the guard fills
+// the form (an incomplete draft is never sent), saves; a failed save is retried with the same clientId or taken
+// back to the form; after saving, another parcel starts with a fresh form. The words its scenarios are told in:
+// docs/scenarios/parcelArrivalMachine.md.
+import { type ArrivalDraft, EMPTY_ARRIVAL, parcelArrivalMachine } from '../../src/machines/parcelArrivalMachine';
+import { ApiError } from '../../src/services/http';
+import { BARE, defineModel } from '../support/machineModel';
+import { CLIENT_ID, DWELLINGS, WAITING } from '../support/parcelFixtures';
+
+export const NO_CONNECTION = new ApiError(0, 'NETWORK', 'Failed to fetch');
+export const DRAFT: ArrivalDraft = {
+  ...EMPTY_ARRIVAL,
+  apartmentId: 11,
+  carrier: ' DHL ',
+  tracking: '1234567890',
+  size: 'mediano',
+};
+/** No dwelling chosen: never sent. */
+export const INCOMPLETE: ArrivalDraft = { ...EMPTY_ARRIVAL, carrier: 'DHL' };
+
+export const parcelArrivalModel = defineModel({
+  machine: parcelArrivalMachine,
+  // One id for every parcel, so the traversal ends; the suite checks fresh ids with a counter.
+  input: { newClientId: () => CLIENT_ID },
+  payloads: {
+    submit: [{ draft: DRAFT }, { draft: INCOMPLETE }],
+    retry: BARE,
+    edit: BARE,
+    another: BARE,
+    'xstate.done.actor.loadDwellings': [{ output: DWELLINGS }],
+    'xstate.error.actor.loadDwellings': [{ error: NO_CONNECTION }],
+    'xstate.done.actor.saveArrival': [{ output: { data: WAITING, replayed: false } }],
+    'xstate.error.actor.saveArrival': [{ error: NO_CONNECTION }],
+  },
+  words: {
+    states: {
+      loading: '“Cargando viviendas…”',
+      loadFailed: '“No pudimos cargar las viviendas.” and why, with Reintentar.',
+      form: 'Registrar paquete: Vivienda, Paquetería, Número de guía, Tamaño, Nota, Foto, and Guardar.',
+      saving: 'Guardar is busy.',
+      failed: '“No pudimos registrar el paquete.” and why, with Reintentar and Editar.',
+      saved: '“Paquete registrado. Avisamos a los residentes de Torre A - 101.”, with Registrar otro.',
+    },
+    events: {
+      submit: (e) => `fills the form (${JSON.stringify((e.draft as ArrivalDraft).apartmentId)}) and presses Guardar`,
+      retry: () => 'presses Reintentar',
+      edit: () => 'presses Editar',
+      another: () => 'presses Registrar otro',
+      'xstate.done.actor.loadDwellings': () => 'the dwellings arrive',
+      'xstate.error.actor.loadDwellings': () => 'the connection fails',
+      'xstate.done.actor.saveArrival': () => 'the server records the parcel',
+      'xstate.error.actor.saveArrival': () => 'the connection fails',
+    },
+  },
+});
