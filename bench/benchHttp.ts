@@ -32,4 +32,3 @@ export async function json<T>(origin: string, method: string, path: string, toke
   if (res.status !== 200) throw new Error(`${method} ${path} answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
   return JSON.parse(res.body.toString()) as T;
 }
-

@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type BundleReport, measureBundles, VISITOR_BUDGET } from './bundleSize';
-import { GATE_BENCH, type GateReport, measureGate } from './gate';
 import { COLD_START_RUNS, type ColdStartReport, type ColdStartSeries, measureColdStart } from './coldStart';
+import { GATE_BENCH, type GateReport, measureGate } from './gate';
 import { LIGHTHOUSE_GOAL, LIGHTHOUSE_RUNS, type LighthousePage, measureLighthouse } from './lighthouse';
 import { cleanUpNow, REPO_ROOT } from './serverProcess';
 import { measureStatements, type StatementsReport } from './statements';
@@ -295,7 +295,12 @@ async function main(): Promise<void> {
     () => measureThroughput(say),
     printThroughput,
   );
-  const bundles = await section('bundles', '(b) First-load size per route group (Vite manifest)', () => measureBundles(say), printBundles);
+  const bundles = await section(
+    'bundles',
+    '(b) First-load size per route group (Vite manifest)',
+    () => measureBundles(say),
+    printBundles,
+  );
   const coldStart = await section(
     'coldStart',
     '(c) Cold start: spawn → first 200 of GET /api/health',
@@ -349,7 +354,9 @@ async function main(): Promise<void> {
   );
   printSummary(throughput, bundles, coldStart, lighthouse, statements, gate);
   say(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  const crashed = [throughput, bundles, coldStart, lighthouse, statements, gate].some((value) => !value.ok && value.error !== SKIPPED);
+  const crashed = [throughput, bundles, coldStart, lighthouse, statements, gate].some(
+    (value) => !value.ok && value.error !== SKIPPED,
+  );
   if (crashed) process.exitCode = 1;
 }
 

@@ -125,7 +125,11 @@ export const GateEntryRequest = object({
   passId: optional(nullable(Id)),
   apartmentId: optional(nullable(Id)),
   visitorName: NonEmpty(GATE_LIMITS.visitorName),
-  people: refine(integer(), 'People', (value) => (value >= 1 && value <= GATE_LIMITS.people) || `must be 1 to ${GATE_LIMITS.people}`),
+  people: refine(
+    integer(),
+    'People',
+    (value) => (value >= 1 && value <= GATE_LIMITS.people) || `must be 1 to ${GATE_LIMITS.people}`,
+  ),
   plates: OptionalText(GATE_LIMITS.plates),
 });
 export type GateEntryRequest = Infer<typeof GateEntryRequest>;

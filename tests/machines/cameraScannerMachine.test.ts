@@ -4,7 +4,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { cameraScannerMachine } from '../../src/machines/cameraScannerMachine';
-import { CameraError } from '../../src/services/cameraService';
 import { cameraScannerModel, PASS_TEXT, STREAM } from '../models/cameraScannerMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';

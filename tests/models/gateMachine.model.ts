@@ -67,7 +67,8 @@ export const gateModel = defineModel({
   words: {
     states: {
       idle: 'Caseta: Clave manual o QR, empty, with Verificar and Sin pase; below, Esperados hoy and Dentro ahora.',
-      scanning: 'The camera’s picture with a frame: Apunta la cámara al código QR del pase; Clave manual o QR still takes a typed code.',
+      scanning:
+        'The camera’s picture with a frame: Apunta la cámara al código QR del pase; Clave manual o QR still takes a typed code.',
       checking: 'Verificando el pase…; Verificar is busy.',
       verdict:
         'The verdict card in its colour (Puede pasar / Fuera de horario / …) with the reason, who, dwelling, host, event, companions, plates and entries; then Registrar entrada (its form), Registrar salida (inside) or Registrar rechazo (not valid).',

@@ -39,7 +39,7 @@ describe('Paquetería', { timeout: 20_000 }, () => {
     answer = page([COLLECTED]);
     fireEvent.click(screen.getByText('Historial'));
     expect(await screen.findByText('FedEx')).toBeTruthy();
-    expect(screen.getByText(/Entregado el 2026-02-20 18:30 con código/)).toBeTruthy();
+    expect(screen.getByText(/Entregado el .* con código/).textContent).toBe('Entregado el 20 feb 2026, 6:30 p.m. con código');
     expect(screen.queryByText(PICKUP_CODE)).toBeNull();
     expect(api.calls.filter((c) => c.path === MINE)).toHaveLength(2);
   });

@@ -65,17 +65,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('received_at', 'text', (c) => c.notNull())
     .addColumn('conflict', 'text')
     .execute();
-  await db.schema
-    .createIndex('gate_movements_client')
-    .on('gate_movements')
-    .columns(['condo_id', 'client_id'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('gate_movements_condo_time')
-    .on('gate_movements')
-    .columns(['condo_id', 'occurred_local'])
-    .execute();
+  await db.schema.createIndex('gate_movements_client').on('gate_movements').columns(['condo_id', 'client_id']).unique().execute();
+  await db.schema.createIndex('gate_movements_condo_time').on('gate_movements').columns(['condo_id', 'occurred_local']).execute();
   await db.schema
     .createIndex('gate_movements_dwelling_time')
     .on('gate_movements')
@@ -110,11 +101,7 @@ export async function up(db: MigrationDb): Promise<void> {
     .addColumn('reminders', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('parcels_client').on('parcels').columns(['condo_id', 'client_id']).unique().execute();
-  await db.schema
-    .createIndex('parcels_condo_status')
-    .on('parcels')
-    .columns(['condo_id', 'status', 'apartment_id'])
-    .execute();
+  await db.schema.createIndex('parcels_condo_status').on('parcels').columns(['condo_id', 'status', 'apartment_id']).execute();
 }
 
 export async function down(db: MigrationDb): Promise<void> {

@@ -39,7 +39,12 @@ export function CameraScanner({ scanner, hint }: { scanner: ActorRefFrom<typeof 
             <FormattedMessage id={`camera.${refusal}.body`} />
           </Text>
           {state.can({ type: 'retry' }) && (
-            <Button variant="light" size="md" leftSection={<IconRefresh size={18} />} onClick={() => scanner.send({ type: 'retry' })}>
+            <Button
+              variant="light"
+              size="md"
+              leftSection={<IconRefresh size={18} />}
+              onClick={() => scanner.send({ type: 'retry' })}
+            >
               <FormattedMessage id="camera.retry" />
             </Button>
           )}
@@ -51,7 +56,6 @@ export function CameraScanner({ scanner, hint }: { scanner: ActorRefFrom<typeof 
     <Stack gap="xs">
       <AspectRatio ratio={4 / 3} maw={480} w="100%">
         <Box pos="relative" bg="dark.9" style={{ borderRadius: 12, overflow: 'hidden' }}>
-          {/* biome-ignore lint/a11y/useMediaCaption: a live camera preview has no speech to caption */}
           <video ref={video} muted playsInline aria-label={hint} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
           <Box
             aria-hidden

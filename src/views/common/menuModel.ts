@@ -30,7 +30,17 @@ export const MENU_NAME_LIMIT = 30;
 /** The top navigation shows at most 4 items; the rest go under 'Más' (spec §9). */
 export const TOP_NAV_VISIBLE_ITEMS = 4;
 
-export type MenuIcon = 'communication' | 'section' | 'timeline' | 'adminPanel' | 'finance' | 'profile' | 'myGuests';
+export type MenuIcon =
+  | 'communication'
+  | 'section'
+  | 'timeline'
+  | 'adminPanel'
+  | 'finance'
+  | 'profile'
+  | 'myGuests'
+  | 'gate'
+  | 'parcels'
+  | 'devices';
 
 export interface MenuEntry {
   key: string;
@@ -186,7 +196,7 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       label: { id: 'gate.caseta.title' },
       href: SCREENS.caseta,
       screen: SCREENS.caseta,
-      icon: 'section',
+      icon: 'gate',
       depth: 0,
     });
     entries.push({
@@ -267,7 +277,7 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       label: { id: 'gateDevices.menu' },
       href: SCREENS.gateDevices,
       screen: SCREENS.gateDevices,
-      icon: 'adminPanel',
+      icon: 'devices',
       depth: 0,
     });
   }
@@ -278,7 +288,7 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       label: { id: 'parcels.menu' },
       href: SCREENS.parcels,
       screen: SCREENS.parcels,
-      icon: 'section',
+      icon: 'parcels',
       depth: 0,
     });
   }
@@ -288,7 +298,7 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       label: { id: 'parcels.menuMine' },
       href: `${SCREENS.parcels}?vista=mios`,
       screen: SCREENS.parcels,
-      icon: 'myGuests',
+      icon: 'parcels',
       depth: 0,
     });
   }
