@@ -135,10 +135,15 @@ describe('CalendarPage on a phone: the month', { timeout: 20_000 }, () => {
     signedIn(<CalendarPage />, SCREEN);
     await screen.findByText('6 elementos en este periodo');
     fireEvent.click(screen.getByRole('radio', { name: 'Mes' }));
-    await waitFor(() => expect(document.querySelector('[data-calendar-grid="month"]')).toBeTruthy());
+    // The month's grid is its own chunk: on a loaded machine it takes more than waitFor's default second.
+    await waitFor(() => expect(document.querySelector('[data-calendar-grid="month"]')).toBeTruthy(), { timeout: 5000 });
     expect(page().getAttribute('data-calendar-view')).toBe('month');
     expect(itemQueries().at(-1)).toEqual({ desde: '2026-10-26', hasta: '2026-12-06' });
-    expect(document.querySelector('.mantine-MobileMonthView-mobileMonthView, [class*="MobileMonthView"]')).toBeTruthy();
+    // The library's month view renders after the grid's frame; on a loaded machine a moment later.
+    await waitFor(() =>
+      expect(document.querySelector('.mantine-MobileMonthView-mobileMonthView, [class*="MobileMonthView"]')).toBeTruthy(),
+      { timeout: 5000 },
+    );
   });
 });
 
