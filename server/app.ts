@@ -32,6 +32,7 @@ import dwellingRoutes from './routes/dwellings';
 import financeRoutes from './routes/finance';
 import gateRoutes from './routes/gate';
 import gateDeviceRoutes from './routes/gateDevices';
+import gateWalkInRoutes from './routes/gateWalkIns';
 import globalSearchRoutes from './routes/globalSearch';
 import guestRoutes from './routes/guests';
 import healthRoutes from './routes/health';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(gateDeviceRoutes, { scryptLogN: config.scryptLogN });
       await api.register(parcelRoutes);
       await api.register(gateRoutes);
+      await api.register(gateWalkInRoutes);
       await api.register(condoSettingsRoutes);
       await api.register(directoryRoutes);
       await api.register(managementRoutes);

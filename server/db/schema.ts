@@ -561,6 +561,7 @@ export interface Database {
   gate_pins: GatePinTable;
   gate_movements: GateMovementTable;
   parcels: ParcelTable;
+  gate_walkins: GateWalkInTable;
   ledger_accounts: LedgerAccountTable;
   ledger_funds: LedgerFundTable;
   dwelling_charges: DwellingChargeTable;
@@ -1247,6 +1248,35 @@ export interface GateMovementTable {
   received_at: string;
   /** What the server found when an offline movement arrived (src/api/gate.ts GATE_CONFLICTS); null none. */
   conflict: string | null;
+}
+
+/** A walk-in the caseta asked a dwelling's residents about (migration 0020). */
+export interface GateWalkInTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** The id the caseta made (a UUID): a retried ask asks once. */
+  client_id: string;
+  apartment_id: number;
+  visitor_name: string;
+  /** delivery | technician | guest | other (src/api/gateWalkIns.ts WALK_IN_REASONS). */
+  reason: string;
+  note: string | null;
+  people: number;
+  plates: string | null;
+  asked_by_user_id: number | null;
+  device_id: number | null;
+  asked_at: string;
+  /** After it, a walk-in still asking reads as noAnswer. */
+  expires_at: string;
+  /** asking | approved | refused | noAnswer | decided (stored: asking, approved, refused, decided). */
+  status: string;
+  answered_by_user_id: number | null;
+  answered_at: string | null;
+  /** approve | refuse: the resident's answer; null while none. */
+  answer: string | null;
+  /** entry | refusal; null until the guard decides. */
+  decision: string | null;
+  movement_id: number | null;
 }
 
 /** A parcel waiting at the gate or collected (migration 0019). */

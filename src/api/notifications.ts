@@ -42,6 +42,8 @@ export const NOTIFICATION_MODULES = {
   invitados: null,
   /** A parcel at the gate (issue 26): Props { parcelId }; opens condominio/paqueteria. */
   paqueteria: 'parcelId',
+  /** A walk-in at the gate asks the dwelling's residents (issue 26): Props { walkInId }; opens condominio/visitas. */
+  visita: 'walkInId',
 } as const;
 export type NotificationModule = keyof typeof NOTIFICATION_MODULES;
 
@@ -127,6 +129,9 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
     // A parcel arrived or still waits at the gate: the parcels screen, where the resident reads its code.
     case 'paqueteria':
       return '/paqueteria';
+    // A walk-in waits at the gate for the dwelling's answer: the resident's pending walk-ins.
+    case 'visita':
+      return '/visitas';
     default:
       return null;
   }

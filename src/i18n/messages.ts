@@ -23,6 +23,7 @@ export type MessageId =
   | Keys<typeof import('./es/gate.json')>
   | Keys<typeof import('./es/gateDevices.json')>
   | Keys<typeof import('./es/gateErrors.json')>
+  | Keys<typeof import('./es/gateWalkIns.json')>
   | Keys<typeof import('./es/globalSearch.json')>
   | Keys<typeof import('./es/guest.json')>
   | Keys<typeof import('./es/history.json')>

@@ -1,7 +1,7 @@
 // The caseta's flow (issue 26): the guard types a pass's code and checks it; the verdict shows at once and,
 // from it, the guard records the entry (valid), the exit (its visitor is inside) or a refusal (not valid, or
-// an unknown code for which the guard types who it was). A walk-in without a pass picks the dwelling and
-// records the entry. Every movement carries a clientId made once per attempt: a retry after a failure
+// an unknown code for which the guard types who it was). A walk-in without a pass is walkInMachine's (invoked
+// while `walkIn`): it asks the dwelling's residents and records the guard's decision. Every movement carries a clientId made once per attempt: a retry after a failure
 // re-sends the very same request, so the server records it once; the next attempt makes a new one.
 // Escanear opens the camera (cameraScannerMachine, invoked while `scanning`): the code it reads is checked like
 // a typed one, and leaving `scanning` any way gives the camera back.
@@ -13,11 +13,15 @@ import {
   checkGateCode,
   type GateCheckResult,
   type GateRecord,
+  type MovementOutcome,
+  type QueuedMovement,
   type RecordedMovement,
   recordMovement,
+  wasQueued,
 } from '../services/gateService';
 import { cameraScannerMachine } from './cameraScannerMachine';
 import { type CallFailure, callFailure } from './shared/callFailure';
+import { type WalkInOutput, walkInMachine } from './walkInMachine';
 
 /** How long 'Registrado' stays before the caseta is ready for the next visitor. */
 export const REGISTERED_SHOWN_MS = 4000;
@@ -42,11 +46,6 @@ export interface EntryDraft {
   note: string;
 }
 
-export interface WalkInDraft extends EntryDraft {
-  apartmentId: number | null;
-  visitorName: string;
-}
-
 export type GateEvent =
   | { type: 'check'; codigo: string }
   | { type: 'scan' }
@@ -54,11 +53,13 @@ export type GateEvent =
   | { type: 'registerExit' }
   | { type: 'refuse'; visitorName: string; note: string }
   | { type: 'walkIn' }
-  | { type: 'registerWalkIn'; draft: WalkInDraft }
   | { type: 'retry' }
   | { type: 'clear' };
 
-export type GateEmitted = { type: 'recorded'; recorded: RecordedMovement };
+export type GateEmitted =
+  | { type: 'recorded'; recorded: RecordedMovement }
+  /** No network: the movement waits in the device's offline queue (src/services/offlineQueue.ts). */
+  | { type: 'queued'; record: GateRecord };
 
 /** A real UUID the guards never see; the requests are checked against the contract before one is made. */
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
@@ -73,20 +74,6 @@ export function passEntry(check: GateCheck, draft: EntryDraft, clientId: string)
     passId: check.passId,
     apartmentId: check.apartmentId,
     visitorName: check.pass.Nombre,
-    people: draft.people,
-    plates: text(draft.plates),
-    accessPoint: text(draft.accessPoint),
-    note: text(draft.note),
-  };
-}
-
-/** A walk-in's entry: a dwelling and who it is, no pass. */
-export function walkInEntry(draft: WalkInDraft, clientId: string): GateEntryRequest {
-  return {
-    clientId,
-    passId: null,
-    apartmentId: draft.apartmentId,
-    visitorName: draft.visitorName.trim(),
     people: draft.people,
     plates: text(draft.plates),
     accessPoint: text(draft.accessPoint),
@@ -121,12 +108,15 @@ export const gateMachine = setup({
   },
   actors: {
     checkCode: fromPromise<GateCheckResult, string>(({ input, signal }) => checkGateCode(input, signal)),
-    record: fromPromise<RecordedMovement, GateRecord>(({ input, signal }) => recordMovement(input, signal)),
+    record: fromPromise<MovementOutcome, GateRecord>(({ input, signal }) => recordMovement(input, signal)),
     scanner: cameraScannerMachine,
+    walkIn: walkInMachine,
   },
   delays: { shown: REGISTERED_SHOWN_MS },
   guards: {
     hasCode: ({ event }) => codeOf(event) !== '',
+    /** The service kept the movement in the offline queue (no network) instead of recording it now. */
+    wasQueued: (_, outcome: MovementOutcome) => wasQueued(outcome),
     checked: (_, result: GateCheckResult) => result.kind === 'checked',
     notFound: (_, result: GateCheckResult) => result.kind === 'notFound',
     mayEnter: ({ context, event }) =>
@@ -139,10 +129,7 @@ export const gateMachine = setup({
       event.type === 'refuse' &&
       context.check?.verdict !== 'valid' &&
       is(refusalOf(context.check, event.visitorName, event.note, PLACEHOLDER_ID), GateRefusalRequest),
-    walkInValid: ({ event }) =>
-      event.type === 'registerWalkIn' &&
-      event.draft.apartmentId !== null &&
-      is(walkInEntry(event.draft, PLACEHOLDER_ID), GateEntryRequest),
+    walkInRecorded: (_, output: WalkInOutput) => output.recorded !== null,
   },
   actions: {
     takeCode: assign(({ event }) => {
@@ -171,12 +158,11 @@ export const gateMachine = setup({
       const request = refusalOf(context.check, event.visitorName, event.note, context.clientId!);
       return { pending: { kind: 'refusal', request } as GateRecord };
     }),
-    takeWalkIn: assign(({ context, event }) => {
-      assertEvent(event, 'registerWalkIn');
-      return { pending: { kind: 'entry', request: walkInEntry(event.draft, context.clientId!) } as GateRecord };
-    }),
+    keepWalkIn: assign((_, output: WalkInOutput) => ({ recorded: output.recorded })),
+    tellWalkIn: emit((_, output: WalkInOutput) => ({ type: 'recorded' as const, recorded: output.recorded! })),
     keepRecorded: assign((_, recorded: RecordedMovement) => ({ recorded })),
     tellRecorded: emit((_, recorded: RecordedMovement) => ({ type: 'recorded' as const, recorded })),
+    tellQueued: emit((_, queued: QueuedMovement) => ({ type: 'queued' as const, record: queued.record })),
     fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     forgetFailure: assign({ failure: null }),
   },
@@ -238,13 +224,27 @@ export const gateMachine = setup({
     /** Too many checks in a minute: wait, then retry (or check another code). */
     limited: { on: { retry: 'checking', check: newCode, scan, clear } },
     checkFailed: { on: { retry: 'checking', check: newCode, scan, clear } },
-    /** Sin pase: the guard picks the dwelling and says who it is. */
+    /**
+     * Sin pase: walkInMachine asks the dwelling and records the guard's decision; when it ends the caseta is
+     * ready again (a recorded decision is heard like any movement). A new code or Nueva consulta leave it.
+     */
     walkIn: {
-      on: {
-        registerWalkIn: { guard: 'walkInValid', target: 'recording', actions: ['makeClientId', 'takeWalkIn'] },
-        check: newCode,
-        clear,
+      invoke: {
+        id: 'walkIn',
+        src: 'walkIn',
+        onDone: [
+          {
+            guard: { type: 'walkInRecorded', params: ({ event }) => event.output },
+            target: 'idle',
+            actions: [
+              { type: 'keepWalkIn', params: ({ event }) => event.output },
+              { type: 'tellWalkIn', params: ({ event }) => event.output },
+            ],
+          },
+          { target: 'idle' },
+        ],
       },
+      on: { check: newCode, clear },
     },
     recording: {
       entry: 'forgetFailure',
@@ -252,19 +252,31 @@ export const gateMachine = setup({
         id: 'record',
         src: 'record',
         input: ({ context }) => context.pending!,
-        onDone: {
-          target: 'registered',
-          actions: [
-            { type: 'keepRecorded', params: ({ event }) => event.output },
-            { type: 'tellRecorded', params: ({ event }) => event.output },
-          ],
-        },
+        onDone: [
+          {
+            guard: { type: 'wasQueued', params: ({ event }) => event.output },
+            target: 'queued',
+            actions: { type: 'tellQueued', params: ({ event }) => event.output as QueuedMovement },
+          },
+          {
+            target: 'registered',
+            actions: [
+              { type: 'keepRecorded', params: ({ event }) => event.output as RecordedMovement },
+              { type: 'tellRecorded', params: ({ event }) => event.output as RecordedMovement },
+            ],
+          },
+        ],
         onError: { target: 'recordFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     /** Not recorded (or no answer): Reintentar sends the same request, with the same clientId. */
     recordFailed: { on: { retry: 'recording', check: newCode, clear } },
     registered: {
+      after: { shown: clear },
+      on: { check: newCode, scan, walkIn, clear },
+    },
+    /** Guardado sin conexión: the offline queue sends it when the network is back; shown like 'registered'. */
+    queued: {
       after: { shown: clear },
       on: { check: newCode, scan, walkIn, clear },
     },

@@ -5,7 +5,7 @@
 // once per attempt, so Reintentar sends the same exit and the server records it once).
 import { assign, emit, fromPromise, raise, setup } from 'xstate';
 import { GATE_REFRESH_MS, GATE_SEARCH_DEBOUNCE_MS, type GateExitRequest, type GateTodayAnswer } from '../api/gate';
-import { fetchGateToday, type RecordedMovement, recordMovement } from '../services/gateService';
+import { fetchGateToday, type MovementOutcome, type RecordedMovement, recordMovement, wasQueued } from '../services/gateService';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface GateTodayContext {
@@ -16,6 +16,8 @@ export interface GateTodayContext {
   /** The exit under way or last tried. */
   exit: GateExitRequest | null;
   exitFailure: CallFailure | null;
+  /** Exits kept in the offline queue (no network): their rows cannot be let out twice meanwhile. */
+  queuedExits: number[];
 }
 
 export type GateTodayEvent =
@@ -26,7 +28,10 @@ export type GateTodayEvent =
   | { type: 'retryExit' }
   | { type: 'dismissExit' };
 
-export type GateTodayEmitted = { type: 'exited'; recorded: RecordedMovement };
+export type GateTodayEmitted =
+  | { type: 'exited'; recorded: RecordedMovement }
+  /** No network: the exit waits in the device's offline queue. */
+  | { type: 'exitQueued'; entryId: number };
 
 export const gateTodayMachine = setup({
   types: {
@@ -36,15 +41,18 @@ export const gateTodayMachine = setup({
   },
   actors: {
     fetchToday: fromPromise<GateTodayAnswer, string>(({ input, signal }) => fetchGateToday(input, signal)),
-    recordExit: fromPromise<RecordedMovement, GateExitRequest>(({ input, signal }) =>
+    recordExit: fromPromise<MovementOutcome, GateExitRequest>(({ input, signal }) =>
       recordMovement({ kind: 'exit', request: input }, signal),
     ),
   },
   delays: { debounce: GATE_SEARCH_DEBOUNCE_MS, refresh: GATE_REFRESH_MS },
   guards: {
-    /** Only a row that is inside in the last answer. */
+    /** Only a row that is inside in the last answer, and whose exit is not already waiting offline. */
     isInside: ({ context, event }) =>
-      event.type === 'exit' && (context.answer?.inside.some((movement) => movement.id === event.entryId) ?? false),
+      event.type === 'exit' &&
+      !context.queuedExits.includes(event.entryId) &&
+      (context.answer?.inside.some((movement) => movement.id === event.entryId) ?? false),
+    wasQueued: (_, outcome: MovementOutcome) => wasQueued(outcome),
   },
   actions: {
     setQuery: assign(({ event }) => (event.type === 'search' ? { q: event.q } : {})),
@@ -60,12 +68,16 @@ export const gateTodayMachine = setup({
     forgetExit: assign({ exit: null, exitFailure: null }),
     forgetExitFailure: assign({ exitFailure: null }),
     tellExited: emit((_, recorded: RecordedMovement) => ({ type: 'exited' as const, recorded })),
+    keepQueuedExit: assign(({ context }) => ({
+      queuedExits: context.exit ? [...context.queuedExits, context.exit.entryId] : context.queuedExits,
+    })),
+    tellExitQueued: emit(({ context }) => ({ type: 'exitQueued' as const, entryId: context.exit?.entryId ?? 0 })),
     refreshLists: raise({ type: 'refresh' }),
   },
 }).createMachine({
   id: 'gateToday',
   type: 'parallel',
-  context: { q: '', answer: null, failure: null, exit: null, exitFailure: null },
+  context: { q: '', answer: null, failure: null, exit: null, exitFailure: null, queuedExits: [] },
   states: {
     lists: {
       initial: 'loading',
@@ -99,10 +111,21 @@ export const gateTodayMachine = setup({
             id: 'exit',
             src: 'recordExit',
             input: ({ context }) => context.exit!,
-            onDone: {
-              target: 'idle',
-              actions: ['forgetExit', { type: 'tellExited', params: ({ event }) => event.output }, 'refreshLists'],
-            },
+            onDone: [
+              {
+                guard: { type: 'wasQueued', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: ['keepQueuedExit', 'tellExitQueued', 'forgetExit'],
+              },
+              {
+                target: 'idle',
+                actions: [
+                  'forgetExit',
+                  { type: 'tellExited', params: ({ event }) => event.output as RecordedMovement },
+                  'refreshLists',
+                ],
+              },
+            ],
             onError: { target: 'failed', actions: { type: 'failExit', params: ({ event }) => ({ error: event.error }) } },
           },
         },

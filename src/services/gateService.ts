@@ -19,6 +19,7 @@ import {
   movementSearchParams,
 } from '../api/gate';
 import { ApiError, apiPath, call, http } from './http';
+import { enqueue, type QueuedKind } from './offlineQueue';
 
 export type GateCheckResult = { kind: 'checked'; check: GateCheck } | { kind: 'notFound' } | { kind: 'tooMany' };
 
@@ -52,13 +53,46 @@ export async function checkGateCode(codigo: string, signal?: AbortSignal): Promi
 
 const RECORD_PATHS = { entry: GATE_PATHS.entry, exit: GATE_PATHS.exit, refusal: GATE_PATHS.refusal } as const;
 
-/** Sends one movement; the same request sent twice (same clientId) is recorded once by the server. */
-export async function recordMovement(record: GateRecord, signal?: AbortSignal): Promise<RecordedMovement> {
-  const answer = await call(
-    () => http.post(apiPath(RECORD_PATHS[record.kind]), { json: record.request, signal }),
-    GateMovementAnswer,
-  );
-  return { movement: answer.data, duplicate: answer.duplicate };
+const QUEUED_KINDS: Record<GateRecord['kind'], QueuedKind> = { entry: 'gateEntry', exit: 'gateExit', refusal: 'gateRefusal' };
+
+/** A movement kept on the device (no network): the offline queue sends it when the network is back. */
+export interface QueuedMovement {
+  queued: true;
+  /** What will be sent: the request with offline: true and the device's time of the first attempt. */
+  record: GateRecord;
+}
+
+export type MovementOutcome = RecordedMovement | QueuedMovement;
+
+export const wasQueued = (outcome: MovementOutcome): outcome is QueuedMovement => 'queued' in outcome;
+
+/** No answer at all (not a refusal, not a broken answer): the request may go to the offline queue. */
+const noNetwork = (error: unknown) => error instanceof ApiError && error.status === 0 && error.code === 'NETWORK';
+
+/**
+ * Sends one movement; the same request sent twice (same clientId) is recorded once by the server. Without
+ * network it is queued instead (dated when this attempt began, marked offline) and resolves as queued.
+ */
+export async function recordMovement(record: GateRecord, signal?: AbortSignal): Promise<MovementOutcome> {
+  const attemptedAt = new Date().toISOString();
+  try {
+    const answer = await call(
+      () => http.post(apiPath(RECORD_PATHS[record.kind]), { json: record.request, signal }),
+      GateMovementAnswer,
+    );
+    return { movement: answer.data, duplicate: answer.duplicate };
+  } catch (error) {
+    if (!noNetwork(error) || signal?.aborted) throw error;
+    const request = { ...record.request, occurredAt: record.request.occurredAt ?? attemptedAt, offline: true };
+    const queued = { kind: record.kind, request } as GateRecord;
+    await enqueue({
+      clientId: request.clientId,
+      kind: QUEUED_KINDS[record.kind],
+      path: RECORD_PATHS[record.kind],
+      body: request,
+    });
+    return { queued: true, record: queued };
+  }
 }
 
 export function fetchMovements(query: MovementQuery, signal?: AbortSignal): Promise<MovementListAnswer> {

@@ -7,7 +7,7 @@ import { type Actor, createActor, SimulatedClock } from 'xstate';
 import { gateMachine, REGISTERED_SHOWN_MS } from '../../src/machines/gateMachine';
 import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import type { GateRecord } from '../../src/services/gateService';
-import { CODE, ENTRY_DRAFT, gateModel, gateModelMachine, SCANNED, WALK_IN_DRAFT } from '../models/gateMachine.model';
+import { CODE, ENTRY_DRAFT, gateModel, gateModelMachine, SCANNED, WALK_IN } from '../models/gateMachine.model';
 import { CLIENT_ID, EARLY_CHECK, ENTRY, INSIDE_CHECK, VALID_CHECK } from '../support/gateFixtures';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -15,6 +15,7 @@ import { controllablePromises, type Snapshot, type StateChecks } from '../suppor
 type Snap = Snapshot<typeof gateMachine>;
 const cover = coverModel(gateModel);
 const SHOWN = 'xstate.after.shown.gate.registered';
+const SHOWN_QUEUED = 'xstate.after.shown.gate.queued';
 
 describe('gateMachine model', () => {
   it('offers every declared event and walks every branch', () => expect(cover.gaps()).toEqual(MODEL_COMPLETE));
@@ -96,13 +97,13 @@ describe('gateMachine model', () => {
       takesCodes(true);
     },
     walkIn: (s) => {
-      expect(calls.pending()).toEqual([]);
+      // The walk-in panel (walkInMachine, here a waiting stand-in) runs; the caseta records nothing itself.
+      expect(calls.pending()).toEqual(['walkIn']);
       expect(s.context.check).toBeNull();
-      expect(can({ type: 'registerWalkIn', draft: WALK_IN_DRAFT })).toBe(true);
-      // A dwelling and a name are needed.
-      expect(can({ type: 'registerWalkIn', draft: { ...WALK_IN_DRAFT, apartmentId: null } })).toBe(false);
-      expect(can({ type: 'registerWalkIn', draft: { ...WALK_IN_DRAFT, visitorName: ' ' } })).toBe(false);
+      expect(s.context.pending).toBeNull();
       expect(can({ type: 'walkIn' })).toBe(false);
+      expect(can({ type: 'clear' })).toBe(true);
+      records(false);
     },
     recording: (s) => {
       expect(calls.pending()).toEqual(['record']);
@@ -126,12 +127,22 @@ describe('gateMachine model', () => {
       expect(told.at(-1)).toEqual({ type: 'recorded', recorded: s.context.recorded });
       takesCodes(true);
     },
+    queued: (s) => {
+      expect(calls.pending()).toEqual([]);
+      // Kept offline: the page heard what waits (its request marked offline, same clientId), nothing recorded.
+      const heard = told.at(-1) as { type: string; record: GateRecord };
+      expect(heard.type).toBe('queued');
+      expect(heard.record.kind).toBe(s.context.pending?.kind);
+      expect(heard.record.request).toMatchObject({ clientId: CLIENT_ID, offline: true });
+      expect(can({ type: 'retry' })).toBe(false);
+      takesCodes(true);
+    },
   };
 
   /** The pause ends exactly when it has passed, not a millisecond before. */
-  const afterExactly = () => {
+  const afterExactly = (state: 'registered' | 'queued') => () => {
     clock.increment(REGISTERED_SHOWN_MS - 1);
-    expect(actor.getSnapshot().matches('registered')).toBe(true);
+    expect(actor.getSnapshot().matches(state)).toBe(true);
     clock.increment(1);
   };
 
@@ -141,8 +152,9 @@ describe('gateMachine model', () => {
     told = [];
     actor = createActor(provideCalls(gateModelMachine, calls), { clock });
     actor.on('recorded', (event) => told.push(event));
+    actor.on('queued', (event) => told.push(event));
     actor.start();
-    return { actor, calls, special: { [SHOWN]: afterExactly } };
+    return { actor, calls, special: { [SHOWN]: afterExactly('registered'), [SHOWN_QUEUED]: afterExactly('queued') } };
   });
 });
 
@@ -222,13 +234,16 @@ describe('gateMachine rules', () => {
     });
     third.actor.stop();
 
+    // A walk-in's decision is recorded by its panel; the caseta hears it like any movement and is ready again.
     const fourth = start();
+    const heard: unknown[] = [];
+    fourth.actor.on('recorded', (event) => heard.push(event));
     fourth.actor.send({ type: 'walkIn' });
-    fourth.actor.send({ type: 'registerWalkIn', draft: WALK_IN_DRAFT });
-    expect(fourth.calls.inputOf('record')).toMatchObject({
-      kind: 'entry',
-      request: { passId: null, apartmentId: 7, visitorName: 'Paquetería DHL', people: 1, plates: null, note: 'Entrega' },
-    });
+    const recorded = { movement: WALK_IN, duplicate: false };
+    fourth.calls.resolve('walkIn', { recorded });
+    await settle();
+    expect(fourth.actor.getSnapshot().value).toBe('idle');
+    expect(heard).toEqual([{ type: 'recorded', recorded }]);
     fourth.actor.stop();
   });
 });

@@ -24,6 +24,7 @@ describe('gateTodayMachine model', () => {
   let clock = new SimulatedClock();
   let actor: Actor<typeof gateTodayMachine>;
   let told: unknown[] = [];
+  let queued: unknown[] = [];
   let exits = 0;
   const can = (event: Parameters<Snap['can']>[0]) => actor.getSnapshot().can(event);
 
@@ -52,9 +53,10 @@ describe('gateTodayMachine model', () => {
     'exits.idle': (s) => {
       expect(calls.pending()).not.toContain('recordExit');
       expect(s.context.exit).toBeNull();
-      // Only somebody inside in the last answer can be let out.
+      // Only somebody inside in the last answer can be let out, and not twice while the exit waits offline.
       expect(can({ type: 'exit', entryId: MARIO_INSIDE.id })).toBe(
-        s.context.answer?.inside.some((m) => m.id === MARIO_INSIDE.id) ?? false,
+        (s.context.answer?.inside.some((m) => m.id === MARIO_INSIDE.id) ?? false) &&
+          !s.context.queuedExits.includes(MARIO_INSIDE.id),
       );
       expect(can({ type: 'exit', entryId: 9999 })).toBe(false);
     },
@@ -83,9 +85,11 @@ describe('gateTodayMachine model', () => {
     calls = controllablePromises();
     clock = new SimulatedClock();
     told = [];
+    queued = [];
     exits = 0;
     actor = createActor(provideCalls(gateTodayModelMachine, calls), { clock });
     actor.on('exited', (event) => told.push(event));
+    actor.on('exitQueued', (event) => queued.push(event));
     actor.start();
     return {
       actor,
@@ -95,7 +99,13 @@ describe('gateTodayMachine model', () => {
         [REFRESHED]: afterExactly(GATE_REFRESH_MS, { lists: 'ready' }),
       },
       after: {
-        'xstate.done.actor.exit': () => {
+        'xstate.done.actor.exit': (step) => {
+          if ('queued' in (step.event as unknown as { output: object }).output) {
+            // Kept offline: the page is told, the row is marked, nothing is read again (there is no network).
+            expect(queued.at(-1)).toEqual({ type: 'exitQueued', entryId: MARIO_INSIDE.id });
+            expect(actor.getSnapshot().context.queuedExits).toContain(MARIO_INSIDE.id);
+            return;
+          }
           exits++;
           // …and the lists are read again at once.
           expect(calls.pending()).toContain('fetchToday');

@@ -39,6 +39,11 @@ const PUBLIC = [
   'GET /api/--invitados/pase/:condoId/:qr',
   'GET /api/--invitados/pase-pdf/:condoId/:qr',
   'GET /api/--financiero/archivo/:id',
+  'GET /api/--paqueteria/archivo/:fileId',
+  // A gate device's own calls: pairing with its one-time code, then its token (the gate-device header).
+  'POST /api/--dispositivos/:id/vincular',
+  'GET /api/--dispositivos/turno/personal',
+  'POST /api/--dispositivos/turno/abrir',
 ];
 
 interface Route {

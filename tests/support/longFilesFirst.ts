@@ -14,7 +14,8 @@ export const LONG_FILES = [
   /tests\/server\/(cfdis|config|redisRateLimit|outageProcess)\.test\.ts$/,
   // The unit layer's: the scenario documents regenerated and compared (11 s), the biggest machine models.
   /tests\/unit\/scenarios\.test\.ts$/,
-  /tests\/machines\/(ticketDetail|history|ticketList)Machine\.test\.ts$/,
+  /tests\/machines\/(ticketDetail|movementLog|history|ticketList)Machine\.test\.ts$/,
+  /tests\/views\/(CalendarPage|gateCaseta)\.test\.tsx$/,
 ];
 
 const rank = (spec: TestSpecification) => {

@@ -57,13 +57,13 @@ describe('the main menu today (only built screens)', () => {
         'employeePanel',
         'caseta',
         'movementLog',
+        'parcels',
+        'gateDevices',
         'blogConfiguration',
         'configuration',
         'management',
         'invoicing',
         'history',
-        'gateDevices',
-        'parcels',
       ],
     ],
     [
@@ -123,9 +123,10 @@ describe('the main menu today (only built screens)', () => {
     const parcels = (entries: ReturnType<typeof mainMenu>) =>
       entries.filter((e) => e.key.toLowerCase().includes('parcel')).map((e) => [e.key, e.href]);
     expect(parcels(withHome('resident'))).toEqual([['myParcels', '/paqueteria?vista=mios']]);
+    // One's own parcels beside one's guests, the gate's list with the caseta.
     expect(parcels(withHome('admin'))).toEqual([
-      ['parcels', '/paqueteria'],
       ['myParcels', '/paqueteria?vista=mios'],
+      ['parcels', '/paqueteria'],
     ]);
     expect(parcels(mainMenu(sessionFor('employee')))).toEqual([]);
     // With the legacy application configured, its parcel log is no longer offered: ours is built.

@@ -140,8 +140,8 @@ describe('CalendarPage on a phone: the month', { timeout: 20_000 }, () => {
     expect(page().getAttribute('data-calendar-view')).toBe('month');
     expect(itemQueries().at(-1)).toEqual({ desde: '2026-10-26', hasta: '2026-12-06' });
     // The library's month view renders after the grid's frame; on a loaded machine a moment later.
-    await waitFor(() =>
-      expect(document.querySelector('.mantine-MobileMonthView-mobileMonthView, [class*="MobileMonthView"]')).toBeTruthy(),
+    await waitFor(
+      () => expect(document.querySelector('.mantine-MobileMonthView-mobileMonthView, [class*="MobileMonthView"]')).toBeTruthy(),
       { timeout: 5000 },
     );
   });

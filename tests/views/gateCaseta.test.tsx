@@ -1,7 +1,7 @@
 // The caseta over its two machines at phone size, the network stubbed at fetch: a code checked and its
 // verdict (who, dwelling, host, companions, plates, entries), the entry registered with what the pass expects
-// and a toast, the lists read again; the exit from 'Dentro ahora'; a refusal with its reason; a walk-in on a
-// dwelling picked by typing; a retry that re-sends the same clientId; a 403 read as a refusal, not as a lost
+// and a toast, the lists read again; the exit from 'Dentro ahora'; a refusal with its reason (walk-ins:
+// tests/views/gateWalkIns.test.tsx); a retry that re-sends the same clientId; a 403 read as a refusal, not as a lost
 // connection; the empty lists; and those who do not keep the gate sent away.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -172,36 +172,6 @@ describe('Caseta', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Registrar rechazo' }));
     expect(await screen.findByText('Rechazo registrado: Hombre de gorra')).toBeTruthy();
     expect(posts(api, PATHS.refusal)[0]).toMatchObject({ passId: null, visitorName: 'Hombre de gorra', reason: 'unknown' });
-  });
-
-  it('records a walk-in on the dwelling picked, with no pass', async () => {
-    const api = caseta(VALID_CHECK, {
-      [PATHS.entry]: () => json(movementAnswer(movement({ passId: null, visitorName: 'Paquetería DHL' }))),
-    });
-    await screen.findByRole('list', { name: 'Esperados hoy' });
-    fireEvent.click(screen.getByRole('button', { name: 'Sin pase' }));
-    const form = await screen.findByRole('form', { name: 'Visita sin pase' });
-    const submit = within(form).getByRole('button', { name: 'Registrar entrada' });
-    expect(submit).toHaveProperty('disabled', true);
-    fireEvent.click(within(form).getByRole('combobox', { name: /Vivienda/ }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Torre B - 202' }));
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Nombre del visitante' }), {
-      target: { value: 'Paquetería DHL' },
-    });
-    fireEvent.click(submit);
-    expect(await screen.findByText('Entrada registrada: Paquetería DHL', {}, SLOW)).toBeTruthy();
-    expect(posts(api, PATHS.entry)).toEqual([
-      {
-        clientId: expect.stringMatching(UUID),
-        passId: null,
-        apartmentId: 9,
-        visitorName: 'Paquetería DHL',
-        people: 1,
-        plates: null,
-        accessPoint: 'Caseta principal',
-        note: null,
-      },
-    ]);
   });
 
   it('retries an entry lost on the way with the same clientId', async () => {

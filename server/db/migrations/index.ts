@@ -20,6 +20,7 @@ import * as invoicing from './0016_invoicing';
 import * as stampCredits from './0017_stamp_credits';
 import * as expiryIndexes from './0018_expiry_indexes';
 import * as gate from './0019_gate';
+import * as gateWalkIns from './0020_gate_walkins';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017_stamp_credits': stampCredits,
   '0018_expiry_indexes': expiryIndexes,
   '0019_gate': gate,
+  '0020_gate_walkins': gateWalkIns,
 };

@@ -46,6 +46,7 @@ const MovementLogPage = lazy(() => import('../gate/MovementLogPage'));
 const SearchPage = lazy(() => import('../search/SearchPage'));
 // Parcels at the gate (issue 26).
 const ParcelsPage = lazy(() => import('../parcels/ParcelsPage'));
+const PendingWalkInsPage = lazy(() => import('../gateWalkIns/PendingWalkInsPage'));
 // Gate devices (issue 26); their pairing page is outside the guard (routes.tsx).
 const DevicesPage = lazy(() => import('../gate/DevicesPage'));
 // E-invoicing, "Factura Comunidad" (issue 17): its six screens nest under the module's base.
@@ -106,6 +107,7 @@ export default function CondominioRoutes() {
           <Route path={SCREENS.movementLog} component={MovementLogPage} />
           <Route path="/search" component={SearchPage} />
           <Route path={SCREENS.parcels} component={ParcelsPage} />
+          <Route path={SCREENS.walkIns} component={PendingWalkInsPage} />
           <Route path={SCREENS.gateDevices} component={DevicesPage} />
           <Route>
             <Redirect to="~/sessions/404" replace />

@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { PAIR_PAGE } from '../../api/gateDevices';
 import type { SessionGateDevice } from '../../api/sessions';
+import { OfflineBanner } from '../common/OfflineBanner';
 import { SessionContext } from '../common/SessionContext';
 
 const Toasts = lazy(() => import('../common/Toasts'));
@@ -59,6 +60,10 @@ export function DeviceShell({ device, children }: { device: SessionGateDevice; c
         </Group>
       </Box>
       <Container component="main" id="main" size="lg" py="md">
+        {/* The device's offline queue: what waits to be sent, and what the server refused. */}
+        <Box mb="md">
+          <OfflineBanner />
+        </Box>
         {children}
       </Container>
       <Suspense fallback={null}>

@@ -167,6 +167,28 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       depth: 0,
     });
   }
+  // What the gate recorded for one's own dwellings (issue 26), beside one's guests: their visits (the movement
+  // log's own rows, for whoever does not read all of it) and their parcels.
+  if (!canUseGate(data) && canInviteGuests(data)) {
+    entries.push({
+      key: 'myVisits',
+      label: { id: 'gate.log.ownTitle' },
+      href: SCREENS.movementLog,
+      screen: SCREENS.movementLog,
+      icon: 'gate',
+      depth: 0,
+    });
+  }
+  if (canSeeMyParcels(data)) {
+    entries.push({
+      key: 'myParcels',
+      label: { id: 'parcels.menuMine' },
+      href: `${SCREENS.parcels}?vista=mios`,
+      screen: SCREENS.parcels,
+      icon: 'parcels',
+      depth: 0,
+    });
+  }
   if (canSeeAdminPanel(data)) {
     entries.push({
       key: 'adminPanel',
@@ -188,8 +210,8 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       depth: 0,
     });
   }
-  // The gate (issue 26): the caseta and the whole log for gate staff and administrators; residents read their
-  // own dwellings' visits on the same screen, as 'Mis visitas'.
+  // The gate (issue 26): the caseta, the whole movement log and the parcels waiting, for gate staff and
+  // administrators; the gate's devices for administrators.
   if (canUseGate(data)) {
     entries.push({
       key: 'caseta',
@@ -207,13 +229,22 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       icon: 'timeline',
       depth: 0,
     });
-  } else if (canInviteGuests(data)) {
     entries.push({
-      key: 'myVisits',
-      label: { id: 'gate.log.ownTitle' },
-      href: SCREENS.movementLog,
-      screen: SCREENS.movementLog,
-      icon: 'myGuests',
+      key: 'parcels',
+      label: { id: 'parcels.menu' },
+      href: SCREENS.parcels,
+      screen: SCREENS.parcels,
+      icon: 'parcels',
+      depth: 0,
+    });
+  }
+  if (canManageGateDevices(data)) {
+    entries.push({
+      key: 'gateDevices',
+      label: { id: 'gateDevices.menu' },
+      href: SCREENS.gateDevices,
+      screen: SCREENS.gateDevices,
+      icon: 'devices',
       depth: 0,
     });
   }
@@ -267,38 +298,6 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       href: '/historial',
       screen: '/historial',
       icon: 'timeline',
-      depth: 0,
-    });
-  }
-  // The gate's devices (issue 26): administrators.
-  if (canManageGateDevices(data)) {
-    entries.push({
-      key: 'gateDevices',
-      label: { id: 'gateDevices.menu' },
-      href: SCREENS.gateDevices,
-      screen: SCREENS.gateDevices,
-      icon: 'devices',
-      depth: 0,
-    });
-  }
-  // Parcels (issue 26): the gate's list for gate staff; 'Mis paquetes' for whoever lives in a dwelling.
-  if (canUseGate(data)) {
-    entries.push({
-      key: 'parcels',
-      label: { id: 'parcels.menu' },
-      href: SCREENS.parcels,
-      screen: SCREENS.parcels,
-      icon: 'parcels',
-      depth: 0,
-    });
-  }
-  if (canSeeMyParcels(data)) {
-    entries.push({
-      key: 'myParcels',
-      label: { id: 'parcels.menuMine' },
-      href: `${SCREENS.parcels}?vista=mios`,
-      screen: SCREENS.parcels,
-      icon: 'parcels',
       depth: 0,
     });
   }

@@ -42,6 +42,8 @@ export const SCREENS = {
   search: '/search',
   /** Parcels at the gate (issue 26): the gate's waiting list and a resident's own parcels. */
   parcels: '/paqueteria',
+  /** Walk-ins waiting at the gate for the resident's answer (issue 26). */
+  walkIns: '/visitas',
 } as const;
 
 /** Route patterns of the screens that exist today. */

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
 // /condominio/caseta (issue 26): the guard's screen, phone and tablet first. The code scanned with the camera
 // (Escanear) or typed is checked and the verdict shows at once; from it the entry, the exit or the refusal is recorded;
-// 'Sin pase' records a walk-in. Beside it, who is expected today and who is inside now. Two machines:
+// 'Sin pase' asks a dwelling's residents about a walk-in (caseta/WalkInPanel.tsx, walkInMachine). Beside it, who is expected today and who is inside now. Two machines:
 // gateMachine (the visitor at the window) and gateTodayMachine (the lists); a movement recorded by either
 // shows a toast and reads the lists again. For gate staff and administrators (canUseGate).
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -19,15 +19,18 @@ import { canUseGate } from '../../api/permissions';
 import type { cameraScannerMachine } from '../../machines/cameraScannerMachine';
 import { gateMachine } from '../../machines/gateMachine';
 import { gateTodayMachine } from '../../machines/gateTodayMachine';
+import type { walkInMachine } from '../../machines/walkInMachine';
 import type { RecordedMovement } from '../../services/gateService';
 import { CameraScanner } from '../common/CameraScanner';
 import { FailureAlert } from '../common/FailureAlert';
+import { OfflineBanner } from '../common/OfflineBanner';
 import { SessionContext } from '../common/SessionContext';
 import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { BUTTON, EntryForm, RefusalForm, TOUCH, WalkInForm } from './caseta/MovementForms';
+import { BUTTON, EntryForm, RefusalForm, TOUCH } from './caseta/MovementForms';
 import { TodayLists } from './caseta/TodayLists';
 import { UnknownCard, VerdictCard } from './caseta/VerdictCard';
+import { WalkInPanel } from './caseta/WalkInPanel';
 
 export default function CasetaPage() {
   const intl = useIntl();
@@ -43,6 +46,8 @@ function CasetaScreen() {
   const gate = useActorRef(gateMachine);
   const today = useActorRef(gateTodayMachine);
   const [codigo, setCodigo] = useState('');
+  // On a paired device the shell shows the offline queue; elsewhere (an administrator's caseta) the page does.
+  const onDevice = SessionContext.useSelector((s) => s.context.data?.dispositivo != null);
 
   // Whatever recorded the movement, the guard hears it and the lists are read again.
   useEffect(() => {
@@ -59,9 +64,21 @@ function CasetaScreen() {
       today.send({ type: 'refresh' });
     });
     const exited = today.on('exited', ({ recorded }) => toast(recorded));
+    // Kept in the offline queue: the code field is ready for the next visitor; the banner counts what waits.
+    const queued = gate.on('queued', () => setCodigo(''));
+    const exitQueued = today.on('exitQueued', () =>
+      notifications.show({
+        role: 'status',
+        color: 'yellow',
+        withBorder: true,
+        message: intl.formatMessage({ id: 'gate.offline.exitQueued' }),
+      }),
+    );
     return () => {
       recorded.unsubscribe();
       exited.unsubscribe();
+      queued.unsubscribe();
+      exitQueued.unsubscribe();
     };
   }, [gate, today, intl]);
 
@@ -75,6 +92,7 @@ function CasetaScreen() {
           <FormattedMessage id="gate.caseta.intro" />
         </Text>
       </Stack>
+      {onDevice ? null : <OfflineBanner />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card
           withBorder
@@ -119,7 +137,8 @@ function CheckPanel(props: {
   const pendingKind = state.context.pending?.kind;
   const showsCheck = check !== null && (state.matches('verdict') || sending);
   const showsUnknown = state.matches('notFound') || (sending && check === null && pendingKind === 'refusal');
-  const showsWalkIn = state.matches('walkIn') || (sending && check === null && pendingKind === 'entry');
+  // Sin pase: the walk-in panel's own machine, invoked by the caseta's while `walkIn`.
+  const walkIn = state.matches('walkIn') ? (state.children.walkIn as ActorRefFrom<typeof walkInMachine> | undefined) : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     gate.send({ type: 'check', codigo });
@@ -240,15 +259,11 @@ function CheckPanel(props: {
               />
             </>
           ) : null}
-          {showsWalkIn ? (
-            <WalkInForm
-              dwellings={todayAnswer?.dwellings ?? []}
-              accessPoints={accessPoints}
-              busy={recording}
-              can={(draft) => state.can({ type: 'registerWalkIn', draft })}
-              onSubmit={(draft) => gate.send({ type: 'registerWalkIn', draft })}
-              onCancel={clear}
-            />
+          {walkIn ? <WalkInPanel actor={walkIn} dwellings={todayAnswer?.dwellings ?? []} accessPoints={accessPoints} /> : null}
+          {state.matches('queued') ? (
+            <Alert color="yellow" variant="light" role="status">
+              <FormattedMessage id="gate.offline.queued" />
+            </Alert>
           ) : null}
           {state.matches('recordFailed') ? (
             <FailureAlert

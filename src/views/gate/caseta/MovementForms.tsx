@@ -1,14 +1,14 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 // What the guard fills before recording a movement: the entry on a pass (people counting its companions,
-// its plates prefilled, the access point, a note), a refusal (a note; for an unknown code, who it was) and a
-// walk-in without a pass (the dwelling, picked by typing part of it, and who it is). The forms hold what is
+// its plates prefilled, the access point, a note) and a refusal (a note; for an unknown code, who it was); a
+// walk-in's form is the walk-in panel's (WalkInPanel.tsx). The forms hold what is
 // typed; the machine decides whether it may be sent (snapshot.can) and sends it.
-import { Button, Group, NativeSelect, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GATE_LIMITS, type GateCheck } from '../../../api/gate';
-import type { EntryDraft, WalkInDraft } from '../../../machines/gateMachine';
+import type { EntryDraft } from '../../../machines/gateMachine';
 
 /** Touch targets of at least 48 px (the caseta is used on phones and tablets). */
 export const TOUCH = { size: 'lg' as const, styles: { input: { minHeight: 48 } } };
@@ -144,59 +144,6 @@ export function RefusalForm(props: {
       >
         <FormattedMessage id="gate.refusal.submit" />
       </Button>
-    </Form>
-  );
-}
-
-/** Sin pase: the dwelling visited and who it is. */
-export function WalkInForm(props: {
-  dwellings: { id: number; name: string }[];
-  accessPoints: string[];
-  busy: boolean;
-  can(draft: WalkInDraft): boolean;
-  onSubmit(draft: WalkInDraft): void;
-  onCancel(): void;
-}) {
-  const intl = useIntl();
-  const [draft, setDraft] = useState<WalkInDraft>(() => ({
-    apartmentId: null,
-    visitorName: '',
-    people: 1,
-    plates: '',
-    accessPoint: props.accessPoints[0] ?? '',
-    note: '',
-  }));
-  return (
-    <Form label={intl.formatMessage({ id: 'gate.walkIn.title' })} onSubmit={() => props.onSubmit(draft)}>
-      <Title order={2} size="h3">
-        <FormattedMessage id="gate.walkIn.title" />
-      </Title>
-      <Select
-        {...TOUCH}
-        searchable
-        label={intl.formatMessage({ id: 'gate.walkIn.dwelling' })}
-        placeholder={intl.formatMessage({ id: 'gate.walkIn.dwellingPlaceholder' })}
-        nothingFoundMessage={intl.formatMessage({ id: 'gate.walkIn.noDwelling' })}
-        data={props.dwellings.map((d) => ({ value: String(d.id), label: d.name }))}
-        value={draft.apartmentId === null ? null : String(draft.apartmentId)}
-        onChange={(value) => setDraft({ ...draft, apartmentId: value ? Number(value) : null })}
-      />
-      <TextInput
-        {...TOUCH}
-        label={intl.formatMessage({ id: 'gate.walkIn.visitorName' })}
-        value={draft.visitorName}
-        maxLength={GATE_LIMITS.visitorName}
-        onChange={(e) => setDraft({ ...draft, visitorName: e.currentTarget.value })}
-      />
-      <DraftFields draft={draft} accessPoints={props.accessPoints} onChange={(fields) => setDraft({ ...draft, ...fields })} />
-      <Group grow>
-        <Button variant="default" {...BUTTON} onClick={props.onCancel} disabled={props.busy}>
-          <FormattedMessage id="gate.walkIn.cancel" />
-        </Button>
-        <Button type="submit" color="green.9" {...BUTTON} loading={props.busy} disabled={!props.busy && !props.can(draft)}>
-          <FormattedMessage id="gate.entry.submit" />
-        </Button>
-      </Group>
     </Form>
   );
 }
