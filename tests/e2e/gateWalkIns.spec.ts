@@ -10,12 +10,16 @@ const RESIDENT = 'vecino036@demo.mx';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test('a walk-in approved by the resident on their phone is let in at the caseta @phone-only', async ({ browser, page, request }) => {
+test('a walk-in approved by the resident on their phone is let in at the caseta @phone-only', async ({
+  browser,
+  page,
+  request,
+}) => {
   const visitor = `Repartidor ${Date.now() % 100000}`;
   const resident = await apiToken(request, RESIDENT);
   const data = await (await request.get('/api/--sesiones/session-data', { headers: { 'app-token': resident } })).json();
-  const apartment = (data as { data: { usuario: { apartments: { AptName: string; TorreName: string | null }[] } } }).data
-    .usuario.apartments[0]!;
+  const apartment = (data as { data: { usuario: { apartments: { AptName: string; TorreName: string | null }[] } } }).data.usuario
+    .apartments[0]!;
   const dwelling = apartment.TorreName ? `${apartment.TorreName} - ${apartment.AptName}` : apartment.AptName;
 
   // The guard asks the dwelling.
@@ -46,7 +50,9 @@ test('a walk-in approved by the resident on their phone is let in at the caseta 
   await page.getByRole('button', { name: 'Dejar pasar', exact: true }).click();
   await expect(page.getByText(`Entrada registrada: ${visitor}`)).toBeVisible();
   const admin = await apiToken(request, 'admin@demo.mx', 'Residencial Las Palmas');
-  const log = await request.get(`/api/--bitacora/movimientos?q=${encodeURIComponent(visitor)}`, { headers: { 'app-token': admin } });
+  const log = await request.get(`/api/--bitacora/movimientos?q=${encodeURIComponent(visitor)}`, {
+    headers: { 'app-token': admin },
+  });
   const rows = ((await log.json()) as { items: { kind: string; note: string | null }[] }).items;
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ kind: 'entry' });
