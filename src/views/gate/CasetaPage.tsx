@@ -182,6 +182,10 @@ function CheckPanel(props: {
             <Button
               variant="default"
               {...BUTTON}
+              // Longer words (French's "Sans laissez-passer") wrap inside the button on a phone instead of being cut.
+              h="auto"
+              py={8}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
               onClick={() => gate.send({ type: 'walkIn' })}
               disabled={!state.can({ type: 'walkIn' })}
             >
