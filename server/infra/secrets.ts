@@ -16,7 +16,9 @@ export type SecretName =
   // Seals the CSD passwords of the e-invoicing issuers (invoicing/csd/vault.ts).
   | 'csd-vault'
   // Derives each parcel's pickup code, which is never stored (domain/parcels/pickupCode.ts).
-  | 'parcel-pickup-code';
+  | 'parcel-pickup-code'
+  // The seed of the ECDSA key that signs the caseta's offline snapshot of today's passes (domain/gate/snapshot.ts).
+  | 'gate-snapshot-key';
 
 const cache = new WeakMap<Kysely<Database>, Map<SecretName, Promise<Buffer>>>();
 

@@ -9,6 +9,7 @@ import {
   GateEntryRequest,
   GateExitRequest,
   GateRefusalRequest,
+  type GateSnapshotAnswer,
   GateTodayQuery,
   MOVEMENT_PATHS,
   MovementFilters,
@@ -19,6 +20,7 @@ import { checkAtGate } from '../domain/gate/check';
 import { exportMovements } from '../domain/gate/movementCsv';
 import { listMovements } from '../domain/gate/movementLog';
 import { recordEntry, recordExit, recordRefusal } from '../domain/gate/movements';
+import { signedGateSnapshot } from '../domain/gate/snapshot';
 import { gateToday } from '../domain/gate/today';
 import { SIGNED_IN, signedInRoutes } from './guards';
 
@@ -40,6 +42,13 @@ export default async function gateRoutes(app: FastifyInstance) {
       await app.rateLimiter.consume([{ limit: 'passCheckPerUser', key: String(request.auth.userId) }]);
       return { success: true, data: await checkAtGate(app.db, app.clock, request.auth, request.body.codigo) };
     },
+  );
+
+  // Today's passes, signed, so the caseta can check codes without network (domain/gate/snapshot.ts).
+  routes.get(
+    GATE_PATHS.snapshot,
+    caseta,
+    (request): Promise<GateSnapshotAnswer> => signedGateSnapshot(app.db, app.clock, request.auth),
   );
 
   routes.post<{ Body: GateEntryRequest }>(GATE_PATHS.entry, { schema: { body: GateEntryRequest }, ...caseta }, (request) =>

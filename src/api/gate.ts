@@ -1,7 +1,8 @@
 // The gate (caseta, issue 26): guards, supervisors and administrators with the gate permission check a visitor's
 // pass, record entries, exits and refusals, and read the movement log (bitacora-movimientos). Everything a device
 // records carries an id the device made (clientId), so a retry or an offline batch sent twice records once.
-// The verdict is the pass check's rule (src/api/passCheck.ts passVerdict) plus the pass's entry limit.
+// The verdict is the pass check's rule (src/api/passCheck.ts passVerdict) plus the pass's entry limit (gateVerdict,
+// the one rule of the server's check and of a device checking offline against the signed snapshot of today's passes).
 import {
   array,
   boolean,
@@ -12,13 +13,15 @@ import {
   nullable,
   number,
   object,
+  omit,
   optional,
   pattern,
   refine,
   size,
   string,
 } from 'superstruct';
-import { CheckedPass, PASS_CHECK_CODE_MAX, PASS_REFUSALS } from './passCheck';
+import type { LocalNow } from './myGuests';
+import { CheckedPass, PASS_CHECK_CODE_MAX, PASS_REFUSALS, type PassWindow, passVerdict } from './passCheck';
 import { CalendarDate, Id, NonEmpty, PageQueryOf, QueryInteger } from './validation';
 
 export const GATE_PATHS = {
@@ -32,6 +35,8 @@ export const GATE_PATHS = {
   exit: '/--caseta/salida',
   /** POST GateRefusalRequest → GateMovementAnswer. */
   refusal: '/--caseta/rechazo',
+  /** GET → GateSnapshotAnswer: today's passes, signed, for checking codes without network. */
+  snapshot: '/--caseta/pases-hoy',
 } as const;
 
 export const MOVEMENT_PATHS = {
@@ -56,6 +61,23 @@ export type GateRefusal = (typeof GATE_REFUSALS)[number];
 export const GATE_CONFLICTS = ['revoked', 'usedUp', 'notAllowed', 'alreadyOut'] as const;
 export type GateConflict = (typeof GATE_CONFLICTS)[number];
 
+/**
+ * The gate's verdict: the pass check's, and 'usedUp' when a pass that would let in has no entries left
+ * (a pass not valid now keeps its own reason: "not today" says more than "used up"). The server's check and
+ * the device's offline check (src/services/gateSnapshot.ts) both decide with it.
+ */
+export function gateVerdict(
+  window: PassWindow,
+  at: LocalNow,
+  entryLimit: number | null,
+  entriesUsed: number,
+): { verdict: GateVerdict; reason: GateRefusal | null } {
+  const found = passVerdict(window, at);
+  if (found.verdict === 'valid' && entryLimit !== null && entriesUsed >= entryLimit)
+    return { verdict: 'usedUp', reason: 'usedUp' };
+  return found;
+}
+
 export const GATE_LIMITS = {
   visitorName: 120,
   plates: 60,
@@ -74,6 +96,13 @@ export const GATE_LIMITS = {
 export const GATE_SEARCH_DEBOUNCE_MS = 500;
 /** The caseta's lists are read again this often while the screen is shown (until the live channel). */
 export const GATE_REFRESH_MS = 15_000;
+/**
+ * The signed snapshot of today's passes is fetched again this often while the caseta is shown (and when the
+ * network comes back): a list of a few hundred passes every 15 s would cost a phone tens of megabytes an hour.
+ * A pass revoked since the last list and let in offline is caught when the entry reaches the server (a conflict
+ * the log shows).
+ */
+export const GATE_SNAPSHOT_REFRESH_MS = 5 * 60_000;
 
 /** An id a device made: a UUID (crypto.randomUUID), lower or upper case. */
 export const ClientId = pattern(string(), /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/);
@@ -102,6 +131,8 @@ export const GateCheck = object({
   entriesUsed: number(),
   /** The pass's entry with no exit yet: its visitor is inside now. */
   insideEntryId: nullable(number()),
+  /** Checked on the device without network: when the snapshot it was checked against was issued. */
+  offlineAsOf: optional(Instant),
 });
 export type GateCheck = Infer<typeof GateCheck>;
 
@@ -217,6 +248,53 @@ export const GateTodayAnswer = object({
   dwellings: array(object({ id: number(), name: string() })),
 });
 export type GateTodayAnswer = Infer<typeof GateTodayAnswer>;
+
+/**
+ * A pass as the device keeps it for checking offline: what the verdict weighs and the card shows, its codes
+ * only as hex SHA-256 (of the QR's text, and of the manual key in capitals without spaces), never themselves,
+ * and no e-mail or phone. The key is left out of the card's fields too (the guard who typed it has it).
+ */
+export const GateSnapshotPass = object({
+  passId: number(),
+  apartmentId: nullable(number()),
+  qrHash: pattern(string(), /^[0-9a-f]{64}$/),
+  keyHash: pattern(string(), /^[0-9a-f]{64}$/),
+  pass: omit(CheckedPass, ['ClaveManual']),
+  revoked: boolean(),
+  eventCancelled: boolean(),
+  /** null: no limit. */
+  entryLimit: nullable(number()),
+  entriesUsed: number(),
+  insideEntryId: nullable(number()),
+});
+export type GateSnapshotPass = Infer<typeof GateSnapshotPass>;
+
+/** Every pass of the condominium whose dates include today (revoked ones too: offline says "revocado"). */
+export const GateSnapshot = object({
+  condoId: number(),
+  /** The paired device it was issued to; null for a person's own session. */
+  deviceId: nullable(number()),
+  issuedAt: Instant,
+  /** Today in the condominium's zone: a device does not use it on another day. */
+  today: CalendarDate,
+  timeZone: string(),
+  passes: array(GateSnapshotPass),
+});
+export type GateSnapshot = Infer<typeof GateSnapshot>;
+
+/** The public half of the server's snapshot key, as a JWK (WebCrypto imports it as it is). */
+export const SnapshotPublicKey = object({ kty: literal('EC'), crv: literal('P-256'), x: string(), y: string() });
+export type SnapshotPublicKey = Infer<typeof SnapshotPublicKey>;
+
+export const GateSnapshotAnswer = object({
+  success: literal(true),
+  /** The GateSnapshot's JSON exactly as it was signed: verify these characters, then parse them. */
+  snapshot: string(),
+  /** ECDSA P-256 with SHA-256 over the snapshot's UTF-8 bytes, r||s (IEEE P1363, as WebCrypto gives it), base64url. */
+  signature: pattern(string(), /^[A-Za-z0-9_-]+$/),
+  publicKey: SnapshotPublicKey,
+});
+export type GateSnapshotAnswer = Infer<typeof GateSnapshotAnswer>;
 
 export const MOVEMENT_PAGE_SIZE = 25;
 export const MOVEMENT_MAX_PAGE_SIZE = 100;

@@ -1,6 +1,7 @@
 // Browser side of the gate (src/api/gate.ts): the caseta's day (expected and inside), a code's verdict, the
 // movements it records, and the movement log with its CSV. An unknown code and the check's rate limit are
-// answers the guard expects, so they come back as typed results; anything else is thrown as an ApiError.
+// answers the guard expects, so they come back as typed results; anything else is thrown as an ApiError. A code
+// checked without network is answered from the device's signed snapshot of today's passes (gateSnapshot.ts).
 import { HTTPError } from 'ky';
 import {
   GATE_PATHS,
@@ -18,6 +19,7 @@ import {
   type MovementQuery,
   movementSearchParams,
 } from '../api/gate';
+import { checkOffline, noteMovement } from './gateSnapshot';
 import { ApiError, apiPath, call, http } from './http';
 import { enqueue, type QueuedKind } from './offlineQueue';
 
@@ -47,6 +49,9 @@ export async function checkGateCode(codigo: string, signal?: AbortSignal): Promi
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { kind: 'notFound' };
     if (error instanceof ApiError && error.status === 429) return { kind: 'tooMany' };
+    // No network: the device's signed snapshot of today's passes answers instead, when it has one for today.
+    const offline = noNetwork(error) && !signal?.aborted ? await checkOffline(codigo).catch(() => null) : null;
+    if (offline) return offline;
     throw error;
   }
 }
@@ -80,6 +85,8 @@ export async function recordMovement(record: GateRecord, signal?: AbortSignal): 
       () => http.post(apiPath(RECORD_PATHS[record.kind]), { json: record.request, signal }),
       GateMovementAnswer,
     );
+    // Until the next snapshot counts it, the device's snapshot does: the network may drop before then.
+    await noteMovement(record.kind, record.request).catch(() => {});
     return { movement: answer.data, duplicate: answer.duplicate };
   } catch (error) {
     if (!noNetwork(error) || signal?.aborted) throw error;
@@ -91,6 +98,8 @@ export async function recordMovement(record: GateRecord, signal?: AbortSignal): 
       path: RECORD_PATHS[record.kind],
       body: request,
     });
+    // The snapshot counts it until the server does: a single-use pass does not enter twice offline.
+    await noteMovement(record.kind, request).catch(() => {});
     return { queued: true, record: queued };
   }
 }

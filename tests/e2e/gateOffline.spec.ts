@@ -1,8 +1,11 @@
-// The caseta through a network cut (issue 26 "Offline"), in Chromium: a paired phone with guardia@demo.mx on
-// shift has two walk-ins inside (let in online through the API); the browser context goes offline, the guard
+// The caseta through a network cut (issue 26 "Offline"), in Chromium. First: a paired phone with guardia@demo.mx
+// on shift has two walk-ins inside (let in online through the API); the browser context goes offline, the guard
 // lets both out from "Dentro ahora" and the banner counts "2 movimientos por enviar"; back online the offline
-// queue sends them and the banner clears, and the administrator's log holds each exit exactly once. (Checking a
-// pass offline needs the signed snapshot of today's passes: not built yet.)
+// queue sends them and the banner clears, and the administrator's log holds each exit exactly once. Second: the
+// caseta keeps the signed snapshot of today's passes when it opens; offline, two passes made today (by the
+// administrator, who lives in Torre A - 1001) are checked by their typed keys against it, "verificado sin
+// conexión", and let in; back online both entries reach the log exactly once.
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from '../support/e2e/apiSignIn';
 import { expect, test } from './fixtures';
 
@@ -15,6 +18,50 @@ interface Movement {
   visitorName: string;
   entryId: number | null;
   clientId: string;
+  passId: number | null;
+  conflict: string | null;
+}
+
+/** A device registered by the administrator, paired on the phone, with the guard's shift open on it. */
+async function pairedPhoneOnShift(page: Page, request: APIRequestContext, headers: Record<string, string>, name: string) {
+  const registered = await request.post('/api/--dispositivos/registrar', {
+    headers,
+    data: { name, accessPoint: 'Caseta principal' },
+  });
+  expect(registered.status()).toBe(200);
+  const { device, code } = (await registered.json()) as { device: { id: number }; code: string };
+  await page.goto(`/condominio/dispositivos/register/${device.id}`);
+  await page.getByRole('textbox', { name: 'Código de vinculación' }).fill(code);
+  await page.getByRole('button', { name: 'Vincular' }).click();
+  await page.getByRole('combobox', { name: '¿Quién está de turno?' }).selectOption({ label: GUARD });
+  await page.getByLabel('PIN', { exact: true }).fill(GUARD_PIN);
+  await page.getByRole('button', { name: 'Iniciar turno' }).click();
+  await expect(page.getByRole('heading', { name: 'Caseta', level: 1 })).toBeVisible();
+}
+
+/** How many snapshots the phone keeps in its IndexedDB (services/gateSnapshot.ts: 'snapshot/<condo>' keys). */
+function keptSnapshots(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('condominio-gate-snapshot');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('snapshot')) {
+            db.close();
+            resolve(0);
+            return;
+          }
+          const keys = db.transaction('snapshot').objectStore('snapshot').getAllKeys();
+          keys.onerror = () => reject(keys.error);
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.filter((key) => String(key).startsWith('snapshot/')).length);
+          };
+        };
+      }),
+  );
 }
 
 test('exits recorded offline are kept, counted and sent once when the network is back @phone-only', async ({
@@ -24,12 +71,6 @@ test('exits recorded offline are kept, counted and sent once when the network is
 }) => {
   const admin = await apiToken(request, 'admin@demo.mx', 'Residencial Las Palmas');
   const headers = { 'app-token': admin };
-  const registered = await request.post('/api/--dispositivos/registrar', {
-    headers,
-    data: { name: DEVICE, accessPoint: 'Caseta principal' },
-  });
-  expect(registered.status()).toBe(200);
-  const { device, code } = (await registered.json()) as { device: { id: number }; code: string };
 
   // Two walk-ins let in online (a dwelling of the condominium, names of this run).
   const today = await request.get('/api/--caseta/hoy', { headers });
@@ -46,13 +87,7 @@ test('exits recorded offline are kept, counted and sent once when the network is
   }
 
   // On the phone: the pairing code, then the shift.
-  await page.goto(`/condominio/dispositivos/register/${device.id}`);
-  await page.getByRole('textbox', { name: 'Código de vinculación' }).fill(code);
-  await page.getByRole('button', { name: 'Vincular' }).click();
-  await page.getByRole('combobox', { name: '¿Quién está de turno?' }).selectOption({ label: GUARD });
-  await page.getByLabel('PIN', { exact: true }).fill(GUARD_PIN);
-  await page.getByRole('button', { name: 'Iniciar turno' }).click();
-  await expect(page.getByRole('heading', { name: 'Caseta', level: 1 })).toBeVisible();
+  await pairedPhoneOnShift(page, request, headers, DEVICE);
   for (const name of visitors) await expect(page.getByRole('button', { name: `Registrar la salida de ${name}` })).toBeVisible();
 
   // The network drops: the banner says so, and both exits are kept on the phone.
@@ -81,4 +116,82 @@ test('exits recorded offline are kept, counted and sent once when the network is
   }
   // Nothing is waiting in the phone's queue any more.
   await expect(page.getByTestId('offline-rejected')).toHaveCount(0);
+});
+
+test('passes checked offline against the kept snapshot are let in, and their entries reach the log once @phone-only', async ({
+  page,
+  context,
+  request,
+}) => {
+  const admin = await apiToken(request, 'admin@demo.mx', 'Residencial Las Palmas');
+  const headers = { 'app-token': admin };
+
+  // Two passes valid all day today, made by the administrator for the dwelling they live in.
+  const today = await request.get('/api/--caseta/hoy', { headers });
+  expect(today.status()).toBe(200);
+  const { today: date } = (await today.json()) as { today: string };
+  const overview = await request.get('/api/--mis-invitados/resumen', { headers });
+  expect(overview.status()).toBe(200);
+  const { dwellings } = (await overview.json()) as { dwellings: { AptId: number }[] };
+  const run = Date.now().toString(36);
+  const passes: { id: number; name: string; key: string }[] = [];
+  for (const name of [`Pase sin red A ${run}`, `Pase sin red B ${run}`]) {
+    const created = await request.post('/api/--mis-invitados/crear-pase', {
+      headers,
+      data: {
+        tipo: 'temporal',
+        nombre: name,
+        email: '',
+        telefono: '',
+        fechaInicio: date,
+        fechaFin: date,
+        horaInicio: '',
+        horaFin: '',
+        diasAcceso: [],
+        notaVisitante: '',
+        nombreInfante: '',
+        apartmentId: dwellings[0]!.AptId,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { item } = (await created.json()) as { item: { id: number; ClaveManual: string } };
+    passes.push({ id: item.id, name, key: item.ClaveManual });
+  }
+
+  // The caseta opens on the phone and keeps today's passes.
+  const snapshotFetched = page.waitForResponse((response) => response.url().includes('/api/--caseta/pases-hoy'));
+  await pairedPhoneOnShift(page, request, headers, `Teléfono pases sin red e2e ${run}`);
+  expect((await snapshotFetched).status()).toBe(200);
+  await expect.poll(() => keptSnapshots(page)).toBe(1);
+
+  // The network drops: each pass is checked by its key against the kept list, and let in.
+  await context.setOffline(true);
+  const banner = page.getByTestId('offline-banner');
+  await expect(banner).toContainText('Sin conexión');
+  for (const [index, pass] of passes.entries()) {
+    await page.getByRole('textbox', { name: 'Clave manual o QR' }).fill(pass.key.toLowerCase());
+    await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+    await expect(page.getByRole('status', { name: 'Puede pasar' })).toBeVisible();
+    await expect(page.getByText(/^Verificado sin conexión · lista de las \d{2}:\d{2}$/)).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: pass.name })).toBeVisible();
+    await page.getByRole('button', { name: 'Registrar entrada', exact: true }).click();
+    await expect(page.getByText('Guardado sin conexión: se enviará al volver la red')).toBeVisible();
+    await expect(banner).toContainText(
+      index === 0 ? 'Sin conexión — 1 movimiento por enviar' : 'Sin conexión — 2 movimientos por enviar',
+    );
+  }
+
+  // Back online: the queue sends both and the banner clears.
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0, { timeout: 15_000 });
+
+  // The administrator's log: each entry exactly once, on its pass, recorded offline without a conflict.
+  for (const pass of passes) {
+    const log = await request.get('/api/--bitacora/movimientos', { headers, params: { q: pass.name } });
+    expect(log.status()).toBe(200);
+    const { items } = (await log.json()) as { items: Movement[] };
+    const entries = items.filter((movement) => movement.kind === 'entry' && movement.visitorName === pass.name);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ passId: pass.id, conflict: null });
+  }
 });

@@ -51,6 +51,13 @@ const ROUTES: RouteCase[] = [
     run: (t, c) => status(t, c, 'GET', GATE_PATHS.today),
   },
   {
+    method: 'GET',
+    path: GATE_PATHS.snapshot,
+    variant: 'Las Palmas',
+    expected: GATE,
+    run: (t, c) => status(t, c, 'GET', GATE_PATHS.snapshot),
+  },
+  {
     method: 'POST',
     path: GATE_PATHS.check,
     variant: 'the demo pass',

@@ -1,10 +1,8 @@
 // The caseta's pass check (src/api/gate.ts GATE_PATHS.check): the pass check's lookup and verdict
-// (domain/shared/passLookup.ts, src/api/passCheck.ts passVerdict) plus the pass's entry limit, counted from the
+// (domain/shared/passLookup.ts, src/api/gate.ts gateVerdict) plus the pass's entry limit, counted from the
 // movement log, and the entry of its visitor who is inside now. Who may call it is the route's rule (canUseGate).
 import type { Kysely } from 'kysely';
-import type { GateCheck, GateRefusal, GateVerdict } from '../../../src/api/gate';
-import type { LocalNow } from '../../../src/api/myGuests';
-import { type PassWindow, passVerdict } from '../../../src/api/passCheck';
+import { type GateCheck, gateVerdict } from '../../../src/api/gate';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
@@ -12,22 +10,6 @@ import { findPassByCode } from '../shared/passLookup';
 import { inZone, timeZoneOf } from '../shared/zonedTime';
 
 type Db = Kysely<Database>;
-
-/**
- * The gate's verdict: the pass check's, and 'usedUp' when a pass that would let in has no entries left
- * (a pass not valid now keeps its own reason: "not today" says more than "used up").
- */
-export function gateVerdict(
-  window: PassWindow,
-  at: LocalNow,
-  entryLimit: number | null,
-  entriesUsed: number,
-): { verdict: GateVerdict; reason: GateRefusal | null } {
-  const found = passVerdict(window, at);
-  if (found.verdict === 'valid' && entryLimit !== null && entriesUsed >= entryLimit)
-    return { verdict: 'usedUp', reason: 'usedUp' };
-  return found;
-}
 
 /** How many entries a pass has had, and its newest entry with no exit yet (its visitor is inside). */
 export async function passEntries(db: Db, passId: number): Promise<{ entriesUsed: number; insideEntryId: number | null }> {

@@ -12,6 +12,7 @@ import {
   type GateExitRequest,
   type GateMovementAnswer,
   type GateRefusalRequest,
+  gateVerdict,
 } from '../../../src/api/gate';
 import type { PassWindow } from '../../../src/api/passCheck';
 import type { Database, PassTable } from '../../db/schema';
@@ -21,7 +22,7 @@ import type { Auth } from '../shared/auth';
 import { lockCondo } from '../shared/condoLock';
 import { weekdays } from '../shared/visitorPasses';
 import { inZone, timeZoneOf, utcToLocal } from '../shared/zonedTime';
-import { gateVerdict, passEntries } from './check';
+import { passEntries } from './check';
 import { movementByClientId, movementById } from './movementRows';
 
 type Db = Kysely<Database>;

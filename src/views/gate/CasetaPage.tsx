@@ -29,6 +29,7 @@ import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { BUTTON, EntryForm, RefusalForm, TOUCH } from './caseta/MovementForms';
 import { TodayLists } from './caseta/TodayLists';
+import { useGateSnapshot } from './caseta/useGateSnapshot';
 import { UnknownCard, VerdictCard } from './caseta/VerdictCard';
 import { WalkInPanel } from './caseta/WalkInPanel';
 
@@ -48,6 +49,8 @@ function CasetaScreen() {
   const [codigo, setCodigo] = useState('');
   // On a paired device the shell shows the offline queue; elsewhere (an administrator's caseta) the page does.
   const onDevice = SessionContext.useSelector((s) => s.context.data?.dispositivo != null);
+  // Today's passes kept on this browser, so a code can be checked without network.
+  useGateSnapshot();
 
   // Whatever recorded the movement, the guard hears it and the lists are read again.
   useEffect(() => {

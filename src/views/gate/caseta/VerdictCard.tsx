@@ -1,13 +1,15 @@
 import '@mantine/core/styles/Alert.css';
 // The verdict at the gate, read from across the booth: a big state in its colour (lets in green, not now
 // orange, revoked or used up red, unknown grey) with the reason in words, then who, where, whose guest,
-// companions and plates expected, and the entries used of the pass's limit.
+// companions and plates expected, and the entries used of the pass's limit. A verdict reached without network
+// (against the device's snapshot of today's passes) says so, with the time of that list.
 import { Alert, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GateCheck, GateVerdict } from '../../../api/gate';
 import { weekdayOf } from '../../../api/passCheck';
 import { dwellingText, formatDate, formatHour } from '../../common/passFormat';
+import { useCondoTimeZone } from '../../common/zonedTime';
 
 const VERDICT_COLOR: Record<GateVerdict | 'unknown', string> = {
   valid: 'green.9',
@@ -42,6 +44,7 @@ export function UnknownCard() {
 
 export function VerdictCard({ check }: { check: GateCheck }) {
   const intl = useIntl();
+  const timeZone = useCondoTimeZone();
   const { pass, verdict, reason, checkedAt } = check;
   let reasonText: ReactNode;
   if (reason === 'usedUp') reasonText = <FormattedMessage id="gate.reason.usedUp" values={{ limit: check.entryLimit ?? 0 }} />;
@@ -75,6 +78,16 @@ export function VerdictCard({ check }: { check: GateCheck }) {
           {check.insideEntryId !== null ? (
             <Text size="md" fw={700} c="inherit">
               <FormattedMessage id="gate.verdict.inside" />
+            </Text>
+          ) : null}
+          {check.offlineAsOf ? (
+            <Text size="md" fw={700} c="inherit">
+              <FormattedMessage
+                id="gate.verdict.offline"
+                values={{
+                  time: intl.formatTime(check.offlineAsOf, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+                }}
+              />
             </Text>
           ) : null}
         </Stack>
