@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ResolvedConfig } from 'vite';
+import { defineConfig, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { NONCE_PLACEHOLDER } from './src/api/pageNonce.ts';
 import { compileCatalog } from './src/i18n/node/compileCatalog.ts';
 import { readCatalog } from './src/i18n/node/readCatalog.ts';
@@ -86,26 +87,75 @@ function precompress(): Plugin {
     configResolved(config: ResolvedConfig) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
-      for (const file of files.filter((name) => COMPRESSIBLE.test(name) && !name.includes('.vite'))) {
-        const full = path.join(outDir, file);
-        const source = fs.readFileSync(full);
-        if (source.length < 1024) continue;
-        fs.writeFileSync(`${full}.gz`, gzipSync(source, { level: 9 }));
-        fs.writeFileSync(
-          `${full}.br`,
-          brotliCompressSync(source, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
-          }),
-        );
-      }
+    // After the service worker's build (installableApp), so /sw.js goes out compressed too.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const files = fs.readdirSync(outDir, { recursive: true, encoding: 'utf8' });
+        for (const file of files.filter((name) => COMPRESSIBLE.test(name) && !name.includes('.vite'))) {
+          const full = path.join(outDir, file);
+          const source = fs.readFileSync(full);
+          if (source.length < 1024) continue;
+          fs.writeFileSync(`${full}.gz`, gzipSync(source, { level: 9 }));
+          fs.writeFileSync(
+            `${full}.br`,
+            brotliCompressSync(source, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+            }),
+          );
+        }
+      },
     },
   };
 }
 
+/**
+ * The installable app (issue 26, "Offline"): the web manifest and /sw.js, our worker (src/sw.ts) with the list
+ * of what it precaches written in. Only the page shell, the manifest and the icons are precached, never the
+ * bundles: a visitor's first load stays as light as it was (docs/decisions.md, "The service worker"). The page
+ * registers the worker itself (src/services/serviceWorker.ts), so nothing is injected but the manifest's link.
+ */
+function installableApp(): PluginOption {
+  const spanish = readCatalog('es', 'browser');
+  // The words the page already says of itself (index.html's description), in Spanish like the app's name.
+  const html = fs.readFileSync(fileURLToPath(new URL('./index.html', import.meta.url)), 'utf8');
+  const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1];
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    includeAssets: ['favicon.svg'],
+    injectManifest: {
+      globPatterns: ['index.html'],
+      // A classic script: module service workers are not in every browser a guest may carry.
+      rollupFormat: 'iife',
+    },
+    manifest: {
+      id: '/',
+      name: spanish['app.name'],
+      short_name: spanish['app.name'],
+      description,
+      lang: 'es',
+      dir: 'ltr',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // index.html's theme-color and the favicon's blue; Mantine's page background.
+      theme_color: '#1c7ed6',
+      background_color: '#ffffff',
+      icons: [
+        { src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: 'pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: 'maskable-icon-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+  });
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), translations(), scrollAreaMergeRefs(), precompress()],
+  plugins: [react(), translations(), scrollAreaMergeRefs(), installableApp(), precompress()],
   resolve: {
     // Messages arrive parsed in the build (translations() above): react-intl's formatting needs no parser.
     alias:

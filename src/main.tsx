@@ -53,3 +53,11 @@ function render() {
 // commit. Rendered earlier, the page would come in three (loader, suspended route, page), and React 19
 // holds a suspended page back for up to 300 ms after its fallback showed.
 void Promise.all([messages, visitorRoute]).then(render);
+
+// The installable app's service worker, in the build only, once the page has loaded: its install then takes
+// nothing from what a visitor's phone needs first (src/services/serviceWorker.ts).
+if (import.meta.env.PROD) {
+  const registerWorker = () => void import('./services/serviceWorker').then((worker) => worker.registerServiceWorker());
+  if (document.readyState === 'complete') registerWorker();
+  else window.addEventListener('load', registerWorker, { once: true });
+}

@@ -3,8 +3,9 @@
 // nonce (index.html's boot loader, and those Mantine and react-remove-scroll insert at run time, which
 // read the nonce from the page: src/views/app/styleNonce.ts). Style attributes React sets go through the
 // CSSOM, which the policy does not govern. It frames only the map hosts the public page's Mapa may name
-// (infra/mapSanitizer.ts), and nothing may frame it. Every other answer (JSON, scripts, images) is not a
-// page and may load nothing at all.
+// (infra/mapSanitizer.ts), and nothing may frame it; its service worker and web manifest are its own. Every
+// other answer (JSON, scripts, images) is not a page and may load nothing at all, except the service worker's
+// script, whose policy is the worker's (it fetches the app's files).
 import { randomBytes } from 'node:crypto';
 import { MAP_FRAME_ORIGINS } from './mapSanitizer';
 
@@ -25,6 +26,8 @@ export function pagePolicy(nonce: string | null): string {
     'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
     'frame-src': MAP_FRAME_ORIGINS,
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
@@ -35,6 +38,12 @@ export function pagePolicy(nonce: string | null): string {
 
 /** Any answer that is not a page: nothing loads in it, nothing frames it. */
 export const RESOURCE_POLICY = serialize({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+
+/**
+ * The service worker's script (/sw.js, server/plugins/spa.ts): a worker runs under the policy its script came
+ * with, and it fetches the app's pages, files and the visitor pass from this origin, and from nowhere else.
+ */
+export const WORKER_POLICY = serialize({ 'default-src': ["'self'"] });
 
 /** A fresh nonce for one page (128 bits, as CSP3 asks). */
 export function newNonce(): string {

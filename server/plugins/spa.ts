@@ -1,7 +1,9 @@
 // Serves the built browser app: hashed assets cached for a year, pre-compressed copies (brotli, gzip) when
 // the browser accepts them, and every non-API path that is not a file answers index.html so the client
 // router can take it (history fallback). The page is never taken from a cache: each answer carries its own
-// style nonce, in the HTML and in its Content-Security-Policy (infra/contentSecurityPolicy.ts).
+// style nonce, in the HTML and in its Content-Security-Policy (infra/contentSecurityPolicy.ts). The service
+// worker's script (/sw.js) comes with the worker's own policy and, like every file not under /assets, no-cache,
+// so the browser finds a new build's worker at once.
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -10,8 +12,11 @@ import fp from 'fastify-plugin';
 import { ErrorCodes } from '../../src/api/errors';
 import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
 import { AppError } from '../errors';
-import { newNonce, pagePolicy } from '../infra/contentSecurityPolicy';
+import { newNonce, pagePolicy, WORKER_POLICY } from '../infra/contentSecurityPolicy';
 import { loadVisitorHints } from '../infra/visitorHints';
+
+/** The service worker the build writes (vite.config.ts, installableApp; src/sw.ts). */
+export const SERVICE_WORKER_PATH = '/sw.js';
 
 /**
  * The page with a fresh nonce where the build left its placeholder, and the policy naming it. No
@@ -48,6 +53,11 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
         const immutable = inAssets && !filePath.includes(`${path.sep}assets${path.sep}i18n${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+    // Set before securityHeaders.ts gives every script the resource policy, under which the worker could fetch
+    // nothing (it keeps a policy an answer already has).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.split('?')[0] === SERVICE_WORKER_PATH) reply.header('content-security-policy', WORKER_POLICY);
     });
   } else if (root !== null) {
     app.log.warn({ root }, 'no built browser app found: serving the API only (run `npm run build`)');

@@ -41,6 +41,8 @@ const pagePolicy = (nonce: string) =>
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
     `frame-src ${MAP_ORIGINS.join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",

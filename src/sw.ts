@@ -1,0 +1,110 @@
+/// <reference lib="webworker" />
+// The service worker (built by vite-plugin-pwa's injectManifest into /sw.js, registered by
+// src/services/serviceWorker.ts): the app opens without network once it has been opened. What it keeps is
+// chosen so that a visitor's first load is not heavier (docs/decisions.md, "The service worker"): installing
+// precaches only the page shell, the manifest and the icons; the build's files are kept as the app fetches
+// them. Which answers go where: src/services/offlineCaches.ts.
+
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { clientsClaim } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, PrecacheFallbackPlugin, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import {
+  CACHE_NAMES,
+  isAppPage,
+  isBuildAsset,
+  isVisitorPassAnswer,
+  isWarmUpMessage,
+  pageCacheKey,
+  type WarmUpMessage,
+} from './services/offlineCaches';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+
+/** How long a page or a pass waits for the network before the kept copy answers (a phone on one bar). */
+const NETWORK_TIMEOUT_SECONDS = 4;
+const DAY_SECONDS = 24 * 60 * 60;
+/** The precached shell: a page never opened before still opens (its own chunk may then be missing offline). */
+const SHELL = 'index.html';
+
+// A new build's worker takes over at once; open pages get its answers from their next request on.
+self.skipWaiting();
+clientsClaim();
+
+// The list the build writes here: index.html, manifest.webmanifest, the icons (vite.config.ts, injectManifest).
+// Only their own addresses: '/' is a page like any other (network first), not the precached shell.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
+cleanupOutdatedCaches();
+
+const onlySuccesses = new CacheableResponsePlugin({ statuses: [200] });
+
+/** Each page is kept under its path (pageCacheKey): no query, so no token in one, is ever stored. */
+const underItsPath = {
+  cacheKeyWillBeUsed: async ({ request }: { request: Request }) => pageCacheKey(new URL(request.url)),
+};
+
+/**
+ * Pages: the network first, so a new build and each answer's fresh nonce arrive; without network (or after
+ * NETWORK_TIMEOUT_SECONDS) the copy kept from the last visit, whose Content-Security-Policy header is kept with
+ * it and names the same nonce as its HTML. The visitor pages' HTML varies by language only in its preload hints.
+ */
+const pages = new NetworkFirst({
+  cacheName: CACHE_NAMES.pages,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  matchOptions: { ignoreVary: true },
+  plugins: [
+    underItsPath,
+    onlySuccesses,
+    new ExpirationPlugin({ maxEntries: 50, maxAgeSeconds: 60 * DAY_SECONDS }),
+    new PrecacheFallbackPlugin({ fallbackURL: SHELL }),
+  ],
+});
+
+/** The build's files never change under their name: the cache first, the network once. */
+const assets = new CacheFirst({
+  cacheName: CACHE_NAMES.assets,
+  plugins: [onlySuccesses, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 60 * DAY_SECONDS, purgeOnQuotaError: true })],
+});
+
+/** A pass the server no longer knows (revoked, or never was) is forgotten here too: offline it must not show. */
+const forgetGonePasses = {
+  fetchDidSucceed: async ({ request, response }: { request: Request; response: Response }) => {
+    if (response.status === 404) await (await caches.open(CACHE_NAMES.passes)).delete(request, { ignoreVary: true });
+    return response;
+  },
+};
+
+/** The visitor pass: the network first (a revoked pass must say so), the last answer without network. */
+const passes = new NetworkFirst({
+  cacheName: CACHE_NAMES.passes,
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  matchOptions: { ignoreVary: true },
+  plugins: [onlySuccesses, forgetGonePasses, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 90 * DAY_SECONDS })],
+});
+
+const origin = self.location.origin;
+registerRoute(({ request, url }) => request.mode === 'navigate' && isAppPage(url, origin), pages);
+registerRoute(({ url }) => isBuildAsset(url, origin), assets);
+registerRoute(({ url }) => isVisitorPassAnswer(url, origin), passes);
+// Nothing else is routed: every other request (the API above all) goes to the network as if there were no worker.
+
+/** What a page fetched before this worker controlled it, fetched again into the caches above. */
+async function warmUp({ page, resources }: WarmUpMessage, event: ExtendableEvent): Promise<void> {
+  const jobs: Promise<Response>[] = [];
+  const pageUrl = new URL(page, origin);
+  if (isAppPage(pageUrl, origin)) {
+    jobs.push(pages.handle({ event, request: new Request(pageUrl, { headers: { accept: 'text/html' } }) }));
+  }
+  for (const resource of new Set(resources)) {
+    const url = new URL(resource, origin);
+    if (isBuildAsset(url, origin)) jobs.push(assets.handle({ event, request: url.href }));
+    else if (isVisitorPassAnswer(url, origin)) jobs.push(passes.handle({ event, request: url.href }));
+  }
+  await Promise.allSettled(jobs);
+}
+
+self.addEventListener('message', (event) => {
+  if (isWarmUpMessage(event.data)) event.waitUntil(warmUp(event.data, event));
+});
