@@ -47,11 +47,17 @@ export default defineConfig({
     headless: true,
     locale: 'es-MX',
     timezoneId: 'America/Mexico_City',
+    // The browser asks for reduced motion, which the app honours (theme.ts): no test waits on a modal's or a
+    // toast's transition, and the setting itself is walked on every screen.
+    reducedMotion: 'reduce',
     // Recording a trace costs about a quarter of every test's time, passing or not; a failure still leaves
     // its screenshot and error-context.md (the page's accessibility tree). For a trace, run the failing spec
     // again with --trace on.
     trace: 'off',
     screenshot: 'only-on-failure',
+    // The built app registers a service worker (src/sw.ts) that would answer from its caches in every context
+    // of every spec: blocked here, allowed only where it is what a spec checks (pwa.spec.ts).
+    serviceWorkers: 'block',
     launchOptions,
   },
   projects: [
