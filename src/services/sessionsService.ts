@@ -13,6 +13,7 @@ import {
   type SignInRequest,
 } from '../api/sessions';
 import { ApiError, apiPath, call, http } from './http';
+import { forgetShiftSession, keepShiftSession, keptShiftSession } from './shiftSessionStore';
 
 export type SignInResult =
   | { kind: 'ok'; token: string | null; condos: CondoChoice[] }
@@ -38,17 +39,27 @@ export async function condoLogin(
   return { token: answer.token, productToken: answer.productToken };
 }
 
-/** null when the token is no longer valid (401). */
+/**
+ * null when the token is no longer valid (401). A paired gate device's shift reopened without network gets the
+ * session data it last loaded (shiftSessionStore.ts), so the caseta opens offline.
+ */
 export async function fetchSessionData(signal?: AbortSignal): Promise<SessionData | null> {
   try {
     const answer = await call(() => http.get(apiPath(SESSION_PATHS.sessionData), { signal }), SessionDataAnswer);
+    keepShiftSession(answer.data);
     return answer.data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      forgetShiftSession();
+      return null;
+    }
+    const kept = error instanceof ApiError && error.status === 0 && error.code === 'NETWORK' ? keptShiftSession() : null;
+    if (kept && !signal?.aborted) return kept;
     throw error;
   }
 }
 
 export async function signOut(signal?: AbortSignal): Promise<void> {
+  forgetShiftSession();
   await call(() => http.post(apiPath(SESSION_PATHS.signOut), { signal }), OkAnswer);
 }

@@ -5,12 +5,10 @@
 // caseta keeps the signed snapshot of today's passes when it opens; offline, two passes made today (by the
 // administrator, who lives in Torre A - 1001) are checked by their typed keys against it, "verificado sin
 // conexión", and let in; back online both entries reach the log exactly once.
-import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken } from '../support/e2e/apiSignIn';
+import { keptSnapshots, pairedPhoneOnShift } from '../support/e2e/gateDevice';
 import { expect, test } from './fixtures';
 
-const GUARD = 'Gabriel Flores Luna';
-const GUARD_PIN = '1234';
 const DEVICE = 'Teléfono caseta offline e2e';
 
 interface Movement {
@@ -20,48 +18,6 @@ interface Movement {
   clientId: string;
   passId: number | null;
   conflict: string | null;
-}
-
-/** A device registered by the administrator, paired on the phone, with the guard's shift open on it. */
-async function pairedPhoneOnShift(page: Page, request: APIRequestContext, headers: Record<string, string>, name: string) {
-  const registered = await request.post('/api/--dispositivos/registrar', {
-    headers,
-    data: { name, accessPoint: 'Caseta principal' },
-  });
-  expect(registered.status()).toBe(200);
-  const { device, code } = (await registered.json()) as { device: { id: number }; code: string };
-  await page.goto(`/condominio/dispositivos/register/${device.id}`);
-  await page.getByRole('textbox', { name: 'Código de vinculación' }).fill(code);
-  await page.getByRole('button', { name: 'Vincular' }).click();
-  await page.getByRole('combobox', { name: '¿Quién está de turno?' }).selectOption({ label: GUARD });
-  await page.getByLabel('PIN', { exact: true }).fill(GUARD_PIN);
-  await page.getByRole('button', { name: 'Iniciar turno' }).click();
-  await expect(page.getByRole('heading', { name: 'Caseta', level: 1 })).toBeVisible();
-}
-
-/** How many snapshots the phone keeps in its IndexedDB (services/gateSnapshot.ts: 'snapshot/<condo>' keys). */
-function keptSnapshots(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('condominio-gate-snapshot');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('snapshot')) {
-            db.close();
-            resolve(0);
-            return;
-          }
-          const keys = db.transaction('snapshot').objectStore('snapshot').getAllKeys();
-          keys.onerror = () => reject(keys.error);
-          keys.onsuccess = () => {
-            db.close();
-            resolve(keys.result.filter((key) => String(key).startsWith('snapshot/')).length);
-          };
-        };
-      }),
-  );
 }
 
 test('exits recorded offline are kept, counted and sent once when the network is back @phone-only', async ({

@@ -4,6 +4,7 @@
 // page links a manifest that names the app and its icons. Run once, on a phone: nothing here is about layout.
 import type { BrowserContext, Page } from '@playwright/test';
 import { apiToken, openSignedIn } from '../support/e2e/apiSignIn';
+import { keptSnapshots, pairedPhoneOnShift } from '../support/e2e/gateDevice';
 import { expect, test } from './fixtures';
 
 test.use({ serviceWorkers: 'allow' });
@@ -139,6 +140,30 @@ test('a signed-in screen opened once opens again offline, and its session loads 
   await page.getByRole('button', { name: 'Reintentar' }).click();
   await expect(page.getByText('Sin conexión con el servidor')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
+test('a paired caseta reopened without network opens on its shift and checks a pass against its snapshot @phone-only', async ({
+  page,
+  context,
+  request,
+}) => {
+  const admin = await apiToken(request, 'admin@demo.mx', 'Residencial Las Palmas');
+  await pairedPhoneOnShift(page, request, { 'app-token': admin }, 'Tableta caseta sin red e2e');
+  // Opened again as a page the worker serves (the shift opened it in the same page, which the worker did not see).
+  await page.goto('/condominio/caseta');
+  await expect(page.getByRole('heading', { name: 'Caseta', level: 1 })).toBeVisible();
+  await expect.poll(() => keptSnapshots(page), { timeout: 15_000 }).toBe(1);
+  await keptForOffline(page);
+
+  await goOffline(context);
+  await page.reload();
+  // The shift's session data kept on the device (services/shiftSessionStore.ts): the caseta itself, not an error.
+  await expect(page.getByRole('heading', { name: 'Caseta', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toContainText('Sin conexión');
+  await page.getByRole('textbox', { name: 'Clave manual o QR' }).fill('PALMAS01');
+  await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+  await expect(page.getByText(/Verificado sin conexión/)).toBeVisible();
+  await context.setOffline(false);
 });
 
 test('the page links a manifest that names the app, its colours and its icons, and the icons load @phone-only', async ({
