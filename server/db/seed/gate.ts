@@ -11,6 +11,7 @@ import { inZone, localToUtc, utcToLocal } from '../../domain/shared/zonedTime';
 import type { Clock } from '../../infra/clock';
 import type { Database, GateMovementTable } from '../schema';
 import { DEMO_CONDOS, FIRST_NAMES, LAST_NAMES } from './demoFacts';
+import { DEMO_GATE_DEVICE } from './gateDevices';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -164,6 +165,14 @@ export async function seedGate(db: Kysely<Database>, clock: Clock): Promise<void
     limit: null,
   });
 
+  // Recorded at the paired caseta (seed/gateDevices.ts runs first): the log names the device, as a real one would.
+  const device = await db
+    .selectFrom('gate_devices')
+    .select('id')
+    .where('condo_id', '=', condo.id)
+    .where('name', '=', DEMO_GATE_DEVICE.name)
+    .executeTakeFirst();
+
   const random = generator(26);
   let serial = 0;
   const entries: NewMovement[] = [];
@@ -183,7 +192,7 @@ export async function seedGate(db: Kysely<Database>, clock: Clock): Promise<void
     note: null,
     reason: null,
     entry_id: null,
-    device_id: null,
+    device_id: device?.id ?? null,
     guard_user_id: guard,
     occurred_at: new Date(at).toISOString(),
     occurred_local: utcToLocal(new Date(at), timeZone).replace('T', ' '),
