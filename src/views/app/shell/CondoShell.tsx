@@ -110,11 +110,13 @@ export function CondoShell({ children }: { children: ReactNode }) {
             styles={{ title: { fontWeight: 700 } }}
             closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'shell.closeMenu' }) }}
           >
-            {/* Choosing a link closes the drawer, also when it is the page already open. */}
+            {/* Choosing a link closes the drawer, also when it is the page already open. On the way up (after the
+                link's own handler took the navigation): closed on the way down, without a transition (reduced
+                motion), the link was gone before its handler ran and the browser loaded the whole page. */}
             <nav
               id={NAV_ID}
               aria-label={navLabel}
-              onClickCapture={(event) => {
+              onClick={(event) => {
                 if (!(event.target instanceof Element) || !event.target.closest('a')) return;
                 drawer.close();
                 mainRef.current?.focus({ preventScroll: true });
