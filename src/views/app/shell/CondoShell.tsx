@@ -113,6 +113,7 @@ export function CondoShell({ children }: { children: ReactNode }) {
             {/* Choosing a link closes the drawer, also when it is the page already open. On the way up (after the
                 link's own handler took the navigation): closed on the way down, without a transition (reduced
                 motion), the link was gone before its handler ran and the browser loaded the whole page. */}
+            {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links' own clicks, which Enter fires too, bubble here. */}
             <nav
               id={NAV_ID}
               aria-label={navLabel}
