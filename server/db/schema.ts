@@ -39,6 +39,11 @@ export interface CondominiumTable {
   /** azul, gris, verde or naranja. */
   background_color: string;
   time_zone: string;
+  /** The gate's settings (migration 0021): a walk-in reads 'sin respuesta' after these minutes; parcels waiting
+   * these days are reminded; an entry's photo is deleted after these days. */
+  walk_in_answer_minutes: Generated<number>;
+  parcel_reminder_days: Generated<number>;
+  photo_retention_days: Generated<number>;
   /** Why signing in to this condominium is refused (shown in the condo error dialog); null when it is not. */
   login_error: string | null;
   created_at: string;
@@ -1248,6 +1253,9 @@ export interface GateMovementTable {
   received_at: string;
   /** What the server found when an offline movement arrived (src/api/gate.ts GATE_CONFLICTS); null none. */
   conflict: string | null;
+  /** The entry's photo of plates or ID (a `files` row, migration 0021) and when the gate's job deletes it. */
+  photo_file_id: Generated<number | null>;
+  photo_expires_at: Generated<string | null>;
 }
 
 /** A walk-in the caseta asked a dwelling's residents about (migration 0020). */

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_JOB_HANDLERS } from '../domain/account/jobs';
+import { GATE_JOB_HANDLERS } from '../domain/gate/jobs';
 import { autoInvoiceJobHandlers } from '../domain/invoicing/cfdis/autoInvoice';
 import { PARCEL_JOB_HANDLERS } from '../domain/parcels/jobs';
 import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
@@ -25,6 +26,7 @@ const HANDLERS: JobHandlers = {
   ...SESSION_JOB_HANDLERS,
   ...ACCOUNT_JOB_HANDLERS,
   ...PARCEL_JOB_HANDLERS,
+  ...GATE_JOB_HANDLERS,
 };
 
 export default fp(async function scheduledJobs(app: FastifyInstance) {

@@ -1,9 +1,13 @@
 // The condominium's settings (configuracion tab 'condominio', issue 16; spec §2.5, §3.1, §3.3, §4): name, logo,
 // colour, the public page's fields, the privacy notice, MostrarIngresos, displaydirectory, tipoAvisos,
-// TipoDescarga and the time zone. Administrators only (permissions.canEditCondoSettings). A save names the
+// TipoDescarga, the time zone and the gate's settings (issue 26: the walk-in's answer time, the parcels' reminder
+// days, how long an entry's photo is kept). Administrators only (permissions.canEditCondoSettings). A save names the
 // version it was made against (a digest of the settings as read): a stale one gets 409 with the settings now.
-import { boolean, enums, type Infer, literal, nullable, object, pattern, refine, size, string, type } from 'superstruct';
+import { boolean, enums, type Infer, integer, literal, nullable, object, pattern, refine, size, string, type } from 'superstruct';
 import type { MessageId } from '../i18n/messages';
+import { ENTRY_PHOTO_RETENTION_DAYS } from './gate';
+import { WALK_IN_ANSWER_MS } from './gateWalkIns';
+import { PARCEL_REMINDER_DAYS } from './parcels';
 import { Id, IdParam, NonEmpty } from './validation';
 
 export const CONDO_SETTINGS_PATHS = {
@@ -46,6 +50,14 @@ export const SETTINGS_LIMITS = {
   avisoPrivacidad: 20_000,
   timeZone: 64,
 } as const;
+
+/** The gate's settings ('Caseta'): their ranges, and their defaults, the constants they replaced. */
+export const GATE_SETTING_RANGES = {
+  walkInAnswerMinutes: { min: 1, max: 30, byDefault: WALK_IN_ANSWER_MS / 60_000 },
+  parcelReminderDays: { min: 1, max: 30, byDefault: PARCEL_REMINDER_DAYS },
+  photoRetentionDays: { min: 1, max: 365, byDefault: ENTRY_PHOTO_RETENTION_DAYS },
+} as const;
+export type GateSettingField = keyof typeof GATE_SETTING_RANGES;
 
 export const LOGO_MAX_BYTES = 1_500_000;
 export const LOGO_DATA_URL = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/;
@@ -102,6 +114,12 @@ export const CondoSettingsFields = object({
   tipoAvisos: enums(TIPO_AVISOS),
   tipoDescarga: enums(TIPO_DESCARGA),
   timeZone: TimeZone,
+  /** Minutes a walk-in waits for the residents' answer before it reads 'sin respuesta'. */
+  walkInAnswerMinutes: integer(),
+  /** Days a parcel waits before its residents are reminded. */
+  parcelReminderDays: integer(),
+  /** Days an entry's photo of plates or ID is kept before the gate's job deletes it. */
+  photoRetentionDays: integer(),
 });
 export type CondoSettingsFields = Infer<typeof CondoSettingsFields>;
 export type CondoSettingsField = keyof CondoSettingsFields;
@@ -163,6 +181,10 @@ export function settingsProblems(fields: CondoSettingsFields): Partial<Record<Co
   }
   if (!isTimeZone(fields.timeZone.trim())) problems.timeZone = 'condoSettings.error.timeZone';
   if (fields.avisoActivo && fields.avisoPrivacidad.trim() === '') problems.avisoPrivacidad = 'condoSettings.error.avisoEmpty';
+  for (const [key, range] of Object.entries(GATE_SETTING_RANGES) as [GateSettingField, { min: number; max: number }][]) {
+    const value = fields[key];
+    if (!Number.isInteger(value) || value < range.min || value > range.max) problems[key] = 'condoSettings.error.gateRange';
+  }
   const limits: Partial<Record<CondoSettingsField, number>> = {
     adminCompany: SETTINGS_LIMITS.adminCompany,
     address1: SETTINGS_LIMITS.address,

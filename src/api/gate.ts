@@ -37,13 +37,28 @@ export const GATE_PATHS = {
   refusal: '/--caseta/rechazo',
   /** GET → GateSnapshotAnswer: today's passes, signed, for checking codes without network. */
   snapshot: '/--caseta/pases-hoy',
+  /** POST EntryPhotoRequest → EntryPhotoAnswer: an entry's photo of plates or ID, sent right after recording it;
+   * once per entry (a second call answers the first photo). entryPhotoPath(id). */
+  photo: '/--caseta/movimientos/:movementId/foto',
+  /** GET with the signed link a log row gave administrators and supervisors → the photo. entryPhotoFilePath(id). */
+  photoFile: '/--bitacora/foto/:movementId',
 } as const;
+
+export const entryPhotoPath = (movementId: number) => `/--caseta/movimientos/${movementId}/foto`;
+export const entryPhotoFilePath = (movementId: number) => `/--bitacora/foto/${movementId}`;
+
+/** Days an entry's photo is kept by default (the condominium's photoRetentionDays, src/api/condoSettings.ts). */
+export const ENTRY_PHOTO_RETENTION_DAYS = 30;
+/** The photo's types, as the camera or the gallery give them; at most ATTACHMENT_MAX_BYTES (src/api/uploads.ts). */
+export const ENTRY_PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 export const MOVEMENT_PATHS = {
   /** GET MovementQuery → MovementListAnswer. Gate staff and administrators: all; residents: their dwellings. */
   list: '/--bitacora/movimientos',
   /** GET MovementFilters → text/csv of every row the filters find (at most MOVEMENT_EXPORT_MAX). */
   export: '/--bitacora/movimientos/export',
+  /** GET MovementFilters → application/pdf of the rows the filters find; more than MOVEMENT_PDF_MAX: 400 gate.pdfTooMany. */
+  exportPdf: '/--bitacora/movimientos/pdf',
 } as const;
 
 export const GATE_MOVEMENT_KINDS = ['entry', 'exit', 'refusal'] as const;
@@ -202,8 +217,25 @@ export const GateMovement = object({
   /** 'YYYY-MM-DD HH:mm' in the condominium's zone. */
   occurredLocal: string(),
   conflict: nullable(enums(GATE_CONFLICTS)),
+  /** The entry's photo (a signed link), only in the log's answers to administrators and supervisors. */
+  photoUrl: optional(nullable(string())),
 });
 export type GateMovement = Infer<typeof GateMovement>;
+
+/** An entry's photo as a data URL (decoded ≤ ATTACHMENT_MAX_BYTES; the bytes must be what the type says). */
+export const EntryPhotoRequest = object({
+  dataUrl: size(pattern(string(), /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/), 30, 2_100_000),
+});
+export type EntryPhotoRequest = Infer<typeof EntryPhotoRequest>;
+
+export const EntryPhotoAnswer = object({
+  success: literal(true),
+  /** When the gate's job deletes it (ISO-8601 UTC). */
+  expiresAt: string(),
+  /** The entry had its photo already: nothing new was stored. */
+  duplicate: boolean(),
+});
+export type EntryPhotoAnswer = Infer<typeof EntryPhotoAnswer>;
 
 export const GateMovementAnswer = object({
   success: literal(true),
@@ -299,6 +331,8 @@ export type GateSnapshotAnswer = Infer<typeof GateSnapshotAnswer>;
 export const MOVEMENT_PAGE_SIZE = 25;
 export const MOVEMENT_MAX_PAGE_SIZE = 100;
 export const MOVEMENT_EXPORT_MAX = 50_000;
+/** A PDF is for printing and reading: past this many rows it is refused and the filters are to be narrowed. */
+export const MOVEMENT_PDF_MAX = 5_000;
 
 /** The log's filters: each optional; desde/hasta are the condominium's calendar days, both included. */
 export const MovementFilters = object({

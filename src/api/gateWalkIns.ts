@@ -2,7 +2,7 @@
 // and says who it is and why; the dwelling's residents are told at once and approve or refuse from their phone;
 // the first answer wins. The caseta reads the answer by asking again every WALK_IN_POLL_MS (the live channel of
 // issue 30 will replace this poll: until then a short GET is the cheapest thing that works on every device).
-// Nobody answering within WALK_IN_ANSWER_MS reads as 'noAnswer' (computed from expiresAt when read, no job), and
+// Nobody answering within the condominium's walkInAnswerMinutes (default WALK_IN_ANSWER_MS) reads as 'noAnswer' (computed from expiresAt when read, no job), and
 // the guard decides. Whatever the guard decides is recorded in the movement log (src/api/gate.ts) as an entry or a
 // refusal (reason 'guardDecision') with a note saying who answered what.
 import {
@@ -52,8 +52,8 @@ export const WALK_IN_DECISIONS = ['entry', 'refusal'] as const;
 export type WalkInDecision = (typeof WALK_IN_DECISIONS)[number];
 
 /**
- * How long the residents have to answer: three minutes. A constant, not a condominium setting yet
- * (docs/decisions.md, "Walk-ins: polling until the live channel").
+ * How long the residents have to answer by default: three minutes. Each condominium sets its own
+ * (walkInAnswerMinutes, src/api/condoSettings.ts); the walk-in's expiresAt is fixed when it is asked.
  */
 export const WALK_IN_ANSWER_MS = 3 * 60_000;
 /** The caseta asks for the answer this often while it waits. */

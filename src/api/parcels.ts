@@ -57,8 +57,8 @@ export const PARCEL_SEARCH_MAX = 80;
 /** The pickup code: six digits. */
 export const PICKUP_CODE_PATTERN = /^\d{6}$/;
 /**
- * Days a parcel waits before its residents are reminded (then once a day while it waits). A constant, not a
- * condominium setting yet (docs/decisions.md, Parcels).
+ * Days a parcel waits before its residents are reminded (then once a day while it waits): the default of the
+ * condominium's setting parcelReminderDays (src/api/condoSettings.ts, configuracion 'condominio', group Caseta).
  */
 export const PARCEL_REMINDER_DAYS = 3;
 

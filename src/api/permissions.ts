@@ -366,6 +366,11 @@ export const canSeeMyParcels = (data: { usuario: Pick<User, 'apartments'> }) => 
 /** The whole movement log (every dwelling): gate staff and administrators; others see their own dwellings'. */
 export const canReadWholeMovementLog = canCheckPasses;
 
+/** The entries' photos of plates or ID in the log: administrators, and supervisors with the gate's permission
+ * (not the guards who took them, nor residents in "Mis visitas"). */
+export const canSeeEntryPhotos = (data: Parameters<typeof canCheckPasses>[0] & { usuario: Pick<User, 'UserIsSupervisor'> }) =>
+  isAdmin(data.usuario) || (isSupervisor(data.usuario) && canCheckPasses(data));
+
 // ── Requests to the administrator (SA) and interpersonal messages (IC), issue 13. The server enforces these on
 // every call of src/api/tickets.ts and src/api/conversations.ts; the screens offer only what they allow.
 

@@ -1,8 +1,9 @@
 // The movement log (bitacora-movimientos, issue 26), modelled on the history: the list (a page of movements
 // with its filters: loading, ready, failed and retried; new filters start again from the first page; the text
-// search waits GATE_SEARCH_DEBOUNCE_MS after the last keystroke) and, beside it, the CSV export of the
-// filtered set (idle, exporting with the bytes received so far, saved, failed), which takes the filters in
-// force when it was asked for.
+// search waits GATE_SEARCH_DEBOUNCE_MS after the last keystroke) and, beside it, the export of the filtered
+// set as CSV or PDF (idle, exporting with the bytes received so far, saved, failed; one file at a time), which
+// takes the filters in force when it was asked for. A PDF of too many rows is refused by the server: failed,
+// with its words (narrow the filters).
 import { assign, fromPromise, setup } from 'xstate';
 import {
   GATE_SEARCH_DEBOUNCE_MS,
@@ -11,7 +12,7 @@ import {
   type MovementListAnswer,
   type MovementQuery,
 } from '../api/gate';
-import { fetchMovements, fetchMovementsCsv } from '../services/gateService';
+import { fetchMovements, fetchMovementsCsv, fetchMovementsPdf } from '../services/gateService';
 import { saveBlob } from '../services/pollsService';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
@@ -22,11 +23,15 @@ export interface MovementLogContext {
   answer: MovementListAnswer | null;
   failure: CallFailure | null;
   exportFilters: MovementFilters;
+  exportFormat: MovementExportFormat;
   exportBytes: number;
   exportFailure: CallFailure | null;
 }
 
+export type MovementExportFormat = 'csv' | 'pdf';
+
 export interface MovementExportInput {
+  format: MovementExportFormat;
   filters: MovementFilters;
   onProgress(bytes: number): void;
 }
@@ -36,12 +41,14 @@ export type MovementLogEvent =
   | { type: 'search'; text: string }
   | { type: 'page'; offset: number }
   | { type: 'retry' }
-  | { type: 'export' }
+  | { type: 'export'; format: MovementExportFormat }
   | { type: 'progress'; bytes: number };
 
 /** The file's name: the period when the filters name one. */
-export const movementFileName = (filters: MovementFilters) =>
-  `bitacora-movimientos${filters.desde ? `-${filters.desde}` : ''}${filters.hasta ? `-${filters.hasta}` : ''}.csv`;
+export const movementFileName = (filters: MovementFilters, format: MovementExportFormat) =>
+  `bitacora-movimientos${filters.desde ? `-${filters.desde}` : ''}${filters.hasta ? `-${filters.hasta}` : ''}.${format}`;
+
+const DOWNLOADS = { csv: fetchMovementsCsv, pdf: fetchMovementsPdf } as const;
 
 /** The filters with the search typed (none when blank). */
 const withText = (filters: MovementFilters, text: string): MovementFilters => {
@@ -57,8 +64,8 @@ export const movementLogMachine = setup({
   },
   actors: {
     fetchPage: fromPromise<MovementListAnswer, MovementQuery>(({ input, signal }) => fetchMovements(input, signal)),
-    fetchCsv: fromPromise<Blob, MovementExportInput>(({ input, signal }) =>
-      fetchMovementsCsv(input.filters, input.onProgress, signal),
+    fetchExport: fromPromise<Blob, MovementExportInput>(({ input, signal }) =>
+      DOWNLOADS[input.format](input.filters, input.onProgress, signal),
     ),
   },
   delays: { debounce: GATE_SEARCH_DEBOUNCE_MS },
@@ -79,9 +86,14 @@ export const movementLogMachine = setup({
     setAnswer: assign((_, answer: MovementListAnswer) => ({ answer, failure: null })),
     fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     forgetFailure: assign({ failure: null }),
-    startExport: assign(({ context }) => ({ exportFilters: context.filters, exportBytes: 0, exportFailure: null })),
+    startExport: assign(({ context, event }) => ({
+      exportFilters: context.filters,
+      exportFormat: event.type === 'export' ? event.format : context.exportFormat,
+      exportBytes: 0,
+      exportFailure: null,
+    })),
     setProgress: assign(({ event }) => (event.type === 'progress' ? { exportBytes: event.bytes } : {})),
-    save: (_, { blob, filters }: { blob: Blob; filters: MovementFilters }) => saveBlob(movementFileName(filters), blob),
+    save: (_, { blob, name }: { blob: Blob; name: string }) => saveBlob(name, blob),
     failExport: assign((_, { error }: { error: unknown }) => ({ exportFailure: callFailure(error) })),
   },
 }).createMachine({
@@ -93,6 +105,7 @@ export const movementLogMachine = setup({
     answer: null,
     failure: null,
     exportFilters: input.filters ?? {},
+    exportFormat: 'csv',
     exportBytes: 0,
     exportFailure: null,
   }),
@@ -119,7 +132,7 @@ export const movementLogMachine = setup({
         failed: { on: { retry: 'loading' } },
       },
     },
-    csv: {
+    export: {
       initial: 'idle',
       states: {
         idle: { on: { export: 'exporting' } },
@@ -127,15 +140,22 @@ export const movementLogMachine = setup({
           entry: 'startExport',
           on: { progress: { actions: 'setProgress' } },
           invoke: {
-            id: 'csv',
-            src: 'fetchCsv',
+            id: 'download',
+            src: 'fetchExport',
             input: ({ context, self }) => ({
+              format: context.exportFormat,
               filters: context.exportFilters,
               onProgress: (bytes: number) => self.send({ type: 'progress', bytes }),
             }),
             onDone: {
               target: 'saved',
-              actions: { type: 'save', params: ({ context, event }) => ({ blob: event.output, filters: context.exportFilters }) },
+              actions: {
+                type: 'save',
+                params: ({ context, event }) => ({
+                  blob: event.output,
+                  name: movementFileName(context.exportFilters, context.exportFormat),
+                }),
+              },
             },
             onError: { target: 'failed', actions: { type: 'failExport', params: ({ event }) => ({ error: event.error }) } },
           },

@@ -1,9 +1,11 @@
 // Browser side of the gate (src/api/gate.ts): the caseta's day (expected and inside), a code's verdict, the
-// movements it records, and the movement log with its CSV. An unknown code and the check's rate limit are
+// movements it records, and the movement log with its CSV and PDF. An unknown code and the check's rate limit are
 // answers the guard expects, so they come back as typed results; anything else is thrown as an ApiError. A code
 // checked without network is answered from the device's signed snapshot of today's passes (gateSnapshot.ts).
 import { HTTPError } from 'ky';
 import {
+  EntryPhotoAnswer,
+  entryPhotoPath,
   GATE_PATHS,
   type GateCheck,
   GateCheckAnswer,
@@ -104,6 +106,11 @@ export async function recordMovement(record: GateRecord, signal?: AbortSignal): 
   }
 }
 
+/** An entry's photo, sent right after the entry was recorded online (once per entry: a retry answers the first). */
+export function uploadEntryPhoto(movementId: number, dataUrl: string, signal?: AbortSignal): Promise<EntryPhotoAnswer> {
+  return call(() => http.post(apiPath(entryPhotoPath(movementId)), { json: { dataUrl }, signal }), EntryPhotoAnswer);
+}
+
 export function fetchMovements(query: MovementQuery, signal?: AbortSignal): Promise<MovementListAnswer> {
   return call(
     () => http.get(apiPath(MOVEMENT_PATHS.list), { searchParams: movementSearchParams(query), signal }),
@@ -112,14 +119,24 @@ export function fetchMovements(query: MovementQuery, signal?: AbortSignal): Prom
 }
 
 /** The filtered log as CSV (the request carries the app token, so a plain link cannot fetch it). */
-export async function fetchMovementsCsv(
+export function fetchMovementsCsv(filters: MovementFilters, onProgress: (bytes: number) => void, signal?: AbortSignal) {
+  return downloadLog(MOVEMENT_PATHS.export, filters, onProgress, signal);
+}
+
+/** The filtered log as PDF; more rows than MOVEMENT_PDF_MAX is refused (an ApiError with the server's words). */
+export function fetchMovementsPdf(filters: MovementFilters, onProgress: (bytes: number) => void, signal?: AbortSignal) {
+  return downloadLog(MOVEMENT_PATHS.exportPdf, filters, onProgress, signal);
+}
+
+async function downloadLog(
+  path: string,
   filters: MovementFilters,
   onProgress: (bytes: number) => void,
   signal?: AbortSignal,
 ): Promise<Blob> {
   try {
     return await http
-      .get(apiPath(MOVEMENT_PATHS.export), {
+      .get(apiPath(path), {
         searchParams: movementSearchParams(filters),
         signal,
         timeout: 120_000,

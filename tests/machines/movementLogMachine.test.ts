@@ -1,13 +1,13 @@
 // The movement log's machine, model-based: every event offered from tests/models, every branch walked against
-// a real actor whose page and CSV calls are controllable promises and whose search debounce runs on a
-// simulated clock, the file saved once per export under its name. Plus its rules: the file name, and the
-// progress the download reports.
+// a real actor whose page and export calls are controllable promises and whose search debounce runs on a
+// simulated clock, the file saved once per export under its name and format. Plus its rules: the file name, and
+// the progress the download reports.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor, SimulatedClock } from 'xstate';
 import { GATE_SEARCH_DEBOUNCE_MS, MOVEMENT_PAGE_SIZE } from '../../src/api/gate';
 import { type MovementExportInput, movementFileName, movementLogMachine } from '../../src/machines/movementLogMachine';
-import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
-import { CSV, movementLogModel } from '../models/movementLogMachine.model';
+import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
+import { CSV, movementLogModel, PDF, TOO_MANY } from '../models/movementLogMachine.model';
 import { MOVEMENT_PAGE } from '../support/gateFixtures';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
@@ -54,25 +54,34 @@ describe('movementLogMachine model', () => {
       expect(s.context.failure).toEqual(NETWORK_FAILURE);
       expect(can({ type: 'retry' })).toBe(true);
     },
-    csv: () => expect(saved.length).toBe(exports),
-    'csv.idle': () => {
-      expect(calls.pending()).not.toContain('fetchCsv');
+    export: () => expect(saved.length).toBe(exports),
+    'export.idle': () => {
+      expect(calls.pending()).not.toContain('fetchExport');
       expect(saved).toEqual([]);
     },
-    'csv.exporting': (s) => {
-      expect(calls.pending()).toContain('fetchCsv');
-      expect((calls.inputOf('fetchCsv') as MovementExportInput).filters).toEqual(s.context.exportFilters);
+    'export.exporting': (s) => {
+      expect(calls.pending()).toContain('fetchExport');
+      const input = calls.inputOf('fetchExport') as MovementExportInput;
+      expect({ format: input.format, filters: input.filters }).toEqual({
+        format: s.context.exportFormat,
+        filters: s.context.exportFilters,
+      });
       expect([0, 2048]).toContain(s.context.exportBytes);
-      expect(can({ type: 'export' })).toBe(false);
+      expect(can({ type: 'export', format: 'csv' })).toBe(false);
+      expect(can({ type: 'export', format: 'pdf' })).toBe(false);
     },
-    'csv.saved': (s) => {
-      expect(calls.pending()).not.toContain('fetchCsv');
+    'export.saved': (s) => {
+      expect(calls.pending()).not.toContain('fetchExport');
       expect(saved).toHaveLength(exports);
-      expect(saved.at(-1)).toEqual({ name: movementFileName(s.context.exportFilters), blob: CSV });
+      const { exportFilters, exportFormat } = s.context;
+      expect(saved.at(-1)).toEqual({
+        name: movementFileName(exportFilters, exportFormat),
+        blob: exportFormat === 'pdf' ? PDF : CSV,
+      });
     },
-    'csv.failed': (s) => {
-      expect(calls.pending()).not.toContain('fetchCsv');
-      expect(s.context.exportFailure).toEqual(NETWORK_FAILURE);
+    'export.failed': (s) => {
+      expect(calls.pending()).not.toContain('fetchExport');
+      expect(s.context.exportFailure).toEqual(s.context.exportFormat === 'pdf' ? callFailure(TOO_MANY) : NETWORK_FAILURE);
     },
   };
 
@@ -89,27 +98,29 @@ describe('movementLogMachine model', () => {
     exports = 0;
     const machine = provideCalls(movementLogMachine, calls).provide({
       actions: {
-        save: (_: unknown, params: { blob: Blob; filters: { desde?: string; hasta?: string } }) =>
-          saved.push({ name: movementFileName(params.filters), blob: params.blob }),
+        save: (_: unknown, params: { blob: Blob; name: string }) => saved.push({ name: params.name, blob: params.blob }),
       } as never,
     });
     actor = createActor(machine, { input: input as never, clock }).start();
-    return { actor, calls, special: { [DEBOUNCED]: afterExactly }, after: { 'xstate.done.actor.csv': () => exports++ } };
+    return { actor, calls, special: { [DEBOUNCED]: afterExactly }, after: { 'xstate.done.actor.download': () => exports++ } };
   });
 });
 
 describe('movementLogMachine rules', () => {
-  it('names the file after the period when there is one', () => {
-    expect(movementFileName({})).toBe('bitacora-movimientos.csv');
-    expect(movementFileName({ desde: '2025-06-01', hasta: '2025-06-30' })).toBe('bitacora-movimientos-2025-06-01-2025-06-30.csv');
+  it('names the file after the period when there is one, and its format', () => {
+    expect(movementFileName({}, 'csv')).toBe('bitacora-movimientos.csv');
+    expect(movementFileName({ desde: '2025-06-01', hasta: '2025-06-30' }, 'csv')).toBe(
+      'bitacora-movimientos-2025-06-01-2025-06-30.csv',
+    );
+    expect(movementFileName({ desde: '2025-06-01' }, 'pdf')).toBe('bitacora-movimientos-2025-06-01.pdf');
   });
 
   it('reports the bytes the download has received, through the input the export gets', () => {
     const calls = controllablePromises();
     const actor = createActor(provideCalls(movementLogMachine, calls), { input: { filters: { vivienda: 7 } } }).start();
-    actor.send({ type: 'export' });
-    const input = calls.inputOf('fetchCsv') as MovementExportInput;
-    expect(input.filters).toEqual({ vivienda: 7 });
+    actor.send({ type: 'export', format: 'pdf' });
+    const input = calls.inputOf('fetchExport') as MovementExportInput;
+    expect(input).toMatchObject({ format: 'pdf', filters: { vivienda: 7 } });
     input.onProgress(4096);
     expect(actor.getSnapshot().context.exportBytes).toBe(4096);
     actor.stop();

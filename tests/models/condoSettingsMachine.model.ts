@@ -37,6 +37,9 @@ export const SETTINGS: CondoSettings = {
     displayDirectory: 'E',
     tipoAvisos: 'email',
     tipoDescarga: 'pdf',
+    walkInAnswerMinutes: 3,
+    parcelReminderDays: 3,
+    photoRetentionDays: 30,
     timeZone: 'America/Mexico_City',
   },
 };

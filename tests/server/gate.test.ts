@@ -9,6 +9,8 @@ import { DEMO_SINGLE_USE_KEY, DEMO_SINGLE_USE_QR } from '../../server/db/seed/ga
 import { DEMO_PASS_KEY, DEMO_PASS_QR } from '../../server/db/seed/guests';
 import { ErrorAnswer } from '../../src/api/errors';
 import {
+  entryPhotoFilePath,
+  entryPhotoPath,
   GATE_PATHS,
   GateCheckAnswer,
   type GateMovement,
@@ -27,7 +29,7 @@ import {
   passIdOf,
   refusalRequest,
 } from '../support/gateServerFixtures';
-import { type Expected, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
+import { type Expected, PNG_1X1, type RouteCase, status, walkMatrix } from '../support/routeMatrix';
 import { createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 /** canUseGate: administrators, and the guard and supervisor (who hold ACC-PAS in the demo). */
@@ -110,6 +112,30 @@ const ROUTES: RouteCase[] = [
     run: (t, c) => status(t, c, 'POST', GATE_PATHS.refusal, refusalRequest({ passId: ids.bosquePass })),
   },
   {
+    method: 'POST',
+    path: GATE_PATHS.photo,
+    variant: 'an entry by the administrator',
+    expected: GATE,
+    async run(t, c) {
+      const entry = await gate.entry(adminToken, entryRequest({ apartmentId: ids.a101 }));
+      return status(t, c, 'POST', entryPhotoPath((entry.json() as GateMovementAnswer).data.id), { dataUrl: PNG_1X1 });
+    },
+  },
+  {
+    method: 'POST',
+    path: GATE_PATHS.photo,
+    variant: "another condominium's entry",
+    expected: ELSEWHERE,
+    run: (t, c) => status(t, c, 'POST', entryPhotoPath(ids.bosqueEntry), { dataUrl: PNG_1X1 }),
+  },
+  {
+    method: 'GET',
+    path: GATE_PATHS.photoFile,
+    variant: 'a forged link (only a signed one opens it)',
+    expected: [403, 403, 403, 403, 403, 403, 403, 403],
+    run: (t, c) => status(t, c, 'GET', `${entryPhotoFilePath(ids.bosqueEntry)}?exp=2000000000&sig=${'0'.repeat(64)}`),
+  },
+  {
     method: 'GET',
     path: MOVEMENT_PATHS.list,
     variant: 'scoped',
@@ -122,6 +148,13 @@ const ROUTES: RouteCase[] = [
     variant: 'scoped',
     expected: MEMBERS,
     run: (t, c) => status(t, c, 'GET', `${MOVEMENT_PATHS.export}?tipo=refusal`),
+  },
+  {
+    method: 'GET',
+    path: MOVEMENT_PATHS.exportPdf,
+    variant: 'scoped',
+    expected: MEMBERS,
+    run: (t, c) => status(t, c, 'GET', `${MOVEMENT_PATHS.exportPdf}?tipo=refusal`),
   },
 ];
 

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { assert } from 'superstruct';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GATE_PINS } from '../../server/db/seed/gateDevices';
+import { decisionClientId } from '../../server/domain/gate/walkIns';
 import { ErrorAnswer } from '../../src/api/errors';
 import {
   PendingWalkInsAnswer,
@@ -254,11 +255,41 @@ describe(`walk-ins (${dialect})`, () => {
     // A retry of the decision records nothing new.
     const again = await expectOk<WalkInDecidedAnswer>(decide(guard, asked.data.id, 'entry', clientId), WalkInDecidedAnswer);
     expect(again).toMatchObject({ duplicate: true, movement: { id: decided.movement.id } });
-    const rows = await t.app.db.selectFrom('gate_movements').select('id').where('client_id', '=', clientId).execute();
+    const rows = await t.app.db
+      .selectFrom('gate_movements')
+      .select('id')
+      .where('client_id', '=', decided.movement.clientId)
+      .execute();
     expect(rows).toHaveLength(1);
     // It is no longer pending.
     const after = await expectOk<PendingWalkInsAnswer>(call(t.app, 'GET', api(WALK_IN_PATHS.pending), { token: residentToken }));
     expect(after.items.map((w) => w.id)).not.toContain(asked.data.id);
+  });
+
+  it('records one movement when two guards decide the same walk-in at once; a different decision hears 409', async () => {
+    const supervisor = await signInAs(t.app, 'supervisor@demo.mx');
+    for (const [first, second] of [
+      ['entry', 'entry'],
+      ['entry', 'refusal'],
+    ] as const) {
+      const asked = await askOk();
+      await expectOk<WalkInAnswer>(respond(residentToken, asked.data.id, 'approve'), WalkInAnswer);
+      const answers = await Promise.all([decide(guard, asked.data.id, first), decide(supervisor, asked.data.id, second)]);
+      const walkIn = await t.app.db
+        .selectFrom('gate_walkins')
+        .select(['client_id', 'movement_id'])
+        .where('id', '=', asked.data.id)
+        .executeTakeFirstOrThrow();
+      const movements = await t.app.db
+        .selectFrom('gate_movements')
+        .select(['id', 'kind'])
+        .where('client_id', '=', decisionClientId(walkIn.client_id))
+        .execute();
+      expect(movements).toHaveLength(1);
+      expect(walkIn.movement_id).toBe(movements[0]!.id);
+      const statuses = answers.map((answer) => answer.statusCode).sort();
+      expect(statuses).toEqual(first === second ? [200, 200] : [200, 409]);
+    }
   });
 
   it('refuses an answer from a resident of another dwelling (404), and an unknown walk-in (404)', async () => {

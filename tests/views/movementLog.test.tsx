@@ -1,6 +1,7 @@
 // The movement log over its machine, the network stubbed at fetch: a table on a desktop with times in the
 // condominium's zone and a conflict badge, cards on a phone, the filters and pages it asks the server for,
-// the text search once the typing stops, the CSV export of the filtered set, 'Mis visitas' for a resident,
+// the text search once the typing stops, the CSV export of the filtered set, the PDF beside it (and the
+// server's refusal of one too large, in its words), 'Mis visitas' for a resident,
 // and the redirect for those who may read neither.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 const LIST = '/api/--bitacora/movimientos';
 const EXPORT = '/api/--bitacora/movimientos/export';
+const PDF = '/api/--bitacora/movimientos/pdf';
 const SLOW = { timeout: 5000 };
 const searches = () =>
   vi
@@ -109,6 +111,37 @@ describe('Bitácora de movimientos', { timeout: 30_000 }, () => {
     await waitFor(() => expect(location.history).toEqual(['/comunicacion']));
     expect(api.calls.some((c) => c.path.startsWith('/api/--bitacora'))).toBe(false);
   });
+  it('asks for the PDF of the filtered set, and says why the server refused it', async () => {
+    useViewport('desktop');
+    const tooMany =
+      'Estos filtros encuentran más de 5,000 movimientos, lo más que cabe en un PDF. Acota las fechas u otro filtro, o exporta el CSV.';
+    const api = stubApi(sessionFor('admin'), {
+      [LIST]: () => json(MOVEMENT_PAGE),
+      [PDF]: () =>
+        json({ success: false, code: 'BAD_REQUEST', message: tooMany, field: 'desde', messageId: 'gate.pdfTooMany' }, 400),
+    });
+    signedIn(<MovementLogPage />, '/bitacora-movimientos');
+    await screen.findByRole('table', { name: 'Bitácora de movimientos' }, SLOW);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Movimiento' }), { target: { value: 'entry' } });
+    await waitFor(() => expect(searches()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Exportar PDF' }));
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(within(alert).getByText('No pudimos exportar el PDF')).toBeTruthy();
+    expect(within(alert).getByText(tooMany)).toBeTruthy();
+    const asked = api.calls.filter((c) => c.path === PDF);
+    expect(asked).toHaveLength(1);
+    expect(
+      vi
+        .mocked(fetch)
+        .mock.calls.map(([request]) => new URL((request as Request).url))
+        .filter((url) => url.pathname === PDF)
+        .map((url) => url.search),
+    ).toEqual(['?tipo=entry']);
+    // Both exports are offered again.
+    expect(screen.getByRole('button', { name: 'Exportar PDF' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Exportar CSV' })).toHaveProperty('disabled', false);
+  });
+
   // Last: saving the file follows a blob: link, which the page under test does not come back from.
   it('exports the filtered set as CSV', async () => {
     useViewport('desktop');

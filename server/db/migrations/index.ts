@@ -21,6 +21,7 @@ import * as stampCredits from './0017_stamp_credits';
 import * as expiryIndexes from './0018_expiry_indexes';
 import * as gate from './0019_gate';
 import * as gateWalkIns from './0020_gate_walkins';
+import * as gateSettings from './0021_gate_settings';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0018_expiry_indexes': expiryIndexes,
   '0019_gate': gate,
   '0020_gate_walkins': gateWalkIns,
+  '0021_gate_settings': gateSettings,
 };

@@ -60,6 +60,9 @@ export function fieldsOf(row: Condominium): CondoSettingsFields {
     tipoAvisos: pick(row.tipo_avisos, TIPO_AVISOS, 'email'),
     tipoDescarga: pick(row.tipo_descarga, TIPO_DESCARGA, 'pdf'),
     timeZone: row.time_zone,
+    walkInAnswerMinutes: row.walk_in_answer_minutes,
+    parcelReminderDays: row.parcel_reminder_days,
+    photoRetentionDays: row.photo_retention_days,
   };
 }
 
@@ -155,6 +158,9 @@ export async function saveSettings(
         tipo_avisos: next.tipoAvisos,
         tipo_descarga: next.tipoDescarga,
         time_zone: next.timeZone,
+        walk_in_answer_minutes: next.walkInAnswerMinutes,
+        parcel_reminder_days: next.parcelReminderDays,
+        photo_retention_days: next.photoRetentionDays,
       })
       .where('id', '=', auth.condoId)
       .execute();

@@ -4,19 +4,19 @@
 // first and is refused (409, naming who answered). 'noAnswer' is never written by a job: a row still asking after
 // its expires_at reads as noAnswer. The guard's decision is recorded through movements.ts (the movement's own
 // clientId makes a retry record once) and then pointed at from the walk-in.
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { dwellingName } from '../../../src/api/dwellings';
 import { ErrorCodes } from '../../../src/api/errors';
 import type { GateMovementAnswer } from '../../../src/api/gate';
-import {
-  WALK_IN_ANSWER_MS,
-  type WalkIn,
-  type WalkInAnswerKind,
-  type WalkInAskRequest,
-  type WalkInDecideRequest,
-  type WalkInDecision,
-  type WalkInReason,
-  type WalkInStatus,
+import type {
+  WalkIn,
+  WalkInAnswerKind,
+  WalkInAskRequest,
+  WalkInDecideRequest,
+  WalkInDecision,
+  WalkInReason,
+  WalkInStatus,
 } from '../../../src/api/gateWalkIns';
 import type { Language } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
@@ -152,6 +152,12 @@ export async function askWalkIn(
       .executeTakeFirst();
     if (!dwelling) throw new AppError(404, ErrorCodes.notFound, 'gate.dwellingNotFound', 'apartmentId');
     const now = clock.now();
+    // The condominium's answer time as it is now: a later change does not move a walk-in already asked.
+    const { walk_in_answer_minutes: answerMinutes } = await trx
+      .selectFrom('condominiums')
+      .select('walk_in_answer_minutes')
+      .where('id', '=', auth.condoId)
+      .executeTakeFirstOrThrow();
     const inserted = await trx
       .insertInto('gate_walkins')
       .values({
@@ -166,7 +172,7 @@ export async function askWalkIn(
         asked_by_user_id: auth.userId,
         device_id: auth.deviceId ?? null,
         asked_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + WALK_IN_ANSWER_MS).toISOString(),
+        expires_at: new Date(now.getTime() + answerMinutes * 60_000).toISOString(),
         status: 'asking',
         answered_by_user_id: null,
         answered_at: null,
@@ -203,6 +209,15 @@ async function decisionNote(db: Db, auth: Auth, row: WalkInRow, status: WalkInSt
 }
 
 /**
+ * The one movement a walk-in's decision records has an id that follows from the walk-in's own: two guards
+ * deciding at once (or one retrying) write it once, through gate_movements' unique (condo_id, client_id).
+ */
+export function decisionClientId(walkInClientId: string): string {
+  const hex = createHash('sha256').update(`walk-in decision:${walkInClientId}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
  * The guard's decision once the residents answered or the time ran out. A retry (same movement clientId), or a
  * decision already recorded, answers the movement recorded then. Refused by a resident: only a refusal.
  */
@@ -227,7 +242,8 @@ export async function decideWalkIn(
     throw new AppError(409, ErrorCodes.conflict, 'gateWalkIns.error.refusedByResident');
   }
   const note = await decisionNote(db, auth, row, status, blankToNull(input.note));
-  const common = { clientId: input.clientId, accessPoint: input.accessPoint, note, apartmentId: row.apartment_id };
+  const clientId = decisionClientId(row.client_id);
+  const common = { clientId, accessPoint: input.accessPoint, note, apartmentId: row.apartment_id };
   const recorded =
     input.decision === 'entry'
       ? await recordEntry(db, clock, auth, {
@@ -238,6 +254,10 @@ export async function decideWalkIn(
           plates: row.plates,
         })
       : await recordRefusal(db, clock, auth, { ...common, passId: null, visitorName: row.visitor_name, reason: 'guardDecision' });
+  // Another guard decided first (the same id, another kind): theirs stands.
+  if (recorded.data.kind !== (input.decision === 'entry' ? 'entry' : 'refusal')) {
+    throw new AppError(409, ErrorCodes.conflict, 'gateWalkIns.error.alreadyDecided');
+  }
   await db.transaction().execute(async (trx) => {
     await lockCondo(trx, auth.condoId);
     // Only the first decision is kept on the walk-in; the movement is in the log either way.

@@ -4,7 +4,7 @@
 // however many processes receive it at once, finds the parcel logged the first time and writes nothing.
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
-import { PARCEL_REMINDER_DAYS, type Parcel, type ParcelArrivalRequest } from '../../../src/api/parcels';
+import type { Parcel, ParcelArrivalRequest } from '../../../src/api/parcels';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
@@ -77,8 +77,14 @@ export async function logArrival(
       .executeTakeFirstOrThrow();
     const row = await parcelRows(trx).where('p.id', '=', inserted.id).executeTakeFirstOrThrow();
     await tellResidents(trx, clock, row, code(coded), { kind: 'arrived' });
-    // The daily reminder run that first finds this parcel due; a run finding parcels still waiting asks for the next.
-    const slot = dailySlot(new Date(now.getTime() + PARCEL_REMINDER_DAYS * DAY_MS));
+    // The daily reminder run that first finds this parcel due (the condominium's parcelReminderDays); a run finding
+    // parcels still waiting asks for the next.
+    const { parcel_reminder_days: reminderDays } = await trx
+      .selectFrom('condominiums')
+      .select('parcel_reminder_days')
+      .where('id', '=', auth.condoId)
+      .executeTakeFirstOrThrow();
+    const slot = dailySlot(new Date(now.getTime() + reminderDays * DAY_MS));
     await scheduleJobOnce(trx, PARCEL_REMINDER_JOB, slot.key, slot.dueAt, now);
     return { id: inserted.id, replayed: false };
   });

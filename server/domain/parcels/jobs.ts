@@ -1,9 +1,8 @@
 // The parcels' scheduled job (server/infra/scheduledJobs.ts): once a day, the residents of every parcel waiting
-// PARCEL_REMINDER_DAYS or more are reminded, at most once per parcel per (UTC) day, each reminder counted on
+// its condominium's parcelReminderDays (default PARCEL_REMINDER_DAYS) or more are reminded, at most once per parcel per (UTC) day, each reminder counted on
 // the parcel (reminders, reminded_at). Every arrival asks for the run that will first find it due; a run that
 // leaves parcels waiting asks for the next day's; a full batch asks for a sequel at once.
 import type { Kysely } from 'kysely';
-import { PARCEL_REMINDER_DAYS } from '../../../src/api/parcels';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { type DueJob, dailySlot, type JobHandlers, scheduleJobOnce, sequelKey } from '../../infra/scheduledJobs';
@@ -20,11 +19,26 @@ const DAY_MS = 24 * 60 * 60_000;
 /** Reminds a batch of due parcels; answers how many were reminded and whether the batch was full. */
 export async function remindWaitingParcels(trx: Kysely<Database>, clock: Clock): Promise<{ reminded: number; full: boolean }> {
   const now = clock.now();
-  const dueBefore = new Date(now.getTime() - PARCEL_REMINDER_DAYS * DAY_MS).toISOString();
+  // Each condominium with parcels waiting, and the arrival time before which its parcels are due.
+  const condos = await trx
+    .selectFrom('condominiums as c')
+    .select(['c.id', 'c.parcel_reminder_days'])
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('parcels as w').select('w.id').whereRef('w.condo_id', '=', 'c.id').where('w.status', '=', 'waiting'),
+      ),
+    )
+    .execute();
+  if (condos.length === 0) return { reminded: 0, full: false };
+  const dueBefore = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
   const today = now.toISOString().slice(0, 10);
   const due = await parcelRows(trx)
     .where('p.status', '=', 'waiting')
-    .where('p.arrived_at', '<=', dueBefore)
+    .where((eb) =>
+      eb.or(
+        condos.map((c) => eb.and([eb('p.condo_id', '=', c.id), eb('p.arrived_at', '<=', dueBefore(c.parcel_reminder_days))])),
+      ),
+    )
     .where((eb) => eb.or([eb('p.reminded_at', 'is', null), eb('p.reminded_at', '<', `${today}T00:00:00.000Z`)]))
     .orderBy('p.arrived_at')
     .orderBy('p.id')

@@ -47,6 +47,7 @@ import { FailureAlert } from '../common/FailureAlert';
 import { FailureText } from '../common/FailureText';
 import { PageLoader } from '../common/PageLoader';
 import { SessionContext } from '../common/SessionContext';
+import { GateSettingsFieldset } from './GateSettingsFieldset';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -304,6 +305,8 @@ export default function CondoSettingsTab() {
             />
           </SimpleGrid>
         </Fieldset>
+
+        <GateSettingsFieldset draft={draft} disabled={busy} problemOf={problemOf} edit={edit} />
 
         {showProblems ? (
           <Alert color="red" role="alert" p="xs">

@@ -10,7 +10,7 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title }
 import { notifications } from '@mantine/notifications';
 import { IconQrcode } from '@tabler/icons-react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
@@ -20,7 +20,8 @@ import type { cameraScannerMachine } from '../../machines/cameraScannerMachine';
 import { gateMachine } from '../../machines/gateMachine';
 import { gateTodayMachine } from '../../machines/gateTodayMachine';
 import type { walkInMachine } from '../../machines/walkInMachine';
-import type { RecordedMovement } from '../../services/gateService';
+import { type RecordedMovement, uploadEntryPhoto } from '../../services/gateService';
+import { readAttachment } from '../common/attachmentFiles';
 import { CameraScanner } from '../common/CameraScanner';
 import { FailureAlert } from '../common/FailureAlert';
 import { OfflineBanner } from '../common/OfflineBanner';
@@ -51,6 +52,8 @@ function CasetaScreen() {
   const onDevice = SessionContext.useSelector((s) => s.context.data?.dispositivo != null);
   // Today's passes kept on this browser, so a code can be checked without network.
   useGateSnapshot();
+  // The entry's photo waits here for its movement: sent once that entry (this clientId) is recorded online.
+  const pendingPhoto = useRef<PendingPhoto | null>(null);
 
   // Whatever recorded the movement, the guard hears it and the lists are read again.
   useEffect(() => {
@@ -61,14 +64,34 @@ function CasetaScreen() {
         withBorder: true,
         message: intl.formatMessage({ id: `gate.toast.${movement.kind}` }, { name: movement.visitorName }),
       });
+    const sendPhoto = ({ movement }: RecordedMovement) => {
+      const pending = pendingPhoto.current;
+      if (!pending || pending.clientId !== movement.clientId) return;
+      pendingPhoto.current = null;
+      readAttachment(pending.file)
+        .then((upload) => uploadEntryPhoto(movement.id, upload.dataUrl))
+        .catch(() =>
+          notifications.show({
+            role: 'alert',
+            color: 'red',
+            withBorder: true,
+            message: intl.formatMessage({ id: 'gate.photo.failed' }),
+          }),
+        );
+    };
     const recorded = gate.on('recorded', ({ recorded }) => {
       toast(recorded);
+      sendPhoto(recorded);
       setCodigo('');
       today.send({ type: 'refresh' });
     });
     const exited = today.on('exited', ({ recorded }) => toast(recorded));
     // Kept in the offline queue: the code field is ready for the next visitor; the banner counts what waits.
-    const queued = gate.on('queued', () => setCodigo(''));
+    // An entry kept offline has no photo: the field said so.
+    const queued = gate.on('queued', () => {
+      pendingPhoto.current = null;
+      setCodigo('');
+    });
     const exitQueued = today.on('exitQueued', () =>
       notifications.show({
         role: 'status',
@@ -104,12 +127,18 @@ function CasetaScreen() {
           component="section"
           aria-label={intl.formatMessage({ id: 'gate.caseta.title' })}
         >
-          <CheckPanel gate={gate} today={today} codigo={codigo} setCodigo={setCodigo} />
+          <CheckPanel gate={gate} today={today} codigo={codigo} setCodigo={setCodigo} pendingPhoto={pendingPhoto} />
         </Card>
         <TodayLists actor={today} />
       </SimpleGrid>
     </Stack>
   );
+}
+
+/** An entry's photo chosen in the form, and the clientId of the entry it goes with. */
+interface PendingPhoto {
+  clientId: string | null;
+  file: File;
 }
 
 function orderedAccessPoints(choices: string[], first: string | null): string[] {
@@ -121,9 +150,10 @@ function CheckPanel(props: {
   today: ReturnType<typeof useActorRef<typeof gateTodayMachine>>;
   codigo: string;
   setCodigo(value: string): void;
+  pendingPhoto: RefObject<PendingPhoto | null>;
 }) {
   const intl = useIntl();
-  const { gate, codigo, setCodigo } = props;
+  const { gate, codigo, setCodigo, pendingPhoto } = props;
   const state = useSelector(gate, (s) => s);
   const todayAnswer = useSelector(props.today, (s) => s.context.answer);
   // On a paired device its own access point comes first: the forms start on it.
@@ -242,7 +272,11 @@ function CheckPanel(props: {
                   accessPoints={accessPoints}
                   busy={recording}
                   can={(draft) => state.can({ type: 'registerEntry', draft })}
-                  onSubmit={(draft) => gate.send({ type: 'registerEntry', draft })}
+                  onSubmit={(draft, photo) => {
+                    gate.send({ type: 'registerEntry', draft });
+                    // The clientId the machine just made for this entry names the movement the photo goes to.
+                    pendingPhoto.current = photo ? { clientId: gate.getSnapshot().context.clientId, file: photo } : null;
+                  }}
                 />
               ) : (
                 <RefusalForm

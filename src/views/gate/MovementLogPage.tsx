@@ -2,7 +2,7 @@ import '@mantine/core/styles/Alert.css';
 // /condominio/bitacora-movimientos (spec §2.2, issue 26): every entry, exit and refusal with its time in the
 // condominium's zone, guard, device, access point, visitor, dwelling and plates. Gate staff and administrators
 // read the whole log; residents read their own dwellings' visits, titled 'Mis visitas' (the server decides and
-// says so: ownOnly). Filters, pages and the CSV of the filtered set; nothing here edits the log. A thin view
+// says so: ownOnly). Filters, pages and the CSV or PDF of the filtered set; nothing here edits the log. A thin view
 // over movementLogMachine.
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -16,6 +16,7 @@ import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { MovementExportButtons } from './log/MovementExportButtons';
 import { MovementFilterBar } from './log/MovementFilterBar';
 import { MovementCards, MovementTable } from './log/MovementRows';
 
@@ -33,9 +34,9 @@ function MovementLogScreen() {
   const intl = useIntl();
   const actor = useActorRef(movementLogMachine, { input: {} });
   const state = useSelector(actor, (s) => s);
-  const { filters, answer, offset, failure, exportBytes, exportFailure } = state.context;
+  const { filters, answer, offset, failure, exportBytes, exportFailure, exportFormat } = state.context;
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
-  const exporting = state.matches({ csv: 'exporting' });
+  const pdf = exportFormat === 'pdf';
   const own = answer?.ownOnly ?? false;
   const title = intl.formatMessage({ id: own ? 'gate.log.ownTitle' : 'gate.log.title' });
 
@@ -50,18 +51,21 @@ function MovementLogScreen() {
             <FormattedMessage id={own ? 'gate.log.ownIntro' : 'gate.log.intro'} />
           </Text>
         </Stack>
-        <Button onClick={() => actor.send({ type: 'export' })} disabled={exporting} aria-busy={exporting} mih={44}>
-          {exporting ? (
-            <FormattedMessage id="gate.log.exporting" values={{ kb: Math.round(exportBytes / 1024) }} />
-          ) : (
-            <FormattedMessage id="gate.log.export" />
-          )}
-        </Button>
+        <MovementExportButtons
+          exporting={state.matches({ export: 'exporting' }) ? exportFormat : null}
+          bytes={exportBytes}
+          onExport={(format) => actor.send({ type: 'export', format })}
+        />
       </Group>
       <div aria-live="polite">
-        {state.matches({ csv: 'saved' }) && <Alert color="green" title={intl.formatMessage({ id: 'gate.log.exported' })} />}
-        {state.matches({ csv: 'failed' }) && (
-          <FailureAlert failure={exportFailure} title={intl.formatMessage({ id: 'gate.log.exportFailed' })} />
+        {state.matches({ export: 'saved' }) && (
+          <Alert color="green" title={intl.formatMessage({ id: pdf ? 'gate.log.exportedPdf' : 'gate.log.exported' })} />
+        )}
+        {state.matches({ export: 'failed' }) && (
+          <FailureAlert
+            failure={exportFailure}
+            title={intl.formatMessage({ id: pdf ? 'gate.log.exportPdfFailed' : 'gate.log.exportFailed' })}
+          />
         )}
       </div>
       <MovementFilterBar

@@ -9,6 +9,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { GATE_LIMITS, type GateCheck } from '../../../api/gate';
 import type { EntryDraft } from '../../../machines/gateMachine';
+import { EntryPhotoField } from './EntryPhotoField';
 
 /** Touch targets of at least 48 px (the caseta is used on phones and tablets). */
 export const TOUCH = { size: 'lg' as const, styles: { input: { minHeight: 48 } } };
@@ -81,13 +82,14 @@ function Form(props: { label: string; onSubmit(): void; children: ReactNode }) {
   );
 }
 
-/** The entry on a valid pass: the visitor and companions, the plates the pass expects. */
+/** The entry on a valid pass: the visitor and companions, the plates the pass expects, an optional photo
+ * (not part of the draft: the page sends it to the movement once it is recorded). */
 export function EntryForm(props: {
   check: GateCheck;
   accessPoints: string[];
   busy: boolean;
   can(draft: EntryDraft): boolean;
-  onSubmit(draft: EntryDraft): void;
+  onSubmit(draft: EntryDraft, photo: File | null): void;
 }) {
   const intl = useIntl();
   const [draft, setDraft] = useState<EntryDraft>(() => ({
@@ -96,9 +98,11 @@ export function EntryForm(props: {
     accessPoint: props.accessPoints[0] ?? '',
     note: '',
   }));
+  const [photo, setPhoto] = useState<File | null>(null);
   return (
-    <Form label={intl.formatMessage({ id: 'gate.entry.title' })} onSubmit={() => props.onSubmit(draft)}>
+    <Form label={intl.formatMessage({ id: 'gate.entry.title' })} onSubmit={() => props.onSubmit(draft, photo)}>
       <DraftFields draft={draft} accessPoints={props.accessPoints} onChange={setDraft} />
+      <EntryPhotoField value={photo} onChange={setPhoto} disabled={props.busy} />
       <Button type="submit" color="green.9" {...BUTTON} loading={props.busy} disabled={!props.busy && !props.can(draft)}>
         <FormattedMessage id="gate.entry.submit" />
       </Button>

@@ -6,6 +6,7 @@ import '@mantine/core/styles/Table.css';
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { GateMovement } from '../../../api/gate';
+import { EntryPhotoLink } from './EntryPhotoLink';
 
 function useRowWords(timeZone: string) {
   const intl = useIntl();
@@ -55,6 +56,7 @@ export function MovementTable({ items, timeZone, label }: { items: GateMovement[
                 <Stack gap={4} align="flex-start">
                   <Text size="sm">{w.kind(m)}</Text>
                   <ConflictBadge movement={m} />
+                  <EntryPhotoLink movement={m} />
                 </Stack>
               </Table.Td>
               <Table.Td>{m.visitorName}</Table.Td>
@@ -84,6 +86,7 @@ export function MovementCards({ items, timeZone, label }: { items: GateMovement[
             <Group gap="xs" wrap="wrap">
               <Text fw={700}>{w.kind(m)}</Text>
               <ConflictBadge movement={m} />
+              <EntryPhotoLink movement={m} />
             </Group>
             <Text>
               {m.visitorName} · {w.dwelling(m)}
