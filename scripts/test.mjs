@@ -108,37 +108,17 @@ check('lint and format (biome)', bin('biome'), ['check', '.']);
 if (!process.env.TEST_DATABASE_URL) {
   console.log('\nℹ TEST_DATABASE_URL is not set: the server suite runs on SQLite only.');
 }
-// One vitest run of every project (vitest.config.ts): one pool, so the long files of every project start first
-// and no project ends on a file running alone while the other worker waits (a run per project left about a
-// fifth of the server layers' time to one worker). The table keeps a row per project: its summed file time.
+// One vitest run per project (vitest.config.ts), so each has its own time and its own failures.
 const vitestProjects = ['unit', 'views', 'server', ...(process.env.TEST_DATABASE_URL ? ['server-pg'] : [])];
-const vitestReport = path.join(results, 'vitest.json');
-const projectRows = path.join(results, 'vitest-projects.json');
-fs.rmSync(projectRows, { force: true });
-suite(
-  `vitest: ${vitestProjects.join(', ')}`,
-  bin('vitest'),
-  [
-    'run',
-    ...vitestProjects.flatMap((project) => ['--project', project]),
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-    '--reporter=./scripts/vitestProjectRows.mjs',
-  ],
-  vitestReport,
-  (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) }),
-  { VITEST_PROJECT_ROWS: projectRows },
-);
-try {
-  const rows = JSON.parse(fs.readFileSync(projectRows, 'utf8'));
-  for (const project of vitestProjects) {
-    const row = rows[project];
-    if (row)
-      layers.push({ label: `  vitest ${project}`, seconds: row.seconds, tests: row.tests, failed: row.failed, detail: true });
-  }
-} catch {
-  // No rows: the run broke before its end, which its own row already counts.
+for (const project of vitestProjects) {
+  const report = path.join(results, `vitest-${project}.json`);
+  suite(
+    `vitest ${project}`,
+    bin('vitest'),
+    ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    report,
+    (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) }),
+  );
 }
 
 const chromium = chromiumPath();

@@ -23,26 +23,16 @@ const rank = (spec: TestSpecification) => {
   return index === -1 ? LONG_FILES.length : index;
 };
 
-/** npm test runs every project in one vitest run: a long file on PostgreSQL outlasts its SQLite twin. */
-const PROJECT_ORDER = ['server-pg', 'server'];
-const projectRank = (spec: TestSpecification) => {
-  const index = PROJECT_ORDER.indexOf(spec.project.name);
-  return index === -1 ? PROJECT_ORDER.length : index;
-};
-
 export class LongFilesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    // The long files of every project first (PostgreSQL's before SQLite's), then the rest in vitest's order
-    // (Array.prototype.sort is stable, and the position breaks every tie).
+    // Array.prototype.sort is stable: within a rank (and across projects, which vitest orders first) the
+    // order stays vitest's.
     return sorted
-      .map((spec, position) => ({ spec, position, rank: rank(spec) }))
+      .map((spec, position) => ({ spec, position }))
       .sort((a, b) => {
-        const aLong = a.rank < LONG_FILES.length;
-        const bLong = b.rank < LONG_FILES.length;
-        if (aLong !== bLong) return aLong ? -1 : 1;
-        if (!aLong) return a.position - b.position;
-        return a.rank - b.rank || projectRank(a.spec) - projectRank(b.spec) || a.position - b.position;
+        if (a.spec.project.name !== b.spec.project.name) return a.position - b.position;
+        return rank(a.spec) - rank(b.spec) || a.position - b.position;
       })
       .map(({ spec }) => spec);
   }
