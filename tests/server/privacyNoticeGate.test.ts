@@ -40,6 +40,8 @@ const PUBLIC = [
   'GET /api/--invitados/pase-pdf/:condoId/:qr',
   'GET /api/--financiero/archivo/:id',
   'GET /api/--paqueteria/archivo/:fileId',
+  // An entry's photo through the signed link the movement log gave an administrator or a supervisor.
+  'GET /api/--bitacora/foto/:movementId',
   // A gate device's own calls: pairing with its one-time code, then its token (the gate-device header).
   'POST /api/--dispositivos/:id/vincular',
   'GET /api/--dispositivos/turno/personal',
