@@ -17,6 +17,7 @@ import {
   size,
   string,
 } from 'superstruct';
+import { Instant } from './gate';
 import { ID_MAX, Id, NonEmpty, PageQueryOf, QueryInteger } from './validation';
 
 export const PARCEL_PATHS = {
@@ -78,6 +79,10 @@ export const ParcelArrivalRequest = object({
   size: enums(PARCEL_SIZES),
   note: optional(nullable(size(string(), 0, PARCEL_NOTE_MAX))),
   photo: optional(nullable(ParcelPhoto)),
+  /** Logged offline: when it arrived by the device's clock (within GATE_LIMITS); the server's now when absent. */
+  occurredAt: optional(Instant),
+  /** Logged without network and sent later by the device's offline queue. */
+  offline: optional(boolean()),
 });
 export type ParcelArrivalRequest = Infer<typeof ParcelArrivalRequest>;
 

@@ -2,9 +2,18 @@
 // tracking, size, note, photo) and saves. The parcel's clientId is made when the form opens and kept until the
 // parcel is saved, so a retry after a failure (or a call that arrived but whose answer was lost) sends the same
 // id and the server records the parcel once. After saving, "another parcel" opens a fresh form with a new id.
+// Without network (issue 26 "Offline") the dwellings come from the list kept on the device, and a parcel saved is
+// kept in the device's offline queue (queued: "Guardado sin conexión"), sent with its clientId when the network is
+// back; "another parcel" goes on from there the same way.
 import { assign, fromPromise, setup } from 'xstate';
-import type { Parcel, ParcelArrivalRequest, ParcelDwelling, ParcelSize } from '../api/parcels';
-import { fetchParcelDwellings, logParcelArrival } from '../services/parcelsService';
+import type { Parcel, ParcelArrivalAnswer, ParcelArrivalRequest, ParcelDwelling, ParcelSize } from '../api/parcels';
+import {
+  type ArrivalOutcome,
+  arrivalQueued,
+  fetchParcelDwellings,
+  logParcelArrival,
+  type QueuedArrival,
+} from '../services/parcelsService';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
 /** What the form holds; the machine adds the clientId. */
@@ -21,11 +30,15 @@ export interface ArrivalDraft {
 export interface ParcelArrivalContext {
   /** Makes a parcel's clientId (a UUID; tests give their own). */
   newClientId: () => string;
+  /** Whose dwellings list the device keeps for offline use (null: none kept). */
+  condoId: number | null;
   dwellings: ParcelDwelling[];
   clientId: string;
   /** What is being (or was last) sent. */
   request: ParcelArrivalRequest | null;
   saved: Parcel | null;
+  /** Kept in the offline queue instead (no network): what it will send, dated and marked offline. */
+  queued: ParcelArrivalRequest | null;
   /** The parcel was logged before (a retry whose first call had arrived). */
   replayed: boolean;
   failure: CallFailure | null;
@@ -56,18 +69,17 @@ function requestOf(clientId: string, draft: ArrivalDraft): ParcelArrivalRequest 
 
 export const parcelArrivalMachine = setup({
   types: {
-    input: {} as { newClientId?: () => string } | undefined,
+    input: {} as { newClientId?: () => string; condoId?: number | null } | undefined,
     context: {} as ParcelArrivalContext,
     events: {} as ParcelArrivalEvent,
   },
   actors: {
-    loadDwellings: fromPromise<ParcelDwelling[]>(({ signal }) => fetchParcelDwellings(signal)),
-    saveArrival: fromPromise<{ data: Parcel; replayed: boolean }, ParcelArrivalRequest>(({ input, signal }) =>
-      logParcelArrival(input, signal),
-    ),
+    loadDwellings: fromPromise<ParcelDwelling[], number | null>(({ input, signal }) => fetchParcelDwellings(input, signal)),
+    saveArrival: fromPromise<ArrivalOutcome, ParcelArrivalRequest>(({ input, signal }) => logParcelArrival(input, signal)),
   },
   guards: {
     complete: ({ event }) => event.type === 'submit' && arrivalDraftComplete(event.draft),
+    wasQueued: (_, outcome: ArrivalOutcome) => arrivalQueued(outcome),
   },
   actions: {
     setDwellings: assign((_, dwellings: ParcelDwelling[]) => ({ dwellings, failure: null })),
@@ -75,12 +87,14 @@ export const parcelArrivalMachine = setup({
       event.type === 'submit' ? { request: requestOf(context.clientId, event.draft) } : {},
     ),
     setSaved: assign((_, answer: { data: Parcel; replayed: boolean }) => ({ saved: answer.data, replayed: answer.replayed })),
+    setQueued: assign((_, request: ParcelArrivalRequest) => ({ queued: request })),
     fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     forgetFailure: assign({ failure: null }),
     freshParcel: assign(({ context }) => ({
       clientId: context.newClientId(),
       request: null,
       saved: null,
+      queued: null,
       replayed: false,
       failure: null,
     })),
@@ -89,7 +103,17 @@ export const parcelArrivalMachine = setup({
   id: 'parcelArrival',
   context: ({ input }) => {
     const newClientId = input?.newClientId ?? (() => crypto.randomUUID());
-    return { newClientId, dwellings: [], clientId: newClientId(), request: null, saved: null, replayed: false, failure: null };
+    return {
+      newClientId,
+      condoId: input?.condoId ?? null,
+      dwellings: [],
+      clientId: newClientId(),
+      request: null,
+      saved: null,
+      queued: null,
+      replayed: false,
+      failure: null,
+    };
   },
   initial: 'loading',
   states: {
@@ -97,6 +121,7 @@ export const parcelArrivalMachine = setup({
       invoke: {
         id: 'loadDwellings',
         src: 'loadDwellings',
+        input: ({ context }) => context.condoId,
         onDone: { target: 'form', actions: { type: 'setDwellings', params: ({ event }) => event.output } },
         onError: { target: 'loadFailed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -109,12 +134,21 @@ export const parcelArrivalMachine = setup({
         id: 'saveArrival',
         src: 'saveArrival',
         input: ({ context }) => context.request!,
-        onDone: { target: 'saved', actions: { type: 'setSaved', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'wasQueued', params: ({ event }) => event.output },
+            target: 'queued',
+            actions: { type: 'setQueued', params: ({ event }) => (event.output as QueuedArrival).request },
+          },
+          { target: 'saved', actions: { type: 'setSaved', params: ({ event }) => event.output as ParcelArrivalAnswer } },
+        ],
         onError: { target: 'failed', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The same request again (same clientId), or back to the form keeping the clientId.
     failed: { on: { retry: 'saving', edit: 'form' } },
     saved: { on: { another: { target: 'form', actions: 'freshParcel' } } },
+    /** Guardado sin conexión: the offline queue sends it when the network is back; then like 'saved'. */
+    queued: { on: { another: { target: 'form', actions: 'freshParcel' } } },
   },
 });

@@ -2,13 +2,15 @@
 // clientId records once; the resident reads their own dwellings' parcels with the pickup code, nobody else's;
 // the gate hands over with the right code (409 for a wrong one, 429 past the limit) or a signature; another
 // condominium's parcel is 404; two guards handing the same parcel over at once: one succeeds, the other 409;
-// the reminder job reminds parcels waiting PARCEL_REMINDER_DAYS, at most once a day.
+// the reminder job reminds parcels waiting PARCEL_REMINDER_DAYS, at most once a day. A parcel logged offline is
+// recorded as arrived when the device says (within the gate's limits: 400 beyond), once however often it comes.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GATE_PINS } from '../../server/db/seed/gateDevices';
 import { DEMO_PARCELS } from '../../server/db/seed/parcels';
 import { PICKUP_CODE_SCHEME } from '../../server/domain/parcels/pickupCode';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import type { ErrorAnswer } from '../../src/api/errors';
+import { GATE_LIMITS } from '../../src/api/gate';
 import { notificationTarget } from '../../src/api/notifications';
 import { PARCEL_PATHS, PARCEL_REMINDER_DAYS, ParcelAnswer, ParcelDwellingsAnswer } from '../../src/api/parcels';
 import { pairedDevice, shiftSession } from '../support/gateDeviceServerFixtures';
@@ -38,6 +40,7 @@ import {
   testClock,
 } from '../support/testApp';
 
+const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
 
 describe(`parcels (${dialect})`, () => {
@@ -164,6 +167,46 @@ describe(`parcels (${dialect})`, () => {
     expect(again.data.id).toBe(first.data.id);
     expect(again.data.carrier).toBe('DHL');
     expect([await count(), await notices()]).toEqual([parcels, told]);
+  });
+
+  it('records a parcel logged offline as arrived when the device says, tells its residents when it arrives, and once', async () => {
+    const before = (await notificationsOf('residente@demo.mx')).length;
+    const occurredAt = new Date(clock.now().getTime() - 20 * 60 * MINUTE).toISOString();
+    const draft = arrivalDraft(a101, { carrier: 'Sin red', occurredAt, offline: true });
+    const first = await arriveOk(t, guard, draft);
+    expect(first.replayed).toBe(false);
+    const row = await t.app.db.selectFrom('parcels').selectAll().where('id', '=', first.data.id).executeTakeFirstOrThrow();
+    expect(row.arrived_at).toBe(occurredAt);
+    // Las Palmas is in Mexico City's zone (UTC-6 in March); the separator of date and time is left aside.
+    expect(first.data.arrivedAt.replace('T', ' ')).toBe(
+      new Date(Date.parse(occurredAt) - 6 * 60 * MINUTE).toISOString().slice(0, 16).replace('T', ' '),
+    );
+    expect((await notificationsOf('residente@demo.mx')).length).toBe(before + 1);
+    // The device's queue sends it again (its answer was lost): the same parcel, nothing written.
+    const again = await arriveOk(t, guard, draft);
+    expect(again).toMatchObject({ replayed: true, data: { id: first.data.id } });
+    expect((await notificationsOf('residente@demo.mx')).length).toBe(before + 1);
+  });
+
+  it('takes a device’s clock a little ahead, and refuses an arrival dated too far ahead or too long ago', async () => {
+    const at = (minutesFromNow: number) => new Date(clock.now().getTime() + minutesFromNow * MINUTE).toISOString();
+    const ahead = arrivalDraft(a101, { occurredAt: at(GATE_LIMITS.clockSkewMinutes - 1), offline: true });
+    expect((await arriveOk(t, guard, ahead)).replayed).toBe(false);
+    const refused = [
+      { occurredAt: at(GATE_LIMITS.clockSkewMinutes + 1), message: 'La hora del dispositivo está adelantada.' },
+      {
+        occurredAt: at(-GATE_LIMITS.offlineDays * DAY_MINUTES - 1),
+        message: 'El paquete se registró sin conexión hace más de 7 días y ya no se puede registrar.',
+      },
+    ];
+    for (const { occurredAt, message } of refused) {
+      const draft = arrivalDraft(a101, { occurredAt, offline: true });
+      const res = await arrive(t, guard, draft);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<ErrorAnswer>()).toMatchObject({ field: 'occurredAt', message: expect.stringContaining(message) });
+      const written = await t.app.db.selectFrom('parcels').select('id').where('client_id', '=', draft.clientId).execute();
+      expect(written).toEqual([]);
+    }
   });
 
   it('refuses another condominium’s dwelling and a picture that is not one', async () => {

@@ -6,7 +6,6 @@
 // conflict for the administrator. Nothing here ever updates or deletes a movement: corrections are new rows.
 import type { Kysely, Selectable } from 'kysely';
 import {
-  GATE_LIMITS,
   type GateConflict,
   type GateEntryRequest,
   type GateExitRequest,
@@ -20,6 +19,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { lockCondo } from '../shared/condoLock';
+import { type DeviceTimeWords, deviceInstant } from '../shared/deviceTime';
 import { weekdays } from '../shared/visitorPasses';
 import { inZone, timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { passEntries } from './check';
@@ -27,8 +27,7 @@ import { movementByClientId, movementById } from './movementRows';
 
 type Db = Kysely<Database>;
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const MOVEMENT_TIME_WORDS: DeviceTimeWords = { inFuture: 'gate.occurredInFuture', tooLongAgo: 'gate.occurredTooLongAgo' };
 
 /** What every movement shares: where and when, by whom, on which device, under which id. */
 interface Recording {
@@ -45,19 +44,12 @@ interface Recording {
 type DeviceMade = Pick<GateEntryRequest, 'clientId' | 'occurredAt' | 'accessPoint'>;
 
 /**
- * The movement's time and place. A device's clock may run a little ahead (GATE_LIMITS.clockSkewMinutes) and an
- * offline batch may arrive days late (GATE_LIMITS.offlineDays); anything beyond is a wrong clock, refused (400).
+ * The movement's time and place. The device's time is taken within the limits of shared/deviceTime.ts (a clock a
+ * little ahead, an offline batch days late); anything beyond is a wrong clock, refused (400).
  */
 async function recordingOf(db: Db, clock: Clock, auth: Auth, request: DeviceMade): Promise<Recording> {
   const now = clock.now();
-  const occurredAt = request.occurredAt ?? now.toISOString();
-  const at = Date.parse(occurredAt);
-  if (at > now.getTime() + GATE_LIMITS.clockSkewMinutes * MINUTE) {
-    throw new AppError(400, 'BAD_REQUEST', 'gate.occurredInFuture', 'occurredAt');
-  }
-  if (at < now.getTime() - GATE_LIMITS.offlineDays * DAY) {
-    throw new AppError(400, 'BAD_REQUEST', 'gate.occurredTooLongAgo', 'occurredAt');
-  }
+  const occurredAt = deviceInstant(now, request.occurredAt, MOVEMENT_TIME_WORDS).toISOString();
   const timeZone = await timeZoneOf(db, auth.condoId);
   const deviceId = auth.deviceId ?? null;
   let accessPoint = request.accessPoint?.trim() || null;
@@ -73,7 +65,7 @@ async function recordingOf(db: Db, clock: Clock, auth: Auth, request: DeviceMade
   return {
     // One device id, however the device wrote its letters: a retry in capitals is the same movement.
     clientId: request.clientId.toLowerCase(),
-    occurredAt: new Date(at).toISOString(),
+    occurredAt,
     occurredLocal: utcToLocal(occurredAt, timeZone).replace('T', ' '),
     timeZone,
     receivedAt: now.toISOString(),

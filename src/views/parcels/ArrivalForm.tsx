@@ -1,7 +1,8 @@
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Input.css';
 // Registrar paquete: the dwelling, the carrier, the tracking number, the size, a note and an optional photo from
-// the camera; a thin view over parcelArrivalMachine (which keeps the parcel's clientId across retries).
+// the camera; a thin view over parcelArrivalMachine (which keeps the parcel's clientId across retries, and without
+// network keeps the parcel in the device's offline queue: "Guardado sin conexión").
 import { Alert, Button, Group, Image, NativeSelect, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
@@ -17,13 +18,15 @@ import {
 import { type ArrivalDraft, EMPTY_ARRIVAL, parcelArrivalMachine } from '../../machines/parcelArrivalMachine';
 import { acceptableFile, readAttachment } from '../common/attachmentFiles';
 import { FailureAlert } from '../common/FailureAlert';
+import { SessionContext } from '../common/SessionContext';
 
 export function ArrivalForm({ onClose }: { onClose(): void }) {
   const intl = useIntl();
-  const [state, send] = useMachine(parcelArrivalMachine, { input: {} });
+  const condoId = SessionContext.useSelector((s) => s.context.data?.condo.CondoId ?? null);
+  const [state, send] = useMachine(parcelArrivalMachine, { input: { condoId } });
   const [draft, setDraft] = useState<ArrivalDraft>(EMPTY_ARRIVAL);
   const [photoProblem, setPhotoProblem] = useState(false);
-  const { dwellings, saved, failure, replayed } = state.context;
+  const { dwellings, saved, queued, failure, replayed } = state.context;
   const set = (patch: Partial<ArrivalDraft>) => setDraft((current) => ({ ...current, ...patch }));
   const saving = state.matches('saving');
 
@@ -59,16 +62,25 @@ export function ArrivalForm({ onClose }: { onClose(): void }) {
       />
     );
   }
-  if (state.matches('saved') && saved) {
+  const queuedDwelling = queued ? dwellings.find((d) => d.apartmentId === queued.apartmentId) : undefined;
+  if ((state.matches('saved') && saved) || (state.matches('queued') && queued)) {
     return (
       <Stack gap="md">
-        <Alert
-          color="green"
-          role="status"
-          title={<FormattedMessage id={replayed ? 'parcels.arrival.replayed' : 'parcels.arrival.saved'} />}
-        >
-          <FormattedMessage id="parcels.arrival.told" values={{ dwelling: dwellingLabel(saved.dwelling) }} />
-        </Alert>
+        {saved ? (
+          <Alert
+            color="green"
+            role="status"
+            title={<FormattedMessage id={replayed ? 'parcels.arrival.replayed' : 'parcels.arrival.saved'} />}
+          >
+            <FormattedMessage id="parcels.arrival.told" values={{ dwelling: dwellingLabel(saved.dwelling) }} />
+          </Alert>
+        ) : (
+          <Alert color="yellow" role="status" title={<FormattedMessage id="parcels.arrival.queued" />}>
+            {queuedDwelling ? (
+              <FormattedMessage id="parcels.arrival.queuedTold" values={{ dwelling: dwellingLabel(queuedDwelling) }} />
+            ) : null}
+          </Alert>
+        )}
         <Group grow>
           <Button size="lg" onClick={another}>
             <FormattedMessage id="parcels.arrival.another" />
