@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { appSecret } from '../../infra/secrets';
 import type { Auth } from '../shared/auth';
-import { weekdays } from '../shared/visitorPasses';
+import { checkedPassOf } from '../shared/passLookup';
 import { localDate, timeZoneOf } from '../shared/zonedTime';
 import { hasNoExit } from './movementRows';
 
@@ -108,65 +108,30 @@ export async function buildGateSnapshot(db: Db, clock: Clock, auth: Auth): Promi
     .leftJoin('towers as t', 't.id', 'a.tower_id')
     .leftJoin('users as u', 'u.id', 'p.host_user_id')
     .leftJoin('events as e', 'e.id', 'p.event_id')
-    .select([
-      'p.id',
-      'p.apartment_id',
-      'p.qr',
-      'p.manual_key',
-      'p.tipo',
-      'p.nombre',
-      'p.nombre_infante',
-      'p.dias_acceso',
-      'p.fecha_inicio',
-      'p.fecha_fin',
-      'p.hora_inicio',
-      'p.hora_fin',
-      'p.nota_visitante',
-      'p.companions',
-      'p.forma_de_acceso',
-      'p.placas',
-      'p.revoked_at',
-      'p.entry_limit',
-      'a.name as aptName',
-      't.name as towerName',
-      'u.name as userName',
-      'e.name as eventName',
-      'e.status as eventStatus',
-    ])
+    .selectAll('p')
+    .select(['a.name as aptName', 't.name as towerName', 'u.name as userName', 'e.name as eventName', 'e.status as eventStatus'])
     // The id order of the online lookup (domain/shared/passLookup.ts): the first pass a code matches wins.
     .orderBy('p.id')
     .execute();
   const { used, inside } = await entriesOfDay(db, auth.condoId, today);
-  const passes: GateSnapshotPass[] = rows.map((row) => ({
-    passId: row.id,
-    apartmentId: row.apartment_id,
-    // The stored key is already in capitals without spaces, the form a typed key is brought to before it is compared.
-    qrHash: sha256Hex(row.qr),
-    keyHash: sha256Hex(row.manual_key),
-    pass: {
-      Tipo: row.tipo,
-      Nombre: row.nombre,
-      NombreInfante: row.nombre_infante,
-      TorreName: row.towerName ?? null,
-      AptName: row.aptName ?? null,
-      UserName: row.userName ?? null,
-      Evento: row.eventName ?? null,
-      DiasAcceso: weekdays(row.dias_acceso),
-      FechaInicio: row.fecha_inicio,
-      FechaFin: row.fecha_fin,
-      HoraInicio: row.hora_inicio,
-      HoraFin: row.hora_fin,
-      NotaVisitante: row.nota_visitante,
-      Acompanantes: row.companions,
-      FormaDeAcceso: row.forma_de_acceso,
-      Placas: row.placas,
-    },
-    revoked: row.revoked_at !== null,
-    eventCancelled: row.eventStatus === 'cancelado',
-    entryLimit: row.entry_limit ?? null,
-    entriesUsed: used.get(row.id) ?? 0,
-    insideEntryId: inside.get(row.id) ?? null,
-  }));
+  const passes: GateSnapshotPass[] = rows.map(({ aptName, towerName, userName, eventName, eventStatus, ...row }) => {
+    const { pass, window } = checkedPassOf(row, { aptName, towerName, userName, eventName, eventStatus });
+    // The key never leaves the server: the guard who typed it has it.
+    const { ClaveManual: _key, ...card } = pass;
+    return {
+      passId: row.id,
+      apartmentId: row.apartment_id,
+      // The stored key is already in capitals without spaces, the form a typed key is brought to before it is compared.
+      qrHash: sha256Hex(row.qr),
+      keyHash: sha256Hex(row.manual_key),
+      pass: card,
+      revoked: window.revoked,
+      eventCancelled: window.eventCancelled,
+      entryLimit: row.entry_limit ?? null,
+      entriesUsed: used.get(row.id) ?? 0,
+      insideEntryId: inside.get(row.id) ?? null,
+    };
+  });
   return {
     condoId: auth.condoId,
     deviceId: auth.deviceId ?? null,

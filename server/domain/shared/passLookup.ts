@@ -36,6 +36,26 @@ export async function findPassByCode(db: Kysely<Database>, condoId: number, type
     .executeTakeFirst();
   if (!row) throw new AppError(404, 'NOT_FOUND', 'pass.notFound');
   const { aptName, towerName, userName, eventName, eventStatus, ...stored } = row;
+  return { row: stored, ...checkedPassOf(stored, { aptName, towerName, userName, eventName, eventStatus }) };
+}
+
+/** The names a pass is read with: its dwelling's, its host's and its event's (with the event's status). */
+export interface PassNames {
+  aptName: string | null;
+  towerName: string | null;
+  userName: string | null;
+  eventName: string | null;
+  eventStatus: string | null;
+}
+
+/**
+ * A stored pass as the guard reads it (the spec's names) and what its verdict weighs: the lookup's, and the
+ * caseta's snapshot of today's passes (domain/gate/snapshot.ts).
+ */
+export function checkedPassOf(
+  row: Selectable<PassTable>,
+  { aptName, towerName, userName, eventName, eventStatus }: PassNames,
+): { pass: CheckedPass; window: PassWindow } {
   const pass: CheckedPass = {
     Tipo: row.tipo,
     Nombre: row.nombre,
@@ -56,5 +76,5 @@ export async function findPassByCode(db: Kysely<Database>, condoId: number, type
     Placas: row.placas,
   };
   const window: PassWindow = { ...pass, revoked: row.revoked_at !== null, eventCancelled: eventStatus === 'cancelado' };
-  return { row: stored, pass, window };
+  return { pass, window };
 }
