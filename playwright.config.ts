@@ -20,6 +20,10 @@ export const launchOptions = {
     '--disable-sync',
     '--no-first-run',
     '--disable-quic',
+    // A test's page lives seconds: V8's optimizing tiers (Maglev, TurboFan) compile in the background for code
+    // that is gone before it pays back, on the same two cores. Interpreter and Sparkplug only: the model walks
+    // took about a tenth less (docs/decisions.md, "The browser suite without V8's optimizing tiers").
+    '--js-flags=--no-opt --no-maglev',
   ],
 };
 

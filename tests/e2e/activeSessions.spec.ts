@@ -39,69 +39,73 @@ const sessionRows = (page: Page) => card(page).getByRole('listitem');
 
 test.describe.configure({ timeout: 60_000 });
 
-test('a neighbour ends the session of another device, and then all the others', async ({ page, browser, baseURL }, testInfo) => {
-  const email = neighbourOf(testInfo);
-  await signIn(page, email);
-  const other = await iphone(browser, baseURL!);
-  try {
-    await signIn(other.page, email);
+test(
+  'a neighbour ends the session of another device, and then all the others',
+  { tag: '@phone-only' },
+  async ({ page, browser, baseURL }, testInfo) => {
+    const email = neighbourOf(testInfo);
+    await signIn(page, email);
+    const other = await iphone(browser, baseURL!);
+    try {
+      await signIn(other.page, email);
 
-    await page.goto('/condominio/mi-perfil');
-    await expect(page.getByRole('heading', { name: 'Sesiones activas' })).toBeVisible();
-    await expect(sessionRows(page)).toHaveCount(2);
-    const mine = sessionRows(page).first();
-    await expect(mine).toContainText('Esta sesión');
-    await expect(mine.getByRole('button')).toHaveCount(0);
-    const phone = sessionRows(page).filter({ hasText: 'Safari en iOS' });
-    await expect(phone).toContainText('Teléfono');
-    await expect(phone).toContainText('Residencial Las Palmas');
-    await expect(phone).toContainText(/Desde \S+ · Residencial Las Palmas/);
-    await phone.scrollIntoViewIfNeeded();
-    await screenshot(page, testInfo, 'two-sessions');
+      await page.goto('/condominio/mi-perfil');
+      await expect(page.getByRole('heading', { name: 'Sesiones activas' })).toBeVisible();
+      await expect(sessionRows(page)).toHaveCount(2);
+      const mine = sessionRows(page).first();
+      await expect(mine).toContainText('Esta sesión');
+      await expect(mine.getByRole('button')).toHaveCount(0);
+      const phone = sessionRows(page).filter({ hasText: 'Safari en iOS' });
+      await expect(phone).toContainText('Teléfono');
+      await expect(phone).toContainText('Residencial Las Palmas');
+      await expect(phone).toContainText(/Desde \S+ · Residencial Las Palmas/);
+      await phone.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'two-sessions');
 
-    await phone.getByRole('button', { name: /^Cerrar la sesión de Safari en iOS/ }).click();
-    const dialog = page.getByRole('dialog', { name: '¿Cerrar la sesión de Safari en iOS?' });
-    await expect(dialog).toContainText('Esa sesión terminará de inmediato');
-    await screenshot(page, testInfo, 'confirm-one');
-    await dialog.getByRole('button', { name: 'Cerrar sesión' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Cerramos esa sesión.' })).toBeVisible();
-    await expect(sessionRows(page)).toHaveCount(1);
-    await expect(page.getByText('Solo esta sesión está abierta.')).toBeVisible();
-    await screenshot(page, testInfo, 'one-session');
+      await phone.getByRole('button', { name: /^Cerrar la sesión de Safari en iOS/ }).click();
+      const dialog = page.getByRole('dialog', { name: '¿Cerrar la sesión de Safari en iOS?' });
+      await expect(dialog).toContainText('Esa sesión terminará de inmediato');
+      await screenshot(page, testInfo, 'confirm-one');
+      await dialog.getByRole('button', { name: 'Cerrar sesión' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Cerramos esa sesión.' })).toBeVisible();
+      await expect(sessionRows(page)).toHaveCount(1);
+      await expect(page.getByText('Solo esta sesión está abierta.')).toBeVisible();
+      await screenshot(page, testInfo, 'one-session');
 
-    // The iPhone's session ended at once: its next load finds no session and asks to sign in.
-    await other.page.reload();
-    await expect(other.page).toHaveURL(/\/sessions\/signin/);
-    await expect(other.page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
+      // The iPhone's session ended at once: its next load finds no session and asks to sign in.
+      await other.page.reload();
+      await expect(other.page).toHaveURL(/\/sessions\/signin/);
+      await expect(other.page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
 
-    // Two more sessions elsewhere, then "all the others" from the keyboard.
-    await signIn(other.page, email);
-    const api = await page.request.post('/api/--sesiones/sign-in', { data: { username: email, password: DEMO_PASSWORD } });
-    expect(api.status()).toBe(200);
-    const { token, condos } = (await api.json()) as { token: string; condos: { CondoId: number; UserId: number }[] };
-    const login = await page.request.post('/api/--sesiones/condo-login', {
-      data: { CondoId: condos[0]!.CondoId, UserId: condos[0]!.UserId, token },
-    });
-    expect(login.status()).toBe(200);
-    await page.reload();
-    await expect(sessionRows(page)).toHaveCount(3);
-    const others = page.getByRole('button', { name: 'Cerrar las demás sesiones' });
-    await others.focus();
-    await page.keyboard.press('Enter');
-    const confirmOthers = page.getByRole('dialog', { name: '¿Cerrar las demás sesiones?' });
-    await expect(confirmOthers).toContainText('Esta sesión sigue abierta.');
-    await confirmOthers.getByRole('button', { name: 'Cerrar las demás' }).focus();
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('status').filter({ hasText: 'Cerramos tus demás sesiones.' })).toBeVisible();
-    await expect(sessionRows(page)).toHaveCount(1);
-    await expect(sessionRows(page).first()).toContainText('Esta sesión');
-    await other.page.reload();
-    await expect(other.page).toHaveURL(/\/sessions\/signin/);
-    // This browser is still signed in.
-    await page.reload();
-    await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
-    await screenshot(page, testInfo, 'profile', true);
-  } finally {
-    await other.context.close();
-  }
-});
+      // Two more sessions elsewhere, then "all the others" from the keyboard.
+      await signIn(other.page, email);
+      const api = await page.request.post('/api/--sesiones/sign-in', { data: { username: email, password: DEMO_PASSWORD } });
+      expect(api.status()).toBe(200);
+      const { token, condos } = (await api.json()) as { token: string; condos: { CondoId: number; UserId: number }[] };
+      const login = await page.request.post('/api/--sesiones/condo-login', {
+        data: { CondoId: condos[0]!.CondoId, UserId: condos[0]!.UserId, token },
+      });
+      expect(login.status()).toBe(200);
+      await page.reload();
+      await expect(sessionRows(page)).toHaveCount(3);
+      const others = page.getByRole('button', { name: 'Cerrar las demás sesiones' });
+      await others.focus();
+      await page.keyboard.press('Enter');
+      const confirmOthers = page.getByRole('dialog', { name: '¿Cerrar las demás sesiones?' });
+      await expect(confirmOthers).toContainText('Esta sesión sigue abierta.');
+      await confirmOthers.getByRole('button', { name: 'Cerrar las demás' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('status').filter({ hasText: 'Cerramos tus demás sesiones.' })).toBeVisible();
+      await expect(sessionRows(page)).toHaveCount(1);
+      await expect(sessionRows(page).first()).toContainText('Esta sesión');
+      await other.page.reload();
+      await expect(other.page).toHaveURL(/\/sessions\/signin/);
+      // This browser is still signed in.
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Mi Perfil' })).toBeVisible();
+      await screenshot(page, testInfo, 'profile', true);
+    } finally {
+      await other.context.close();
+    }
+  },
+);

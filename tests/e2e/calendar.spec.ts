@@ -78,83 +78,84 @@ async function openItem(found: Locator) {
   await ((await link.count()) > 0 ? link.first() : found).click();
 }
 
-test('the calendar gathers events, the assembly and the resident’s reservation; the feed says the same', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const phone = testInfo.project.name === 'phone';
-  const reservation = await bookPool(request, emailOf(testInfo));
+test(
+  'the calendar gathers events, the assembly and the resident’s reservation; the feed says the same',
+  { tag: '@phone-only' },
+  async ({ page, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const phone = testInfo.project.name === 'phone';
+    const reservation = await bookPool(request, emailOf(testInfo));
 
-  await page.goto('/condominio/comunicacion');
-  await page
-    .getByRole('list', { name: 'Secciones de tu condominio' })
-    .getByRole('link', { name: 'Calendario de eventos' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Calendario de eventos', level: 1 })).toBeVisible();
-  const calendar = page.locator('[data-calendar-view]');
-  await expect(calendar).toHaveAttribute('data-calendar-view', phone ? 'agenda' : 'month');
-  await expect(page.locator('[data-calendar-state="calendar.shown"]')).toBeVisible();
-
-  // The administration's event two days ahead.
-  await expect(await item(page, `evento-${await eventId(page, DEMO_CALENDAR.cleaning.title)}`)).toBeVisible();
-  await shot(page, testInfo, phone ? 'agenda' : 'month');
-  if (phone) {
-    // Phones also have the month.
-    await chooseView(page, 'Mes');
-    await expect(calendar).toHaveAttribute('data-calendar-view', 'month');
+    await page.goto('/condominio/comunicacion');
+    await page
+      .getByRole('list', { name: 'Secciones de tu condominio' })
+      .getByRole('link', { name: 'Calendario de eventos' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Calendario de eventos', level: 1 })).toBeVisible();
+    const calendar = page.locator('[data-calendar-view]');
+    await expect(calendar).toHaveAttribute('data-calendar-view', phone ? 'agenda' : 'month');
     await expect(page.locator('[data-calendar-state="calendar.shown"]')).toBeVisible();
-    await expect(page.locator('[data-calendar-grid="month"]')).toBeVisible();
-    await shot(page, testInfo, 'month');
-  } else {
-    await chooseView(page, 'Semana');
-    await expect(calendar).toHaveAttribute('data-calendar-view', 'week');
+
+    // The administration's event two days ahead.
+    await expect(await item(page, `evento-${await eventId(page, DEMO_CALENDAR.cleaning.title)}`)).toBeVisible();
+    await shot(page, testInfo, phone ? 'agenda' : 'month');
+    if (phone) {
+      // Phones also have the month.
+      await chooseView(page, 'Mes');
+      await expect(calendar).toHaveAttribute('data-calendar-view', 'month');
+      await expect(page.locator('[data-calendar-state="calendar.shown"]')).toBeVisible();
+      await expect(page.locator('[data-calendar-grid="month"]')).toBeVisible();
+      await shot(page, testInfo, 'month');
+    } else {
+      await chooseView(page, 'Semana');
+      await expect(calendar).toHaveAttribute('data-calendar-view', 'week');
+      await expect(page.locator('[data-calendar-state="calendar.shown"]')).toBeVisible();
+      await expect(page.locator('[data-calendar-grid="week"]')).toBeVisible();
+      await shot(page, testInfo, 'week');
+    }
+    // The agenda lists every item of the next 31 days (a month cell folds a busy day's items under "+n").
+    await chooseView(page, 'Agenda');
+    await expect(calendar).toHaveAttribute('data-calendar-view', 'agenda');
     await expect(page.locator('[data-calendar-state="calendar.shown"]')).toBeVisible();
-    await expect(page.locator('[data-calendar-grid="week"]')).toBeVisible();
-    await shot(page, testInfo, 'week');
-  }
-  // The agenda lists every item of the next 31 days (a month cell folds a busy day's items under "+n").
-  await chooseView(page, 'Agenda');
-  await expect(calendar).toHaveAttribute('data-calendar-view', 'agenda');
-  await expect(page.locator('[data-calendar-state="calendar.shown"]')).toBeVisible();
 
-  // The resident's own reservation, in full.
-  const own = await item(page, `reservacion-${reservation.ReservationId}`);
-  await expect(own).toHaveAttribute('data-calendar-kind', 'reservacion');
-  await expect(own).not.toContainText('Ocupado');
+    // The resident's own reservation, in full.
+    const own = await item(page, `reservacion-${reservation.ReservationId}`);
+    await expect(own).toHaveAttribute('data-calendar-kind', 'reservacion');
+    await expect(own).not.toContainText('Ocupado');
 
-  // The kind filter takes the reservations out.
-  // (A chip: its input is hidden behind its label, which is what a person clicks.)
-  const chip = page.locator(`label[for="${await page.getByRole('checkbox', { name: 'Reservaciones' }).getAttribute('id')}"]`);
-  await chip.click();
-  await expect(page.getByRole('checkbox', { name: 'Reservaciones' })).not.toBeChecked();
-  await expect(page.locator(`[data-calendar-item="reservacion-${reservation.ReservationId}"]`)).toHaveCount(0);
-  await chip.click();
-  await expect(page.locator(`[data-calendar-item="reservacion-${reservation.ReservationId}"]`).first()).toBeVisible();
+    // The kind filter takes the reservations out.
+    // (A chip: its input is hidden behind its label, which is what a person clicks.)
+    const chip = page.locator(`label[for="${await page.getByRole('checkbox', { name: 'Reservaciones' }).getAttribute('id')}"]`);
+    await chip.click();
+    await expect(page.getByRole('checkbox', { name: 'Reservaciones' })).not.toBeChecked();
+    await expect(page.locator(`[data-calendar-item="reservacion-${reservation.ReservationId}"]`)).toHaveCount(0);
+    await chip.click();
+    await expect(page.locator(`[data-calendar-item="reservacion-${reservation.ReservationId}"]`).first()).toBeVisible();
 
-  // The assembly opens its own page.
-  await openItem(await item(page, `evento-${await eventId(page, DEMO_CALENDAR.assembly.title)}`));
-  await expect(page).toHaveURL(/\/condominio\/comunicacion\/calendario-eventos\?evento=\d+$/);
-  await expect(page.getByRole('heading', { name: DEMO_CALENDAR.assembly.title })).toBeVisible();
-  await shot(page, testInfo, 'event');
+    // The assembly opens its own page.
+    await openItem(await item(page, `evento-${await eventId(page, DEMO_CALENDAR.assembly.title)}`));
+    await expect(page).toHaveURL(/\/condominio\/comunicacion\/calendario-eventos\?evento=\d+$/);
+    await expect(page.getByRole('heading', { name: DEMO_CALENDAR.assembly.title })).toBeVisible();
+    await shot(page, testInfo, 'event');
 
-  // The personal subscription: a secret URL whose file a calendar parser reads with the same events.
-  await page.goto('/condominio/comunicacion/calendario-eventos');
-  await page.getByRole('button', { name: 'Crear enlace de suscripción' }).click();
-  const url = await page.getByRole('textbox', { name: 'Tu enlace de suscripción' }).inputValue();
-  expect(url).toMatch(/^https?:\/\/.+\/--calendario\/ics\/[A-Za-z0-9_-]{43}\.ics$/);
-  await shot(page, testInfo, 'feed');
-  const feed = await request.get(url);
-  expect(feed.status()).toBe(200);
-  expect(feed.headers()['content-type']).toContain('text/calendar');
-  const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
-  const bySummary = (summary: string) => events.find((e) => e.summary === summary);
-  expect(bySummary(DEMO_CALENDAR.assembly.title)?.location).toBe(DEMO_CALENDAR.assembly.place);
-  expect(bySummary(DEMO_CALENDAR.cleaning.title)).toBeDefined();
-  const pool = events.find((e) => e.uid.startsWith(`reservacion-${reservation.ReservationId}@`));
-  expect(pool?.startDate.toJSDate().toISOString()).toBe(new Date(reservation.inicio).toISOString());
-  expect(pool?.endDate.toJSDate().toISOString()).toBe(new Date(reservation.fin).toISOString());
-});
+    // The personal subscription: a secret URL whose file a calendar parser reads with the same events.
+    await page.goto('/condominio/comunicacion/calendario-eventos');
+    await page.getByRole('button', { name: 'Crear enlace de suscripción' }).click();
+    const url = await page.getByRole('textbox', { name: 'Tu enlace de suscripción' }).inputValue();
+    expect(url).toMatch(/^https?:\/\/.+\/--calendario\/ics\/[A-Za-z0-9_-]{43}\.ics$/);
+    await shot(page, testInfo, 'feed');
+    const feed = await request.get(url);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()['content-type']).toContain('text/calendar');
+    const events = new ICAL.Component(ICAL.parse(await feed.text())).getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const bySummary = (summary: string) => events.find((e) => e.summary === summary);
+    expect(bySummary(DEMO_CALENDAR.assembly.title)?.location).toBe(DEMO_CALENDAR.assembly.place);
+    expect(bySummary(DEMO_CALENDAR.cleaning.title)).toBeDefined();
+    const pool = events.find((e) => e.uid.startsWith(`reservacion-${reservation.ReservationId}@`));
+    expect(pool?.startDate.toJSDate().toISOString()).toBe(new Date(reservation.inicio).toISOString());
+    expect(pool?.endDate.toJSDate().toISOString()).toBe(new Date(reservation.fin).toISOString());
+  },
+);
 
 /** The id of a published event, read from the calendar's items (the clave is 'evento-<id>'). */
 async function eventId(page: Page, title: string): Promise<number> {

@@ -85,55 +85,59 @@ test.describe(() => {
   );
 });
 
-test('a post in the approval section is approved by the administrator; the author’s notification opens it', async ({
-  browser,
-}, testInfo) => {
-  // Two people, two pages, a review: longer than one page's walk.
-  test.setTimeout(90_000);
-  const title = `Riego por goteo (${testInfo.project.name} ${Date.now()})`;
-  const viewport = testInfo.project.use.viewport ?? undefined;
-  const author = await browser.newPage({ viewport, storageState: signedIn('consejo@demo.mx') });
-  await author.goto('/condominio/comunicacion/blogs');
-  await author.getByRole('listitem', { name: 'Comité de jardinería' }).click();
-  const form = author.getByRole('form', { name: 'Nueva publicación' });
-  await expect(form.getByText('Un administrador revisará tu publicación antes de que otros la vean.')).toBeVisible();
-  await form.getByLabel('Título').fill(title);
-  await form.getByLabel('Texto').fill('Propongo instalar riego por goteo en los jardines.');
-  await form.getByRole('button', { name: 'Publicar' }).click();
-  await expect(author.getByText('Tu publicación quedó pendiente de aprobación.', { exact: false })).toBeVisible();
-  await expect(author.getByRole('article').filter({ hasText: title }).getByText('Pendiente de aprobación')).toBeVisible();
+test(
+  'a post in the approval section is approved by the administrator; the author’s notification opens it',
+  { tag: '@desktop-only' },
+  async ({ browser }, testInfo) => {
+    // Two people, two pages, a review: longer than one page's walk.
+    test.setTimeout(90_000);
+    const title = `Riego por goteo (${testInfo.project.name} ${Date.now()})`;
+    const viewport = testInfo.project.use.viewport ?? undefined;
+    const author = await browser.newPage({ viewport, storageState: signedIn('consejo@demo.mx') });
+    await author.goto('/condominio/comunicacion/blogs');
+    await author.getByRole('listitem', { name: 'Comité de jardinería' }).click();
+    const form = author.getByRole('form', { name: 'Nueva publicación' });
+    await expect(form.getByText('Un administrador revisará tu publicación antes de que otros la vean.')).toBeVisible();
+    await form.getByLabel('Título').fill(title);
+    await form.getByLabel('Texto').fill('Propongo instalar riego por goteo en los jardines.');
+    await form.getByRole('button', { name: 'Publicar' }).click();
+    await expect(author.getByText('Tu publicación quedó pendiente de aprobación.', { exact: false })).toBeVisible();
+    await expect(author.getByRole('article').filter({ hasText: title }).getByText('Pendiente de aprobación')).toBeVisible();
 
-  const admin = await browser.newPage({ viewport, storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
-  await admin.goto('/condominio/comunicacion');
-  const adminPanel = await openBell(admin);
-  const toApprove = adminPanel.getByRole('listitem', { name: new RegExp(`Publicación por aprobar\\..*${escapeRegExp(title)}`) });
-  await expect(toApprove).toBeVisible();
-  // The panel is a popover: a full-page capture resizes the page and closes it.
-  await shot(admin, testInfo, 'notifications-admin', false);
-  await toApprove.click();
-  await expect(admin.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await expect(admin.getByText('Esta publicación espera tu aprobación.')).toBeVisible();
-  await shot(admin, testInfo, 'approve');
-  await admin.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(admin.getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
-  await expect(admin.getByText('Pendiente de aprobación')).toHaveCount(0);
+    const admin = await browser.newPage({ viewport, storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
+    await admin.goto('/condominio/comunicacion');
+    const adminPanel = await openBell(admin);
+    const toApprove = adminPanel.getByRole('listitem', {
+      name: new RegExp(`Publicación por aprobar\\..*${escapeRegExp(title)}`),
+    });
+    await expect(toApprove).toBeVisible();
+    // The panel is a popover: a full-page capture resizes the page and closes it.
+    await shot(admin, testInfo, 'notifications-admin', false);
+    await toApprove.click();
+    await expect(admin.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(admin.getByText('Esta publicación espera tu aprobación.')).toBeVisible();
+    await shot(admin, testInfo, 'approve');
+    await admin.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(admin.getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
+    await expect(admin.getByText('Pendiente de aprobación')).toHaveCount(0);
 
-  await author.goto('/condominio/comunicacion');
-  const panel = await openBell(author);
-  const approved = panel.getByRole('listitem', { name: new RegExp(`Tu publicación fue aprobada\\..*${escapeRegExp(title)}`) });
-  await expect(approved).toBeVisible();
-  await approved.click();
-  await expect(author).toHaveURL(/\/condominio\/comunicacion\/ver-publicacion\/\d+$/);
-  await expect(author.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await expect(author.getByText('Pendiente de aprobación')).toHaveCount(0);
-  // Opened: read now.
-  const again = await openBell(author);
-  await expect(
-    again.getByRole('listitem', { name: new RegExp(`Tu publicación fue aprobada\\..*${escapeRegExp(title)}`) }),
-  ).toBeVisible();
-  await author.close();
-  await admin.close();
-});
+    await author.goto('/condominio/comunicacion');
+    const panel = await openBell(author);
+    const approved = panel.getByRole('listitem', { name: new RegExp(`Tu publicación fue aprobada\\..*${escapeRegExp(title)}`) });
+    await expect(approved).toBeVisible();
+    await approved.click();
+    await expect(author).toHaveURL(/\/condominio\/comunicacion\/ver-publicacion\/\d+$/);
+    await expect(author.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await expect(author.getByText('Pendiente de aprobación')).toHaveCount(0);
+    // Opened: read now.
+    const again = await openBell(author);
+    await expect(
+      again.getByRole('listitem', { name: new RegExp(`Tu publicación fue aprobada\\..*${escapeRegExp(title)}`) }),
+    ).toBeVisible();
+    await author.close();
+    await admin.close();
+  },
+);
 
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -95,34 +95,38 @@ test('the administrator generates a year of statements for every dwelling in 3 b
   expect(inArrears).toBeGreaterThan(10);
 });
 
-test('reports show their titles and figures; the guards send each role where §6 says', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
-  await page.goto('/condominio/panel-financiero');
-  await expect(page.getByRole('heading', { name: 'Reportes Financieros' })).toBeVisible({ timeout: 20_000 });
-  for (const title of ['Ingresos', 'Egresos', 'Presupuestos', 'Bancos y cajas', 'Fondos', 'Consolidado', 'Morosos']) {
-    await expect(page.getByRole('link', { name: new RegExp(`^${title}`) }).first()).toBeVisible();
-  }
-  await shot(page, testInfo, 'panel');
-  await page.getByRole('link', { name: /^Consolidado/ }).click();
-  await expect(page).toHaveURL(/ver-reporte\?Clave=IngEg&Nombre=Consolidado$/);
-  await expect(page.getByRole('heading', { name: 'Consolidado' })).toBeVisible();
-  await expect(page.getByRole('img', { name: /Consolidado: Resultado/ })).toBeVisible();
-  await expect(page.getByTestId('total-0')).toHaveText(/^\$[\d,]+\.\d{2}$/);
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Exportar CSV' }).click();
-  expect((await download).suggestedFilename()).toMatch(/^IngEg-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.csv$/);
-  await shot(page, testInfo, 'report-consolidado');
+test(
+  'reports show their titles and figures; the guards send each role where §6 says',
+  { tag: '@desktop-only' },
+  async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.goto('/condominio/panel-financiero');
+    await expect(page.getByRole('heading', { name: 'Reportes Financieros' })).toBeVisible({ timeout: 20_000 });
+    for (const title of ['Ingresos', 'Egresos', 'Presupuestos', 'Bancos y cajas', 'Fondos', 'Consolidado', 'Morosos']) {
+      await expect(page.getByRole('link', { name: new RegExp(`^${title}`) }).first()).toBeVisible();
+    }
+    await shot(page, testInfo, 'panel');
+    await page.getByRole('link', { name: /^Consolidado/ }).click();
+    await expect(page).toHaveURL(/ver-reporte\?Clave=IngEg&Nombre=Consolidado$/);
+    await expect(page.getByRole('heading', { name: 'Consolidado' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /Consolidado: Resultado/ })).toBeVisible();
+    await expect(page.getByTestId('total-0')).toHaveText(/^\$[\d,]+\.\d{2}$/);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^IngEg-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.csv$/);
+    await shot(page, testInfo, 'report-consolidado');
 
-  await page.goto('/condominio/panel-financiero/ver-reporte?Clave=Morosos&Nombre=Morosos');
-  await expect(page.getByRole('heading', { name: 'Morosos' })).toBeVisible();
-  await expect(page.getByRole('columnheader', { name: 'Antigüedad (días)' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Torre A - 104' })).toBeVisible();
-  await shot(page, testInfo, 'report-morosos');
+    await page.goto('/condominio/panel-financiero/ver-reporte?Clave=Morosos&Nombre=Morosos');
+    await expect(page.getByRole('heading', { name: 'Morosos' })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Antigüedad (días)' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Torre A - 104' })).toBeVisible();
+    await shot(page, testInfo, 'report-morosos');
 
-  await page.goto('/condominio/panel-financiero/listado-de-bancos');
-  await expect(page.getByRole('cell', { name: 'BBVA Cuenta operativa' })).toBeVisible({ timeout: 20_000 });
-  await shot(page, testInfo, 'banks');
-});
+    await page.goto('/condominio/panel-financiero/listado-de-bancos');
+    await expect(page.getByRole('cell', { name: 'BBVA Cuenta operativa' })).toBeVisible({ timeout: 20_000 });
+    await shot(page, testInfo, 'banks');
+  },
+);
 
 test.describe(() => {
   test.use({ storageState: signedIn('vecino020@demo.mx') });

@@ -21,7 +21,7 @@ async function searchFromHeader(page: Page, testInfo: TestInfo, text: string) {
 test.describe('as the administrator', () => {
   test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas'), locale: 'es-MX' });
 
-  test('finds a resident typed without accents, and a post it opens', async ({ page }, testInfo) => {
+  test('finds a resident typed without accents, and a post it opens', { tag: '@desktop-only' }, async ({ page }, testInfo) => {
     await page.goto('/condominio/comunicacion');
     await searchFromHeader(page, testInfo, 'hernandez');
     const residents = page.getByRole('region', { name: 'Residentes' });
@@ -41,7 +41,7 @@ test.describe('as a resident', () => {
     locale: 'es-MX',
   });
 
-  test('finds a post, and never residents', async ({ page }, testInfo) => {
+  test('finds a post, and never residents', { tag: '@phone-only' }, async ({ page }, testInfo) => {
     await page.goto('/condominio/comunicacion');
     await searchFromHeader(page, testInfo, 'fumigacion');
     await expect(

@@ -152,39 +152,43 @@ const INBOX: Record<
 test.describe('the access-request inbox', () => {
   test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
 
-  test('approves one request to the dwelling the person named and rejects another with a message', async ({ page }, testInfo) => {
-    const { approve, dwelling, reject } = INBOX[testInfo.project.name]!;
-    await page.goto('/condominio/configuracion?tab=solicitudes');
-    const inbox = page.getByRole('list', { name: 'Solicitudes de acceso' });
-    const approved = inbox.getByRole('listitem', { name: `${approve.nombre} (${approve.email})` });
-    await expect(approved.getByText(`Vivienda que indicó: ${approve.vivienda}`)).toBeVisible();
-    await approved.getByRole('button', { name: 'Aprobar' }).click();
+  test(
+    'approves one request to the dwelling the person named and rejects another with a message',
+    { tag: '@desktop-only' },
+    async ({ page }, testInfo) => {
+      const { approve, dwelling, reject } = INBOX[testInfo.project.name]!;
+      await page.goto('/condominio/configuracion?tab=solicitudes');
+      const inbox = page.getByRole('list', { name: 'Solicitudes de acceso' });
+      const approved = inbox.getByRole('listitem', { name: `${approve.nombre} (${approve.email})` });
+      await expect(approved.getByText(`Vivienda que indicó: ${approve.vivienda}`)).toBeVisible();
+      await approved.getByRole('button', { name: 'Aprobar' }).click();
 
-    const approval = page.getByRole('dialog', { name: `Aprobar la solicitud de ${approve.nombre}` });
-    // Prefilled from what the person wrote.
-    await expect(approval.getByRole('combobox', { name: 'Vivienda' })).toHaveValue(dwelling);
-    await approval.getByText('Inquilino', { exact: true }).click();
-    await shot(page, testInfo, 'access-approve');
-    await approval.getByRole('button', { name: 'Aprobar y enviar invitación' }).click();
-    await expect(page.getByText(`Solicitud aprobada: enviamos la invitación a ${approve.email}.`)).toBeVisible();
-    await expect(approved.getByText('Aprobada', { exact: true })).toBeVisible();
-    await expect(approved.getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
+      const approval = page.getByRole('dialog', { name: `Aprobar la solicitud de ${approve.nombre}` });
+      // Prefilled from what the person wrote.
+      await expect(approval.getByRole('combobox', { name: 'Vivienda' })).toHaveValue(dwelling);
+      await approval.getByText('Inquilino', { exact: true }).click();
+      await shot(page, testInfo, 'access-approve');
+      await approval.getByRole('button', { name: 'Aprobar y enviar invitación' }).click();
+      await expect(page.getByText(`Solicitud aprobada: enviamos la invitación a ${approve.email}.`)).toBeVisible();
+      await expect(approved.getByText('Aprobada', { exact: true })).toBeVisible();
+      await expect(approved.getByRole('button', { name: 'Aprobar' })).toHaveCount(0);
 
-    const rejected = inbox.getByRole('listitem', { name: `${reject.nombre} (${reject.email})` });
-    await rejected.getByRole('button', { name: 'Rechazar' }).click();
-    const rejection = page.getByRole('dialog', { name: `Rechazar la solicitud de ${reject.nombre}` });
-    const confirm = rejection.getByRole('button', { name: 'Rechazar y enviar mensaje' });
-    await expect(confirm).toBeDisabled();
-    await rejection.getByLabel('Mensaje').fill('No encontramos tu nombre en el padrón de la vivienda.');
-    await confirm.click();
-    await expect(page.getByText(`Solicitud rechazada: enviamos tu mensaje a ${reject.email}.`)).toBeVisible();
-    await expect(rejected.getByText('Mensaje enviado: No encontramos tu nombre en el padrón de la vivienda.')).toBeVisible();
-    await shot(page, testInfo, 'access-decided');
+      const rejected = inbox.getByRole('listitem', { name: `${reject.nombre} (${reject.email})` });
+      await rejected.getByRole('button', { name: 'Rechazar' }).click();
+      const rejection = page.getByRole('dialog', { name: `Rechazar la solicitud de ${reject.nombre}` });
+      const confirm = rejection.getByRole('button', { name: 'Rechazar y enviar mensaje' });
+      await expect(confirm).toBeDisabled();
+      await rejection.getByLabel('Mensaje').fill('No encontramos tu nombre en el padrón de la vivienda.');
+      await confirm.click();
+      await expect(page.getByText(`Solicitud rechazada: enviamos tu mensaje a ${reject.email}.`)).toBeVisible();
+      await expect(rejected.getByText('Mensaje enviado: No encontramos tu nombre en el padrón de la vivienda.')).toBeVisible();
+      await shot(page, testInfo, 'access-decided');
 
-    // The approval's invitation waits among the pending ones, marked as coming from the inbox.
-    await page.goto('/condominio/configuracion?tab=residentes');
-    const pending = page.getByRole('list', { name: 'Invitaciones pendientes' }).getByRole('listitem', { name: approve.email });
-    await expect(pending.getByText('Solicitud de acceso')).toBeVisible();
-    await expect(pending.getByText(dwelling)).toBeVisible();
-  });
+      // The approval's invitation waits among the pending ones, marked as coming from the inbox.
+      await page.goto('/condominio/configuracion?tab=residentes');
+      const pending = page.getByRole('list', { name: 'Invitaciones pendientes' }).getByRole('listitem', { name: approve.email });
+      await expect(pending.getByText('Solicitud de acceso')).toBeVisible();
+      await expect(pending.getByText(dwelling)).toBeVisible();
+    },
+  );
 });

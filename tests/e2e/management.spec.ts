@@ -64,7 +64,7 @@ test.describe('a board member', () => {
 test.describe('a resident', () => {
   test.use({ storageState: signedIn('vecino018@demo.mx') });
 
-  test('is sent to the communication area', async ({ page }) => {
+  test('is sent to the communication area', { tag: '@desktop-only' }, async ({ page }) => {
     await page.goto('/condominio/control-gerencial');
     await expect(page).toHaveURL(/\/condominio\/comunicacion\?sinPermiso=1$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { name: 'Control gerencial' })).toHaveCount(0);

@@ -46,43 +46,43 @@ async function guardPanel(browser: Browser, baseURL: string, email: string, test
   return { context, page };
 }
 
-test('the administrator gives a guard Verificar pase, and the guard then checks passes', async ({
-  page,
-  browser,
-  baseURL,
-}, testInfo) => {
-  const guard = guardOf(testInfo);
+test(
+  'the administrator gives a guard Verificar pase, and the guard then checks passes',
+  { tag: '@desktop-only' },
+  async ({ page, browser, baseURL }, testInfo) => {
+    const guard = guardOf(testInfo);
 
-  const before = await guardPanel(browser, baseURL!, guard.email, testInfo);
-  await expect(before.page.getByRole('region', { name: 'Tus accesos' })).toBeVisible();
-  await expect(before.page.getByRole('heading', { name: 'Verificar pase' })).toHaveCount(0);
-  await before.context.close();
+    const before = await guardPanel(browser, baseURL!, guard.email, testInfo);
+    await expect(before.page.getByRole('region', { name: 'Tus accesos' })).toBeVisible();
+    await expect(before.page.getByRole('heading', { name: 'Verificar pase' })).toHaveCount(0);
+    await before.context.close();
 
-  await page.goto('/condominio/configuracion?tab=permisos');
-  await expect(page.getByRole('tab', { name: 'Personal y permisos', selected: true })).toBeVisible();
-  const list = page.getByRole('list', { name: 'Personal y permisos' });
-  // Staff first: the administrator leads the list.
-  await expect(list.getByRole('listitem').first()).toContainText('Administrador');
-  await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill(guard.email.split('@')[0]!);
-  await expect(list.getByRole('listitem')).toHaveCount(1);
-  await shot(page, testInfo, 'members');
-  await list.getByRole('button', { name: new RegExp(guard.name) }).click();
+    await page.goto('/condominio/configuracion?tab=permisos');
+    await expect(page.getByRole('tab', { name: 'Personal y permisos', selected: true })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Personal y permisos' });
+    // Staff first: the administrator leads the list.
+    await expect(list.getByRole('listitem').first()).toContainText('Administrador');
+    await page.getByRole('searchbox', { name: 'Buscar por nombre o correo' }).fill(guard.email.split('@')[0]!);
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await shot(page, testInfo, 'members');
+    await list.getByRole('button', { name: new RegExp(guard.name) }).click();
 
-  const editor = page.getByRole('dialog', { name: `Permisos de ${guard.name}` });
-  const passCheck = editor.getByRole('switch', { name: 'ACC-PAS · Verificar pase' });
-  await expect(passCheck).not.toBeChecked();
-  await expect(editor.getByRole('switch', { name: 'Guardia' })).toBeChecked();
-  await expect(editor.getByRole('button', { name: 'Guardar' })).toBeDisabled();
-  await passCheck.check({ force: true });
-  await expect(editor.getByText('Tienes cambios sin guardar.')).toBeVisible();
-  await editor.getByRole('button', { name: 'Guardar' }).click();
-  await expect(editor.getByText(/Permisos guardados/)).toBeVisible();
-  await expect(passCheck).toBeChecked();
-  await shot(page, testInfo, 'editor-saved');
+    const editor = page.getByRole('dialog', { name: `Permisos de ${guard.name}` });
+    const passCheck = editor.getByRole('switch', { name: 'ACC-PAS · Verificar pase' });
+    await expect(passCheck).not.toBeChecked();
+    await expect(editor.getByRole('switch', { name: 'Guardia' })).toBeChecked();
+    await expect(editor.getByRole('button', { name: 'Guardar' })).toBeDisabled();
+    await passCheck.check({ force: true });
+    await expect(editor.getByText('Tienes cambios sin guardar.')).toBeVisible();
+    await editor.getByRole('button', { name: 'Guardar' }).click();
+    await expect(editor.getByText(/Permisos guardados/)).toBeVisible();
+    await expect(passCheck).toBeChecked();
+    await shot(page, testInfo, 'editor-saved');
 
-  const after = await guardPanel(browser, baseURL!, guard.email, testInfo);
-  await expect(after.page.getByRole('heading', { name: 'Verificar pase' })).toBeVisible();
-  await expect(after.page.getByRole('textbox', { name: 'Clave manual o QR' })).toBeVisible();
-  await shot(after.page, testInfo, 'guard-can-check');
-  await after.context.close();
-});
+    const after = await guardPanel(browser, baseURL!, guard.email, testInfo);
+    await expect(after.page.getByRole('heading', { name: 'Verificar pase' })).toBeVisible();
+    await expect(after.page.getByRole('textbox', { name: 'Clave manual o QR' })).toBeVisible();
+    await shot(after.page, testInfo, 'guard-can-check');
+    await after.context.close();
+  },
+);

@@ -62,77 +62,82 @@ async function openPoll(page: Page, title: string) {
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
 }
 
-test('the board and a resident vote in the open votación, and see the results only after voting', async ({
-  browser,
-  viewport,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  for (const [index, email] of VOTERS[testInfo.project.name]!.entries()) {
-    const page = await pageAs(browser, viewport, email);
-    await openPoll(page, DEMO_POLLS.openVote);
-    await expect(voteState(page)).toHaveAttribute('data-vote-state', 'choosing');
-    await expect(page.getByRole('heading', { name: 'Elige tus respuestas' })).toBeVisible();
-    // VerResultados 1: nothing of the results before this dwelling votes.
-    await expect(page.getByRole('heading', { name: 'Resultados' })).toHaveCount(0);
-    const review = page.getByRole('button', { name: 'Revisar mi voto' });
-    await expect(review).toBeDisabled();
-    await page.getByRole('radio', { name: index === 0 ? 'Sí' : 'No', exact: true }).check();
-    await expect(review).toBeDisabled();
-    await page.getByRole('radio', { name: /^Techos Jalisco/ }).check();
-    await review.click();
-    await expect(voteState(page)).toHaveAttribute('data-vote-state', 'reviewing');
-    await expect(page.getByRole('heading', { name: 'Revisa tu voto' })).toBeVisible();
-    // Back to the choices, which are kept, and forward again.
-    await page.getByRole('button', { name: 'Cambiar respuestas' }).click();
-    await expect(voteState(page)).toHaveAttribute('data-vote-state', 'choosing');
-    await expect(page.getByRole('radio', { name: /^Techos Jalisco/ })).toBeChecked();
-    await review.click();
-    await expect(page.getByText(/^Votas por (Torre [AB] - \d+|Casa \d+)\.$/)).toBeVisible();
-    if (index === 0) await shot(page, testInfo, 'review');
-    await page.getByRole('button', { name: 'Confirmar y enviar voto' }).click();
+test(
+  'the board and a resident vote in the open votación, and see the results only after voting',
+  { tag: '@phone-only' },
+  async ({ browser, viewport }, testInfo) => {
+    test.setTimeout(120_000);
+    for (const [index, email] of VOTERS[testInfo.project.name]!.entries()) {
+      const page = await pageAs(browser, viewport, email);
+      await openPoll(page, DEMO_POLLS.openVote);
+      await expect(voteState(page)).toHaveAttribute('data-vote-state', 'choosing');
+      await expect(page.getByRole('heading', { name: 'Elige tus respuestas' })).toBeVisible();
+      // VerResultados 1: nothing of the results before this dwelling votes.
+      await expect(page.getByRole('heading', { name: 'Resultados' })).toHaveCount(0);
+      const review = page.getByRole('button', { name: 'Revisar mi voto' });
+      await expect(review).toBeDisabled();
+      await page.getByRole('radio', { name: index === 0 ? 'Sí' : 'No', exact: true }).check();
+      await expect(review).toBeDisabled();
+      await page.getByRole('radio', { name: /^Techos Jalisco/ }).check();
+      await review.click();
+      await expect(voteState(page)).toHaveAttribute('data-vote-state', 'reviewing');
+      await expect(page.getByRole('heading', { name: 'Revisa tu voto' })).toBeVisible();
+      // Back to the choices, which are kept, and forward again.
+      await page.getByRole('button', { name: 'Cambiar respuestas' }).click();
+      await expect(voteState(page)).toHaveAttribute('data-vote-state', 'choosing');
+      await expect(page.getByRole('radio', { name: /^Techos Jalisco/ })).toBeChecked();
+      await review.click();
+      await expect(page.getByText(/^Votas por (Torre [AB] - \d+|Casa \d+)\.$/)).toBeVisible();
+      if (index === 0) await shot(page, testInfo, 'review');
+      await page.getByRole('button', { name: 'Confirmar y enviar voto' }).click();
 
-    await expect(voteState(page)).toHaveAttribute('data-vote-state', 'voted');
-    await expect(page.getByRole('heading', { name: '¡Tu voto quedó registrado!' })).toBeVisible();
-    // The section's MensajeConfirmacion, and EnviarCopia's receipt by e-mail.
-    await expect(page.getByText('Gracias por tu voto.')).toBeVisible();
-    await expect(page.getByText('Te enviamos un comprobante por correo.')).toBeVisible();
-    const code = (await page.getByText(RECEIPT).first().textContent())!.trim();
-    // Now the results show, with the weighted percentages.
-    await expect(page.getByRole('heading', { name: 'Resultados' })).toBeVisible();
-    await expect(
-      page.getByText(/^Participación: \d+(\.\d{1,2})?% del indiviso \(\d+ de 260 viviendas votaron\)\.$/),
-    ).toBeVisible();
-    await expect(page.getByText(/por indiviso$/).first()).toBeVisible();
-    // The receipt checks out.
-    await page.getByRole('textbox', { name: 'Código de comprobante' }).fill(code);
-    await page.getByRole('button', { name: 'Verificar' }).click();
-    await expect(page.getByText('Tu voto está contado.')).toBeVisible();
-    await shot(page, testInfo, index === 0 ? 'voted' : 'voted-resident');
+      await expect(voteState(page)).toHaveAttribute('data-vote-state', 'voted');
+      await expect(page.getByRole('heading', { name: '¡Tu voto quedó registrado!' })).toBeVisible();
+      // The section's MensajeConfirmacion, and EnviarCopia's receipt by e-mail.
+      await expect(page.getByText('Gracias por tu voto.')).toBeVisible();
+      await expect(page.getByText('Te enviamos un comprobante por correo.')).toBeVisible();
+      const code = (await page.getByText(RECEIPT).first().textContent())!.trim();
+      // Now the results show, with the weighted percentages.
+      await expect(page.getByRole('heading', { name: 'Resultados' })).toBeVisible();
+      await expect(
+        page.getByText(/^Participación: \d+(\.\d{1,2})?% del indiviso \(\d+ de 260 viviendas votaron\)\.$/),
+      ).toBeVisible();
+      await expect(page.getByText(/por indiviso$/).first()).toBeVisible();
+      // The receipt checks out.
+      await page.getByRole('textbox', { name: 'Código de comprobante' }).fill(code);
+      await page.getByRole('button', { name: 'Verificar' }).click();
+      await expect(page.getByText('Tu voto está contado.')).toBeVisible();
+      await shot(page, testInfo, index === 0 ? 'voted' : 'voted-resident');
 
-    // Back to the list: the poll is marked as voted.
-    await page.getByRole('link', { name: 'Volver a las votaciones' }).click();
-    await expect(page.getByRole('article', { name: DEMO_POLLS.openVote }).getByText('Ya votaste')).toBeVisible();
-    await page.context().close();
-  }
-});
+      // Back to the list: the poll is marked as voted.
+      await page.getByRole('link', { name: 'Volver a las votaciones' }).click();
+      await expect(page.getByRole('article', { name: DEMO_POLLS.openVote }).getByText('Ya votaste')).toBeVisible();
+      await page.context().close();
+    }
+  },
+);
 
 test.describe('a dwelling in arrears at opening', () => {
   test.use({ storageState: signedIn(DEMO_BARRED_VOTER.email) });
 
-  test('is refused with what it owed and the way to its account statement', async ({ page }, testInfo) => {
-    await openPoll(page, DEMO_POLLS.openVote);
-    await expect(voteState(page)).toHaveAttribute('data-vote-state', 'notAllowed.inArrears');
-    await expect(page.getByRole('heading', { name: 'Tu vivienda no puede votar' })).toBeVisible();
-    const owed = demoBarredDebtCents(new Date()) / 100;
-    const amount = `$${owed.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-    await expect(
-      page.getByText(new RegExp(`^Adeudo al abrir la votación: \\${amount}, con \\d+ días de atraso\\.$`)),
-    ).toBeVisible();
-    await expect(page.getByRole('radio')).toHaveCount(0);
-    await shot(page, testInfo, 'arrears');
-    await page.getByRole('link', { name: `Ver el estado de cuenta de ${DEMO_BARRED_VOTER.dwelling}` }).click();
-    await expect(page).toHaveURL(/\/condominio\/estado-cta/);
-  });
+  test(
+    'is refused with what it owed and the way to its account statement',
+    { tag: '@phone-only' },
+    async ({ page }, testInfo) => {
+      await openPoll(page, DEMO_POLLS.openVote);
+      await expect(voteState(page)).toHaveAttribute('data-vote-state', 'notAllowed.inArrears');
+      await expect(page.getByRole('heading', { name: 'Tu vivienda no puede votar' })).toBeVisible();
+      const owed = demoBarredDebtCents(new Date()) / 100;
+      const amount = `$${owed.toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+      await expect(
+        page.getByText(new RegExp(`^Adeudo al abrir la votación: \\${amount}, con \\d+ días de atraso\\.$`)),
+      ).toBeVisible();
+      await expect(page.getByRole('radio')).toHaveCount(0);
+      await shot(page, testInfo, 'arrears');
+      await page.getByRole('link', { name: `Ver el estado de cuenta de ${DEMO_BARRED_VOTER.dwelling}` }).click();
+      await expect(page).toHaveURL(/\/condominio\/estado-cta/);
+    },
+  );
 });
 
 /** A weighted votación opening now, with one sí/no question, created by the administrator through the API. */
@@ -187,46 +192,47 @@ const percentText = (bp: number) => `${Math.floor(bp / 100)}.${String(bp % 100).
 test.describe('the administrator', () => {
   test.use({ storageState: signedIn('admin@demo.mx', PALMAS) });
 
-  test('closes a weighted votación early and downloads its acta with the weighted result', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.setTimeout(90_000);
-    const title = `Pintura de fachada (${testInfo.project.name} ${Date.now() % 100000})`;
-    const pollId = await weightedVote(request, savedToken('admin@demo.mx', PALMAS), title);
-    const tokenOf = sessionTokens();
-    const yes = await voteThroughApi(request, await tokenOf(request, 'vecino009@demo.mx'), pollId, 'si');
-    const no = await voteThroughApi(request, await tokenOf(request, 'vecino015@demo.mx'), pollId, 'no');
+  test(
+    'closes a weighted votación early and downloads its acta with the weighted result',
+    { tag: '@desktop-only' },
+    async ({ page, request }, testInfo) => {
+      test.setTimeout(90_000);
+      const title = `Pintura de fachada (${testInfo.project.name} ${Date.now() % 100000})`;
+      const pollId = await weightedVote(request, savedToken('admin@demo.mx', PALMAS), title);
+      const tokenOf = sessionTokens();
+      const yes = await voteThroughApi(request, await tokenOf(request, 'vecino009@demo.mx'), pollId, 'si');
+      const no = await voteThroughApi(request, await tokenOf(request, 'vecino015@demo.mx'), pollId, 'no');
 
-    await page.goto(`/condominio/comunicacion/encuestas?PollId=${pollId}`);
-    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-    const admin = page.getByRole('region', { name: 'Administración' });
-    // Administrators see who has not voted yet, and the running result.
-    await expect(page.getByText(/^Aún no votan \(258\)$/)).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Resultados' })).toBeVisible();
-    await admin.getByRole('button', { name: 'Cerrar ahora' }).click();
-    const dialog = page.getByRole('dialog', { name: '¿Cerrar la votación ahora?' });
-    await dialog.getByRole('button', { name: 'Confirmar' }).click();
-    await expect(admin.getByText('Votación cerrada.')).toBeVisible();
-    await expect(page.getByText('Finales')).toBeVisible();
-    await shot(page, testInfo, 'closed');
+      await page.goto(`/condominio/comunicacion/encuestas?PollId=${pollId}`);
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      const admin = page.getByRole('region', { name: 'Administración' });
+      // Administrators see who has not voted yet, and the running result.
+      await expect(page.getByText(/^Aún no votan \(258\)$/)).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Resultados' })).toBeVisible();
+      await admin.getByRole('button', { name: 'Cerrar ahora' }).click();
+      const dialog = page.getByRole('dialog', { name: '¿Cerrar la votación ahora?' });
+      await dialog.getByRole('button', { name: 'Confirmar' }).click();
+      await expect(admin.getByText('Votación cerrada.')).toBeVisible();
+      await expect(page.getByText('Finales')).toBeVisible();
+      await shot(page, testInfo, 'closed');
 
-    const download = page.waitForEvent('download');
-    await admin.getByRole('button', { name: 'Descargar acta (PDF)' }).click();
-    const file = await (await download).path();
-    const lines = pdfText(fs.readFileSync(file)).split('\n');
-    const answering = yes + no;
-    for (const line of [
-      'Acta de resultados',
-      title,
-      'Conteo: Ponderada por indiviso',
-      `Votaron 2 de 260 viviendas: participación ponderada por indiviso del ${percentText(basisPoints(answering, INDIVISO_WHOLE))}.`,
-      // Sí and No weighted by the two dwellings' shares of those who answered.
-      percentText(basisPoints(yes, answering)),
-      percentText(basisPoints(no, answering)),
-    ]) {
-      expect(lines, line).toContain(line);
-    }
-    expect(lines.some((line) => line.startsWith('Estado: Cerrada el '))).toBe(true);
-  });
+      const download = page.waitForEvent('download');
+      await admin.getByRole('button', { name: 'Descargar acta (PDF)' }).click();
+      const file = await (await download).path();
+      const lines = pdfText(fs.readFileSync(file)).split('\n');
+      const answering = yes + no;
+      for (const line of [
+        'Acta de resultados',
+        title,
+        'Conteo: Ponderada por indiviso',
+        `Votaron 2 de 260 viviendas: participación ponderada por indiviso del ${percentText(basisPoints(answering, INDIVISO_WHOLE))}.`,
+        // Sí and No weighted by the two dwellings' shares of those who answered.
+        percentText(basisPoints(yes, answering)),
+        percentText(basisPoints(no, answering)),
+      ]) {
+        expect(lines, line).toContain(line);
+      }
+      expect(lines.some((line) => line.startsWith('Estado: Cerrada el '))).toBe(true);
+    },
+  );
 });

@@ -73,44 +73,46 @@ async function fillBooking(page: Page, moment: string, people: number) {
   await page.getByLabel('Leí y acepto el reglamento').check();
 }
 
-test('a resident books the pádel court; a neighbour racing for the same hour is refused as taken', async ({
-  browser,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  const { booker, rival, days, hour } = BOOKINGS[testInfo.project.name]!;
-  const moment = `${demoReservationDay(new Date(), days)}T${hour}`;
-  const padel = DEMO_RESERVATIONS.facilities.padel;
+test(
+  'a resident books the pádel court; a neighbour racing for the same hour is refused as taken',
+  { tag: '@phone-only' },
+  async ({ browser }, testInfo) => {
+    test.setTimeout(120_000);
+    const { booker, rival, days, hour } = BOOKINGS[testInfo.project.name]!;
+    const moment = `${demoReservationDay(new Date(), days)}T${hour}`;
+    const padel = DEMO_RESERVATIONS.facilities.padel;
 
-  const mine = await pageAs(browser, testInfo, booker);
-  const theirs = await pageAs(browser, testInfo, rival);
-  await openFacility(mine, padel);
-  await openFacility(theirs, padel);
-  // Both see the hour free.
-  await expect(await timeChoice(mine, moment)).toHaveAttribute('data-choice-state', 'libre');
-  await expect(await timeChoice(theirs, moment)).toHaveAttribute('data-choice-state', 'libre');
-  await fillBooking(theirs, moment, 2);
-  await fillBooking(mine, moment, 4);
-  await shot(mine, testInfo, 'padel-confirming');
+    const mine = await pageAs(browser, testInfo, booker);
+    const theirs = await pageAs(browser, testInfo, rival);
+    await openFacility(mine, padel);
+    await openFacility(theirs, padel);
+    // Both see the hour free.
+    await expect(await timeChoice(mine, moment)).toHaveAttribute('data-choice-state', 'libre');
+    await expect(await timeChoice(theirs, moment)).toHaveAttribute('data-choice-state', 'libre');
+    await fillBooking(theirs, moment, 2);
+    await fillBooking(mine, moment, 4);
+    await shot(mine, testInfo, 'padel-confirming');
 
-  await mine.getByRole('button', { name: 'Confirmar reservación' }).click();
-  await expect(bookingState(mine)).toHaveAttribute('data-booking-state', 'confirmed');
-  await expect(mine.getByRole('status').filter({ hasText: '¡Reservación confirmada!' })).toBeVisible();
-  await shot(mine, testInfo, 'padel-confirmed');
+    await mine.getByRole('button', { name: 'Confirmar reservación' }).click();
+    await expect(bookingState(mine)).toHaveAttribute('data-booking-state', 'confirmed');
+    await expect(mine.getByRole('status').filter({ hasText: '¡Reservación confirmada!' })).toBeVisible();
+    await shot(mine, testInfo, 'padel-confirmed');
 
-  // The neighbour confirms a moment later, on a screen that still showed the hour free.
-  await theirs.getByRole('button', { name: 'Confirmar reservación' }).click();
-  await expect(bookingState(theirs)).toHaveAttribute('data-booking-state', 'refused');
-  await expect(theirs.locator('[data-refusal="ocupado"]')).toBeVisible();
-  await expect(theirs.getByText('Horario no disponible: ya está reservado.')).toBeVisible();
-  await shot(theirs, testInfo, 'padel-refused');
+    // The neighbour confirms a moment later, on a screen that still showed the hour free.
+    await theirs.getByRole('button', { name: 'Confirmar reservación' }).click();
+    await expect(bookingState(theirs)).toHaveAttribute('data-booking-state', 'refused');
+    await expect(theirs.locator('[data-refusal="ocupado"]')).toBeVisible();
+    await expect(theirs.getByText('Horario no disponible: ya está reservado.')).toBeVisible();
+    await shot(theirs, testInfo, 'padel-refused');
 
-  // The booker finds it under Mis reservaciones.
-  await mine.goto('/condominio/comunicacion/instalaciones');
-  await mine.getByRole('tab', { name: 'Mis reservaciones' }).click();
-  await expect(mine.locator('[data-reservation-phase="proxima"]').filter({ hasText: padel }).first()).toBeVisible();
-  await mine.context().close();
-  await theirs.context().close();
-});
+    // The booker finds it under Mis reservaciones.
+    await mine.goto('/condominio/comunicacion/instalaciones');
+    await mine.getByRole('tab', { name: 'Mis reservaciones' }).click();
+    await expect(mine.locator('[data-reservation-phase="proxima"]').filter({ hasText: padel }).first()).toBeVisible();
+    await mine.context().close();
+    await theirs.context().close();
+  },
+);
 
 test.describe('the administration', { tag: '@desktop-only' }, () => {
   test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
