@@ -472,6 +472,76 @@ export interface DwellingPaymentTable {
   amount_cents: number;
 }
 
+/**
+ * A payment's receipt (migration 0022), written with the payment (domain/shared/ledgerPayments.ts): the
+ * condominium's folio, the token of its public verification page, how the money came in ('registrado',
+ * 'factura'; the online slices add 'tarjeta', 'spei', 'oxxo', 'transferencia') and, once cancelled, when and why.
+ */
+export interface PaymentReceiptTable {
+  id: Generated<number>;
+  condo_id: number;
+  payment_id: number;
+  folio: number;
+  token: string;
+  method: string;
+  created_at: string;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+}
+
+/** A condominium's payment provider and commissions (issue 27, migration 0024). */
+export interface PaymentSettingsTable {
+  id: Generated<number>;
+  condo_id: number;
+  provider: string;
+  enabled: Generated<number>;
+  fee_bearer: Generated<string>;
+  card_fee_bp: number;
+  card_fee_fixed_cents: number;
+  spei_fee_bp: number;
+  spei_fee_fixed_cents: number;
+  oxxo_fee_bp: number;
+  oxxo_fee_fixed_cents: number;
+  account_id: number | null;
+  updated_at: string;
+}
+
+/** One attempt to pay a dwelling's charges online (src/api/checkout.ts). */
+export interface CheckoutTable {
+  id: Generated<number>;
+  condo_id: number;
+  apartment_id: number;
+  user_id: number;
+  client_id: string;
+  provider: string;
+  provider_ref: string;
+  method: string;
+  state: string;
+  amount_cents: number;
+  fee_cents: number;
+  fee_bearer: string;
+  total_cents: number;
+  charge_ids: string;
+  account_id: number;
+  pay_reference: string | null;
+  expires_at: string;
+  payment_id: number | null;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Every payment-provider event taken, once (unique provider, event_id). */
+export interface CheckoutEventTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  checkout_id: number | null;
+  kind: string;
+  outcome: string;
+  received_at: string;
+}
+
 /** Income other than the dwellings' payments, and every expense. */
 export interface LedgerMovementTable {
   id: Generated<number>;
@@ -571,6 +641,10 @@ export interface Database {
   ledger_funds: LedgerFundTable;
   dwelling_charges: DwellingChargeTable;
   dwelling_payments: DwellingPaymentTable;
+  payment_receipts: PaymentReceiptTable;
+  payment_settings: PaymentSettingsTable;
+  checkouts: CheckoutTable;
+  checkout_events: CheckoutEventTable;
   ledger_movements: LedgerMovementTable;
   ledger_budgets: LedgerBudgetTable;
   generated_files: GeneratedFileTable;
@@ -615,6 +689,9 @@ export interface Database {
   cfdi_links: CfdiLinkTable;
   stamp_movements: StampMovementTable;
   stamp_requests: StampRequestTable;
+  late_fee_rules: LateFeeRuleTable;
+  late_fee_exemptions: LateFeeExemptionTable;
+  late_fees: LateFeeTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;
@@ -1313,4 +1390,44 @@ export interface ParcelTable {
   handed_by_user_id: number | null;
   reminded_at: string | null;
   reminders: Generated<number>;
+}
+
+/** A condominium's late-fee rule (recargos, migration 0023). kind 'fijo' | 'porcentaje'; percent_bp in basis points. */
+export interface LateFeeRuleTable {
+  id: Generated<number>;
+  condo_id: number;
+  kind: string;
+  amount_cents: number;
+  percent_bp: number;
+  grace_days: number;
+  cap_cents: number | null;
+  active: Flag;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+/** A dwelling the late-fee rule leaves alone (migration 0023). */
+export interface LateFeeExemptionTable {
+  id: Generated<number>;
+  condo_id: number;
+  apartment_id: number;
+  reason: string;
+  created_at: string;
+  created_by: number | null;
+}
+
+/** A late fee applied to a dwelling for a period 'YYYY-MM' (migration 0023); unique per (condo, dwelling, period). */
+export interface LateFeeTable {
+  id: Generated<number>;
+  condo_id: number;
+  apartment_id: number;
+  period: string;
+  base_cents: number;
+  amount_cents: number;
+  charge_id: number | null;
+  created_at: string;
+  waived_at: string | null;
+  waived_by: number | null;
+  waive_reason: string | null;
+  waive_charge_id: number | null;
 }

@@ -35,6 +35,8 @@ export interface RateLimitPolicy {
   gatePinPerUser: Limit;
   parcelCodePerParcel: Limit;
   parcelCodePerUser: Limit;
+  receiptVerifyPerIp: Limit;
+  checkoutSandboxPerIp: Limit;
 }
 
 export type RateLimitName = keyof RateLimitPolicy;
@@ -84,6 +86,12 @@ export const DEFAULT_RATE_LIMITS: RateLimitPolicy = {
   parcelCodePerParcel: { max: 5, windowSeconds: 15 * 60 },
   // A guard at a busy gate hands over many parcels, a few tries each.
   parcelCodePerUser: { max: 60, windowSeconds: 15 * 60 },
+  // A receipt's public verification (issue 27): someone scans a receipt's QR a few times at most. Its 256-bit token
+  // cannot be guessed; the limit bounds the look-ups of a client stuck in a loop or trying tokens anyway.
+  receiptVerifyPerIp: { max: 60, windowSeconds: 15 * 60 },
+  // The sandbox provider's page and buttons (issue 27): a person paying reads it and presses a button or two; its
+  // 128-bit reference cannot be guessed.
+  checkoutSandboxPerIp: { max: 120, windowSeconds: 15 * 60 },
 };
 
 /** The policy with every maximum multiplied (RATE_LIMIT_FACTOR). */

@@ -18,7 +18,9 @@ export type SecretName =
   // Derives each parcel's pickup code, which is never stored (domain/parcels/pickupCode.ts).
   | 'parcel-pickup-code'
   // The seed of the ECDSA key that signs the caseta's offline snapshot of today's passes (domain/gate/snapshot.ts).
-  | 'gate-snapshot-key';
+  | 'gate-snapshot-key'
+  // Signs the sandbox payment provider's webhooks (domain/checkout/providers/sandbox.ts).
+  | 'checkout-sandbox-webhook';
 
 const cache = new WeakMap<Kysely<Database>, Map<SecretName, Promise<Buffer>>>();
 

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { ACCOUNT_JOB_HANDLERS } from '../domain/account/jobs';
 import { GATE_JOB_HANDLERS } from '../domain/gate/jobs';
 import { autoInvoiceJobHandlers } from '../domain/invoicing/cfdis/autoInvoice';
+import { LATE_FEE_JOB_HANDLERS } from '../domain/lateFees/jobs';
 import { PARCEL_JOB_HANDLERS } from '../domain/parcels/jobs';
 import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
 import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
@@ -27,6 +28,7 @@ const HANDLERS: JobHandlers = {
   ...ACCOUNT_JOB_HANDLERS,
   ...PARCEL_JOB_HANDLERS,
   ...GATE_JOB_HANDLERS,
+  ...LATE_FEE_JOB_HANDLERS,
 };
 
 export default fp(async function scheduledJobs(app: FastifyInstance) {

@@ -74,6 +74,8 @@ export const StatementLine = object({
   cargo: number(),
   abono: number(),
   saldo: number(),
+  /** A payment's line: the payment, whose receipt it opens (src/api/receipts.ts). */
+  paymentId: optional(number()),
 });
 export type StatementLine = Infer<typeof StatementLine>;
 

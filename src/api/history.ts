@@ -38,6 +38,9 @@ export const HISTORY_ENTITIES = [
   'membership',
   'permissions',
   'access_request',
+  'late_fee_rule',
+  'late_fee_exemption',
+  'late_fee',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -68,6 +71,7 @@ export const HISTORY_ACTIONS = [
   'confirmar',
   'rechazar',
   'settle',
+  'condonar',
 ] as const;
 
 const EntityName = pattern(string(), /^[a-z_]{1,40}$/);

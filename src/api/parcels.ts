@@ -128,7 +128,7 @@ export const Parcel = object({
   size: enums(PARCEL_SIZES),
   note: nullable(string()),
   status: enums(PARCEL_STATUSES),
-  /** 'YYYY-MM-DD HH:mm' in the condominium's zone. */
+  /** The wall clock in the condominium's zone, 'YYYY-MM-DDTHH:mm' (zonedTime's utcToLocal). */
   arrivedAt: string(),
   /** A signed link, for a while. */
   photoUrl: nullable(string()),

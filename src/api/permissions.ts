@@ -625,8 +625,22 @@ export const canCreateInvoiceByHand = (data: Pick<SessionData, 'usuario' | 'usua
  * holding ADEUDOS at 'editar' or the high level (active). In invoice mode A the payment is then invoiced by a
  * job (spec §4), so this is also what starts an automatic invoice.
  */
+/**
+ * Paying a dwelling's charges online (issue 27): a member with 'Estado de cuenta' for a dwelling they live in.
+ * Staff record payments instead ("Registrar pago"); they do not pay for residents.
+ */
+export function canPayOnline(data: Session, ownApartmentIds: readonly number[], apartmentId: number): boolean {
+  return canSeeAccountStatement(data) && ownApartmentIds.includes(apartmentId);
+}
+
 export const canRecordPayment = (data: Pick<SessionData, 'usuario' | 'usuarioPermisos'>) =>
   isAdmin(data.usuario) ||
   data.usuarioPermisos.some(
     (p) => p.Clave === PERMISSION.debts && p.Activa === 1 && (p.Tipo === 'editar' || p.Tipo === HIGH_LEVEL),
   );
+
+/**
+ * Late fees (recargos, issue 27; the legacy automatic/penalties): the rule, its exemptions, applying and waiving
+ * fees. Administrators only.
+ */
+export const canManageLateFees = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);

@@ -10,6 +10,7 @@ export type MessageId =
   | Keys<typeof import('./es/calendar.json')>
   | Keys<typeof import('./es/calendarNotices.json')>
   | Keys<typeof import('./es/charges.json')>
+  | Keys<typeof import('./es/checkout.json')>
   | Keys<typeof import('./es/communication.json')>
   | Keys<typeof import('./es/condoSettings.json')>
   | Keys<typeof import('./es/configuration.json')>
@@ -33,6 +34,8 @@ export type MessageId =
   | Keys<typeof import('./es/invitationsNotices.json')>
   | Keys<typeof import('./es/invites.json')>
   | Keys<typeof import('./es/invoicingErrors.json')>
+  | Keys<typeof import('./es/lateFees.json')>
+  | Keys<typeof import('./es/lateFeesErrors.json')>
   | Keys<typeof import('./es/management.json')>
   | Keys<typeof import('./es/memberPermissions.json')>
   | Keys<typeof import('./es/notifications.json')>
@@ -49,6 +52,7 @@ export type MessageId =
   | Keys<typeof import('./es/profile.json')>
   | Keys<typeof import('./es/reservations.json')>
   | Keys<typeof import('./es/public.json')>
+  | Keys<typeof import('./es/receipts.json')>
   | Keys<typeof import('./es/sessions.json')>
   | Keys<typeof import('./es/shell.json')>
   | Keys<typeof import('./es/staff.json')>

@@ -289,6 +289,13 @@ describe('payment complements', () => {
       paid_on: '2026-11-20',
       account_id: s.accountId,
     });
+    // Its receipt says how it came in (issue 27).
+    const receipt = await t.app.db
+      .selectFrom('payment_receipts')
+      .selectAll()
+      .where('payment_id', '=', ledger.id)
+      .executeTakeFirstOrThrow();
+    expect(receipt.method).toBe('factura');
 
     const paid = (await get(path(INVOICING_PATHS.detail, invoice.id))).json() as CfdiDetail;
     expect(paid.balanceCents).toBe(invoice.totalCents - part);

@@ -40,6 +40,13 @@ const PUBLIC = [
   'GET /api/--invitados/pase-pdf/:condoId/:qr',
   'GET /api/--financiero/archivo/:id',
   'GET /api/--paqueteria/archivo/:fileId',
+  // A payment receipt's public check: its QR's token is the permission (issue 27).
+  'GET /api/--recibos/verificar/:token',
+  // Paying online (issue 27): the sandbox provider's page and buttons (its reference is the permission), and the
+  // provider's webhook (its signature is).
+  'GET /api/--pagos-en-linea/sandbox/:ref',
+  'POST /api/--pagos-en-linea/sandbox/:ref/:outcome',
+  'POST /api/--pagos-en-linea/webhook/:provider',
   // An entry's photo through the signed link the movement log gave an administrator or a supervisor.
   'GET /api/--bitacora/foto/:movementId',
   // A gate device's own calls: pairing with its one-time code, then its token (the gate-device header).

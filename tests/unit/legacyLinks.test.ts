@@ -46,7 +46,13 @@ describe('legacyLinks', () => {
 
   it('puts the screens in the main menu as external links', () => {
     const data = sessionFor('admin', { app: LEGACY });
-    const penalties = mainMenu(data).find((entry) => entry.key === 'legacy-penalties');
-    expect(penalties).toMatchObject({ external: true, href: 'https://legacy.example.mx/app/automatic/penalties?id=1' });
+    const receipts = mainMenu(data).find((entry) => entry.key === 'legacy-paymentReceipts');
+    expect(receipts).toMatchObject({ external: true, href: 'https://legacy.example.mx/app/comprobantes-de-pago' });
+  });
+
+  it('leaves penalties out of the menu, now that recargos is ours (issue 27: the legacy link lands there)', () => {
+    const data = sessionFor('admin', { app: LEGACY });
+    expect(keys(data)).toContain('penalties');
+    expect(mainMenu(data).some((entry) => entry.key === 'legacy-penalties')).toBe(false);
   });
 });

@@ -22,6 +22,9 @@ import * as expiryIndexes from './0018_expiry_indexes';
 import * as gate from './0019_gate';
 import * as gateWalkIns from './0020_gate_walkins';
 import * as gateSettings from './0021_gate_settings';
+import * as receipts from './0022_receipts';
+import * as lateFees from './0023_late_fees';
+import * as checkout from './0024_checkout';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -45,4 +48,7 @@ export const migrations: Record<string, Migration> = {
   '0019_gate': gate,
   '0020_gate_walkins': gateWalkIns,
   '0021_gate_settings': gateSettings,
+  '0022_receipts': receipts,
+  '0023_late_fees': lateFees,
+  '0024_checkout': checkout,
 };

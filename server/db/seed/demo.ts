@@ -10,6 +10,7 @@ import type { Database, NewCondominium } from '../schema';
 import { seedAccessRequests } from './accessRequests';
 import { seedActivity } from './activity';
 import { seedCalendar } from './calendar';
+import { seedCheckout } from './checkout';
 import { seedConversations } from './conversations';
 import {
   DEMO_ACCOUNTS,
@@ -26,6 +27,7 @@ import { seedGate } from './gate';
 import { seedGateDevices } from './gateDevices';
 import { seedGuests } from './guests';
 import { seedInvoicing } from './invoicing';
+import { seedLateFees } from './lateFees';
 import { seedLedger } from './ledger';
 import { seedParcels } from './parcels';
 import { seedPlans } from './plans';
@@ -88,8 +90,15 @@ const TABLES_CHILD_FIRST = [
   'post_attachments',
   'posts',
   'generated_files',
+  'late_fees',
+  'late_fee_exemptions',
+  'late_fee_rules',
+  'checkout_events',
+  'checkouts',
+  'payment_settings',
   'ledger_budgets',
   'ledger_movements',
+  'payment_receipts',
   'dwelling_payments',
   'dwelling_charges',
   'ledger_funds',
@@ -315,6 +324,8 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedGate(trx, options.clock);
   await seedPlans(trx, options.clock);
   await seedLedger(trx, options.clock);
+  await seedLateFees(trx, options.clock);
+  await seedCheckout(trx, options.clock);
   await seedPosts(trx, options.clock);
   await seedConversations(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);

@@ -481,3 +481,31 @@ export function demoPendingSalonDate(loadedAt: Date): string {
 
 /** A day relative to the seed day in Las Palmas's zone (the reservations seed and its tests). */
 export const demoReservationDay = palmasDay;
+
+/**
+ * Las Palmas's late-fee rule (recargos, issue 27): 2 % of the overdue balance, 10 grace days, at most $500.00 a
+ * fee, active. The seed applies no fee: the daily job (or "Aplicar recargos ahora") does, once per month and
+ * dwelling; DEMO_BARRED_VOTER's Casa 57 is the demo's dwelling in arrears that it charges.
+ */
+export const DEMO_LATE_FEE_RULE = {
+  condo: 'palmas',
+  kind: 'porcentaje',
+  amountCents: 0,
+  percentBp: 200,
+  graceDays: 10,
+  capCents: 50_000,
+} as const;
+
+/**
+ * Paying online in the demo (issue 27): Las Palmas takes payments through the built-in sandbox provider into its
+ * operating account, the resident bearing the commission. The commissions are those of a typical Mexican
+ * provider's public price list (card 3.6 % + $3.00, SPEI $8.00, OXXO 3.6 %), before IVA.
+ */
+export const DEMO_PAYMENT_SETTINGS = {
+  condo: 'palmas',
+  account: 'BBVA Cuenta operativa',
+  feeBearer: 'residente',
+  card: { bp: 360, fixedCents: 300 },
+  spei: { bp: 0, fixedCents: 800 },
+  oxxo: { bp: 360, fixedCents: 0 },
+} as const;

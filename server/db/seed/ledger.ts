@@ -5,7 +5,8 @@
 import type { Insertable, Kysely } from 'kysely';
 import { inZone } from '../../domain/shared/zonedTime';
 import type { Clock } from '../../infra/clock';
-import type { Database, DwellingChargeTable, DwellingPaymentTable, LedgerMovementTable } from '../schema';
+import { newToken } from '../../infra/tokens';
+import type { Database, DwellingChargeTable, DwellingPaymentTable, LedgerMovementTable, PaymentReceiptTable } from '../schema';
 
 /** Months of history, the current one included. */
 export const LEDGER_MONTHS = 24;
@@ -253,6 +254,31 @@ export async function seedLedger(db: Kysely<Database>, clock: Clock): Promise<vo
 
   await insertBatched(charges, (batch) => db.insertInto('dwelling_charges').values(batch).execute());
   await insertBatched(payments, (batch) => db.insertInto('dwelling_payments').values(batch).execute());
+  await seedReceipts(db, condo.id);
   await insertBatched(movements, (batch) => db.insertInto('ledger_movements').values(batch).execute());
   await insertBatched(budgets, (batch) => db.insertInto('ledger_budgets').values(batch).execute());
+}
+
+/**
+ * Every demo payment's receipt, as insertLedgerPayment would have written it (domain/shared/ledgerPayments.ts):
+ * folios in paid_on then id order, a fresh token each, method 'registrado' (an administrator recorded them),
+ * made the day the payment was (noon UTC, as migration 0022 dates the receipts it backfills).
+ */
+async function seedReceipts(db: Kysely<Database>, condoId: number): Promise<void> {
+  const paid = await db
+    .selectFrom('dwelling_payments')
+    .select(['id', 'paid_on'])
+    .where('condo_id', '=', condoId)
+    .orderBy('paid_on')
+    .orderBy('id')
+    .execute();
+  const receipts: Insertable<PaymentReceiptTable>[] = paid.map((p, i) => ({
+    condo_id: condoId,
+    payment_id: p.id,
+    folio: i + 1,
+    token: newToken(),
+    method: 'registrado',
+    created_at: `${p.paid_on}T12:00:00.000Z`,
+  }));
+  await insertBatched(receipts, (batch) => db.insertInto('payment_receipts').values(batch).execute());
 }

@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { insertLedgerPayment } from '../shared/ledgerPayments';
-import { automaticIssuer, dwellingClient, schedulePaymentInvoice } from '../shared/paymentInvoicing';
+import { invoicePaymentIfAutomatic } from '../shared/paymentInvoicing';
 import { condoToday } from '../shared/zonedTime';
 
 const byName = new Intl.Collator('es', { numeric: true, sensitivity: 'base' });
@@ -24,18 +24,6 @@ export async function listPaymentAccounts(db: Kysely<Database>, condoId: number)
 }
 
 const paidInFuture = () => new AppError(400, ErrorCodes.badRequest, 'errors.payments.paidOnFuture', 'paidOn');
-
-/**
- * Whether the payment is invoiced on its own: 'scheduled' (and the job is scheduled, due now) when the
- * condominium has an issuer in mode A and the dwelling a client, as the job itself decides
- * (invoicing/cfdis/autoInvoice.ts).
- */
-async function invoicingOf(trx: Kysely<Database>, condoId: number, apartmentId: number, paymentId: number, now: Date) {
-  if (!(await automaticIssuer(trx, condoId))) return 'manual';
-  if (!(await dwellingClient(trx, condoId, apartmentId))) return 'noClient';
-  await schedulePaymentInvoice(trx, paymentId, now);
-  return 'scheduled';
-}
 
 export async function recordPayment(
   db: Kysely<Database>,
@@ -66,11 +54,18 @@ export async function recordPayment(
     // Empty when none was given: the statement then reads "Pago" alone (statements.ts).
     const id = await insertLedgerPayment(
       trx,
-      { condoId: auth.condoId, apartmentId: apartment.id, accountId: account.id, paidOn: body.paidOn, reference },
+      {
+        condoId: auth.condoId,
+        apartmentId: apartment.id,
+        accountId: account.id,
+        paidOn: body.paidOn,
+        reference,
+        method: 'registrado',
+      },
       body.amountCents,
       { actorUserId: auth.userId, at: now, after: { accountId: account.id, reference } },
     );
-    const invoicing: PaymentInvoicing = await invoicingOf(trx, auth.condoId, apartment.id, id, now);
+    const invoicing: PaymentInvoicing = await invoicePaymentIfAutomatic(trx, auth.condoId, apartment.id, id, now);
     return { id, ApartmentId: apartment.id, paidOn: body.paidOn, amountCents: body.amountCents, invoicing };
   });
 }

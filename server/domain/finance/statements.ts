@@ -67,7 +67,7 @@ export async function statementsFor(
     .execute();
   const payments = await db
     .selectFrom('dwelling_payments')
-    .select(['apartment_id', 'reference', 'paid_on', 'amount_cents'])
+    .select(['id', 'apartment_id', 'reference', 'paid_on', 'amount_cents'])
     .where('condo_id', '=', condo.id)
     .where('apartment_id', 'in', ids)
     .where('paid_on', '<=', period.fechaFin)
@@ -84,7 +84,7 @@ export async function statementsFor(
     let opening = 0;
     let dueCharges = 0;
     let paidByAsOf = 0;
-    const entries: { fecha: string; order: number; concepto: string; cargo: number; abono: number }[] = [];
+    const entries: { fecha: string; order: number; concepto: string; cargo: number; abono: number; paymentId?: number }[] = [];
     for (const c of own) {
       const amount = Number(c.amount_cents);
       if (c.charged_on < period.fechaInicio) opening += amount;
@@ -109,6 +109,7 @@ export async function statementsFor(
           concepto: p.reference ? `Pago ${p.reference}` : 'Pago',
           cargo: 0,
           abono: amount,
+          paymentId: p.id,
         });
       if (p.paid_on <= asOf) paidByAsOf += amount;
     }
@@ -120,7 +121,9 @@ export async function statementsFor(
       balance += e.cargo - e.abono;
       totalCargos += e.cargo;
       totalAbonos += e.abono;
-      return { fecha: e.fecha, concepto: e.concepto, cargo: e.cargo, abono: e.abono, saldo: balance };
+      const line: StatementLine = { fecha: e.fecha, concepto: e.concepto, cargo: e.cargo, abono: e.abono, saldo: balance };
+      if (e.paymentId !== undefined) line.paymentId = e.paymentId;
+      return line;
     });
     return {
       ApartmentId: dwelling.ApartmentId,

@@ -14,6 +14,25 @@ export async function schedulePaymentInvoice(trx: Kysely<Database>, paymentId: n
   await scheduleJob(trx, AUTO_INVOICE_JOB, paymentId, now, now);
 }
 
+/**
+ * Whether a payment just recorded is invoiced on its own: 'scheduled' (and the job is scheduled, due now) when the
+ * condominium has an issuer in mode A and the dwelling a client, as the job itself decides
+ * (invoicing/cfdis/autoInvoice.ts); 'noClient' in mode A without a client; 'manual' otherwise. In the
+ * transaction that records the payment ("Registrar pago", an online payment's webhook).
+ */
+export async function invoicePaymentIfAutomatic(
+  trx: Kysely<Database>,
+  condoId: number,
+  apartmentId: number,
+  paymentId: number,
+  now: Date,
+): Promise<'scheduled' | 'noClient' | 'manual'> {
+  if (!(await automaticIssuer(trx, condoId))) return 'manual';
+  if (!(await dwellingClient(trx, condoId, apartmentId))) return 'noClient';
+  await schedulePaymentInvoice(trx, paymentId, now);
+  return 'scheduled';
+}
+
 /** The issuer that invoices the condominium's payments on its own: its first issuer in mode A, if any. */
 export function automaticIssuer(db: Kysely<Database>, condoId: number) {
   return db

@@ -19,6 +19,7 @@ export const SERVER_ONLY_AREAS: readonly string[] = [
   'parcelsNotices',
   'invoicingErrors',
   'gateErrors',
+  'lateFeesErrors',
 ];
 
 /** Every area of the language ('all': the server, the tests), or only those the browser shows ('browser'). */

@@ -20,6 +20,9 @@ const BanksPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ de
 const FundsPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ default: m.FundsPage })));
 const StatementPage = lazy(() => import('../finance/StatementPage'));
 const BulkStatementsPage = lazy(() => import('../finance/BulkStatementsPage'));
+const LateFeesPage = lazy(() => import('../lateFees/LateFeesPage'));
+const PayPage = lazy(() => import('../checkout/PayPage'));
+const CheckoutResultPage = lazy(() => import('../checkout/CheckoutResultPage'));
 const MyGuestsPage = lazy(() => import('../myGuests/MyGuestsPage'));
 const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
@@ -81,7 +84,14 @@ export default function CondominioRoutes() {
           <Route path="/panel-financiero/ver-reporte" component={ReportPage} />
           <Route path="/panel-financiero/listado-de-bancos" component={BanksPage} />
           <Route path="/panel-financiero/listado-de-fondos" component={FundsPage} />
+          <Route path={SCREENS.lateFees} component={LateFeesPage} />
+          {/* The legacy recargos link (automatic/penalties?id=N, through login-redirect): ours since issue 27. */}
+          <Route path="/automatic/penalties">
+            <Redirect to={SCREENS.lateFees} replace />
+          </Route>
           <Route path="/estado-cta" component={StatementPage} />
+          <Route path={SCREENS.pay} component={PayPage} />
+          <Route path={SCREENS.checkoutResult} component={CheckoutResultPage} />
           <Route path="/estado-cuenta-masivo" component={BulkStatementsPage} />
           <Route path="/mis-invitados" component={MyGuestsPage} />
           <Route path="/listado-blogs" component={BlogsPage} />

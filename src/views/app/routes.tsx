@@ -47,6 +47,10 @@ export function preloadVisitorRoute(pathname: string): Promise<void> {
 }
 
 const PricingPage = lazy(() => import('../pricing/PricingPage'));
+// What a payment receipt's QR opens (issue 27): its own chunk, so no other visitor page grows.
+const ReceiptVerifyPage = lazy(() => import('../receipts/ReceiptVerifyPage'));
+// The built-in sandbox payment provider's checkout page (issue 27): outside the app's guard, as a provider's is.
+const SandboxCheckoutPage = lazy(() => import('../checkout/SandboxCheckoutPage'));
 
 export function AppRoutes() {
   return (
@@ -59,6 +63,8 @@ export function AppRoutes() {
         <Route path="/pagina-publica" component={PublicPage} />
         <Route path="/registro-invitados/:token" component={GuestRegistrationPage} />
         <Route path="/invitacion/:condoId/:qr" component={PassPage} />
+        <Route path="/recibo/:token" component={ReceiptVerifyPage} />
+        <Route path="/pago-sandbox/:ref" component={SandboxCheckoutPage} />
         <Route path="/precios-y-planes" component={PricingPage} />
         <Route path="/sessions" nest>
           <SessionsRoutes />

@@ -19,7 +19,12 @@ export const SCREENS = {
   financeReport: '/panel-financiero/ver-reporte',
   banks: '/panel-financiero/listado-de-bancos',
   funds: '/panel-financiero/listado-de-fondos',
+  /** Late fees (recargos, issue 27), for administrators; the legacy automatic/penalties redirects here. */
+  lateFees: '/panel-financiero/recargos',
   accountStatement: '/estado-cta',
+  /** Paying a dwelling's charges online (issue 27), and the result the provider sends the resident back to. */
+  pay: '/financiero/pagar',
+  checkoutResult: '/financiero/pago/:id',
   bulkStatements: '/estado-cuenta-masivo',
   blogConfiguration: '/listado-blogs',
   automaticCharges: '/cargos-automaticos',

@@ -7,7 +7,7 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { canOpenReport, canSeeAllStatements } from '../../api/permissions';
+import { canManageLateFees, canOpenReport, canSeeAllStatements } from '../../api/permissions';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
 import { FinanceGate, useSessionData } from '../common/financeAccess';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -29,6 +29,8 @@ function Panel() {
     { key: 'statement', href: '/estado-cta' },
     ...(data && canSeeAllStatements(data) ? [{ key: 'bulk', href: '/estado-cuenta-masivo' }] : []),
   ];
+  // Late fees (issue 27) carry their own words (lateFees.panel.*).
+  const lateFees = data && canManageLateFees(data);
 
   return (
     <Stack gap="lg">
@@ -78,6 +80,16 @@ function Panel() {
             </Text>
           </Card>
         ))}
+        {lateFees ? (
+          <Card withBorder radius="md" padding="lg" component={Link} href="/panel-financiero/recargos">
+            <Text fw={600}>
+              <FormattedMessage id="lateFees.panel.link" />
+            </Text>
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id="lateFees.panel.hint" />
+            </Text>
+          </Card>
+        ) : null}
       </SimpleGrid>
     </Stack>
   );

@@ -9,21 +9,25 @@ import '@mantine/core/styles/Table.css';
 // payments with the running balance, closing balance and what is overdue) and its PDF. Residents choose
 // among their own dwellings; administrators and the board among all of them. Those who may record a payment
 // (canRecordPayment) have "Registrar pago" beside the PDF; once one is recorded the statement is read again.
+// Every payment line has its receipt's PDF (ReceiptAction). A resident of the dwelling has "Pagar en línea" (issue 27).
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { type Dwelling, formatMoney, type Statement } from '../../api/finance';
-import { canInvoice, canRecordPayment } from '../../api/permissions';
+import { canInvoice, canPayOnline, canRecordPayment } from '../../api/permissions';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
 import { paymentMachine } from '../../machines/paymentMachine';
 import { fetchStatementPdf } from '../../services/financeService';
 import { FinanceGate, useSessionData } from '../common/financeAccess';
 import { displayDate, saveFile, thisYearSoFar, today } from '../common/period';
+import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { isValidPeriod, PeriodFields } from './PeriodFields';
 import { QueryStatus } from './QueryStatus';
+import { ReceiptAction } from './ReceiptAction';
 
 // The dialog and its toast (Modal, NumberInput, Notification) load with the first "Registrar pago".
 const PaymentDialog = lazy(() => import('./PaymentDialog'));
@@ -55,8 +59,24 @@ function Summary({ statement }: { statement: Statement }) {
   );
 }
 
+/** A line's concept, and for a payment its receipt. */
+function Concept({ line, onReceipt }: { line: Statement['movimientos'][number]; onReceipt: (ok: boolean) => void }) {
+  if (line.paymentId === undefined) return <>{line.concepto}</>;
+  return (
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+      <span>{line.concepto}</span>
+      <ReceiptAction paymentId={line.paymentId} paidOn={line.fecha} onDone={onReceipt} />
+    </span>
+  );
+}
+
+interface LinesProps {
+  statement: Statement;
+  onReceipt: (ok: boolean) => void;
+}
+
 /** Five columns where there is room. */
-function DesktopLines({ statement }: { statement: Statement }) {
+function DesktopLines({ statement, onReceipt }: LinesProps) {
   return (
     <Table striped>
       <Table.Thead>
@@ -72,7 +92,9 @@ function DesktopLines({ statement }: { statement: Statement }) {
         {statement.movimientos.map((m, i) => (
           <Table.Tr key={`${m.fecha}-${i}`}>
             <Table.Td>{displayDate(m.fecha)}</Table.Td>
-            <Table.Td>{m.concepto}</Table.Td>
+            <Table.Td>
+              <Concept line={m} onReceipt={onReceipt} />
+            </Table.Td>
             <Table.Td ta="right">{m.cargo ? formatMoney(m.cargo) : ''}</Table.Td>
             <Table.Td ta="right">{m.abono ? formatMoney(m.abono) : ''}</Table.Td>
             <Table.Td ta="right">{formatMoney(m.saldo)}</Table.Td>
@@ -84,7 +106,7 @@ function DesktopLines({ statement }: { statement: Statement }) {
 }
 
 /** On a phone: the date over the concept, the amount (payments with a minus) over the running balance. */
-function PhoneLines({ statement }: { statement: Statement }) {
+function PhoneLines({ statement, onReceipt }: LinesProps) {
   return (
     <Table striped horizontalSpacing="xs">
       <Table.Thead>
@@ -104,7 +126,9 @@ function PhoneLines({ statement }: { statement: Statement }) {
               <Text size="xs" c="dimmed">
                 {displayDate(m.fecha)}
               </Text>
-              <Text size="sm">{m.concepto}</Text>
+              <Text size="sm" component="div">
+                <Concept line={m} onReceipt={onReceipt} />
+              </Text>
             </Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               <Text size="sm" c={m.abono ? 'teal' : undefined}>
@@ -128,11 +152,20 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
   const [period, setPeriod] = useState(thisYearSoFar);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
+  const [receiptFailed, setReceiptFailed] = useState(false);
   const query = { ApartmentId: apartmentId, ...period };
   const [state, send, statementActor] = useMachine(financeQueryMachine, { input: { query: { kind: 'statement', query } } });
   const answer = state.context.answer;
   const statement = answer?.kind === 'statement' ? answer.data : null;
   const mayRecord = data !== null && canRecordPayment(data);
+  // Residents pay their own dwellings online (issue 27); the pay page says when the condominium takes no payments online.
+  const mayPay =
+    data !== null &&
+    canPayOnline(
+      data,
+      data.usuario.apartments.map((a) => a.AptId),
+      apartmentId,
+    );
   const payment = useActorRef(paymentMachine);
   // Mounted from the first opening on, so the dialog closes with its transition and gives the focus back.
   const paymentUsed = useSelector(payment, (s) => !s.matches('closed'));
@@ -186,6 +219,11 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
           <Button variant="default" disabled={!statement} loading={downloading} onClick={download}>
             <FormattedMessage id="finance.statement.pdf" />
           </Button>
+          {mayPay ? (
+            <Button component={Link} href={`${SCREENS.pay}?ApartmentId=${apartmentId}`}>
+              <FormattedMessage id="checkout.pay" />
+            </Button>
+          ) : null}
           {mayRecord ? (
             <Button
               disabled={!statement}
@@ -200,6 +238,11 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
         <Suspense fallback={null}>
           <PaymentDialog actor={payment} dwelling={statement ? dwellingName(statement) : ''} clientsLink={canInvoice(data)} />
         </Suspense>
+      ) : null}
+      {receiptFailed ? (
+        <Alert color="red" role="alert" title={<FormattedMessage id="finance.bulk.errorTitle" />}>
+          <FormattedMessage id="receipts.downloadError" />
+        </Alert>
       ) : null}
       {downloadFailed ? (
         <Alert color="red" role="alert" title={<FormattedMessage id="finance.bulk.errorTitle" />}>
@@ -226,7 +269,11 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
             {statement.Residentes.length ? ` · ${statement.Residentes.join(', ')}` : ''}
           </Text>
           <Summary statement={statement} />
-          {phone ? <PhoneLines statement={statement} /> : <DesktopLines statement={statement} />}
+          {phone ? (
+            <PhoneLines statement={statement} onReceipt={(ok) => setReceiptFailed(!ok)} />
+          ) : (
+            <DesktopLines statement={statement} onReceipt={(ok) => setReceiptFailed(!ok)} />
+          )}
           {statement.movimientos.length === 0 ? (
             <Text>
               <FormattedMessage id="finance.noRows" />

@@ -81,6 +81,8 @@ export const SIGNED_IN: readonly (readonly [email: string, condo?: string])[] = 
   // signs bosque.residente@demo.mx in on its own (the new privacy notice asks them again).
   ['vecino056@demo.mx'],
   ['vecino057@demo.mx'],
+  // checkout.spec.ts pays online (issue 27) as 085: an amount ahead, then reads it on their statement.
+  ['vecino085@demo.mx'],
   // management.spec.ts: a resident sent away from control-gerencial (read only).
   ['vecino018@demo.mx'],
   // globalSearch.spec.ts searches as 058 (desktop) and 059 (phone): read only.

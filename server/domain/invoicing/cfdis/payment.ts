@@ -71,6 +71,7 @@ export async function stampPayment(
           accountId: payment.accountId,
           paidOn: payment.paidOn,
           reference: payment.reference || `CFDI ${invoice.uuid}`,
+          method: 'factura',
         },
         payment.amountCents,
         { actorUserId: auth.userId, at: deps.clock.now(), after: { cfdi: invoice.uuid } },

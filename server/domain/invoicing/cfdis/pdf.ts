@@ -5,12 +5,12 @@
 // régimen, uso CFDI and payment keys, UUID, seals, cadena, amounts) exactly as the XML and the SAT have them,
 // whatever the language. pdfkit with the standard Helvetica, uncompressed like the house's
 // other PDFs (passes/passPdf.ts, finance/statementPdf.ts) so its text can be checked; the QR is drawn as vector
-// modules from the `qrcode` package's encoder (error correction M).
+// modules from the `qrcode` package's encoder (error correction M: domain/shared/pdfQr.ts).
 import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
 import { type Language, LOCALE } from '../../../../src/i18n/languages';
 import type { MessageId } from '../../../../src/i18n/messages';
 import { documentWords } from '../../shared/documentWords';
+import { drawQr } from '../../shared/pdfQr';
 import { computeTotals, formatCents } from '../cfdi/amounts';
 import { tfdCadenaOriginal } from '../cfdi/tfd';
 import type { CfdiRow } from './detail';
@@ -20,17 +20,6 @@ import { cfdiFacts } from './xmlFacts';
 type Doc = PDFKit.PDFDocument;
 const MARGIN = 40;
 const money = (cents: number) => `$${formatCents(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-
-function drawQr(doc: Doc, text: string, x: number, y: number, side: number): void {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
-  const n = qr.modules.size;
-  const unit = side / n;
-  doc.save().fillColor('#000000');
-  for (let row = 0; row < n; row++) {
-    for (let col = 0; col < n; col++) if (qr.modules.get(row, col)) doc.rect(x + col * unit, y + row * unit, unit, unit);
-  }
-  doc.fill().restore();
-}
 
 function labelled(doc: Doc, label: string, value: string, width: number): void {
   doc.font('Helvetica-Bold').fontSize(8).text(label, { width, continued: false });

@@ -1,0 +1,220 @@
+// A resident pays a dwelling's charges online (src/api/checkout.ts): what the dwelling owes and how it may pay,
+// opening a checkout with the provider, and reading it back. The amount is the open part of the charges chosen
+// (or the amount typed), the commission follows the condominium's settings: nothing of either comes from the
+// browser. Who may: a resident of the dwelling with 'Estado de cuenta' (permissions.canPayOnline); another
+// dwelling or condominium is a 404.
+import type { Kysely } from 'kysely';
+import {
+  CHECKOUT_MAX_CENTS,
+  type Checkout,
+  type CheckoutMethod,
+  type CheckoutOptions,
+  type CheckoutRequest,
+  type CheckoutState,
+  checkoutFee,
+} from '../../../src/api/checkout';
+import { ErrorCodes } from '../../../src/api/errors';
+import { formatMoney } from '../../../src/api/finance';
+import { canPayOnline } from '../../../src/api/permissions';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { Clock } from '../../infra/clock';
+import type { Auth } from '../shared/auth';
+import { loadAccess } from '../shared/sessionData';
+import { openChargesOf } from './ledgerOpen';
+import { paymentProvider } from './providers/registry';
+import { methodOptions, type PaymentSettings, paymentSettingsOf } from './settings';
+
+/** How long a card checkout's page stays open, and an OXXO or SPEI reference stays payable. */
+export const CARD_CHECKOUT_MINUTES = 60;
+export const REFERENCE_DAYS = 3;
+
+export const checkoutNotFound = () => new AppError(404, ErrorCodes.notFound, 'checkout.notFound');
+const refused = (id: 'checkout.disabled' | 'checkout.methodUnavailable' | 'checkout.clientIdReused') =>
+  new AppError(409, ErrorCodes.conflict, id);
+const bad = (id: 'checkout.chooseOne' | 'checkout.chargeNotOpen', field: string) =>
+  new AppError(400, ErrorCodes.badRequest, id, field);
+
+/** The dwelling, when the caller may pay for it; a 404 otherwise (another dwelling, another condominium). */
+async function payableDwelling(db: Kysely<Database>, auth: Auth, apartmentId: number) {
+  const access = await loadAccess(db, auth);
+  const own = access.usuario.apartments.map((a) => a.AptId);
+  if (!canPayOnline(access, own, apartmentId)) throw checkoutNotFound();
+  const apartment = await db
+    .selectFrom('apartments')
+    .select('id')
+    .where('id', '=', apartmentId)
+    .where('condo_id', '=', auth.condoId)
+    .executeTakeFirst();
+  if (!apartment) throw checkoutNotFound();
+  return apartment.id;
+}
+
+export async function checkoutOptions(db: Kysely<Database>, auth: Auth, apartmentId: number): Promise<CheckoutOptions> {
+  const id = await payableDwelling(db, auth, apartmentId);
+  const settings = await paymentSettingsOf(db, auth.condoId);
+  const { open, creditCents } = await openChargesOf(db, auth.condoId, id);
+  return {
+    ApartmentId: id,
+    enabled: settings?.enabled ?? false,
+    provider: settings?.provider ?? null,
+    feeBearer: settings?.feeBearer ?? 'residente',
+    methods: settings?.enabled ? methodOptions(settings) : [],
+    open,
+    owedCents: open.reduce((sum, c) => sum + c.openCents, 0),
+    creditCents,
+  };
+}
+
+export function checkoutOf(row: {
+  id: number;
+  apartment_id: number;
+  method: string;
+  state: string;
+  amount_cents: number;
+  fee_cents: number;
+  fee_bearer: string;
+  total_cents: number;
+  provider: string;
+  provider_ref: string;
+  pay_reference: string | null;
+  expires_at: string;
+  payment_id: number | null;
+  failure: string | null;
+}): Checkout {
+  const state = row.state as CheckoutState;
+  return {
+    id: row.id,
+    ApartmentId: row.apartment_id,
+    method: row.method as CheckoutMethod,
+    state,
+    amountCents: Number(row.amount_cents),
+    feeCents: Number(row.fee_cents),
+    feeBearer: row.fee_bearer === 'condominio' ? 'condominio' : 'residente',
+    totalCents: Number(row.total_cents),
+    redirectUrl: state === 'creado' && row.provider === 'sandbox' ? `/pago-sandbox/${row.provider_ref}` : null,
+    payReference: state === 'pendiente' || state === 'creado' ? row.pay_reference : null,
+    expiresAt: row.expires_at,
+    paymentId: row.payment_id,
+    failure: row.failure,
+  };
+}
+
+/** The amount that enters the ledger: the open part of the charges chosen, or the amount typed. */
+async function amountOf(db: Kysely<Database>, condoId: number, apartmentId: number, body: CheckoutRequest) {
+  if ((body.chargeIds === undefined) === (body.amountCents === undefined)) throw bad('checkout.chooseOne', 'chargeIds');
+  if (body.amountCents !== undefined) return { amountCents: body.amountCents, chargeIds: [] as number[] };
+  const { open } = await openChargesOf(db, condoId, apartmentId);
+  const chosen = new Set(body.chargeIds);
+  const found = open.filter((c) => chosen.has(c.chargeId));
+  if (found.length !== chosen.size) throw bad('checkout.chargeNotOpen', 'chargeIds');
+  return { amountCents: found.reduce((sum, c) => sum + c.openCents, 0), chargeIds: found.map((c) => c.chargeId) };
+}
+
+function totalsOf(settings: PaymentSettings, method: CheckoutMethod, amountCents: number) {
+  const feeCents = checkoutFee(settings.fees[method], amountCents, settings.feeBearer);
+  const totalCents = settings.feeBearer === 'residente' ? amountCents + feeCents : amountCents;
+  if (totalCents > CHECKOUT_MAX_CENTS)
+    throw new AppError(
+      400,
+      ErrorCodes.badRequest,
+      { id: 'checkout.tooLarge', values: { max: formatMoney(CHECKOUT_MAX_CENTS) } },
+      'amountCents',
+    );
+  return { feeCents, totalCents };
+}
+
+/**
+ * Opens a checkout: the amount and commission from our database, the provider's page or reference, the row.
+ * The same clientId answers the checkout it made (a second press, a retry after a cut); with other details, 409.
+ */
+export async function createCheckout(
+  db: Kysely<Database>,
+  deps: { clock: Clock },
+  auth: Auth,
+  body: CheckoutRequest,
+): Promise<{ checkout: Checkout; created: boolean }> {
+  const apartmentId = await payableDwelling(db, auth, body.ApartmentId);
+  const earlier = await db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('condo_id', '=', auth.condoId)
+    .where('client_id', '=', body.clientId)
+    .executeTakeFirst();
+  if (earlier) {
+    if (earlier.user_id !== auth.userId || earlier.apartment_id !== apartmentId || earlier.method !== body.method)
+      throw refused('checkout.clientIdReused');
+    return { checkout: checkoutOf(earlier), created: false };
+  }
+  const settings = await paymentSettingsOf(db, auth.condoId);
+  if (!settings?.enabled) throw refused('checkout.disabled');
+  const { amountCents, chargeIds } = await amountOf(db, auth.condoId, apartmentId, body);
+  const { feeCents, totalCents } = totalsOf(settings, body.method, amountCents);
+
+  const now = deps.clock.now();
+  const expiresAt = new Date(
+    now.getTime() + (body.method === 'tarjeta' ? CARD_CHECKOUT_MINUTES * 60_000 : REFERENCE_DAYS * 24 * 60 * 60_000),
+  );
+  const provider = paymentProvider(db, deps.clock, settings.provider);
+  const ref = provider.newRef();
+  const condo = await db.selectFrom('condominiums').select('name').where('id', '=', auth.condoId).executeTakeFirstOrThrow();
+  // The provider is asked before the row is written: a provider that fails leaves nothing behind, and the
+  // screen's retry (same clientId) opens again.
+  const opened = await provider.open(ref, {
+    method: body.method,
+    totalCents,
+    condoName: condo.name,
+    expiresAt,
+  });
+  const at = now.toISOString();
+  const values = {
+    condo_id: auth.condoId,
+    apartment_id: apartmentId,
+    user_id: auth.userId,
+    client_id: body.clientId,
+    provider: settings.provider,
+    provider_ref: opened.providerRef,
+    method: body.method,
+    state: opened.payReference ? 'pendiente' : 'creado',
+    amount_cents: amountCents,
+    fee_cents: feeCents,
+    fee_bearer: settings.feeBearer,
+    total_cents: totalCents,
+    charge_ids: JSON.stringify(chargeIds),
+    // enabled implies an account (settings.ts).
+    account_id: settings.accountId!,
+    pay_reference: opened.payReference,
+    expires_at: expiresAt.toISOString(),
+    payment_id: null,
+    failure: null,
+    created_at: at,
+    updated_at: at,
+  };
+  // Two presses at once: the unique (condo_id, client_id) lets one in; the other answers what it wrote.
+  const inserted = await db
+    .insertInto('checkouts')
+    .values(values)
+    .onConflict((oc) => oc.columns(['condo_id', 'client_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  const row = await db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('condo_id', '=', auth.condoId)
+    .where('client_id', '=', body.clientId)
+    .executeTakeFirstOrThrow();
+  return { checkout: checkoutOf(row), created: inserted !== undefined };
+}
+
+/** A checkout its creator reads (the result page asks until it is settled). */
+export async function readCheckout(db: Kysely<Database>, auth: Auth, id: number): Promise<Checkout> {
+  const row = await db
+    .selectFrom('checkouts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('condo_id', '=', auth.condoId)
+    .where('user_id', '=', auth.userId)
+    .executeTakeFirst();
+  if (!row) throw checkoutNotFound();
+  return checkoutOf(row);
+}

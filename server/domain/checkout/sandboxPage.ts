@@ -1,0 +1,72 @@
+// The sandbox provider's own side (issue 27): what its checkout page shows, and its buttons, which make the
+// provider send its signed webhook exactly as a real one would (the event goes through receiveWebhook and its
+// signature check, not around it). No session: the reference is the permission, as on a provider's page.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CheckoutMethod, CheckoutState, SandboxCheckout, SandboxOutcome } from '../../../src/api/checkout';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
+import { appSecret } from '../../infra/secrets';
+import { checkoutNotFound } from './checkouts';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxEventBody, signSandboxEvent } from './providers/sandbox';
+import { receiveWebhook, type WebhookOutcome } from './webhooks';
+
+/** The result page the sandbox sends the resident back to (src/views/app routes). */
+export const checkoutResultPath = (id: number) => `/condominio/financiero/pago/${id}`;
+
+async function sandboxRow(db: Kysely<Database>, ref: string) {
+  const row = await db
+    .selectFrom('checkouts as k')
+    .innerJoin('condominiums as c', 'c.id', 'k.condo_id')
+    .select(['k.id', 'k.method', 'k.total_cents', 'k.state', 'k.pay_reference', 'c.name as condoName'])
+    .where('k.provider', '=', 'sandbox')
+    .where('k.provider_ref', '=', ref)
+    .executeTakeFirst();
+  if (!row) throw checkoutNotFound();
+  return row;
+}
+
+export async function sandboxCheckout(db: Kysely<Database>, ref: string): Promise<SandboxCheckout> {
+  const row = await sandboxRow(db, ref);
+  return {
+    ref,
+    condoName: row.condoName,
+    method: row.method as CheckoutMethod,
+    totalCents: Number(row.total_cents),
+    state: row.state as CheckoutState,
+    payReference: row.pay_reference,
+    returnPath: checkoutResultPath(row.id),
+  };
+}
+
+const EVENT_TYPES: Record<SandboxOutcome, SandboxEventBody['type']> = {
+  pagar: 'payment.succeeded',
+  rechazar: 'payment.failed',
+  expirar: 'payment.expired',
+};
+
+/** The words a refused sandbox card comes back with, as a provider writes them (in Spanish). */
+export const SANDBOX_DECLINE = 'Tarjeta rechazada por el banco emisor (sandbox).';
+
+/** A button of the sandbox page: the provider signs the event and sends it to the product's webhook. */
+export async function sandboxOutcome(
+  db: Kysely<Database>,
+  deps: { clock: Clock },
+  ref: string,
+  outcome: SandboxOutcome,
+): Promise<WebhookOutcome> {
+  const row = await sandboxRow(db, ref);
+  const body: SandboxEventBody = {
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    type: EVENT_TYPES[outcome],
+    data: {
+      ref,
+      amount: Number(row.total_cents),
+      method: row.method as CheckoutMethod,
+      failure: outcome === 'rechazar' ? SANDBOX_DECLINE : null,
+    },
+  };
+  const raw = JSON.stringify(body);
+  const signature = signSandboxEvent(await appSecret(db, deps.clock, 'checkout-sandbox-webhook'), raw, deps.clock.now());
+  return receiveWebhook(db, deps, 'sandbox', Buffer.from(raw), { [SANDBOX_SIGNATURE_HEADER]: signature });
+}

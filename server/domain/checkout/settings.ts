@@ -1,0 +1,37 @@
+// A condominium's online-payment settings (payment_settings): its provider, whether it takes payments online,
+// who bears the commission, each method's commission and the ledger account the money lands in. Without a row,
+// or with enabled 0 or no account, the condominium takes no payments online.
+import type { Kysely } from 'kysely';
+import type { CheckoutMethod, CheckoutMethodOption, FeeBearer, MethodFee, PaymentProvider } from '../../../src/api/checkout';
+import { CHECKOUT_METHODS, FEE_BEARERS, PAYMENT_PROVIDERS } from '../../../src/api/checkout';
+import type { Database } from '../../db/schema';
+
+export interface PaymentSettings {
+  provider: PaymentProvider;
+  enabled: boolean;
+  feeBearer: FeeBearer;
+  fees: Record<CheckoutMethod, MethodFee>;
+  accountId: number | null;
+}
+
+export async function paymentSettingsOf(db: Kysely<Database>, condoId: number): Promise<PaymentSettings | null> {
+  const row = await db.selectFrom('payment_settings').selectAll().where('condo_id', '=', condoId).executeTakeFirst();
+  if (!row) return null;
+  const provider = PAYMENT_PROVIDERS.find((p) => p === row.provider);
+  const feeBearer = FEE_BEARERS.find((b) => b === row.fee_bearer) ?? 'residente';
+  if (!provider) return null;
+  return {
+    provider,
+    enabled: Number(row.enabled) === 1 && row.account_id !== null,
+    feeBearer,
+    fees: {
+      tarjeta: { bp: Number(row.card_fee_bp), fixedCents: Number(row.card_fee_fixed_cents) },
+      spei: { bp: Number(row.spei_fee_bp), fixedCents: Number(row.spei_fee_fixed_cents) },
+      oxxo: { bp: Number(row.oxxo_fee_bp), fixedCents: Number(row.oxxo_fee_fixed_cents) },
+    },
+    accountId: row.account_id,
+  };
+}
+
+export const methodOptions = (settings: PaymentSettings): CheckoutMethodOption[] =>
+  CHECKOUT_METHODS.map((method) => ({ method, ...settings.fees[method] }));

@@ -1,0 +1,98 @@
+// Paying online (src/api/checkout.ts): the resident's options, checkout and its result; the provider's webhook;
+// and the sandbox provider's own page and buttons. Who may call each is written next to its path; the rule is
+// permissions.canPayOnline, checked with the dwelling in server/domain/checkout/checkouts.ts.
+import type { FastifyInstance } from 'fastify';
+import {
+  CHECKOUT_PATHS,
+  type CheckoutAnswer,
+  type CheckoutOptionsAnswer,
+  CheckoutOptionsQuery,
+  CheckoutParams,
+  CheckoutRequest,
+  type SandboxCheckoutAnswer,
+  SandboxOutcomeParams,
+  SandboxRefParams,
+  WebhookParams,
+} from '../../src/api/checkout';
+import { canSeeAccountStatement } from '../../src/api/permissions';
+import { checkoutOptions, createCheckout, readCheckout } from '../domain/checkout/checkouts';
+import { sandboxCheckout, sandboxOutcome } from '../domain/checkout/sandboxPage';
+import { receiveWebhook } from '../domain/checkout/webhooks';
+import type { AccessData } from '../domain/shared/sessionData';
+import { signedInRoutes } from './guards';
+
+/** The webhook's signature is over the bytes sent: they are kept beside the parsed body. */
+const RAW_BODY = Symbol('rawBody');
+type WithRawBody = { [RAW_BODY]?: Buffer };
+
+export default async function checkoutRoutes(app: FastifyInstance) {
+  const routes = signedInRoutes(app);
+  // Members with 'Estado de cuenta'; the domain then answers 404 for a dwelling they do not live in.
+  const payers = { allow: (access: AccessData) => canSeeAccountStatement(access) };
+
+  routes.get<{ Querystring: CheckoutOptionsQuery }>(
+    CHECKOUT_PATHS.options,
+    { schema: { querystring: CheckoutOptionsQuery }, ...payers },
+    async (request): Promise<CheckoutOptionsAnswer> => ({
+      success: true,
+      data: await checkoutOptions(app.db, request.auth, request.query.ApartmentId),
+    }),
+  );
+
+  routes.post<{ Body: CheckoutRequest }>(
+    CHECKOUT_PATHS.create,
+    { schema: { body: CheckoutRequest }, ...payers },
+    async (request, reply): Promise<CheckoutAnswer> => {
+      const { checkout, created } = await createCheckout(app.db, { clock: app.clock }, request.auth, request.body);
+      reply.code(created ? 201 : 200);
+      return { success: true, data: checkout };
+    },
+  );
+
+  routes.get<{ Params: CheckoutParams }>(
+    CHECKOUT_PATHS.checkout,
+    { schema: { params: CheckoutParams }, ...payers },
+    async (request, reply): Promise<CheckoutAnswer> => {
+      reply.header('cache-control', 'no-store');
+      return { success: true, data: await readCheckout(app.db, request.auth, request.params.id) };
+    },
+  );
+
+  // The sandbox provider's page: public, the reference is the permission (counted per address, found or not).
+  app.get<{ Params: SandboxRefParams }>(
+    CHECKOUT_PATHS.sandboxCheckout,
+    { schema: { params: SandboxRefParams } },
+    async (request, reply): Promise<SandboxCheckoutAnswer> => {
+      await app.rateLimiter.consume([{ limit: 'checkoutSandboxPerIp', key: request.ip }]);
+      reply.header('cache-control', 'no-store');
+      return { success: true, data: await sandboxCheckout(app.db, request.params.ref) };
+    },
+  );
+  app.post<{ Params: SandboxOutcomeParams }>(
+    CHECKOUT_PATHS.sandboxOutcome,
+    { schema: { params: SandboxOutcomeParams } },
+    async (request) => {
+      await app.rateLimiter.consume([{ limit: 'checkoutSandboxPerIp', key: request.ip }]);
+      await sandboxOutcome(app.db, { clock: app.clock }, request.params.ref, request.params.outcome);
+      return { success: true as const };
+    },
+  );
+
+  // The provider's webhook, no session: its signature is the permission. Its own JSON parser keeps the bytes.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      (request as unknown as WithRawBody)[RAW_BODY] = body as Buffer;
+      try {
+        done(null, JSON.parse((body as Buffer).toString('utf8')));
+      } catch {
+        done(null, {});
+      }
+    });
+    scope.post<{ Params: WebhookParams }>(CHECKOUT_PATHS.webhook, { schema: { params: WebhookParams } }, async (request) => {
+      const raw = (request as unknown as WithRawBody)[RAW_BODY] ?? Buffer.alloc(0);
+      const outcome = await receiveWebhook(app.db, { clock: app.clock }, request.params.provider, raw, request.headers);
+      return { success: true as const, outcome };
+    });
+  });
+}
