@@ -54,6 +54,10 @@ export interface Config {
   redisUrl: string | null;
   /** Starts every key this app writes in Redis, so apps (and tests) sharing one Redis keep apart. */
   redisKeyPrefix: string;
+  /** PAYMENT_SANDBOX: whether the built-in sandbox payment provider may be used (on by default for the demo and
+   * tests, off by default when NODE_ENV=production: then it is not offered, a sandbox row takes no payments, its
+   * page is 404). */
+  paymentSandbox: boolean;
 }
 
 export class ConfigError extends Error {
@@ -208,5 +212,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: oneOf(env, 'TRUST_PROXY', ['true', 'false'] as const, 'false') === 'true',
     redisUrl: redisUrl(env),
     redisKeyPrefix,
+    // Off by default in production: the sandbox's simulated payments enter the ledger, so a real deployment must
+    // ask for it by name (a demo deployment does); on elsewhere (npm start's demo, the tests).
+    paymentSandbox:
+      oneOf(env, 'PAYMENT_SANDBOX', ['on', 'off'] as const, text(env, 'NODE_ENV') === 'production' ? 'off' : 'on') === 'on',
   };
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_JOB_HANDLERS } from '../domain/account/jobs';
+import { CHECKOUT_JOB_HANDLERS } from '../domain/checkout/jobs';
 import { GATE_JOB_HANDLERS } from '../domain/gate/jobs';
 import { autoInvoiceJobHandlers } from '../domain/invoicing/cfdis/autoInvoice';
 import { LATE_FEE_JOB_HANDLERS } from '../domain/lateFees/jobs';
@@ -29,6 +30,7 @@ const HANDLERS: JobHandlers = {
   ...PARCEL_JOB_HANDLERS,
   ...GATE_JOB_HANDLERS,
   ...LATE_FEE_JOB_HANDLERS,
+  ...CHECKOUT_JOB_HANDLERS,
 };
 
 export default fp(async function scheduledJobs(app: FastifyInstance) {

@@ -1,6 +1,7 @@
 // Paying online (src/api/checkout.ts): the resident's options, checkout and its result; the provider's webhook;
-// and the sandbox provider's own page and buttons. Who may call each is written next to its path; the rule is
-// permissions.canPayOnline, checked with the dwelling in server/domain/checkout/checkouts.ts.
+// the sandbox provider's own page and buttons; and the administrators' settings (permissions.canManagePayments).
+// Who may call each is written next to its path; paying's rule is permissions.canPayOnline, checked with the
+// dwelling in server/domain/checkout/checkouts.ts.
 import type { FastifyInstance } from 'fastify';
 import {
   CHECKOUT_PATHS,
@@ -9,14 +10,18 @@ import {
   CheckoutOptionsQuery,
   CheckoutParams,
   CheckoutRequest,
+  type PaymentSettingsAnswer,
+  PaymentSettingsDraft,
   type SandboxCheckoutAnswer,
   SandboxOutcomeParams,
   SandboxRefParams,
   WebhookParams,
 } from '../../src/api/checkout';
-import { canSeeAccountStatement } from '../../src/api/permissions';
-import { checkoutOptions, createCheckout, readCheckout } from '../domain/checkout/checkouts';
+import { canManagePayments, canSeeAccountStatement } from '../../src/api/permissions';
+import { checkoutNotFound, checkoutOptions, createCheckout, readCheckout } from '../domain/checkout/checkouts';
 import { sandboxCheckout, sandboxOutcome } from '../domain/checkout/sandboxPage';
+import type { ProviderPolicy } from '../domain/checkout/settings';
+import { readPaymentSettings, savePaymentSettings } from '../domain/checkout/settingsAdmin';
 import { receiveWebhook } from '../domain/checkout/webhooks';
 import type { AccessData } from '../domain/shared/sessionData';
 import { signedInRoutes } from './guards';
@@ -29,13 +34,20 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   const routes = signedInRoutes(app);
   // Members with 'Estado de cuenta'; the domain then answers 404 for a dwelling they do not live in.
   const payers = { allow: (access: AccessData) => canSeeAccountStatement(access) };
+  const admins = { allow: canManagePayments };
+  // PAYMENT_SANDBOX (server/config.ts): off, the sandbox is neither offered nor paid through, and its public
+  // routes (its page, its buttons, its webhook) answer 404 as if they were not there.
+  const policy: ProviderPolicy = { sandbox: app.config.paymentSandbox };
+  const sandboxOnly = () => {
+    if (!policy.sandbox) throw checkoutNotFound();
+  };
 
   routes.get<{ Querystring: CheckoutOptionsQuery }>(
     CHECKOUT_PATHS.options,
     { schema: { querystring: CheckoutOptionsQuery }, ...payers },
     async (request): Promise<CheckoutOptionsAnswer> => ({
       success: true,
-      data: await checkoutOptions(app.db, request.auth, request.query.ApartmentId),
+      data: await checkoutOptions(app.db, policy, request.auth, request.query.ApartmentId),
     }),
   );
 
@@ -43,7 +55,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     CHECKOUT_PATHS.create,
     { schema: { body: CheckoutRequest }, ...payers },
     async (request, reply): Promise<CheckoutAnswer> => {
-      const { checkout, created } = await createCheckout(app.db, { clock: app.clock }, request.auth, request.body);
+      const { checkout, created } = await createCheckout(app.db, { clock: app.clock, policy }, request.auth, request.body);
       reply.code(created ? 201 : 200);
       return { success: true, data: checkout };
     },
@@ -58,11 +70,32 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     },
   );
 
+  // Administrators: the settings, with the providers this deployment offers and the accounts to choose from.
+  routes.get(
+    CHECKOUT_PATHS.settings,
+    admins,
+    async (request): Promise<PaymentSettingsAnswer> => ({
+      success: true,
+      data: await readPaymentSettings(app.db, policy, request.auth),
+    }),
+  );
+
+  // Administrators: saves them (400 on the field; 404 another condominium's account; 409 a provider not offered).
+  routes.post<{ Body: PaymentSettingsDraft }>(
+    CHECKOUT_PATHS.settings,
+    { schema: { body: PaymentSettingsDraft }, ...admins },
+    async (request): Promise<PaymentSettingsAnswer> => ({
+      success: true,
+      data: await savePaymentSettings(app.db, { clock: app.clock, policy }, request.auth, request.body),
+    }),
+  );
+
   // The sandbox provider's page: public, the reference is the permission (counted per address, found or not).
   app.get<{ Params: SandboxRefParams }>(
     CHECKOUT_PATHS.sandboxCheckout,
     { schema: { params: SandboxRefParams } },
     async (request, reply): Promise<SandboxCheckoutAnswer> => {
+      sandboxOnly();
       await app.rateLimiter.consume([{ limit: 'checkoutSandboxPerIp', key: request.ip }]);
       reply.header('cache-control', 'no-store');
       return { success: true, data: await sandboxCheckout(app.db, request.params.ref) };
@@ -72,6 +105,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     CHECKOUT_PATHS.sandboxOutcome,
     { schema: { params: SandboxOutcomeParams } },
     async (request) => {
+      sandboxOnly();
       await app.rateLimiter.consume([{ limit: 'checkoutSandboxPerIp', key: request.ip }]);
       await sandboxOutcome(app.db, { clock: app.clock }, request.params.ref, request.params.outcome);
       return { success: true as const };
@@ -90,6 +124,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       }
     });
     scope.post<{ Params: WebhookParams }>(CHECKOUT_PATHS.webhook, { schema: { params: WebhookParams } }, async (request) => {
+      if (request.params.provider === 'sandbox') sandboxOnly();
       const raw = (request as unknown as WithRawBody)[RAW_BODY] ?? Buffer.alloc(0);
       const outcome = await receiveWebhook(app.db, { clock: app.clock }, request.params.provider, raw, request.headers);
       return { success: true as const, outcome };

@@ -22,6 +22,7 @@ import {
   string,
 } from 'superstruct';
 import { ClientId } from './gate';
+import { LedgerAccount } from './payments';
 import type { LedgerChargeRow, LedgerPaymentRow } from './receipts';
 import { Id, IdParam } from './validation';
 
@@ -38,6 +39,8 @@ export const CHECKOUT_PATHS = {
   sandboxCheckout: '/--pagos-en-linea/sandbox/:ref',
   /** The sandbox page's buttons: POST → the provider sends its signed webhook, as a real one would. */
   sandboxOutcome: '/--pagos-en-linea/sandbox/:ref/:outcome',
+  /** Administrators (canManagePayments): GET → PaymentSettingsAnswer; POST PaymentSettingsDraft → the same (saved). */
+  settings: '/--pagos-en-linea/ajustes',
 } as const;
 
 export const checkoutPath = (id: number) => CHECKOUT_PATHS.checkout.replace(':id', String(id));
@@ -61,8 +64,11 @@ export type FeeBearer = (typeof FEE_BEARERS)[number];
 
 /**
  * creado: the provider's page is open; pendiente: a reference (OXXO, SPEI) waits for the money; pagado: the money
- * is in the ledger; fallido: the provider refused it; expirado: the reference or the page ran out. The last three
- * are final: an event that arrives after one of them (out of order, or repeated) changes nothing.
+ * is in the ledger; fallido: the provider refused it; expirado: the reference or the page ran out (the provider
+ * said so, or our job found it past expires_at). pagado and fallido are final: an event that arrives after one of
+ * them (out of order, or repeated) changes nothing. expirado is final but for the provider's paid event: the
+ * provider took the money before its own deadline and its event reached us after ours (a late webhook, clocks
+ * apart), and money that came in is recorded.
  */
 export const CHECKOUT_STATES = ['creado', 'pendiente', 'pagado', 'fallido', 'expirado'] as const;
 export type CheckoutState = (typeof CHECKOUT_STATES)[number];
@@ -72,11 +78,16 @@ export const CHECKOUT_TRANSITIONS: Record<CheckoutState, readonly CheckoutState[
   pendiente: ['pagado', 'fallido', 'expirado'],
   pagado: [],
   fallido: [],
-  expirado: [],
+  expirado: ['pagado'],
 };
 
 export const canMoveCheckout = (from: CheckoutState, to: CheckoutState) => CHECKOUT_TRANSITIONS[from].includes(to);
-export const isSettled = (state: CheckoutState) => CHECKOUT_TRANSITIONS[state].length === 0;
+/** Open: the provider may still answer, and the expiry job may still close it (the states it can expire from). */
+export const OPEN_CHECKOUT_STATES: readonly CheckoutState[] = CHECKOUT_STATES.filter((state) =>
+  canMoveCheckout(state, 'expirado'),
+);
+/** Settled: the provider has answered (or the time ran out); the result page stops asking. */
+export const isSettled = (state: CheckoutState) => !OPEN_CHECKOUT_STATES.includes(state);
 
 // ── Commissions ──
 
@@ -265,3 +276,80 @@ export type SandboxOutcomeAnswer = Infer<typeof SandboxOutcomeAnswer>;
 
 export const WebhookParams = object({ provider: enums(PAYMENT_PROVIDERS) });
 export type WebhookParams = Infer<typeof WebhookParams>;
+
+// ── The administrators' settings (payment_settings) ──
+
+/** A method's commission the administrator may set: up to 20 % and up to 1,000 pesos fixed, both before IVA. */
+export const FEE_MAX_BP = 2_000;
+export const FEE_MAX_FIXED_CENTS = 100_000;
+
+const FeeBp = refine(integer(), 'FeeBp', (value) => (value >= 0 && value <= FEE_MAX_BP) || `must be between 0 and ${FEE_MAX_BP}`);
+const FeeFixedCents = refine(
+  integer(),
+  'FeeCents',
+  (value) => (value >= 0 && value <= FEE_MAX_FIXED_CENTS) || `must be between 0 and ${FEE_MAX_FIXED_CENTS}`,
+);
+export const MethodFeeDraft = object({ bp: FeeBp, fixedCents: FeeFixedCents });
+
+/** What the administrator saves: the provider, on or off, who bears the commission, each method's, the account. */
+export const PaymentSettingsDraft = object({
+  provider: enums(PAYMENT_PROVIDERS),
+  enabled: boolean(),
+  feeBearer: enums(FEE_BEARERS),
+  fees: object({ tarjeta: MethodFeeDraft, spei: MethodFeeDraft, oxxo: MethodFeeDraft }),
+  /** A ledger account of the condominium (a bank or cash box); required to take payments (enabled). */
+  accountId: nullable(Id),
+});
+export type PaymentSettingsDraft = Infer<typeof PaymentSettingsDraft>;
+
+/** A condominium that never saved its settings: the first provider offered, off, zero commissions, no account. */
+export const NO_PAYMENT_SETTINGS: PaymentSettingsDraft = {
+  provider: 'sandbox',
+  enabled: false,
+  feeBearer: 'residente',
+  fees: {
+    tarjeta: { bp: 0, fixedCents: 0 },
+    spei: { bp: 0, fixedCents: 0 },
+    oxxo: { bp: 0, fixedCents: 0 },
+  },
+  accountId: null,
+};
+
+/** Why a draft the struct takes is still not saved: taking payments needs an account. Null when fine. */
+export function paymentSettingsProblem(draft: PaymentSettingsDraft): 'accountId' | null {
+  return draft.enabled && draft.accountId === null ? 'accountId' : null;
+}
+
+export const PaymentSettingsView = object({
+  settings: object({
+    provider: enums(PAYMENT_PROVIDERS),
+    enabled: boolean(),
+    feeBearer: enums(FEE_BEARERS),
+    fees: object({
+      tarjeta: object({ bp: number(), fixedCents: number() }),
+      spei: object({ bp: number(), fixedCents: number() }),
+      oxxo: object({ bp: number(), fixedCents: number() }),
+    }),
+    accountId: nullable(number()),
+  }),
+  /** Whether the condominium ever saved its settings (otherwise NO_PAYMENT_SETTINGS). */
+  saved: boolean(),
+  /** The providers this deployment offers: without PAYMENT_SANDBOX the sandbox is not one of them. */
+  providers: array(enums(PAYMENT_PROVIDERS)),
+  /** The condominium's banks and cash boxes, by name. */
+  accounts: array(LedgerAccount),
+});
+export type PaymentSettingsView = Infer<typeof PaymentSettingsView>;
+export const PaymentSettingsAnswer = object({ success: literal(true), data: PaymentSettingsView });
+export type PaymentSettingsAnswer = Infer<typeof PaymentSettingsAnswer>;
+
+/** Percent as typed ("3.6", "3,6", up to two decimals) → basis points within FEE_MAX_BP; null otherwise. */
+export function feePercentToBp(text: string): number | null {
+  const match = /^(\d{1,2})(?:[.,](\d{0,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const bp = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return bp <= FEE_MAX_BP ? bp : null;
+}
+
+/** Basis points as the form writes them: 360 → "3.6", 0 → "0". */
+export const feeBpToPercent = (bp: number) => String(bp / 100);

@@ -41,6 +41,7 @@ export const HISTORY_ENTITIES = [
   'late_fee_rule',
   'late_fee_exemption',
   'late_fee',
+  'payment_settings',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 

@@ -44,6 +44,9 @@ export const NOTIFICATION_MODULES = {
   paqueteria: 'parcelId',
   /** A walk-in at the gate asks the dwelling's residents (issue 26): Props { walkInId }; opens condominio/visitas. */
   visita: 'walkInId',
+  /** An online payment paid, refused or expired (issue 27): Props { checkoutId }; opens its result page,
+   * condominio/financiero/pago/{checkoutId}. */
+  pago: 'checkoutId',
 } as const;
 export type NotificationModule = keyof typeof NOTIFICATION_MODULES;
 
@@ -132,6 +135,11 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
     // A walk-in waits at the gate for the dwelling's answer: the resident's pending walk-ins.
     case 'visita':
       return '/visitas';
+    // An online payment's outcome: its result page (the receipt when paid, paying again when not).
+    case 'pago': {
+      const checkout = id('checkoutId');
+      return checkout ? `/financiero/pago/${checkout}` : null;
+    }
     default:
       return null;
   }

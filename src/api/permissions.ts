@@ -633,6 +633,12 @@ export function canPayOnline(data: Session, ownApartmentIds: readonly number[], 
   return canSeeAccountStatement(data) && ownApartmentIds.includes(apartmentId);
 }
 
+/**
+ * The condominium's online-payment settings (issue 27): the provider, taking payments or not, who bears the
+ * commission, each method's commission and the account the money lands in. Administrators only.
+ */
+export const canManagePayments = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
 export const canRecordPayment = (data: Pick<SessionData, 'usuario' | 'usuarioPermisos'>) =>
   isAdmin(data.usuario) ||
   data.usuarioPermisos.some(

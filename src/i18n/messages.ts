@@ -11,6 +11,7 @@ export type MessageId =
   | Keys<typeof import('./es/calendarNotices.json')>
   | Keys<typeof import('./es/charges.json')>
   | Keys<typeof import('./es/checkout.json')>
+  | Keys<typeof import('./es/checkoutNotices.json')>
   | Keys<typeof import('./es/communication.json')>
   | Keys<typeof import('./es/condoSettings.json')>
   | Keys<typeof import('./es/configuration.json')>

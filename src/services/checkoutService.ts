@@ -1,5 +1,5 @@
 // Browser side of paying online (src/api/checkout.ts): what a dwelling owes and how it may pay, opening a checkout,
-// reading it back on the result page, and the sandbox provider's own page. A refusal in the server's words (a
+// reading it back on the result page, the sandbox provider's own page, and the administrators' settings. A refusal in the server's words (a
 // charge already paid, the condominium not taking payments online) comes back as a typed result; anything else
 // throws ApiError.
 import {
@@ -10,6 +10,9 @@ import {
   CheckoutOptionsAnswer,
   type CheckoutRequest,
   checkoutPath,
+  PaymentSettingsAnswer,
+  type PaymentSettingsDraft,
+  type PaymentSettingsView,
   type SandboxCheckout,
   SandboxCheckoutAnswer,
   type SandboxOutcome,
@@ -55,4 +58,15 @@ export async function fetchSandboxCheckout(ref: string, signal?: AbortSignal): P
 
 export async function sendSandboxOutcome(ref: string, outcome: SandboxOutcome, signal?: AbortSignal): Promise<void> {
   await call(() => http.post(apiPath(sandboxOutcomePath(ref, outcome)), { signal }), SandboxOutcomeAnswer);
+}
+
+/** The administrators' settings, the providers offered and the accounts to choose from. */
+export async function loadPaymentSettings(signal?: AbortSignal): Promise<PaymentSettingsView> {
+  return (await call(() => http.get(apiPath(CHECKOUT_PATHS.settings), { signal }), PaymentSettingsAnswer)).data;
+}
+
+/** Saves them; a refusal (a bad value, an account that is not the condominium's, a provider not offered) throws
+ * ApiError with the server's words and the field. */
+export async function savePaymentSettings(draft: PaymentSettingsDraft, signal?: AbortSignal): Promise<PaymentSettingsView> {
+  return (await call(() => http.post(apiPath(CHECKOUT_PATHS.settings), { json: draft, signal }), PaymentSettingsAnswer)).data;
 }

@@ -207,8 +207,10 @@ describe(`paying online through the sandbox provider (${dialect})`, () => {
     const still = (await options(dwelling)).json().data.open as { chargeId: number }[];
     expect(still.map((c) => c.chargeId)).not.toContain(open[0]!.chargeId);
 
-    // Pressing again on the provider's page sends another event: out of order now, nothing more written.
-    await call(t.app, 'POST', api(sandboxOutcomePath(ref, 'pagar')));
+    // The provider's page takes nothing more once it is paid, as a provider's would.
+    const again = await call(t.app, 'POST', api(sandboxOutcomePath(ref, 'pagar')));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Este pago ya no está abierto.');
     expect(await count('dwelling_payments')).toBe(before.payments + 1);
   });
 
@@ -285,6 +287,22 @@ describe(`paying online through the sandbox provider (${dialect})`, () => {
       .where('payment_id', '=', after.paymentId!)
       .executeTakeFirstOrThrow();
     expect(receipt.method).toBe('oxxo');
+  });
+
+  it('the sandbox page refuses a checkout whose time has passed, even before the expiry job runs', async () => {
+    const checkout = await opened({ ApartmentId: dwelling, method: 'oxxo', amountCents: 45_000, clientId: newClientId() });
+    const ref = (
+      await t.app.db.selectFrom('checkouts').select('provider_ref').where('id', '=', checkout.id).executeTakeFirstOrThrow()
+    ).provider_ref;
+    await t.app.db
+      .updateTable('checkouts')
+      .set({ expires_at: new Date(t.app.clock.now().getTime() - 1_000).toISOString() })
+      .where('id', '=', checkout.id)
+      .execute();
+    const before = await count('dwelling_payments');
+    const late = await call(t.app, 'POST', api(sandboxOutcomePath(ref, 'pagar')));
+    expect(late.statusCode, late.body).toBe(409);
+    expect(await count('dwelling_payments')).toBe(before);
   });
 
   it('gives SPEI a CLABE whose check digit holds', async () => {

@@ -48,6 +48,7 @@ describe('loadConfig', () => {
       supportChatSecret: null,
       redisUrl: null,
       redisKeyPrefix: 'condo:',
+      paymentSandbox: true,
     });
   });
 
@@ -106,6 +107,18 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'condo-prod:',
       hstsMaxAge: 0,
     });
+  });
+
+  it('turns the sandbox payment provider off with PAYMENT_SANDBOX=off, and refuses another word', () => {
+    expect(loadConfig({ PAYMENT_SANDBOX: 'off' }, CWD).paymentSandbox).toBe(false);
+    expect(loadConfig({ PAYMENT_SANDBOX: 'on' }, CWD).paymentSandbox).toBe(true);
+    expect(() => loadConfig({ PAYMENT_SANDBOX: 'no' }, CWD)).toThrow(/PAYMENT_SANDBOX/);
+  });
+
+  it('leaves the sandbox payment provider off in production unless asked for by name', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://app.condominio.mx' };
+    expect(loadConfig(production, CWD).paymentSandbox).toBe(false);
+    expect(loadConfig({ ...production, PAYMENT_SANDBOX: 'on' }, CWD).paymentSandbox).toBe(true);
   });
 
   it('takes a rediss:// (TLS) REDIS_URL', () => {

@@ -3,7 +3,15 @@
 // first out, as the receipts read it), and the lifecycle's table.
 import { describe, expect, it } from 'vitest';
 import { clabeCheckDigit } from '../../server/domain/checkout/providers/sandbox';
-import { CHECKOUT_STATES, canMoveCheckout, checkoutFee, FEE_VAT_BP, isSettled, openCharges } from '../../src/api/checkout';
+import {
+  CHECKOUT_STATES,
+  canMoveCheckout,
+  checkoutFee,
+  FEE_VAT_BP,
+  isSettled,
+  OPEN_CHECKOUT_STATES,
+  openCharges,
+} from '../../src/api/checkout';
 
 describe('checkoutFee', () => {
   const card = { bp: 360, fixedCents: 300 };
@@ -62,14 +70,24 @@ describe('openCharges', () => {
 });
 
 describe('the checkout lifecycle', () => {
-  it('moves forward only, and nothing leaves a settled state', () => {
+  it('moves forward only, and nothing leaves paid or refused', () => {
     expect(canMoveCheckout('creado', 'pagado')).toBe(true);
     expect(canMoveCheckout('pendiente', 'pagado')).toBe(true);
     expect(canMoveCheckout('pendiente', 'creado')).toBe(false);
-    for (const settled of ['pagado', 'fallido', 'expirado'] as const) {
-      expect(isSettled(settled)).toBe(true);
-      for (const to of CHECKOUT_STATES) expect(canMoveCheckout(settled, to)).toBe(false);
+    for (const final of ['pagado', 'fallido'] as const) {
+      expect(isSettled(final)).toBe(true);
+      for (const to of CHECKOUT_STATES) expect(canMoveCheckout(final, to)).toBe(false);
     }
+  });
+
+  it('leaves expired only for paid: money the provider took before its deadline and told us of after ours', () => {
+    expect(isSettled('expirado')).toBe(true);
+    expect(CHECKOUT_STATES.filter((to) => canMoveCheckout('expirado', to))).toEqual(['pagado']);
+  });
+
+  it('expires only what is still open: a page not yet answered, a reference waiting for the money', () => {
+    expect(OPEN_CHECKOUT_STATES).toEqual(['creado', 'pendiente']);
+    for (const open of OPEN_CHECKOUT_STATES) expect(isSettled(open)).toBe(false);
   });
 });
 

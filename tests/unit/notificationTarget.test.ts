@@ -13,6 +13,7 @@ describe('notificationTarget', () => {
     ['ticket', '{"classificationId":5,"taskID":9,"SectId":2}', '/comunicacion/tickets-administrador/2?ticket=9'],
     ['mensaje', '{"conversationId":14,"SectId":5}', '/comunicacion/comunicacion-interpersonal/5?conversacion=14'],
     ['invitados', '{}', '/mis-invitados'],
+    ['pago', '{"checkoutId":41}', '/financiero/pago/41'],
   ])('%s with %s opens %s', (Modulo, Props, target) => {
     expect(notificationTarget({ Modulo, Props })).toBe(target);
   });
@@ -23,6 +24,8 @@ describe('notificationTarget', () => {
     ['publicacion', 'not json'],
     ['ticket', '{"classificationId":5}'],
     ['mensaje', '{"conversationId":14}'],
+    ['pago', '{}'],
+    ['pago', '{"checkoutId":"41/../x"}'],
     ['desconocido', '{"postID":1}'],
   ])('%s with %s opens nothing', (Modulo, Props) => {
     expect(notificationTarget({ Modulo, Props })).toBeNull();

@@ -1,6 +1,7 @@
 // Before each view file. The views share one module graph and one happy-dom window per worker (isolate: false,
 // vitest.config.ts: importing React, Mantine and the app for every file was two thirds of this layer's time),
 // so each file starts from what a fresh worker would give it.
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { fakeMatchMedia } from '../support/views/matchMedia';
@@ -48,6 +49,9 @@ if (window.location.href !== first.viewsFirstFound.url) {
 
 afterEach(() => {
   cleanup();
+  // Toasts live in @mantine/notifications' own store, which stays loaded with the library: one a test left (the
+  // gate's "Salida guardada sin conexión") would show again under the next file's <Notifications />.
+  notifications.clean();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });

@@ -50,6 +50,8 @@ export async function up(db: MigrationDb): Promise<void> {
     .execute();
   await db.schema.createIndex('checkouts_client').on('checkouts').columns(['condo_id', 'client_id']).unique().execute();
   await db.schema.createIndex('checkouts_apartment').on('checkouts').columns(['apartment_id', 'created_at']).execute();
+  // The expiry job's look-up (domain/checkout/jobs.ts): the open checkouts whose time has passed.
+  await db.schema.createIndex('checkouts_open').on('checkouts').columns(['state', 'expires_at']).execute();
 
   await createTableWithId(db, 'checkout_events')
     .addColumn('provider', 'text', (c) => c.notNull())

@@ -21,9 +21,10 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { loadAccess } from '../shared/sessionData';
+import { scheduleCheckoutExpiry } from './jobs';
 import { openChargesOf } from './ledgerOpen';
 import { paymentProvider } from './providers/registry';
-import { methodOptions, type PaymentSettings, paymentSettingsOf } from './settings';
+import { methodOptions, type PaymentSettings, type ProviderPolicy, paymentSettingsOf } from './settings';
 
 /** How long a card checkout's page stays open, and an OXXO or SPEI reference stays payable. */
 export const CARD_CHECKOUT_MINUTES = 60;
@@ -50,9 +51,14 @@ async function payableDwelling(db: Kysely<Database>, auth: Auth, apartmentId: nu
   return apartment.id;
 }
 
-export async function checkoutOptions(db: Kysely<Database>, auth: Auth, apartmentId: number): Promise<CheckoutOptions> {
+export async function checkoutOptions(
+  db: Kysely<Database>,
+  policy: ProviderPolicy,
+  auth: Auth,
+  apartmentId: number,
+): Promise<CheckoutOptions> {
   const id = await payableDwelling(db, auth, apartmentId);
-  const settings = await paymentSettingsOf(db, auth.condoId);
+  const settings = await paymentSettingsOf(db, auth.condoId, policy);
   const { open, creditCents } = await openChargesOf(db, auth.condoId, id);
   return {
     ApartmentId: id,
@@ -130,7 +136,7 @@ function totalsOf(settings: PaymentSettings, method: CheckoutMethod, amountCents
  */
 export async function createCheckout(
   db: Kysely<Database>,
-  deps: { clock: Clock },
+  deps: { clock: Clock; policy: ProviderPolicy },
   auth: Auth,
   body: CheckoutRequest,
 ): Promise<{ checkout: Checkout; created: boolean }> {
@@ -146,7 +152,7 @@ export async function createCheckout(
       throw refused('checkout.clientIdReused');
     return { checkout: checkoutOf(earlier), created: false };
   }
-  const settings = await paymentSettingsOf(db, auth.condoId);
+  const settings = await paymentSettingsOf(db, auth.condoId, deps.policy);
   if (!settings?.enabled) throw refused('checkout.disabled');
   const { amountCents, chargeIds } = await amountOf(db, auth.condoId, apartmentId, body);
   const { feeCents, totalCents } = totalsOf(settings, body.method, amountCents);
@@ -190,13 +196,18 @@ export async function createCheckout(
     created_at: at,
     updated_at: at,
   };
-  // Two presses at once: the unique (condo_id, client_id) lets one in; the other answers what it wrote.
-  const inserted = await db
-    .insertInto('checkouts')
-    .values(values)
-    .onConflict((oc) => oc.columns(['condo_id', 'client_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  // Two presses at once: the unique (condo_id, client_id) lets one in; the other answers what it wrote. With the
+  // row, the run that expires it if nobody pays (jobs.ts).
+  const inserted = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('checkouts')
+      .values(values)
+      .onConflict((oc) => oc.columns(['condo_id', 'client_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) await scheduleCheckoutExpiry(trx, expiresAt, now);
+    return row;
+  });
   const row = await db
     .selectFrom('checkouts')
     .selectAll()

@@ -3,8 +3,16 @@
 // signature check, not around it). No session: the reference is the permission, as on a provider's page.
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { CheckoutMethod, CheckoutState, SandboxCheckout, SandboxOutcome } from '../../../src/api/checkout';
+import {
+  type CheckoutMethod,
+  type CheckoutState,
+  OPEN_CHECKOUT_STATES,
+  type SandboxCheckout,
+  type SandboxOutcome,
+} from '../../../src/api/checkout';
+import { ErrorCodes } from '../../../src/api/errors';
 import type { Database } from '../../db/schema';
+import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { appSecret } from '../../infra/secrets';
 import { checkoutNotFound } from './checkouts';
@@ -18,7 +26,7 @@ async function sandboxRow(db: Kysely<Database>, ref: string) {
   const row = await db
     .selectFrom('checkouts as k')
     .innerJoin('condominiums as c', 'c.id', 'k.condo_id')
-    .select(['k.id', 'k.method', 'k.total_cents', 'k.state', 'k.pay_reference', 'c.name as condoName'])
+    .select(['k.id', 'k.method', 'k.total_cents', 'k.state', 'k.pay_reference', 'k.expires_at', 'c.name as condoName'])
     .where('k.provider', '=', 'sandbox')
     .where('k.provider_ref', '=', ref)
     .executeTakeFirst();
@@ -56,6 +64,11 @@ export async function sandboxOutcome(
   outcome: SandboxOutcome,
 ): Promise<WebhookOutcome> {
   const row = await sandboxRow(db, ref);
+  // As a provider's page would: nothing is paid, refused or expired once the checkout is settled or its time has
+  // passed (the expiry job may not have run yet).
+  const open = (OPEN_CHECKOUT_STATES as readonly string[]).includes(row.state);
+  if (!open || row.expires_at <= deps.clock.now().toISOString())
+    throw new AppError(409, ErrorCodes.conflict, 'checkout.sandbox.settled');
   const body: SandboxEventBody = {
     id: `evt_${randomBytes(12).toString('hex')}`,
     type: EVENT_TYPES[outcome],

@@ -1,6 +1,7 @@
 // A condominium's online-payment settings (payment_settings): its provider, whether it takes payments online,
 // who bears the commission, each method's commission and the ledger account the money lands in. Without a row,
-// or with enabled 0 or no account, the condominium takes no payments online.
+// or with enabled 0, no account, or a provider this deployment does not allow (the sandbox with PAYMENT_SANDBOX
+// off), the condominium takes no payments online.
 import type { Kysely } from 'kysely';
 import type { CheckoutMethod, CheckoutMethodOption, FeeBearer, MethodFee, PaymentProvider } from '../../../src/api/checkout';
 import { CHECKOUT_METHODS, FEE_BEARERS, PAYMENT_PROVIDERS } from '../../../src/api/checkout';
@@ -14,7 +15,21 @@ export interface PaymentSettings {
   accountId: number | null;
 }
 
-export async function paymentSettingsOf(db: Kysely<Database>, condoId: number): Promise<PaymentSettings | null> {
+/** What this deployment allows (server/config.ts): the sandbox only with PAYMENT_SANDBOX on. */
+export interface ProviderPolicy {
+  sandbox: boolean;
+}
+
+/** The providers this deployment offers an administrator, and takes payments through. */
+export const providersAllowed = (policy: ProviderPolicy): PaymentProvider[] =>
+  PAYMENT_PROVIDERS.filter((provider) => provider !== 'sandbox' || policy.sandbox);
+
+/** The settings a resident's payment follows; a provider this deployment does not allow takes no payments. */
+export async function paymentSettingsOf(
+  db: Kysely<Database>,
+  condoId: number,
+  policy: ProviderPolicy,
+): Promise<PaymentSettings | null> {
   const row = await db.selectFrom('payment_settings').selectAll().where('condo_id', '=', condoId).executeTakeFirst();
   if (!row) return null;
   const provider = PAYMENT_PROVIDERS.find((p) => p === row.provider);
@@ -22,7 +37,7 @@ export async function paymentSettingsOf(db: Kysely<Database>, condoId: number): 
   if (!provider) return null;
   return {
     provider,
-    enabled: Number(row.enabled) === 1 && row.account_id !== null,
+    enabled: Number(row.enabled) === 1 && row.account_id !== null && providersAllowed(policy).includes(provider),
     feeBearer,
     fees: {
       tarjeta: { bp: Number(row.card_fee_bp), fixedCents: Number(row.card_fee_fixed_cents) },

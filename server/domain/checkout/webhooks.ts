@@ -1,10 +1,11 @@
 // A payment provider's webhook (issue 27): its signature checked by the provider's adapter, taken once by the
 // provider's event id (checkout_events' unique key: a repeated event, or the same one twice at once, is taken
-// once), tolerant of events out of order (the lifecycle's table: nothing moves a checkout out of pagado, fallido
-// or expirado), and the amount checked against what we asked. A paid event writes, in one transaction, the
-// payment through the one way in (insertLedgerPayment: the payment, its receipt, its history row), the checkout
-// paid, and mode A's invoice. Nothing in the event but the provider's reference says which checkout it is: the
-// dwelling, the amount and the account are ours.
+// once), tolerant of events out of order (the lifecycle's table: nothing moves a checkout out of pagado or
+// fallido, and only a paid event out of expirado, since that money came in), and the amount checked against what
+// we asked. A paid event writes, in one transaction, the payment through the one way in (insertLedgerPayment: the
+// payment, its receipt, its history row), the checkout paid, and mode A's invoice; an event that settles the
+// checkout tells the resident who made it (notices.ts), in the same transaction. Nothing in the event but the
+// provider's reference says which checkout it is: the dwelling, the amount and the account are ours.
 import type { Kysely } from 'kysely';
 import { type CheckoutMethod, type CheckoutState, canMoveCheckout, type PaymentProvider } from '../../../src/api/checkout';
 import { ErrorCodes } from '../../../src/api/errors';
@@ -15,6 +16,7 @@ import { lockCondo } from '../shared/condoLock';
 import { insertLedgerPayment } from '../shared/ledgerPayments';
 import { invoicePaymentIfAutomatic } from '../shared/paymentInvoicing';
 import { condoToday } from '../shared/zonedTime';
+import { tellPayer } from './notices';
 import type { ProviderEvent } from './providers/adapter';
 import { paymentProvider } from './providers/registry';
 
@@ -105,5 +107,6 @@ async function takeEvent(
   }
   if (event.kind === 'fallido') changes.failure = event.failure ?? '';
   await trx.updateTable('checkouts').set(changes).where('id', '=', checkout.id).execute();
+  if (event.kind !== 'pendiente') await tellPayer(trx, clock, checkout, event.kind);
   return outcome;
 }

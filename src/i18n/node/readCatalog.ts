@@ -20,6 +20,7 @@ export const SERVER_ONLY_AREAS: readonly string[] = [
   'invoicingErrors',
   'gateErrors',
   'lateFeesErrors',
+  'checkoutNotices',
 ];
 
 /** Every area of the language ('all': the server, the tests), or only those the browser shows ('browser'). */

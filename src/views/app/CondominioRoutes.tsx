@@ -23,6 +23,7 @@ const BulkStatementsPage = lazy(() => import('../finance/BulkStatementsPage'));
 const LateFeesPage = lazy(() => import('../lateFees/LateFeesPage'));
 const PayPage = lazy(() => import('../checkout/PayPage'));
 const CheckoutResultPage = lazy(() => import('../checkout/CheckoutResultPage'));
+const PaymentSettingsPage = lazy(() => import('../checkout/PaymentSettingsPage'));
 const MyGuestsPage = lazy(() => import('../myGuests/MyGuestsPage'));
 const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
@@ -92,6 +93,7 @@ export default function CondominioRoutes() {
           <Route path="/estado-cta" component={StatementPage} />
           <Route path={SCREENS.pay} component={PayPage} />
           <Route path={SCREENS.checkoutResult} component={CheckoutResultPage} />
+          <Route path={SCREENS.paymentSettings} component={PaymentSettingsPage} />
           <Route path="/estado-cuenta-masivo" component={BulkStatementsPage} />
           <Route path="/mis-invitados" component={MyGuestsPage} />
           <Route path="/listado-blogs" component={BlogsPage} />

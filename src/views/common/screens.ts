@@ -21,6 +21,8 @@ export const SCREENS = {
   funds: '/panel-financiero/listado-de-fondos',
   /** Late fees (recargos, issue 27), for administrators; the legacy automatic/penalties redirects here. */
   lateFees: '/panel-financiero/recargos',
+  /** The online-payment settings (issue 27), for administrators. */
+  paymentSettings: '/panel-financiero/pagos-en-linea',
   accountStatement: '/estado-cta',
   /** Paying a dwelling's charges online (issue 27), and the result the provider sends the resident back to. */
   pay: '/financiero/pagar',

@@ -7,7 +7,7 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { canManageLateFees, canOpenReport, canSeeAllStatements } from '../../api/permissions';
+import { canManageLateFees, canManagePayments, canOpenReport, canSeeAllStatements } from '../../api/permissions';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
 import { FinanceGate, useSessionData } from '../common/financeAccess';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -31,6 +31,8 @@ function Panel() {
   ];
   // Late fees (issue 27) carry their own words (lateFees.panel.*).
   const lateFees = data && canManageLateFees(data);
+  // Online payments' settings (issue 27), with their own words (checkout.settings.panel.*).
+  const paymentSettings = data && canManagePayments(data);
 
   return (
     <Stack gap="lg">
@@ -87,6 +89,16 @@ function Panel() {
             </Text>
             <Text size="sm" c="dimmed">
               <FormattedMessage id="lateFees.panel.hint" />
+            </Text>
+          </Card>
+        ) : null}
+        {paymentSettings ? (
+          <Card withBorder radius="md" padding="lg" component={Link} href="/panel-financiero/pagos-en-linea">
+            <Text fw={600}>
+              <FormattedMessage id="checkout.settings.panel.link" />
+            </Text>
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id="checkout.settings.panel.hint" />
             </Text>
           </Card>
         ) : null}
