@@ -6,6 +6,7 @@ import '@mantine/core/styles/Switch.css';
 // charges something is the machine's guard, asked with state.can before the save is sent.
 import { Button, Group, SegmentedControl, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { useIntl } from 'react-intl';
 import {
   bpToPercent,
@@ -59,6 +60,7 @@ export function RuleForm(props: {
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const form = useForm<Fields>({
     mode: 'controlled',
     initialValues: fieldsOf(props.rule),
@@ -95,6 +97,9 @@ export function RuleForm(props: {
         <Stack gap={4}>
           <SegmentedControl
             aria-label={t('lateFees.rule.kind')}
+            // Side by side the two kinds do not fit a 390 px phone ("Monto fijo" was cut): one above the other there.
+            orientation={phone ? 'vertical' : 'horizontal'}
+            fullWidth={phone}
             data={[
               { value: 'porcentaje', label: t('lateFees.rule.kind.porcentaje') },
               { value: 'fijo', label: t('lateFees.rule.kind.fijo') },
