@@ -93,8 +93,8 @@ registerRoute(({ url }) => isVisitorPassAnswer(url, origin), passes);
 /** What a page fetched before this worker controlled it, fetched again into the caches above. */
 async function warmUp({ page, resources }: WarmUpMessage, event: ExtendableEvent): Promise<void> {
   const jobs: Promise<Response>[] = [];
-  const pageUrl = new URL(page, origin);
-  if (isAppPage(pageUrl, origin)) {
+  const pageUrl = page === null ? null : new URL(page, origin);
+  if (pageUrl && isAppPage(pageUrl, origin)) {
     jobs.push(pages.handle({ event, request: new Request(pageUrl, { headers: { accept: 'text/html' } }) }));
   }
   for (const resource of new Set(resources)) {

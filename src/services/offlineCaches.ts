@@ -53,7 +53,8 @@ export const WARM_UP = 'condo-warm-up';
  */
 export interface WarmUpMessage {
   type: typeof WARM_UP;
-  page: string;
+  /** The page's address; null on the later messages that carry only files fetched while the worker took over. */
+  page: string | null;
   resources: string[];
 }
 
@@ -62,7 +63,7 @@ export function isWarmUpMessage(data: unknown): data is WarmUpMessage {
   const message = data as Partial<WarmUpMessage>;
   return (
     message.type === WARM_UP &&
-    typeof message.page === 'string' &&
+    (typeof message.page === 'string' || message.page === null) &&
     Array.isArray(message.resources) &&
     message.resources.every((resource) => typeof resource === 'string')
   );

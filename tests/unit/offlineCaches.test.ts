@@ -76,7 +76,9 @@ describe('the service worker’s caches', () => {
 
   it('reads only a well-formed warm-up message', () => {
     expect(isWarmUpMessage({ type: WARM_UP, page: `${ORIGIN}/`, resources: [`${ORIGIN}/assets/a.js`] })).toBe(true);
+    expect(isWarmUpMessage({ type: WARM_UP, page: null, resources: [`${ORIGIN}/assets/late.js`] })).toBe(true);
     expect(isWarmUpMessage({ type: WARM_UP, page: `${ORIGIN}/`, resources: [7] })).toBe(false);
+    expect(isWarmUpMessage({ type: WARM_UP, page: 7, resources: [] })).toBe(false);
     expect(isWarmUpMessage({ type: 'SKIP_WAITING' })).toBe(false);
     expect(isWarmUpMessage(null)).toBe(false);
     expect(isWarmUpMessage('condo-warm-up')).toBe(false);
