@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { coerce, object, pattern, string } from 'superstruct';
 import { ErrorCodes } from '../../src/api/errors';
 import { BulkMailRequest, BulkPdfRequest, FINANCE_PATHS, ReportQuery, StatementQuery } from '../../src/api/finance';
+import { FINANCE_HOME_PATH, FinanceHomeQuery } from '../../src/api/financeHome';
 import {
   canEmailStatements,
   canSeeAccountStatement,
@@ -12,8 +13,10 @@ import {
   financialReportsAccess,
 } from '../../src/api/permissions';
 import { Id } from '../../src/api/validation';
+import { paymentSettingsOf } from '../domain/checkout/settings';
 import { fileByLink } from '../domain/finance/fileLinks';
 import { balanceList, bulkMail, bulkPdf, dwellings, report, reportList, statement, years } from '../domain/finance/finance';
+import { financeHome } from '../domain/finance/home';
 import { statementFileName, statementPdf } from '../domain/finance/statementPdf';
 import type { AccessData } from '../domain/shared/sessionData';
 import { AppError } from '../errors';
@@ -44,6 +47,21 @@ export default async function financeRoutes(app: FastifyInstance) {
     success: true,
     data: await dwellings(app.db, request.auth),
   }));
+
+  // The money home (financiero): members with 'Estado de cuenta' their own dwellings; administrators and board
+  // any dwelling they name (without one, their own, if any).
+  routes.get<{ Querystring: FinanceHomeQuery }>(
+    FINANCE_HOME_PATH,
+    { schema: { querystring: FinanceHomeQuery }, ...statementReaders },
+    async (request) => {
+      const settings = await paymentSettingsOf(app.db, request.auth.condoId, { sandbox: app.config.paymentSandbox });
+      const takesPayments = settings?.enabled ?? false;
+      return {
+        success: true,
+        data: await financeHome(app.db, app.clock, request.auth, takesPayments, request.query.ApartmentId),
+      };
+    },
+  );
 
   // Administrators and board: any dwelling of the condominium; members with 'Estado de cuenta': their own.
   routes.get<{ Querystring: StatementQuery }>(

@@ -1,9 +1,18 @@
 // The money area's read-only screens (panel-financiero, ver-reporte, listado-de-bancos, listado-de-fondos,
-// estado-cta): ask the server one question, show the answer, or the failure with a retry; asking again
+// estado-cta, the money home financiero): ask the server one question, show the answer, or the failure with a retry; asking again
 // (another period, another dwelling) keeps the last answer on screen while the new one loads.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Balance, Dwelling, Report, ReportQuery, ReportSummary, Statement, StatementQuery } from '../api/finance';
-import { fetchBanks, fetchDwellings, fetchFunds, fetchReport, fetchReports, fetchStatement } from '../services/financeService';
+import type { FinanceHome, FinanceHomeQuery } from '../api/financeHome';
+import {
+  fetchBanks,
+  fetchDwellings,
+  fetchFinanceHome,
+  fetchFunds,
+  fetchReport,
+  fetchReports,
+  fetchStatement,
+} from '../services/financeService';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
 export type FinanceQuery =
@@ -12,14 +21,16 @@ export type FinanceQuery =
   | { kind: 'banks' }
   | { kind: 'funds' }
   | { kind: 'dwellings' }
-  | { kind: 'statement'; query: StatementQuery };
+  | { kind: 'statement'; query: StatementQuery }
+  | { kind: 'home'; query: FinanceHomeQuery };
 
 export type FinanceAnswer =
   | { kind: 'reports'; data: ReportSummary[] }
   | { kind: 'report'; data: Report }
   | { kind: 'banks' | 'funds'; data: Balance[] }
   | { kind: 'dwellings'; data: Dwelling[] }
-  | { kind: 'statement'; data: Statement };
+  | { kind: 'statement'; data: Statement }
+  | { kind: 'home'; data: FinanceHome };
 
 /** The service that answers each kind of question. */
 export async function ask(query: FinanceQuery, signal?: AbortSignal): Promise<FinanceAnswer> {
@@ -36,6 +47,8 @@ export async function ask(query: FinanceQuery, signal?: AbortSignal): Promise<Fi
       return { kind: 'dwellings', data: await fetchDwellings(signal) };
     case 'statement':
       return { kind: 'statement', data: await fetchStatement(query.query, signal) };
+    case 'home':
+      return { kind: 'home', data: await fetchFinanceHome(query.query, signal) };
   }
 }
 

@@ -15,6 +15,7 @@ import {
   type StatementQuery,
   YearsAnswer,
 } from '../api/finance';
+import { FINANCE_HOME_PATH, FinanceHomeAnswer, type FinanceHomeQuery } from '../api/financeHome';
 import { ApiError, apiPath, call, http } from './http';
 
 export const fetchYears = (signal?: AbortSignal) =>
@@ -22,6 +23,17 @@ export const fetchYears = (signal?: AbortSignal) =>
 
 export const fetchDwellings = (signal?: AbortSignal) =>
   call(() => http.get(apiPath(FINANCE_PATHS.dwellings), { signal }), DwellingsAnswer).then((a) => a.data);
+
+/** The money home: the caller's own dwellings, or the one named (any, for the staff). */
+export const fetchFinanceHome = (query: FinanceHomeQuery, signal?: AbortSignal) =>
+  call(
+    () =>
+      http.get(apiPath(FINANCE_HOME_PATH), {
+        searchParams: query.ApartmentId === undefined ? {} : { ApartmentId: query.ApartmentId },
+        signal,
+      }),
+    FinanceHomeAnswer,
+  ).then((a) => a.data);
 
 export const fetchStatement = (query: StatementQuery, signal?: AbortSignal) =>
   call(() => http.get(apiPath(FINANCE_PATHS.statement), { searchParams: { ...query }, signal }), StatementAnswer).then(

@@ -1,7 +1,8 @@
 // Paying online in Chromium (issue 27), against the sandbox provider built into the app: a resident opens
 // Pagar from the statement, pays an amount by card, is taken to the sandbox provider's own page (marked as one,
 // where a test card decides and the number never reaches our server), comes back to the result page, which
-// says the payment was received and gives its receipt as a PDF, and the statement shows the payment at once.
+// says the payment was received and gives its receipt as a PDF, and the statement and the money home
+// (financiero) show the payment at once.
 // Run on a phone, where residents pay; the commission and the choice of charges are checked in the view and
 // server tests.
 import fs from 'node:fs';
@@ -55,4 +56,10 @@ test('a resident pays an amount by card through the sandbox, and gets the receip
   // The statement shows it at once.
   await main(page).getByRole('link', { name: 'Volver al estado de cuenta' }).click();
   await expect(main(page).getByText(/^Pago En línea TARJETA [0-9a-f]{8}$/)).toBeVisible();
+  // The money home (financiero) lists it among the dwelling's last payments, with its receipt.
+  await main(page).getByRole('link', { name: 'Financiero' }).click();
+  await expect(main(page).getByRole('heading', { name: 'Financiero', level: 1 })).toBeVisible();
+  const latest = main(page).getByRole('listitem').filter({ hasText: 'Tarjeta' }).first();
+  await expect(latest).toContainText(formatMoney(150_000));
+  await expect(latest.getByRole('button', { name: /recibo/i })).toBeVisible();
 });

@@ -22,7 +22,7 @@ import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { loadAccess } from '../shared/sessionData';
 import { scheduleCheckoutExpiry } from './jobs';
-import { openChargesOf } from './ledgerOpen';
+import { openChargesOf } from '../shared/ledgerOpen';
 import { paymentProvider } from './providers/registry';
 import { methodOptions, type PaymentSettings, type ProviderPolicy, paymentSettingsOf } from './settings';
 

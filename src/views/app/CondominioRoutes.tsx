@@ -19,6 +19,7 @@ const ReportPage = lazy(() => import('../finance/ReportPage'));
 const BanksPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ default: m.BanksPage })));
 const FundsPage = lazy(() => import('../finance/BalancesPage').then((m) => ({ default: m.FundsPage })));
 const StatementPage = lazy(() => import('../finance/StatementPage'));
+const FinanceHomePage = lazy(() => import('../finance/FinanceHomePage'));
 const BulkStatementsPage = lazy(() => import('../finance/BulkStatementsPage'));
 const LateFeesPage = lazy(() => import('../lateFees/LateFeesPage'));
 const PayPage = lazy(() => import('../checkout/PayPage'));
@@ -91,6 +92,7 @@ export default function CondominioRoutes() {
             <Redirect to={SCREENS.lateFees} replace />
           </Route>
           <Route path="/estado-cta" component={StatementPage} />
+          <Route path={SCREENS.financeHome} component={FinanceHomePage} />
           <Route path={SCREENS.pay} component={PayPage} />
           <Route path={SCREENS.checkoutResult} component={CheckoutResultPage} />
           <Route path={SCREENS.paymentSettings} component={PaymentSettingsPage} />

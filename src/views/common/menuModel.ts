@@ -36,6 +36,7 @@ export type MenuIcon =
   | 'timeline'
   | 'adminPanel'
   | 'finance'
+  | 'money'
   | 'profile'
   | 'myGuests'
   | 'gate'
@@ -138,8 +139,17 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
     });
     entries.push(...openableSections(data, available).flatMap(({ section }) => sectionEntry(section, available) ?? []));
   }
-  // 'Estado de cuenta' (spec §6), built here rather than left to the legacy application.
+  // 'Estado de cuenta' (spec §6), built here rather than left to the legacy application, after the money home
+  // (financiero, issue 27) that the same permission opens: what each dwelling owes, Pagar, receipts.
   if (canSeeAccountStatement(data)) {
+    entries.push({
+      key: 'financeHome',
+      label: { id: 'shell.menuFinanceHome' },
+      href: SCREENS.financeHome,
+      screen: SCREENS.financeHome,
+      icon: 'money',
+      depth: 0,
+    });
     entries.push({
       key: 'accountStatement',
       label: { id: 'shell.menuAccountStatement' },

@@ -24,6 +24,8 @@ export const SCREENS = {
   /** The online-payment settings (issue 27), for administrators. */
   paymentSettings: '/panel-financiero/pagos-en-linea',
   accountStatement: '/estado-cta',
+  /** The resident's money home (issue 27): what each dwelling owes, Pagar, payments with receipts. */
+  financeHome: '/financiero',
   /** Paying a dwelling's charges online (issue 27), and the result the provider sends the resident back to. */
   pay: '/financiero/pagar',
   checkoutResult: '/financiero/pago/:id',

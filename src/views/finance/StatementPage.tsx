@@ -10,7 +10,8 @@ import '@mantine/core/styles/Table.css';
 // among their own dwellings; administrators and the board among all of them. Those who may record a payment
 // (canRecordPayment) have "Registrar pago" beside the PDF; once one is recorded the statement is read again.
 // Every payment line has its receipt's PDF (ReceiptAction). A resident of the dwelling has "Pagar en línea" (issue 27).
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+// ?ApartmentId= (from the money home, /financiero) opens that dwelling first.
+import { Alert, Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -148,7 +149,11 @@ function PhoneLines({ statement, onReceipt }: LinesProps) {
 function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const data = useSessionData();
-  const [apartmentId, setApartmentId] = useState(dwellings[0]!.ApartmentId);
+  // A link from the money home names the dwelling (?ApartmentId=); otherwise the first one.
+  const [apartmentId, setApartmentId] = useState(() => {
+    const asked = Number(new URLSearchParams(window.location.search).get('ApartmentId'));
+    return dwellings.find((d) => d.ApartmentId === asked)?.ApartmentId ?? dwellings[0]!.ApartmentId;
+  });
   const [period, setPeriod] = useState(thisYearSoFar);
   const [downloading, setDownloading] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
@@ -295,9 +300,14 @@ function StatementScreen() {
   const dwellings = answer?.kind === 'dwellings' ? answer.data : [];
   return (
     <Stack gap="lg">
-      <Title order={1} size="h2">
-        {title}
-      </Title>
+      <Group justify="space-between" align="center">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Anchor component={Link} href={SCREENS.financeHome} size="sm">
+          <FormattedMessage id="finance.home.backToHome" />
+        </Anchor>
+      </Group>
       <QueryStatus
         loading={state.matches('loading')}
         failed={state.matches('failed')}

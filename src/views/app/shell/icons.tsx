@@ -3,6 +3,7 @@
 import {
   IconChartLine,
   IconChevronDown,
+  IconCoin,
   IconClockHour4,
   IconDeviceTablet,
   IconDoorEnter,
@@ -25,6 +26,7 @@ const ICONS = {
   timeline: IconClockHour4,
   adminPanel: IconShieldCheck,
   finance: IconChartLine,
+  money: IconCoin,
   profile: IconUserCircle,
   myGuests: IconTicket,
   gate: IconDoorEnter,

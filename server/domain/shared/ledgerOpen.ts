@@ -1,5 +1,6 @@
 // What a dwelling still owes, charge by charge, read from the ledger (src/api/checkout.ts openCharges: first in,
-// first out, the receipts' reading).
+// first out, the receipts' reading). Shared by paying online (domain/checkout) and the resident's money home
+// (domain/finance/home.ts).
 import type { Kysely } from 'kysely';
 import { openCharges } from '../../../src/api/checkout';
 import type { Database } from '../../db/schema';
