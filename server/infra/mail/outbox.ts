@@ -27,6 +27,30 @@ export function retryDelayMs(attempts: number): number {
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
 /**
+ * Writes a mail without attachments to the outbox inside the caller's transaction, due at once: mail decided by a
+ * scheduled job (the payment reminders) leaves only if the job's transaction commits, and the re-sender delivers
+ * it (with SMTP_URL; until then it waits, as every outbox row does).
+ */
+export async function queueMail(db: Kysely<Database>, clock: Clock, mail: Omit<OutgoingMail, 'attachments'>): Promise<void> {
+  const now = clock.now().toISOString();
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      to_address: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      created_at: now,
+      sent_at: null,
+      attempts: 0,
+      next_attempt_at: now,
+      last_error: null,
+      valid_until: mail.validUntil?.toISOString() ?? null,
+    })
+    .execute();
+}
+
+/**
  * Keeps a mail in the outbox with its attachments. `failure` is the SMTP server's answer to the attempt just
  * made (the first retry waits RETRY_FIRST_DELAY_MS), or null when there is no SMTP to try: such a row is due
  * at once, and is sent as soon as a process runs with SMTP_URL.
