@@ -77,7 +77,7 @@ interface Target {
   close(): Promise<void>;
 }
 
-async function signInAdmin(origin: string): Promise<{ token: string; condoId: number }> {
+export async function signInAdmin(origin: string): Promise<{ token: string; condoId: number }> {
   const signIn = await json<{ token: string; condos: { CondoId: number; UserId: number; CondoName: string }[] }>(
     origin,
     'POST',

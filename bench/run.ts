@@ -9,6 +9,7 @@ import { type BundleReport, measureBundles, VISITOR_BUDGET } from './bundleSize'
 import { COLD_START_RUNS, type ColdStartReport, type ColdStartSeries, measureColdStart } from './coldStart';
 import { GATE_BENCH, type GateReport, measureGate } from './gate';
 import { LIGHTHOUSE_GOAL, LIGHTHOUSE_RUNS, type LighthousePage, measureLighthouse } from './lighthouse';
+import { measureReconciliation, RECONCILIATION_BENCH, type ReconciliationReport } from './reconciliation';
 import { cleanUpNow, REPO_ROOT } from './serverProcess';
 import { measureStatements, type StatementsReport } from './statements';
 import { LOAD, measureThroughput, type RouteThroughput } from './throughput';
@@ -42,7 +43,7 @@ const row = (cells: (string | number)[], widths: number[]) =>
 type Section<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** `npm run bench -- gate statements`: only the named sections (throughput, bundles, coldStart, lighthouse,
- * statements, gate); all of them without names. */
+ * statements, gate, reconciliation); all of them without names. */
 const ONLY = new Set(process.argv.slice(2));
 const SKIPPED = 'skipped (not named on the command line)';
 const wanted = (name: string) => ONLY.size === 0 || ONLY.has(name);
@@ -224,6 +225,15 @@ function printGate(report: GateReport): void {
   );
 }
 
+function printReconciliation(report: ReconciliationReport): void {
+  say();
+  say(
+    `  preview ${report.previewSeconds.toFixed(2)} s; import and match ${report.importSeconds.toFixed(2)} s ` +
+      `(goal < ${RECONCILIATION_BENCH.goalSeconds} s): ${integer(report.matched)} matched, ${integer(report.pending)} pending; ` +
+      `the same file again ${report.againSeconds.toFixed(2)} s, ${report.againAdded} added.`,
+  );
+}
+
 function printSummary(
   throughput: Section<RouteThroughput[]>,
   bundles: Section<BundleReport>,
@@ -329,6 +339,13 @@ async function main(): Promise<void> {
     printGate,
   );
 
+  const reconciliation = await section(
+    'reconciliation',
+    `(g) Bank reconciliation: a ${integer(RECONCILIATION_BENCH.movements)}-movement statement imported and matched`,
+    () => measureReconciliation(say),
+    printReconciliation,
+  );
+
   const result = (value: Section<unknown>) => (value.ok ? value.value : { error: value.error });
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(
@@ -347,6 +364,7 @@ async function main(): Promise<void> {
           : result(lighthouse),
         statements: result(statements),
         gate: result(gate),
+        reconciliation: result(reconciliation),
       },
       null,
       2,
@@ -354,7 +372,7 @@ async function main(): Promise<void> {
   );
   printSummary(throughput, bundles, coldStart, lighthouse, statements, gate);
   say(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  const crashed = [throughput, bundles, coldStart, lighthouse, statements, gate].some(
+  const crashed = [throughput, bundles, coldStart, lighthouse, statements, gate, reconciliation].some(
     (value) => !value.ok && value.error !== SKIPPED,
   );
   if (crashed) process.exitCode = 1;

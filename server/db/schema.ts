@@ -531,6 +531,32 @@ export interface CheckoutTable {
   updated_at: string;
 }
 
+/** A proof of payment a resident sent (migration 0025, issue 27; src/api/proofs.ts); its state per proofsLifecycle.ts. */
+export interface PaymentProofTable {
+  id: Generated<number>;
+  condo_id: number;
+  apartment_id: number;
+  user_id: number;
+  client_id: string;
+  state: string;
+  method: string;
+  amount_cents: number;
+  paid_on: string;
+  bank: string;
+  reference: string;
+  reference_key: string;
+  note: string;
+  file_id: number;
+  file_name: string;
+  file_sha256: string;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  reject_reason: string | null;
+  payment_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Every payment-provider event taken, once (unique provider, event_id). */
 export interface CheckoutEventTable {
   id: Generated<number>;
@@ -645,6 +671,7 @@ export interface Database {
   payment_settings: PaymentSettingsTable;
   checkouts: CheckoutTable;
   checkout_events: CheckoutEventTable;
+  payment_proofs: PaymentProofTable;
   ledger_movements: LedgerMovementTable;
   ledger_budgets: LedgerBudgetTable;
   generated_files: GeneratedFileTable;
@@ -692,6 +719,13 @@ export interface Database {
   late_fee_rules: LateFeeRuleTable;
   late_fee_exemptions: LateFeeExemptionTable;
   late_fees: LateFeeTable;
+  reminder_settings: ReminderSettingsTable;
+  payment_reminders: PaymentReminderTable;
+  reminded_charges: RemindedChargeTable;
+  reconciliation_imports: ReconciliationImportTable;
+  bank_movements: BankMovementTable;
+  reconciliation_matches: ReconciliationMatchTable;
+  reconciliation_mappings: ReconciliationMappingTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;
@@ -1393,6 +1427,41 @@ export interface ParcelTable {
 }
 
 /** A condominium's late-fee rule (recargos, migration 0023). kind 'fijo' | 'porcentaje'; percent_bp in basis points. */
+/** A condominium's payment reminders (issue 27, migration 0027): the days before and after a due date (null: none). */
+export interface ReminderSettingsTable {
+  id: Generated<number>;
+  condo_id: number;
+  enabled: number;
+  days_before: number | null;
+  on_due: number;
+  days_after: number | null;
+  updated_at: string;
+  updated_by: number | null;
+}
+
+/** A reminder sent to a dwelling's residents (kind 'antes' | 'vence' | 'vencido', sent_on the condominium's day). */
+export interface PaymentReminderTable {
+  id: Generated<number>;
+  condo_id: number;
+  apartment_id: number;
+  kind: string;
+  sent_on: string;
+  owed_cents: number;
+  due_on: string;
+  charges: number;
+  recipients: number;
+  created_at: string;
+}
+
+/** A charge a reminder named: unique (charge_id, kind), so each kind reaches a charge once. */
+export interface RemindedChargeTable {
+  id: Generated<number>;
+  condo_id: number;
+  charge_id: number;
+  kind: string;
+  reminder_id: number;
+}
+
 export interface LateFeeRuleTable {
   id: Generated<number>;
   condo_id: number;
@@ -1430,4 +1499,64 @@ export interface LateFeeTable {
   waived_by: number | null;
   waive_reason: string | null;
   waive_charge_id: number | null;
+}
+
+/** A bank statement imported (migration 0026, issue 27). bank: src/api/reconciliation.ts STATEMENT_BANKS. */
+export interface ReconciliationImportTable {
+  id: Generated<number>;
+  condo_id: number;
+  account_id: number;
+  file_name: string;
+  file_hash: string;
+  bank: string;
+  period_from: string | null;
+  period_to: string | null;
+  rows: number;
+  added: number;
+  repeated: number;
+  matched: number;
+  pending: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A bank movement, once per condominium and fingerprint (migration 0026). state: MOVEMENT_STATES. */
+export interface BankMovementTable {
+  id: Generated<number>;
+  condo_id: number;
+  import_id: number;
+  account_id: number;
+  fingerprint: string;
+  occurred_on: string;
+  description: string;
+  reference: string;
+  amount_cents: number;
+  balance_cents: number | null;
+  state: string;
+  created_at: string;
+}
+
+/** A deposit's part matched to a dwelling (migration 0026). state: MATCH_STATES; posted: 1 when it wrote the payment. */
+export interface ReconciliationMatchTable {
+  id: Generated<number>;
+  condo_id: number;
+  movement_id: number;
+  apartment_id: number;
+  amount_cents: number;
+  confidence: number;
+  state: string;
+  payment_id: number | null;
+  posted: Generated<Flag>;
+  decided_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A column mapping saved per condominium (migration 0026); config: ColumnMappingDraft as JSON. */
+export interface ReconciliationMappingTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  config: string;
+  updated_at: string;
 }

@@ -9,6 +9,7 @@ import { autoInvoiceJobHandlers } from '../domain/invoicing/cfdis/autoInvoice';
 import { LATE_FEE_JOB_HANDLERS } from '../domain/lateFees/jobs';
 import { PARCEL_JOB_HANDLERS } from '../domain/parcels/jobs';
 import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
+import { reminderJobHandlers } from '../domain/reminders/jobs';
 import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
 import { SESSION_JOB_HANDLERS } from '../domain/sessions/jobs';
 import { TICKET_JOB_HANDLERS } from '../domain/tickets/jobs';
@@ -38,7 +39,8 @@ export default fp(async function scheduledJobs(app: FastifyInstance) {
     db: app.db,
     clock: app.clock,
     // Mode A's automatic invoices stamp through app.pac (pacPlugin, registered before this plugin).
-    handlers: { ...HANDLERS, ...autoInvoiceJobHandlers(() => app.pac) },
+    // Payment reminders link to the app at PUBLIC_URL (no link without it).
+    handlers: { ...HANDLERS, ...autoInvoiceJobHandlers(() => app.pac), ...reminderJobHandlers(app.config.publicUrl) },
     intervalMs: app.config.scheduledJobsSeconds * 1000,
     log: {
       failed: (error, job, retry) =>

@@ -140,9 +140,12 @@ export function openCharges(
     .filter((c) => c.amountCents > 0)
     .sort((a, b) => compare(a.chargedOn, b.chargedOn) || a.id - b.id)
     .map((c) => ({ charge: c, left: c.amountCents }));
-  let money =
+  // A reversed payment (reconciliation's undo writes the payment again with a minus) takes its money back.
+  let money = Math.max(
+    0,
     charges.filter((c) => c.amountCents < 0).reduce((sum, c) => sum - c.amountCents, 0) +
-    payments.filter((p) => p.amountCents > 0).reduce((sum, p) => sum + p.amountCents, 0);
+      payments.reduce((sum, p) => sum + p.amountCents, 0),
+  );
   for (const slot of owed) {
     const taken = Math.min(money, slot.left);
     slot.left -= taken;

@@ -42,6 +42,8 @@ export const HISTORY_ENTITIES = [
   'late_fee_exemption',
   'late_fee',
   'payment_settings',
+  'payment_proof',
+  'reminder_settings',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -73,6 +75,8 @@ export const HISTORY_ACTIONS = [
   'rechazar',
   'settle',
   'condonar',
+  'aceptar',
+  'retirar',
 ] as const;
 
 const EntityName = pattern(string(), /^[a-z_]{1,40}$/);

@@ -47,6 +47,11 @@ export const NOTIFICATION_MODULES = {
   /** An online payment paid, refused or expired (issue 27): Props { checkoutId }; opens its result page,
    * condominio/financiero/pago/{checkoutId}. */
   pago: 'checkoutId',
+  /** A proof of payment accepted or rejected (issue 27): Props { proofId, paymentId? }; opens
+   * condominio/comprobantes-de-pago, where an accepted proof's receipt downloads. */
+  comprobante: 'proofId',
+  /** A payment reminder (issue 27): Props { ApartmentId }; opens the money home, condominio/financiero. */
+  recordatorio: 'ApartmentId',
 } as const;
 export type NotificationModule = keyof typeof NOTIFICATION_MODULES;
 
@@ -140,6 +145,14 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
       const checkout = id('checkoutId');
       return checkout ? `/financiero/pago/${checkout}` : null;
     }
+    // A proof of payment accepted or rejected: the proofs screen, the proof first.
+    case 'comprobante': {
+      const proof = id('proofId');
+      return proof ? `/comprobantes-de-pago?comprobante=${proof}` : null;
+    }
+    // A payment reminder: the money home, where the dwelling's debt and Pagar are.
+    case 'recordatorio':
+      return '/financiero';
     default:
       return null;
   }

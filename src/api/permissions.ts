@@ -650,3 +650,20 @@ export const canRecordPayment = (data: Pick<SessionData, 'usuario' | 'usuarioPer
  * fees. Administrators only.
  */
 export const canManageLateFees = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
+/** Payment reminders (issue 27): their days, who was reminded, sending today's now. Administrators only. */
+export const canManageReminders = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
+/**
+ * Proofs of payment (comprobantes de pago, issue 27): reviewing them (the queue, accepting one, which records the
+ * payment, rejecting one) is recording payments, so it follows "Registrar pago" (canRecordPayment).
+ */
+export const canReviewPaymentProofs = (data: Pick<SessionData, 'usuario' | 'usuarioPermisos'>) => canRecordPayment(data);
+
+/** The proofs screen and its calls: members with 'Estado de cuenta' (their own dwellings') and reviewers. */
+export const canUsePaymentProofs = (data: Session) => canSeeAccountStatement(data) || canReviewPaymentProofs(data);
+
+/** Sending a proof for a dwelling: a member with 'Estado de cuenta' who lives in it, or a reviewer for any. */
+export function canSendPaymentProof(data: Session, ownApartmentIds: readonly number[], apartmentId: number): boolean {
+  return canReviewPaymentProofs(data) || (canSeeAccountStatement(data) && ownApartmentIds.includes(apartmentId));
+}

@@ -34,7 +34,7 @@ export type ReceiptTokenParams = Infer<typeof ReceiptTokenParams>;
  * How the money came in: an administrator's record ("Registrar pago"), a PPD invoice's payment, and the online
  * and bank ways the next slices of issue 27 add.
  */
-export const RECEIPT_METHODS = ['registrado', 'factura', 'tarjeta', 'spei', 'oxxo', 'transferencia'] as const;
+export const RECEIPT_METHODS = ['registrado', 'factura', 'tarjeta', 'spei', 'oxxo', 'transferencia', 'deposito'] as const;
 export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 
 /** A folio as receipts print it: six digits at least (000123). */

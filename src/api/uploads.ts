@@ -16,3 +16,14 @@ export const AttachmentUpload = object({
   dataUrl: size(pattern(string(), /^data:(image\/(png|jpeg|webp)|application\/pdf);base64,[A-Za-z0-9+/=]+$/), 30, 2_100_000),
 });
 export type AttachmentUpload = Infer<typeof AttachmentUpload>;
+
+/** An upload of the same types with a larger limit of its own (a proof of payment: PROOF_FILE_MAX_BYTES). */
+export const uploadOf = (maxBytes: number) =>
+  object({
+    name: NonEmpty(ATTACHMENT_NAME_MAX),
+    dataUrl: size(
+      pattern(string(), /^data:(image\/(png|jpeg|webp)|application\/pdf);base64,[A-Za-z0-9+/=]+$/),
+      30,
+      Math.ceil(maxBytes / 3) * 4 + 40,
+    ),
+  });

@@ -51,9 +51,12 @@ export type MessageId =
   | Keys<typeof import('./es/pricing.json')>
   | Keys<typeof import('./es/privacy.json')>
   | Keys<typeof import('./es/profile.json')>
+  | Keys<typeof import('./es/proofs.json')>
   | Keys<typeof import('./es/reservations.json')>
   | Keys<typeof import('./es/public.json')>
   | Keys<typeof import('./es/receipts.json')>
+  | Keys<typeof import('./es/reconciliation.json')>
+  | Keys<typeof import('./es/reminders.json')>
   | Keys<typeof import('./es/sessions.json')>
   | Keys<typeof import('./es/shell.json')>
   | Keys<typeof import('./es/staff.json')>

@@ -6,7 +6,7 @@
 // is where the writes happen; Las Palmas is read.
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { XLSX_MAX_UNPACKED_BYTES } from '../../server/domain/dwellings/importFile';
+import { XLSX_MAX_UNPACKED_BYTES } from '../../server/domain/shared/sheets';
 import {
   DWELLINGS_PATHS,
   DwellingListAnswer,

@@ -67,6 +67,18 @@ describe('openCharges', () => {
     expect(open).toEqual([]);
     expect(creditCents).toBe(20_000);
   });
+
+  it('takes a reversed payment’s money back: the charges it had settled are owed again', () => {
+    const { open, creditCents } = openCharges(
+      [charge(1, '2026-01-01', 100_000), charge(2, '2026-02-01', 100_000)],
+      [
+        { id: 1, paidOn: '2026-02-05', amountCents: 200_000 },
+        { id: 2, paidOn: '2026-02-06', amountCents: -100_000 },
+      ],
+    );
+    expect(open.map((c) => [c.chargeId, c.openCents])).toEqual([[2, 100_000]]);
+    expect(creditCents).toBe(0);
+  });
 });
 
 describe('the checkout lifecycle', () => {

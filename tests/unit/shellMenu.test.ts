@@ -157,6 +157,7 @@ describe('the main menu once every screen is built', () => {
       '/comunicacion/comunicacion-interpersonal/5',
       '/comunicacion/calendario-eventos',
       '/comunicacion/seccion/7',
+      '/financiero',
       '/estado-cta',
       '/welcome',
       '/control-gerencial',

@@ -25,6 +25,9 @@ import * as gateSettings from './0021_gate_settings';
 import * as receipts from './0022_receipts';
 import * as lateFees from './0023_late_fees';
 import * as checkout from './0024_checkout';
+import * as paymentProofs from './0025_payment_proofs';
+import * as reconciliation from './0026_reconciliation';
+import * as reminders from './0027_reminders';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -51,4 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0022_receipts': receipts,
   '0023_late_fees': lateFees,
   '0024_checkout': checkout,
+  '0025_payment_proofs': paymentProofs,
+  '0026_reconciliation': reconciliation,
+  '0027_reminders': reminders,
 };

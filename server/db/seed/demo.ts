@@ -33,6 +33,7 @@ import { seedParcels } from './parcels';
 import { seedPlans } from './plans';
 import { seedPolls } from './polls';
 import { seedPosts } from './posts';
+import { seedProofs } from './proofs';
 import { seedRecurringCharges } from './recurringCharges';
 import { seedReservations } from './reservations';
 import { seedTickets } from './tickets';
@@ -90,9 +91,14 @@ const TABLES_CHILD_FIRST = [
   'post_attachments',
   'posts',
   'generated_files',
+  'reconciliation_matches',
+  'bank_movements',
+  'reconciliation_imports',
+  'reconciliation_mappings',
   'late_fees',
   'late_fee_exemptions',
   'late_fee_rules',
+  'payment_proofs',
   'checkout_events',
   'checkouts',
   'payment_settings',
@@ -326,6 +332,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedLedger(trx, options.clock);
   await seedLateFees(trx, options.clock);
   await seedCheckout(trx, options.clock);
+  await seedProofs(trx, options.clock);
   await seedPosts(trx, options.clock);
   await seedConversations(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);

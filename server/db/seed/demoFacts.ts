@@ -487,6 +487,9 @@ export const demoReservationDay = palmasDay;
  * fee, active. The seed applies no fee: the daily job (or "Aplicar recargos ahora") does, once per month and
  * dwelling; DEMO_BARRED_VOTER's Casa 57 is the demo's dwelling in arrears that it charges.
  */
+/** Las Palmas reminds its dwellings that owe 3 days before a due date, on it, and 5 days after (issue 27). */
+export const DEMO_REMINDERS = { condo: 'palmas', daysBefore: 3, onDue: true, daysAfter: 5 } as const;
+
 export const DEMO_LATE_FEE_RULE = {
   condo: 'palmas',
   kind: 'porcentaje',

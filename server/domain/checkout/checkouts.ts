@@ -20,9 +20,9 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
+import { openChargesOf } from '../shared/ledgerOpen';
 import { loadAccess } from '../shared/sessionData';
 import { scheduleCheckoutExpiry } from './jobs';
-import { openChargesOf } from '../shared/ledgerOpen';
 import { paymentProvider } from './providers/registry';
 import { methodOptions, type PaymentSettings, type ProviderPolicy, paymentSettingsOf } from './settings';
 

@@ -22,15 +22,22 @@ export interface DecodedAttachment {
   data: Buffer;
 }
 
-/** data:<type>;base64,… → its type, kind and bytes; 400 naming adjuntos.<index> otherwise. */
-export function decodeAttachment(dataUrl: string, index: number): DecodedAttachment {
-  const refuse = () => new AppError(400, ErrorCodes.badRequest, 'errors.posts.badAttachment', `adjuntos.${index}`);
+/**
+ * data:<type>;base64,… → its type, kind and bytes; 400 naming adjuntos.<index> otherwise. An area with a limit of its
+ * own (a proof of payment's 10 MB) passes it, and the field its refusal names.
+ */
+export function decodeAttachment(
+  dataUrl: string,
+  index: number,
+  limit: { maxBytes: number; field: string } = { maxBytes: ATTACHMENT_MAX_BYTES, field: `adjuntos.${index}` },
+): DecodedAttachment {
+  const refuse = () => new AppError(400, ErrorCodes.badRequest, 'errors.posts.badAttachment', limit.field);
   const match = /^data:([a-z]+\/[a-z]+);base64,(.*)$/s.exec(dataUrl);
   const contentType = match?.[1];
   const matches = contentType ? MATCHES[contentType] : undefined;
   if (!match || !contentType || !matches) throw refuse();
   const data = Buffer.from(match[2]!, 'base64');
-  if (data.length === 0 || data.length > ATTACHMENT_MAX_BYTES || !matches(data)) throw refuse();
+  if (data.length === 0 || data.length > limit.maxBytes || !matches(data)) throw refuse();
   return { contentType, kind: contentType.startsWith('image/') ? 'image' : 'file', data };
 }
 

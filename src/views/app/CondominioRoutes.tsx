@@ -22,9 +22,12 @@ const StatementPage = lazy(() => import('../finance/StatementPage'));
 const FinanceHomePage = lazy(() => import('../finance/FinanceHomePage'));
 const BulkStatementsPage = lazy(() => import('../finance/BulkStatementsPage'));
 const LateFeesPage = lazy(() => import('../lateFees/LateFeesPage'));
+const RemindersPage = lazy(() => import('../reminders/RemindersPage'));
 const PayPage = lazy(() => import('../checkout/PayPage'));
 const CheckoutResultPage = lazy(() => import('../checkout/CheckoutResultPage'));
 const PaymentSettingsPage = lazy(() => import('../checkout/PaymentSettingsPage'));
+const ReconciliationPage = lazy(() => import('../reconciliation/ReconciliationPage'));
+const ProofsPage = lazy(() => import('../proofs/ProofsPage'));
 const MyGuestsPage = lazy(() => import('../myGuests/MyGuestsPage'));
 const BlogsPage = lazy(() => import('../blogs/BlogsPage'));
 const RecurringChargesPage = lazy(() => import('../charges/RecurringChargesPage'));
@@ -87,6 +90,7 @@ export default function CondominioRoutes() {
           <Route path="/panel-financiero/listado-de-bancos" component={BanksPage} />
           <Route path="/panel-financiero/listado-de-fondos" component={FundsPage} />
           <Route path={SCREENS.lateFees} component={LateFeesPage} />
+          <Route path={SCREENS.reminders} component={RemindersPage} />
           {/* The legacy recargos link (automatic/penalties?id=N, through login-redirect): ours since issue 27. */}
           <Route path="/automatic/penalties">
             <Redirect to={SCREENS.lateFees} replace />
@@ -96,6 +100,9 @@ export default function CondominioRoutes() {
           <Route path={SCREENS.pay} component={PayPage} />
           <Route path={SCREENS.checkoutResult} component={CheckoutResultPage} />
           <Route path={SCREENS.paymentSettings} component={PaymentSettingsPage} />
+          <Route path={SCREENS.reconciliation} component={ReconciliationPage} />
+          {/* The legacy comprobantes-de-pago link (through login-redirect) is this path itself: ours since issue 27. */}
+          <Route path={SCREENS.proofs} component={ProofsPage} />
           <Route path="/estado-cuenta-masivo" component={BulkStatementsPage} />
           <Route path="/mis-invitados" component={MyGuestsPage} />
           <Route path="/listado-blogs" component={BlogsPage} />

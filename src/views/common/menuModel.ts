@@ -317,7 +317,8 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       (entry.key !== 'legacy-accountStatement' || !available.has(SCREENS.accountStatement)) &&
       (entry.key !== 'legacy-accessLog' || !available.has(SCREENS.movementLog)) &&
       (entry.key !== 'legacy-parcelLog' || !available.has(SCREENS.parcels)) &&
-      (entry.key !== 'legacy-penalties' || !available.has(SCREENS.lateFees)),
+      (entry.key !== 'legacy-penalties' || !available.has(SCREENS.lateFees)) &&
+      (entry.key !== 'legacy-paymentReceipts' || !available.has(SCREENS.proofs)),
   );
   return [...entries.filter((entry) => available.has(entry.screen)), ...legacy];
 }

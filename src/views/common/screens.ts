@@ -21,8 +21,14 @@ export const SCREENS = {
   funds: '/panel-financiero/listado-de-fondos',
   /** Late fees (recargos, issue 27), for administrators; the legacy automatic/penalties redirects here. */
   lateFees: '/panel-financiero/recargos',
+  /** Payment reminders (issue 27), for administrators. */
+  reminders: '/panel-financiero/recordatorios',
   /** The online-payment settings (issue 27), for administrators. */
   paymentSettings: '/panel-financiero/pagos-en-linea',
+  /** Bank reconciliation (conciliación, issue 27), for whoever may record a payment. */
+  reconciliation: '/panel-financiero/conciliacion',
+  /** Proofs of payment (issue 27): residents send theirs, reviewers decide them; the spec's legacy comprobantes-de-pago. */
+  proofs: '/comprobantes-de-pago',
   accountStatement: '/estado-cta',
   /** The resident's money home (issue 27): what each dwelling owes, Pagar, payments with receipts. */
   financeHome: '/financiero',

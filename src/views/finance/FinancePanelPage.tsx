@@ -7,7 +7,15 @@ import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { canManageLateFees, canManagePayments, canOpenReport, canSeeAllStatements } from '../../api/permissions';
+import {
+  canManageLateFees,
+  canManagePayments,
+  canManageReminders,
+  canOpenReport,
+  canRecordPayment,
+  canReviewPaymentProofs,
+  canSeeAllStatements,
+} from '../../api/permissions';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
 import { FinanceGate, useSessionData } from '../common/financeAccess';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -33,6 +41,8 @@ function Panel() {
   const lateFees = data && canManageLateFees(data);
   // Online payments' settings (issue 27), with their own words (checkout.settings.panel.*).
   const paymentSettings = data && canManagePayments(data);
+  // Proofs of payment (issue 27): the review queue, with its own words (proofs.panel.*).
+  const proofs = data && canReviewPaymentProofs(data);
 
   return (
     <Stack gap="lg">
@@ -89,6 +99,36 @@ function Panel() {
             </Text>
             <Text size="sm" c="dimmed">
               <FormattedMessage id="lateFees.panel.hint" />
+            </Text>
+          </Card>
+        ) : null}
+        {data && canManageReminders(data) ? (
+          <Card withBorder radius="md" padding="lg" component={Link} href="/panel-financiero/recordatorios">
+            <Text fw={600}>
+              <FormattedMessage id="reminders.panel.link" />
+            </Text>
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id="reminders.panel.hint" />
+            </Text>
+          </Card>
+        ) : null}
+        {proofs ? (
+          <Card withBorder radius="md" padding="lg" component={Link} href="/comprobantes-de-pago">
+            <Text fw={600}>
+              <FormattedMessage id="proofs.panel.link" />
+            </Text>
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id="proofs.panel.hint" />
+            </Text>
+          </Card>
+        ) : null}
+        {data && canRecordPayment(data) ? (
+          <Card withBorder radius="md" padding="lg" component={Link} href="/panel-financiero/conciliacion">
+            <Text fw={600}>
+              <FormattedMessage id="reconciliation.panel.link" />
+            </Text>
+            <Text size="sm" c="dimmed">
+              <FormattedMessage id="reconciliation.panel.hint" />
             </Text>
           </Card>
         ) : null}

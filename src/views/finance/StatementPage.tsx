@@ -229,6 +229,11 @@ function StatementView({ dwellings }: { dwellings: Dwelling[] }) {
               <FormattedMessage id="checkout.pay" />
             </Button>
           ) : null}
+          {mayPay ? (
+            <Button variant="light" component={Link} href={`${SCREENS.proofs}?vivienda=${apartmentId}`}>
+              <FormattedMessage id="proofs.send" />
+            </Button>
+          ) : null}
           {mayRecord ? (
             <Button
               disabled={!statement}

@@ -83,6 +83,8 @@ export const SIGNED_IN: readonly (readonly [email: string, condo?: string])[] = 
   ['vecino057@demo.mx'],
   // checkout.spec.ts pays online (issue 27) as 085: an amount ahead, then reads it on their statement.
   ['vecino085@demo.mx'],
+  // proofs.spec.ts sends a proof of payment (issue 27) as 064, which admin@demo.mx accepts; 064 reads its receipt.
+  ['vecino064@demo.mx'],
   // management.spec.ts: a resident sent away from control-gerencial (read only).
   ['vecino018@demo.mx'],
   // globalSearch.spec.ts searches as 058 (desktop) and 059 (phone): read only.

@@ -3,8 +3,8 @@
 import {
   IconChartLine,
   IconChevronDown,
-  IconCoin,
   IconClockHour4,
+  IconCoin,
   IconDeviceTablet,
   IconDoorEnter,
   IconHash,
