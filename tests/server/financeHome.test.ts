@@ -1,11 +1,13 @@
 // The resident's money home (src/api/financeHome.ts; issue 27), through the API on SQLite and PostgreSQL: each
 // dwelling a resident may see with what it owes (overdue and next due), its open charges, its last payments with
-// their receipts, and an OXXO reference still waiting; a card payment moves the money across at once; the staff
+// their receipts, and an OXXO reference still waiting; a card payment moves the money across at once (control
+// gerencial's collection and arrears with it); the staff
 // open any dwelling; another dwelling, another condominium and those without 'Estado de cuenta' see nothing.
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_PATHS, CheckoutAnswer, sandboxOutcomePath } from '../../src/api/checkout';
 import { FINANCE_HOME_PATH, type FinanceHome, FinanceHomeAnswer } from '../../src/api/financeHome';
+import { MANAGEMENT_PATHS } from '../../src/api/management';
 import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
@@ -92,6 +94,8 @@ describe(`the money home (${dialect})`, () => {
   it('shows an OXXO reference while it waits, and a card payment moves the money from owed to paid at once', async () => {
     const before = (await homeOf(tokens.payer)).dwellings.find((d) => d.ApartmentId === dwelling)!;
     const oldest = before.open[0]!;
+    const management = async () => (await call(t.app, 'GET', api(MANAGEMENT_PATHS.summary), { token: tokens.admin })).json().data;
+    const managementBefore = await management();
     const oxxo = await call(t.app, 'POST', api(CHECKOUT_PATHS.create), {
       token: tokens.payer,
       payload: {
@@ -123,6 +127,10 @@ describe(`the money home (${dialect})`, () => {
     expect(after.open.map((c) => c.chargeId)).not.toContain(oldest.chargeId);
     expect(after.payments[0]).toMatchObject({ amountCents: oldest.openCents, method: 'tarjeta', cancelled: false });
     expect(after.payments[0]!.folio).not.toBeNull();
+    // Control gerencial's collection and arrears follow at once (they read the same ledger).
+    const managementAfter = await management();
+    expect(managementAfter.cobranza.mes).toBe(managementBefore.cobranza.mes + oldest.openCents);
+    expect(managementAfter.morosidad.monto).toBe(managementBefore.morosidad.monto - oldest.openCents);
   });
 
   it('lets administrators and the board open any dwelling, and residents only their own', async () => {
