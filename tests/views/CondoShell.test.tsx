@@ -89,6 +89,7 @@ describe('the desktop shell', () => {
         'Encuestas y votaciones',
         'Comunicación entre vecinos',
         'Calendario de eventos',
+        'Financiero',
         'Estado de cuenta',
         'Linea del tiempo',
         'Mis invitados',
@@ -116,6 +117,7 @@ describe('the desktop shell', () => {
         'Comunicación entre vecinos',
         'Calendario de eventos',
         'Asuntos del consejo',
+        'Financiero',
         'Estado de cuenta',
         'Linea del tiempo',
         'Control gerencial',
@@ -132,6 +134,7 @@ describe('the desktop shell', () => {
         'Encuestas y votaciones',
         'Comunicación entre vecinos',
         'Calendario de eventos',
+        'Financiero',
         'Estado de cuenta',
         'Linea del tiempo',
       ],
@@ -159,7 +162,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|control-gerencial\/modulos-adicionales\/factura-comunidad|historial|caseta|bitacora-movimientos|dispositivos|paqueteria)$/,
+        /^\/condominio\/(comunicacion|financiero|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|control-gerencial\/modulos-adicionales\/factura-comunidad|historial|caseta|bitacora-movimientos|dispositivos|paqueteria)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();

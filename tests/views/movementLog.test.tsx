@@ -94,13 +94,13 @@ describe('Bitácora de movimientos', { timeout: 30_000 }, () => {
       [LIST]: () => {
         calls++;
         return calls === 1
-          ? json({ success: false, code: 'FORBIDDEN', message: 'No tienes acceso a la bitácora.' }, 403)
+          ? json({ success: false, code: 'INTERNAL', message: 'La bitácora no respondió.' }, 503)
           : json(MOVEMENT_PAGE);
       },
     });
     signedIn(<MovementLogPage />, '/bitacora-movimientos');
     const alert = await screen.findByRole('alert', {}, SLOW);
-    expect(within(alert).getByText('No tienes acceso a la bitácora.')).toBeTruthy();
+    expect(within(alert).getByText('La bitácora no respondió.')).toBeTruthy();
     fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('table', { name: 'Bitácora de movimientos' }, SLOW)).toBeTruthy();
   });

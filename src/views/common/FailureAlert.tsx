@@ -8,7 +8,14 @@ import { FormattedMessage } from 'react-intl';
 import type { CallFailure } from '../../machines/shared/callFailure';
 import { FailureText } from './FailureText';
 
-/** A red alert with the failure's words, a title saying what did not happen, and Reintentar when there is one. */
+/**
+ * Whether asking again may help: no answer, a breakdown, a conflict or a rate limit may pass; a refusal of access
+ * (403) or something that is not there (404) will answer the same, so it gets no Reintentar.
+ */
+export const mayRetry = (failure: CallFailure | null | undefined) =>
+  failure?.kind !== 'refused' || (failure.status !== 403 && failure.status !== 404);
+
+/** A red alert with the failure's words, a title saying what did not happen, and Reintentar when asking again may help. */
 export function FailureAlert({
   failure,
   title,
@@ -27,7 +34,7 @@ export function FailureAlert({
         <Text size="sm">
           <FailureText failure={failure} />
         </Text>
-        {onRetry ? (
+        {onRetry && mayRetry(failure) ? (
           <Button size="xs" color="red" variant="outline" onClick={onRetry}>
             {retryLabel ?? <FormattedMessage id="common.retry" />}
           </Button>
