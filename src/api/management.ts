@@ -4,6 +4,7 @@
 // (server/domain/shared/ledgerReports.ts), so each figure agrees with the report it opens. Every figure carries
 // `enlace`: the /condominio path of its detail screen, or null when the caller may not open that screen.
 import { array, enums, type Infer, literal, nullable, number, object, string } from 'superstruct';
+import { POLL_COUNTINGS } from './polls';
 
 export const MANAGEMENT_PATHS = {
   /** Administrators and the board: GET, the summary of the condominium today. */
@@ -109,9 +110,13 @@ export const PollParticipation = object({
   titulo: string(),
   fase: enums(['abierta', 'cerrada'] as const),
   cierra: string(),
-  /** Ballots cast, and the seats that may vote (the electorate without those barred by arrears). */
-  votos: number(),
-  padron: number(),
+  /** How it counts, and its participation as the poll itself reads it (src/api/polls.ts participationOf): ballots
+   * that count, the electorate fixed at opening (barred seats included), the share in basis points (by indiviso
+   * when it counts by indiviso). */
+  conteo: enums(POLL_COUNTINGS),
+  votantes: number(),
+  electorado: number(),
+  participacion: number(),
   enlace: Link,
 });
 export type PollParticipation = Infer<typeof PollParticipation>;

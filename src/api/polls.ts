@@ -456,6 +456,37 @@ export function validatePollDraft(draft: PollDraft, nowLocal?: string): DraftErr
   return errors;
 }
 
+/** A seat of a poll's electorate as a count reads it: a seat barred for arrears never counts. */
+export interface CountedSeat {
+  seatKey: string;
+  weight: number;
+  barred: boolean;
+}
+
+/**
+ * A poll's participation: the electorate (every seat fixed at opening, barred ones included) and its weight, the
+ * ballots that count (one per seat of the electorate not barred) and theirs, and the share in basis points (by
+ * weight when counting by indiviso). The one reading of it: the poll's results (server/domain/polls/tally.ts),
+ * its CSV and acta, and control gerencial's participation card.
+ */
+export function participationOf(conteo: PollCounting, electorate: readonly CountedSeat[], ballotSeatKeys: readonly string[]) {
+  const weightOf = (seat: CountedSeat) => (conteo === 'indiviso' ? seat.weight : 1);
+  const seats = new Map(electorate.map((seat) => [seat.seatKey, seat]));
+  const counted = new Set<string>();
+  let votantesPeso = 0;
+  for (const key of ballotSeatKeys) {
+    const seat = seats.get(key);
+    if (!seat || seat.barred || counted.has(key)) continue;
+    counted.add(key);
+    votantesPeso += weightOf(seat);
+  }
+  const electorado = electorate.length;
+  const electoradoPeso = electorate.reduce((total, seat) => total + weightOf(seat), 0);
+  const votantes = counted.size;
+  const participacion = conteo === 'indiviso' ? basisPoints(votantesPeso, electoradoPeso) : basisPoints(votantes, electorado);
+  return { electorado, electoradoPeso, votantes, votantesPeso, participacion };
+}
+
 /** Basis points of part in whole, rounded half up, in integer arithmetic (0 when whole is 0). */
 export function basisPoints(part: number, whole: number): number {
   if (whole <= 0) return 0;

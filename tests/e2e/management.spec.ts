@@ -29,7 +29,8 @@ async function readFigures(page: Page) {
   // Bank balances.
   await expect(page.getByTestId('card-banks').getByRole('row')).not.toHaveCount(0);
   await expect(page.getByTestId('card-banks-total')).toHaveText(NON_ZERO_MONEY);
-  await expect(page.getByTestId('card-modules')).toContainText('El módulo de facturación llegará con su propia entrega');
+  await expect(page.getByTestId('card-modules')).toContainText('Factura Comunidad');
+  await expect(page.getByTestId('card-modules')).not.toContainText('llegará con su propia entrega');
 }
 
 test.describe('the administrator', () => {

@@ -148,18 +148,35 @@ describe(`management control: every figure on a hand-built ledger (${dialect})`,
     expect(s.reservaciones.enlace).toBe('/comunicacion/instalaciones');
   });
 
-  it('poll participation: ballots against the seats not barred; an old poll left out', () => {
+  it('poll participation as the poll reads it: ballots that count, the electorate with its barred seats; an old poll left out', () => {
     expect(s.encuestas.map((p) => p.titulo)).toEqual(['Reglamento de mascotas', 'Pintura de fachadas']);
     expect(
       s.encuestas
         .filter((p) => p.id !== bosque.unfixedPoll)
         .map(({ id: _, enlace, ...p }) => ({ ...p, enlace: enlace?.startsWith('/comunicacion/encuestas?PollId=') })),
-    ).toEqual([{ titulo: 'Pintura de fachadas', fase: 'abierta', cierra: ago(-7), votos: 2, padron: 3, enlace: true }]);
+    ).toEqual([
+      {
+        titulo: 'Pintura de fachadas',
+        fase: 'abierta',
+        cierra: ago(-7),
+        conteo: 'vivienda',
+        votantes: 2,
+        electorado: 4,
+        participacion: 5_000,
+        enlace: true,
+      },
+    ]);
   });
 
   it('counts an electorate not fixed yet as it would be fixed, without fixing it (this screen only reads)', async () => {
     const poll = s.encuestas.find((p) => p.id === bosque.unfixedPoll);
-    expect(poll).toMatchObject({ titulo: 'Reglamento de mascotas', fase: 'abierta', votos: 0, padron: bosque.dwellings - 2 });
+    expect(poll).toMatchObject({
+      titulo: 'Reglamento de mascotas',
+      fase: 'abierta',
+      votantes: 0,
+      electorado: bosque.dwellings,
+      participacion: 0,
+    });
     const row = await t.app.db
       .selectFrom('polls')
       .select('fixed_at')

@@ -9,7 +9,7 @@ import {
   type TallySeat,
   tallyPoll,
 } from '../../server/domain/polls/tally';
-import { INDIVISO_WHOLE, type PollCounting, type QuestionKind } from '../../src/api/polls';
+import { INDIVISO_WHOLE, type PollCounting, participationOf, type QuestionKind } from '../../src/api/polls';
 
 const SECRET = { final: true, showPending: false, publicBallot: false };
 const ADMIN_PUBLIC = { final: false, showPending: true, publicBallot: true };
@@ -400,4 +400,33 @@ describe('tallyPoll, for any poll', () => {
       }),
     );
   });
+});
+
+describe('participationOf: the one reading of a poll’s participation (its results, control gerencial)', () => {
+  const seats = [
+    { seatKey: 'A:1', weight: 300, barred: false },
+    { seatKey: 'A:2', weight: 200, barred: false },
+    { seatKey: 'A:3', weight: 500, barred: true },
+  ];
+
+  it('counts the electorate with its barred seats, and only the ballots of seats that may vote, once each', () => {
+    expect(participationOf('vivienda', seats, ['A:1', 'A:3', 'A:1', 'X:9'])).toEqual({
+      electorado: 3,
+      electoradoPeso: 3,
+      votantes: 1,
+      votantesPeso: 1,
+      participacion: 3_333,
+    });
+  });
+
+  it('weighs by the indiviso when the poll counts by it', () => {
+    expect(participationOf('indiviso', seats, ['A:1', 'A:2'])).toMatchObject({
+      votantes: 2,
+      votantesPeso: 500,
+      electoradoPeso: 1_000,
+      participacion: 5_000,
+    });
+  });
+
+  it('is 0 with no electorate', () => expect(participationOf('persona', [], []).participacion).toBe(0));
 });

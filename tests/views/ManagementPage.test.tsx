@@ -1,6 +1,6 @@
 // Management control in happy-dom against stubbed answers: the figures in cards with their charts and the
 // tables screen readers read, links only where the server gave one, the failure with its retry, a new
-// condominium's empty states, the Módulos adicionales note without a link, and a resident sent away before
+// condominium's empty states, Módulos adicionales naming Factura Comunidad (a link only for those who invoice), and a resident sent away before
 // anything is asked of the server.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,7 +62,8 @@ describe('control-gerencial', () => {
     expect(screen.getByText('4 solicitudes abiertas')).toBeTruthy();
     expect(screen.getByTestId('reservations-confirmed').textContent).toBe('2');
     expect(screen.getByTestId('reservations-pending').textContent).toBe('1');
-    expect(screen.getByText(spaced('2 de 3 (67%)'))).toBeTruthy();
+    // The poll's own words and figures (polls.results.participation.viviendas).
+    expect(screen.getByText(spaced('Participación: 66.67% (2 de 3 viviendas).'))).toBeTruthy();
   });
 
   it('links each figure to its detail screen only when the server gave a link', async () => {
@@ -79,9 +80,10 @@ describe('control-gerencial', () => {
     expect(screen.queryByRole('link', { name: 'Ver detalle: Solicitudes abiertas' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Ver detalle: Fondos' })).toBeNull();
     expect(within(card('card-requests')).getByText('4 solicitudes abiertas')).toBeTruthy();
-    // Additional modules: a note, no link.
+    // Additional modules: Factura Comunidad named, without a link for the board (it does not invoice).
     expect(within(card('card-modules')).queryByRole('link')).toBeNull();
-    expect(within(card('card-modules')).getByText(/El módulo de facturación llegará con su propia entrega/)).toBeTruthy();
+    expect(within(card('card-modules')).getByText('Factura Comunidad')).toBeTruthy();
+    expect(within(card('card-modules')).queryByText(/llegará con su propia entrega/)).toBeNull();
   });
 
   it('opens a figure’s detail screen', async () => {

@@ -13,7 +13,7 @@ import {
   type Traffic,
 } from '../../../src/api/management';
 import { type PollState, pollPhase } from '../../../src/api/pollLifecycle';
-import type { PollCounting, PollKind } from '../../../src/api/polls';
+import { type PollCounting, type PollKind, participationOf } from '../../../src/api/polls';
 import { COUNTING_STATES } from '../../../src/api/reservationLifecycle';
 import { addDays, weekStart } from '../../../src/api/reservationRules';
 import { OPEN_STATES } from '../../../src/api/ticketLifecycle';
@@ -102,9 +102,10 @@ export async function weekReservations(
 }
 
 /**
- * Polls open now or closed within RECENT_POLL_DAYS: ballots cast against the seats that may vote. A poll whose
- * electorate is fixed counts its fixed seats; one not fixed yet (nobody touched it since it opened) counts the
- * electorate it would fix, without fixing it: this screen only reads.
+ * Polls open now or closed within RECENT_POLL_DAYS, with their participation read as the poll reads it
+ * (participationOf: the same figures as its results, CSV and acta). A poll whose electorate is fixed counts its
+ * fixed seats; one not fixed yet (nobody touched it since it opened) the electorate it would fix, without fixing
+ * it: this screen only reads.
  */
 export async function pollParticipation(
   db: Kysely<Database>,
@@ -136,49 +137,43 @@ export async function pollParticipation(
     .execute();
   if (polls.length === 0) return [];
   const ids = polls.map((p) => p.id);
-  const ballots = await db
-    .selectFrom('poll_ballots')
-    .select(['poll_id', (eb) => eb.fn.countAll<string | number>().as('n')])
-    .where('poll_id', 'in', ids)
-    .groupBy('poll_id')
-    .execute();
+  const ballots = await db.selectFrom('poll_ballots').select(['poll_id', 'seat_key']).where('poll_id', 'in', ids).execute();
   const seats = await db
     .selectFrom('poll_electorate')
-    .select(['poll_id', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .select(['poll_id', 'seat_key', 'weight', 'barred'])
     .where('poll_id', 'in', ids)
-    .where('barred', '=', 0)
-    .groupBy('poll_id')
     .execute();
-  const cast = new Map(ballots.map((b) => [b.poll_id, Number(b.n)]));
-  const fixed = new Map(seats.map((s) => [s.poll_id, Number(s.n)]));
   const answer: PollParticipation[] = [];
   for (const p of polls) {
     const closedAt = p.closed_at ?? p.closes_at;
     if (closedAt < since) continue;
     const phase = pollPhase({ estado: p.state as PollState, abre: p.opens_at, cierra: p.closes_at }, now);
     if (phase !== 'abierta' && phase !== 'cerrada') continue;
-    const padron =
+    const conteo = p.counting as PollCounting;
+    const electorate =
       p.fixed_at !== null
-        ? (fixed.get(p.id) ?? 0)
-        : (
-            await electorateAsOf(
-              db,
-              {
-                condo_id: p.condo_id,
-                section_id: p.section_id,
-                kind: p.kind as PollKind,
-                counting: p.counting as PollCounting,
-              },
-              await arrearsDay(db, p),
-            )
-          ).filter((s) => !s.barred).length;
+        ? seats
+            .filter((s) => s.poll_id === p.id)
+            .map((s) => ({ seatKey: s.seat_key, weight: Number(s.weight), barred: Number(s.barred) === 1 }))
+        : await electorateAsOf(
+            db,
+            { condo_id: p.condo_id, section_id: p.section_id, kind: p.kind as PollKind, counting: conteo },
+            await arrearsDay(db, p),
+          );
+    const { votantes, electorado, participacion } = participationOf(
+      conteo,
+      electorate,
+      ballots.filter((b) => b.poll_id === p.id).map((b) => b.seat_key),
+    );
     answer.push({
       id: p.id,
       titulo: p.title,
       fase: phase,
       cierra: closedAt,
-      votos: cast.get(p.id) ?? 0,
-      padron,
+      conteo,
+      votantes,
+      electorado,
+      participacion,
       enlace: linkOf(p),
     });
   }

@@ -2,7 +2,7 @@
 // integer arithmetic only (units in src/api/polls.ts): the server calls it for the poll screen, the CSV and
 // the acta, so all three always show the same numbers.
 import type { PollCounting, PollResults, QuestionKind } from '../../../src/api/polls';
-import { basisPoints } from '../../../src/api/polls';
+import { basisPoints, participationOf } from '../../../src/api/polls';
 
 export interface TallyQuestion {
   id: number;
@@ -136,12 +136,12 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 
 export function tallyPoll(input: TallyInput, view: TallyView): PollResults {
   const ballots = countedBallots(input);
-  const electorado = input.electorate.length;
-  const electoradoPeso = sum(input.electorate.map((seat) => weightOf(input.conteo, seat)));
-  const votantes = ballots.length;
-  const votantesPeso = sum(ballots.map((b) => b.weight));
-  const participacion =
-    input.conteo === 'indiviso' ? basisPoints(votantesPeso, electoradoPeso) : basisPoints(votantes, electorado);
+  // The participation as control gerencial reads it too (src/api/polls.ts participationOf).
+  const { electorado, electoradoPeso, votantes, votantesPeso, participacion } = participationOf(
+    input.conteo,
+    input.electorate,
+    input.ballots.map((b) => b.seatKey),
+  );
   const voted = new Set(ballots.map((b) => b.seat.seatKey));
   return {
     final: view.final,

@@ -15,8 +15,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { formatMoney } from '../../api/finance';
 import type { Balances, ManagementSummary } from '../../api/management';
+import { BASIS_POINTS, type PollCounting } from '../../api/polls';
 import { BarChart } from '../common/BarChart';
 import { displayDate } from '../common/period';
+import { SCREENS } from '../common/screens';
 import { useCondoTimeZone } from '../common/zonedTime';
 
 function FigureCard({
@@ -366,8 +368,10 @@ function Reservations({ s }: { s: ManagementSummary }) {
 function Polls({ s }: { s: ManagementSummary }) {
   const intl = useIntl();
   const timeZone = useCondoTimeZone();
-  const percent = (votes: number, seats: number) =>
-    intl.formatNumber(seats === 0 ? 0 : votes / seats, { style: 'percent', maximumFractionDigits: 0 });
+  // The poll's own words and figures (polls.results.participation.*, src/api/polls.ts participationOf).
+  const percent = (basisPoints: number) =>
+    intl.formatNumber(basisPoints / BASIS_POINTS, { style: 'percent', maximumFractionDigits: 2 });
+  const unit = (conteo: PollCounting) => (conteo === 'indiviso' ? 'indiviso' : conteo === 'persona' ? 'personas' : 'viviendas');
   return (
     <FigureCard title={intl.formatMessage({ id: 'management.polls.title' })} link={null} testId="card-polls">
       {s.encuestas.length === 0 ? (
@@ -393,14 +397,11 @@ function Polls({ s }: { s: ManagementSummary }) {
                   />
                 </Text>
               </Group>
-              <Progress
-                value={p.padron === 0 ? 0 : (100 * p.votos) / p.padron}
-                aria-label={`${p.titulo}: ${percent(p.votos, p.padron)}`}
-              />
+              <Progress value={p.participacion / 100} aria-label={`${p.titulo}: ${percent(p.participacion)}`} />
               <Text size="sm">
                 <FormattedMessage
-                  id="management.polls.participation"
-                  values={{ votes: p.votos, seats: p.padron, percent: percent(p.votos, p.padron) }}
+                  id={`polls.results.participation.${unit(p.conteo)}`}
+                  values={{ share: percent(p.participacion), voters: p.votantes, electorate: p.electorado }}
                 />
               </Text>
             </Stack>
@@ -411,16 +412,31 @@ function Polls({ s }: { s: ManagementSummary }) {
   );
 }
 
-function Modules() {
+/** The condominium's additional modules (today Factura Comunidad): a link for those who invoice (canInvoice). */
+function Modules({ invoicing }: { invoicing: boolean }) {
   const intl = useIntl();
+  const name = <FormattedMessage id="invoicing.module.title" />;
   return (
     <FigureCard title={intl.formatMessage({ id: 'management.modules.title' })} link={null} testId="card-modules">
-      <Empty id="management.modules.empty" />
+      <Stack gap={2}>
+        {invoicing ? (
+          <Anchor component={Link} href={SCREENS.invoicing} fw={600} size="sm">
+            {name}
+          </Anchor>
+        ) : (
+          <Text fw={600} size="sm">
+            {name}
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          <FormattedMessage id="invoicing.module.description" />
+        </Text>
+      </Stack>
     </FigureCard>
   );
 }
 
-export function ManagementCards({ summary }: { summary: ManagementSummary }) {
+export function ManagementCards({ summary, invoicing }: { summary: ManagementSummary; invoicing: boolean }) {
   const intl = useIntl();
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -443,7 +459,7 @@ export function ManagementCards({ summary }: { summary: ManagementSummary }) {
       <Requests s={summary} />
       <Reservations s={summary} />
       <Polls s={summary} />
-      <Modules />
+      <Modules invoicing={invoicing} />
     </SimpleGrid>
   );
 }

@@ -5,16 +5,15 @@ import '@mantine/core/styles/Skeleton.css';
 // (permissions.canSeeManagementControl; anyone else goes to the communication area, as the server refuses
 // them too). The summary loads once (a skeleton of the cards), fails with a retry, and Actualizar asks again
 // while the figures stay.
-import { Alert, Anchor, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Redirect } from 'wouter';
+import { Redirect } from 'wouter';
 import { canInvoice, canSeeManagementControl } from '../../api/permissions';
 import { managementMachine } from '../../machines/managementMachine';
 import { FailureAlert } from '../common/FailureAlert';
 import { useSessionData, WITHOUT_PERMISSION } from '../common/financeAccess';
 import { displayDate } from '../common/period';
-import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { ManagementCards } from './ManagementCards';
 
@@ -71,17 +70,7 @@ function Management() {
           <FormattedMessage id="management.refreshFailed" />
         </Alert>
       ) : null}
-      {summary ? <ManagementCards summary={summary} /> : null}
-      {data && canInvoice(data) ? (
-        <Stack gap={4} component="section" aria-label={intl.formatMessage({ id: 'invoicing.module.additional' })}>
-          <Title order={2} size="h4">
-            <FormattedMessage id="invoicing.module.additional" />
-          </Title>
-          <Anchor component={Link} href={SCREENS.invoicing}>
-            <FormattedMessage id="invoicing.module.title" />
-          </Anchor>
-        </Stack>
-      ) : null}
+      {summary ? <ManagementCards summary={summary} invoicing={data !== null && canInvoice(data)} /> : null}
     </Stack>
   );
 }
