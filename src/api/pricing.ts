@@ -22,7 +22,8 @@ export const Plan = object({
   currency: literal('MXN'),
   /** Dwellings the plan covers; null: no limit. */
   maxDwellings: nullable(min(integer(), 1)),
-  /** Short sentences, in Spanish, of what the plan includes. */
+  /** What the plan includes: feature codes (src/api/modules.ts PLAN_FEATURES, worded in the reader's language),
+   * only those whose module is live today; a text that is not a code is an operator's own, shown as written. */
   features: array(string()),
 });
 export type Plan = Infer<typeof Plan>;

@@ -28,9 +28,9 @@ const plan = (code: string, name: string, monthlyPrice: number, features: string
 });
 
 const PLANS = [
-  plan('basico', 'Básico', 99_000, ['Hasta 50 viviendas', 'Soporte por correo']),
-  plan('profesional', 'Profesional', 249_000, ['Hasta 300 viviendas']),
-  plan('corporativo', 'Corporativo', 1_234_567, ['Viviendas ilimitadas']),
+  { ...plan('basico', 'Básico', 99_000, ['communication', 'emailSupport']), maxDwellings: 50 },
+  { ...plan('profesional', 'Profesional', 249_000, ['everythingBasic', 'Capacitación presencial']), maxDwellings: 300 },
+  plan('corporativo', 'Corporativo', 1_234_567, ['invoicing']),
 ];
 const PLANS_PATH = '/api/--planes/list';
 const answerPlans = () => json({ success: true, plans: PLANS });
@@ -53,7 +53,12 @@ describe('PricingPage', () => {
     const basico = card('Básico');
     expect(within(basico).getByText('$990.00')).toBeTruthy();
     expect(within(basico).getByText('MXN al mes')).toBeTruthy();
+    // Feature codes in the reader's words, the dwellings the plan covers first; an operator's own text as written.
     expect(within(basico).getByText('Soporte por correo')).toBeTruthy();
+    expect(within(basico).getByText('Hasta 50 viviendas')).toBeTruthy();
+    expect(within(card('Profesional')).getByText('Todo lo del plan Básico')).toBeTruthy();
+    expect(within(card('Profesional')).getByText('Capacitación presencial')).toBeTruthy();
+    expect(within(card('Corporativo')).getByText('Viviendas ilimitadas')).toBeTruthy();
     expect(within(card('Corporativo')).getByText('$12,345.67')).toBeTruthy();
     const contract = within(basico).getByRole('link', { name: 'Contratar el plan Básico' });
     expect(contract.textContent).toBe('Contratar');

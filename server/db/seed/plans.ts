@@ -2,6 +2,7 @@
 // in MXN cents. The yearly price is ten months of the monthly one (two months free). Deterministic: the
 // same rows on every load.
 import type { Kysely } from 'kysely';
+import type { PlanFeature } from '../../../src/api/modules';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
 
@@ -11,7 +12,8 @@ export interface DemoPlan {
   description: string;
   monthlyPriceCents: number;
   maxDwellings: number | null;
-  features: string[];
+  /** Feature codes (src/api/modules.ts): the page shows those whose module is live, in the reader's language. */
+  features: PlanFeature[];
 }
 
 /** Yearly billing: ten months for twelve. */
@@ -24,14 +26,7 @@ export const DEMO_PLANS: DemoPlan[] = [
     description: 'Para privadas y edificios pequeños que quieren dejar los grupos de WhatsApp.',
     monthlyPriceCents: 99_000,
     maxDwellings: 50,
-    features: [
-      'Hasta 50 viviendas',
-      'Avisos y secciones de comunicación',
-      'Solicitudes a la administración',
-      'Reservación de áreas comunes',
-      'Estados de cuenta por vivienda',
-      'Soporte por correo',
-    ],
+    features: ['communication', 'requests', 'reservations', 'statements', 'emailSupport'],
   },
   {
     code: 'profesional',
@@ -39,15 +34,7 @@ export const DEMO_PLANS: DemoPlan[] = [
     description: 'Para condominios con torres, vigilancia y un consejo que revisa las finanzas.',
     monthlyPriceCents: 249_000,
     maxDwellings: 300,
-    features: [
-      'Hasta 300 viviendas',
-      'Todo lo del plan Básico',
-      'Encuestas y votaciones',
-      'Reportes financieros para el consejo',
-      'Registro de invitados y pases de acceso con QR',
-      'Estados de cuenta masivos por correo',
-      'Soporte por chat',
-    ],
+    features: ['everythingBasic', 'polls', 'financeReports', 'guests', 'gate', 'collections', 'bulkStatements', 'chatSupport'],
   },
   {
     code: 'corporativo',
@@ -55,14 +42,7 @@ export const DEMO_PLANS: DemoPlan[] = [
     description: 'Para administradoras que llevan varios condominios y necesitan facturar.',
     monthlyPriceCents: 599_000,
     maxDwellings: null,
-    features: [
-      'Viviendas ilimitadas',
-      'Todo lo del plan Profesional',
-      'Facturación electrónica (CFDI) con 200 timbres al mes',
-      'Panel de supervisión y recorridos',
-      'Bitácora de movimientos',
-      'Asesor de cuenta dedicado',
-    ],
+    features: ['everythingProfessional', 'invoicing', 'rounds', 'assemblies', 'accountAdvisor'],
   },
 ];
 

@@ -1,14 +1,21 @@
 // The plans a condominium can subscribe to, for the pricing page (src/api/pricing.ts). Money stays in
 // integer cents from the table to the browser, which formats it.
 import type { Kysely } from 'kysely';
+import { featureIsLive, isPlanFeature } from '../../../src/api/modules';
 import type { Plan } from '../../../src/api/pricing';
 import type { Database } from '../../db/schema';
 
-/** The feature list column: a JSON array of strings; anything else in it is left out. */
+/**
+ * The feature list column: a JSON array of strings; anything else in it is left out. A feature code whose module is
+ * not live today is left out too (the page sells only what the product does); a text that is no code stays.
+ */
 export function parseFeatures(text: string): string[] {
   try {
     const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+    if (!Array.isArray(value)) return [];
+    return value
+      .filter((item): item is string => typeof item === 'string')
+      .filter((item) => !isPlanFeature(item) || featureIsLive(item));
   } catch {
     return [];
   }

@@ -32,6 +32,7 @@ import { useMachine } from '@xstate/react';
 import dayjs from 'dayjs';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { isPlanFeature } from '../../api/modules';
 import { isAdmin, trialDaysLeft } from '../../api/permissions';
 import { type Plan, SALES_EMAIL } from '../../api/pricing';
 import { type BillingPeriod, pricingMachine } from '../../machines/pricingMachine';
@@ -140,8 +141,18 @@ function PlanCard({ plan, period, condoName }: { plan: Plan; period: BillingPeri
             }
             styles={{ itemLabel: { lineHeight: 1.45 } }}
           >
+            <List.Item>
+              {plan.maxDwellings === null ? (
+                <FormattedMessage id="pricing.dwellingsUnlimited" />
+              ) : (
+                <FormattedMessage id="pricing.dwellings" values={{ count: plan.maxDwellings }} />
+              )}
+            </List.Item>
             {plan.features.map((feature) => (
-              <List.Item key={feature}>{feature}</List.Item>
+              <List.Item key={feature}>
+                {/* A feature code in the reader's language; an operator's own text as written. */}
+                {isPlanFeature(feature) ? <FormattedMessage id={`pricing.feature.${feature}`} /> : feature}
+              </List.Item>
             ))}
           </List>
         </Stack>
