@@ -113,6 +113,19 @@ async function uploadCsd(page: Page, name: 'fiel' | 'csd') {
 test.describe('e-invoicing @desktop-only', () => {
   test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
 
+  test('the catalogue shows its badges whole in a narrow column (issue 28 #6: PREDETERMINADO was cut)', async ({ page }) => {
+    await page.goto(INVOICING_SCREENS.catalogues);
+    const badges = page.locator('.mantine-Badge-root');
+    await expect(badges.filter({ hasText: 'Predeterminado' }).first()).toBeVisible();
+    // Cut: the badge or its label holds more than it shows (Mantine ends a cut label with an ellipsis).
+    const cut = await badges.evaluateAll((nodes) =>
+      nodes
+        .filter((node) => [node, ...node.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1))
+        .map((node) => node.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+
   test('sets up the issuer, invoices, pays a PPD invoice, runs out of stamps, and in mode A a payment invoices itself', async ({
     page,
   }, testInfo) => {

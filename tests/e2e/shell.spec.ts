@@ -222,6 +222,14 @@ test.describe('the header', () => {
       'Residencial Las Palmas',
     );
     await expect(page).toHaveTitle('Residencial Las Palmas > Comunicación | Comunidad');
+    // The name ends before the header's first button (at 390 px it ran under the search icon: issue 28 #6).
+    const name = await banner.getByRole('heading', { name: 'Residencial Las Pal…' }).boundingBox();
+    const buttons = await banner
+      .locator('button, a[href], input')
+      .evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect()).filter((box) => box.width > 0));
+    const rightOfName = buttons.filter((box) => box.left > name!.x);
+    expect(rightOfName.length).toBeGreaterThan(0);
+    expect(name!.x + name!.width).toBeLessThanOrEqual(Math.min(...rightOfName.map((box) => box.left)));
   });
 
   test.describe(() => {

@@ -9,9 +9,12 @@ import type { Dwelling, DwellingListAnswer, ImportPreview } from '../../src/api/
 import DwellingsTab from '../../src/views/dwellings/DwellingsTab';
 import { json } from '../support/http';
 import { sessionFor } from '../support/sessionFixtures';
-import { signedIn, stubApi } from '../support/views/signedInShell';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useViewport('desktop');
+});
 
 const dwelling = (ApmtId: number, Nombre: string, extra: Partial<Dwelling> = {}): Dwelling => ({
   ApmtId,
@@ -106,6 +109,27 @@ async function open(stub = api()) {
 }
 
 describe('DwellingsTab', () => {
+  it('shows towers and dwellings as cards on a phone, every column and its actions within the screen (issue 28 #6)', {
+    timeout: 15_000,
+  }, async () => {
+    useViewport('phone');
+    api();
+    signedIn(<DwellingsTab />, '/condominio/configuracion?tab=viviendas');
+    const dwellings = await screen.findByRole('list', { name: 'Viviendas' }, { timeout: 10_000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(dwellings).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]!.textContent).toMatch(/^Torre A · 101/);
+    expect(cards[0]!.textContent).toContain('Estado:Activa');
+    expect(cards[0]!.textContent).toContain('Residentes:2');
+    expect(within(cards[0]!).getByRole('button', { name: 'Editar Torre A - 101' })).toBeTruthy();
+    const towers = within(screen.getByRole('list', { name: 'Torres' })).getAllByRole('listitem');
+    expect(towers.map((t) => within(t).getByRole('button', { name: /Desactivar|Reactivar/ }).textContent)).toEqual([
+      'Desactivar',
+      'Reactivar',
+    ]);
+  });
+
   it('warns that the shares do not make 100 %, lists towers and a page of dwellings, searches and pages', async () => {
     const { stub } = await open();
     expect(screen.getByText('Los indivisos de las 60 viviendas activas suman 99.9 %, no 100 %.')).toBeTruthy();

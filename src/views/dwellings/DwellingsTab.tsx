@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Badge.css';
@@ -20,7 +19,6 @@ import {
   NativeSelect,
   Pagination,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -42,6 +40,7 @@ import { dwellingImportMachine } from '../../machines/dwellingImportMachine';
 import { dwellingsMachine } from '../../machines/dwellingsMachine';
 import { FailureAlert } from '../common/FailureAlert';
 import { FailureText } from '../common/FailureText';
+import { TableOrCards } from '../common/TableOrCards';
 import { DeactivateDialog, DwellingDialog, TowerDialog } from './DwellingDialogs';
 import { ImportDialog } from './ImportDialog';
 
@@ -131,60 +130,48 @@ export default function DwellingsTab() {
             <FormattedMessage id="dwellings.towers.empty" />
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={420}>
-            <Table aria-labelledby="towers-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <FormattedMessage id="dwellings.col.tower" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="dwellings.col.dwellings" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="dwellings.col.state" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="dwellings.col.actions" />
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {towers.map((tower) => (
-                  <Table.Tr key={tower.TowerId}>
-                    <Table.Td>{tower.Nombre}</Table.Td>
-                    <Table.Td>{tower.viviendas}</Table.Td>
-                    <Table.Td>
-                      <StateBadge active={tower.activa} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          aria-label={intl.formatMessage({ id: 'dwellings.action.editNamed' }, { name: tower.Nombre })}
-                          onClick={() => setDialog({ kind: 'tower', tower })}
-                        >
-                          <FormattedMessage id="dwellings.action.edit" />
-                        </Button>
-                        <ActiveToggle
-                          active={tower.activa}
-                          saving={saving}
-                          onDeactivate={() => setDialog({ kind: 'deactivateTower', tower })}
-                          onReactivate={() =>
-                            list.send({
-                              type: 'save',
-                              change: { kind: 'towerActive', request: { TowerId: tower.TowerId, activa: true } },
-                            })
-                          }
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TableOrCards
+            labelledBy="towers-title"
+            rows={towers}
+            keyOf={(tower) => tower.TowerId}
+            columns={[
+              { key: 'tower', header: <FormattedMessage id="dwellings.col.tower" />, cell: (t) => t.Nombre, title: true },
+              { key: 'dwellings', header: <FormattedMessage id="dwellings.col.dwellings" />, cell: (t) => t.viviendas },
+              {
+                key: 'state',
+                header: <FormattedMessage id="dwellings.col.state" />,
+                cell: (t) => <StateBadge active={t.activa} />,
+              },
+              {
+                key: 'actions',
+                header: <FormattedMessage id="dwellings.col.actions" />,
+                actions: true,
+                cell: (tower) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-label={intl.formatMessage({ id: 'dwellings.action.editNamed' }, { name: tower.Nombre })}
+                      onClick={() => setDialog({ kind: 'tower', tower })}
+                    >
+                      <FormattedMessage id="dwellings.action.edit" />
+                    </Button>
+                    <ActiveToggle
+                      active={tower.activa}
+                      saving={saving}
+                      onDeactivate={() => setDialog({ kind: 'deactivateTower', tower })}
+                      onReactivate={() =>
+                        list.send({
+                          type: 'save',
+                          change: { kind: 'towerActive', request: { TowerId: tower.TowerId, activa: true } },
+                        })
+                      }
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
         )}
       </Card>
 
@@ -238,73 +225,70 @@ export default function DwellingsTab() {
             <FormattedMessage id="dwellings.empty" />
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped aria-labelledby="dwellings-title" aria-busy={state.matches('loading') || undefined}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <FormattedMessage id="dwellings.col.tower" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="dwellings.col.dwelling" />
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <FormattedMessage id="dwellings.col.share" />
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <FormattedMessage id="dwellings.col.residents" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="dwellings.col.state" />
-                  </Table.Th>
-                  <Table.Th>
-                    <FormattedMessage id="dwellings.col.actions" />
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {answer.viviendas.map((d) => (
-                  <Table.Tr key={d.ApmtId}>
-                    <Table.Td>{d.Torre ?? <FormattedMessage id="dwellings.noTower" />}</Table.Td>
-                    <Table.Td>{d.Nombre}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {shareToPercent(d.indiviso)} %
-                    </Table.Td>
-                    <Table.Td ta="right">{d.residentes}</Table.Td>
-                    <Table.Td>
-                      <StateBadge active={d.activa} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          aria-label={intl.formatMessage(
-                            { id: 'dwellings.action.editNamed' },
-                            { name: dwellingName(d.Torre, d.Nombre) },
-                          )}
-                          onClick={() => setDialog({ kind: 'dwelling', dwelling: d })}
-                        >
-                          <FormattedMessage id="dwellings.action.edit" />
-                        </Button>
-                        <ActiveToggle
-                          active={d.activa}
-                          saving={saving}
-                          onDeactivate={() => setDialog({ kind: 'deactivateDwelling', dwelling: d })}
-                          onReactivate={() =>
-                            list.send({
-                              type: 'save',
-                              change: { kind: 'dwellingActive', request: { ApmtId: d.ApmtId, activa: true } },
-                            })
-                          }
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <TableOrCards
+            labelledBy="dwellings-title"
+            striped
+            busy={state.matches('loading')}
+            rows={answer.viviendas}
+            keyOf={(d) => d.ApmtId}
+            columns={[
+              {
+                key: 'tower',
+                header: <FormattedMessage id="dwellings.col.tower" />,
+                cell: (d) => d.Torre ?? <FormattedMessage id="dwellings.noTower" />,
+                title: true,
+              },
+              { key: 'dwelling', header: <FormattedMessage id="dwellings.col.dwelling" />, cell: (d) => d.Nombre, title: true },
+              {
+                key: 'share',
+                header: <FormattedMessage id="dwellings.col.share" />,
+                cell: (d) => `${shareToPercent(d.indiviso)} %`,
+                align: 'right',
+              },
+              {
+                key: 'residents',
+                header: <FormattedMessage id="dwellings.col.residents" />,
+                cell: (d) => d.residentes,
+                align: 'right',
+              },
+              {
+                key: 'state',
+                header: <FormattedMessage id="dwellings.col.state" />,
+                cell: (d) => <StateBadge active={d.activa} />,
+              },
+              {
+                key: 'actions',
+                header: <FormattedMessage id="dwellings.col.actions" />,
+                actions: true,
+                cell: (d) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      aria-label={intl.formatMessage(
+                        { id: 'dwellings.action.editNamed' },
+                        { name: dwellingName(d.Torre, d.Nombre) },
+                      )}
+                      onClick={() => setDialog({ kind: 'dwelling', dwelling: d })}
+                    >
+                      <FormattedMessage id="dwellings.action.edit" />
+                    </Button>
+                    <ActiveToggle
+                      active={d.activa}
+                      saving={saving}
+                      onDeactivate={() => setDialog({ kind: 'deactivateDwelling', dwelling: d })}
+                      onReactivate={() =>
+                        list.send({
+                          type: 'save',
+                          change: { kind: 'dwellingActive', request: { ApmtId: d.ApmtId, activa: true } },
+                        })
+                      }
+                    />
+                  </Group>
+                ),
+              },
+            ]}
+          />
         )}
         {answer && answer.total > 0 ? (
           <Group justify="space-between" mt="sm" wrap="wrap">

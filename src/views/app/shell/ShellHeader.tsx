@@ -68,7 +68,14 @@ export function ShellHeader(props: ShellHeaderProps) {
             <ShellIcon name="menu" />
           </ActionIcon>
         )}
-        <Title order={2} size="h4" title={condoName} style={{ whiteSpace: 'nowrap' }}>
+        {/* Cut at 20 characters (spec §9), and shrinking with an ellipsis below that: at 390 px the name must
+            not run under the search icon (issue 28 #6). */}
+        <Title
+          order={2}
+          size="h4"
+          title={condoName}
+          style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}
+        >
           {truncate(condoName, HEADER_NAME_LIMIT)}
         </Title>
       </Group>
@@ -77,7 +84,7 @@ export function ShellHeader(props: ShellHeaderProps) {
           <TopNav entries={entries} />
         </Box>
       )}
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {isDesktop && props.trialDays !== null && <TrialCountdown days={props.trialDays} />}
         {isDesktop && <LayoutMenu layout={layout} onChange={props.onLayoutChange} />}
         <HeaderSearch isDesktop={isDesktop} />
