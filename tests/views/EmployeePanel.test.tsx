@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PassCheck } from '../../src/api/passCheck';
 import EmployeePanelPage from '../../src/views/app/EmployeePanelPage';
+import { mainMenu } from '../../src/views/common/menuModel';
 import { CommunicationHome } from '../../src/views/communication/CommunicationHome';
 import { json } from '../support/http';
 import { sessionFor } from '../support/sessionFixtures';
@@ -156,7 +157,19 @@ describe('Panel del empleado', { timeout: 20_000 }, () => {
     signedIn(<EmployeePanelPage />, '/panel-del-empleado');
     expect(await screen.findByText('Guardia')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Verificar pase' })).toBeNull();
-    expect(screen.getByRole('region', { name: 'Tus accesos' })).toBeTruthy();
+    // What the guard's menu lists (issue 28 #8), this panel aside, and Mi Perfil.
+    const shortcuts = screen.getByRole('region', { name: 'Tus accesos' });
+    const listed = within(shortcuts)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    const menu = mainMenu(guard)
+      .filter((entry) => entry.key !== 'employeePanel')
+      .map((entry) => ('id' in entry.label ? null : entry.label.text));
+    expect(listed).toHaveLength(menu.length + 1);
+    expect(listed).toContain('Comunicación');
+    expect(listed).toContain('Linea del tiempo');
+    expect(listed.at(-1)).toBe('Mi Perfil');
+    for (const text of menu) if (text) expect(listed).toContain(text);
   });
 
   it('lets an administrator check passes too', async () => {

@@ -10,6 +10,8 @@ import { Anchor, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect } from 'wouter';
 import { canCheckPasses, canUseGate, canWorkTickets, staffRole } from '../../api/permissions';
+import type { SessionData } from '../../api/sessions';
+import { mainMenu } from '../common/menuModel';
 import { SessionContext } from '../common/SessionContext';
 import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
@@ -17,6 +19,8 @@ import { GateShortcutCard } from '../gate/GateShortcutCard';
 import { PinCard } from '../gate/PinCard';
 import { PassCheckCard } from '../passCheck/PassCheckCard';
 import { EmployeeTasksCard } from '../tickets/EmployeeTasksCard';
+import { EntryLink } from './shell/entryLink';
+import { useEntryName } from './shell/useEntryName';
 
 export default function EmployeePanelPage() {
   const intl = useIntl();
@@ -44,13 +48,18 @@ export default function EmployeePanelPage() {
       {canUseGate(data) ? <GateShortcutCard /> : null}
       {canUseGate(data) ? <PinCard /> : null}
       {canWorkTickets(data) ? <EmployeeTasksCard /> : null}
-      {canCheckPasses(data) ? <PassCheckCard /> : <Shortcuts condo={condo} />}
+      {canCheckPasses(data) ? <PassCheckCard /> : <Shortcuts condo={condo} data={data} />}
     </Stack>
   );
 }
 
-/** Plain employees: the screens of this app their role opens. */
-function Shortcuts({ condo }: { condo: string }) {
+/**
+ * Staff who do not check passes: the screens their menu lists (mainMenu, the same rule and the same order; this
+ * panel itself left out), and Mi perfil. A list of its own drifted from the menu (issue 28 #8).
+ */
+function Shortcuts({ condo, data }: { condo: string; data: SessionData }) {
+  const entryName = useEntryName();
+  const entries = mainMenu(data).filter((entry) => entry.screen !== SCREENS.employeePanel);
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="staff-shortcuts">
       <Title order={2} size="h4" id="staff-shortcuts" mb="xs">
@@ -60,11 +69,13 @@ function Shortcuts({ condo }: { condo: string }) {
         <FormattedMessage id="staff.shortcutsIntro" values={{ condo }} />
       </Text>
       <List spacing="xs">
-        <List.Item>
-          <Anchor component={Link} href={SCREENS.welcome}>
-            <FormattedMessage id="shell.menuTimeline" />
-          </Anchor>
-        </List.Item>
+        {entries.map((entry) => (
+          <List.Item key={entry.key}>
+            <Anchor component={EntryLink} entry={entry}>
+              {entryName(entry).full}
+            </Anchor>
+          </List.Item>
+        ))}
         <List.Item>
           <Anchor component={Link} href={SCREENS.profile}>
             <FormattedMessage id="shell.myProfile" />
