@@ -155,12 +155,32 @@ export type ReportQuery = Infer<typeof ReportQuery>;
 
 /** 'dinero': cents; 'numero': a plain count (days, dwellings). */
 export const ColumnKind = enums(['dinero', 'numero'] as const);
+
+/** A report column's key: the screens word it in the reader's language (finance.column.<key>); `nombre` is the
+ * Spanish name documents and the CSV of old keep. */
+export const REPORT_COLUMNS = {
+  importe: 'Importe',
+  presupuesto: 'Presupuesto',
+  ejercido: 'Ejercido',
+  diferencia: 'Diferencia',
+  saldoInicial: 'Saldo inicial',
+  entradas: 'Entradas',
+  salidas: 'Salidas',
+  saldoFinal: 'Saldo final',
+  ingresos: 'Ingresos',
+  egresos: 'Egresos',
+  resultado: 'Resultado',
+  adeudo: 'Adeudo',
+  antiguedad: 'Antigüedad (días)',
+} as const;
+export type ReportColumnKey = keyof typeof REPORT_COLUMNS;
+export const REPORT_COLUMN_KEYS = Object.keys(REPORT_COLUMNS) as ReportColumnKey[];
 export const Report = object({
   Clave: string(),
   Titulo: string(),
   fechaInicio: string(),
   fechaFin: string(),
-  columnas: array(object({ nombre: string(), tipo: ColumnKind })),
+  columnas: array(object({ clave: enums(REPORT_COLUMN_KEYS), nombre: string(), tipo: ColumnKind })),
   filas: array(object({ etiqueta: string(), valores: array(number()) })),
   /** One per column; null where a total means nothing (an age in days). */
   totales: array(nullable(number())),

@@ -11,7 +11,7 @@ const report = (fechaFin: string): Report => ({
   Titulo: 'Consolidado',
   fechaInicio: '2025-01-01',
   fechaFin,
-  columnas: [{ nombre: 'Ingresos', tipo: 'dinero' }],
+  columnas: [{ clave: 'ingresos', nombre: 'Ingresos', tipo: 'dinero' }],
   filas: [{ etiqueta: '2025-01', valores: [100] }],
   totales: [100],
 });

@@ -86,8 +86,8 @@ describe('money on screen and in files', () => {
       fechaInicio: '2026-01-01',
       fechaFin: '2026-03-15',
       columnas: [
-        { nombre: 'Adeudo', tipo: 'dinero' },
-        { nombre: 'Antigüedad (días)', tipo: 'numero' },
+        { clave: 'adeudo', nombre: 'Adeudo', tipo: 'dinero' },
+        { clave: 'antiguedad', nombre: 'Antigüedad (días)', tipo: 'numero' },
       ],
       filas: [
         { etiqueta: 'Torre A - 104', valores: [740_000, 95] },
@@ -106,7 +106,7 @@ describe('money on screen and in files', () => {
       Titulo: 'Egresos',
       fechaInicio: '2026-01-01',
       fechaFin: '2026-03-15',
-      columnas: [{ nombre: '=Importe', tipo: 'dinero' }],
+      columnas: [{ clave: 'importe', nombre: '=Importe', tipo: 'dinero' }],
       filas: [
         { etiqueta: '=HYPERLINK("http://evil.example","Ver")', valores: [-58_500] },
         { etiqueta: '@Jardinería', valores: [1_000] },

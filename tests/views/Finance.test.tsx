@@ -22,8 +22,8 @@ const MOROSOS: Report = {
   fechaInicio: '2026-01-01',
   fechaFin: '2026-03-15',
   columnas: [
-    { nombre: 'Adeudo', tipo: 'dinero' },
-    { nombre: 'Antigüedad (días)', tipo: 'numero' },
+    { clave: 'adeudo', nombre: 'Adeudo', tipo: 'dinero' },
+    { clave: 'antiguedad', nombre: 'Antigüedad (días)', tipo: 'numero' },
   ],
   filas: [
     { etiqueta: 'Torre A - 104', valores: [740_000, 95] },
@@ -32,7 +32,7 @@ const MOROSOS: Report = {
   totales: [1_260_000, null],
 };
 
-function open(role: Role, path: string, answers: Record<string, () => Response> = {}) {
+function open(role: Role, path: string, answers: Record<string, () => Response> = {}, language?: 'en' | 'fr') {
   useViewport('desktop');
   const api = stubApi(sessionFor(role), answers);
   const view = signedIn(
@@ -40,6 +40,7 @@ function open(role: Role, path: string, answers: Record<string, () => Response> 
       <CondominioRoutes />
     </Route>,
     path,
+    language,
   );
   return { api, view };
 }
@@ -57,6 +58,19 @@ describe('ver-reporte', () => {
     expect(screen.getByRole('img', { name: 'Morosos: Adeudo' })).toBeTruthy();
     const asked = api.calls.find((c) => c.path === '/api/--financiero/reporte');
     expect(asked).toBeDefined();
+  });
+
+  it('names the report and its columns in the reader’s language, not the server’s Spanish (issue 28 #7)', async () => {
+    open(
+      'board',
+      '/condominio/panel-financiero/ver-reporte?Clave=Morosos&Nombre=Morosos',
+      { '/api/--financiero/reporte': () => json({ success: true, data: MOROSOS }) },
+      'en',
+    );
+    expect(await screen.findByRole('heading', { name: 'Arrears', level: 1 }, SLOW)).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Age (days)' })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: 'Owed' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: 'Adeudo' })).toBeNull();
   });
 
   it('sends a resident without Morosos to the communication area, asking the server nothing', async () => {

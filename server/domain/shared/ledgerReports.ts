@@ -5,7 +5,14 @@
 // finance (the reports and statements), management (its money figures), polls (a dwelling's arrears bar it from
 // a vote) and reservations (arrears bar a booking).
 import type { Kysely } from 'kysely';
-import { type Balance, REPORT_TITLES, type Report, type ReportClave } from '../../../src/api/finance';
+import {
+  type Balance,
+  REPORT_COLUMNS,
+  REPORT_TITLES,
+  type Report,
+  type ReportClave,
+  type ReportColumnKey,
+} from '../../../src/api/finance';
 import type { Database } from '../../db/schema';
 
 /** A period of the ledger, both days included (YYYY-MM-DD). */
@@ -51,7 +58,7 @@ async function incomeByCategory(db: Kysely<Database>, condoId: number, p: Period
   return [{ category: MAINTENANCE, total: cuotas }, ...(await movementsByCategory(db, condoId, 'ingreso', p))];
 }
 
-const money = (nombre: string) => ({ nombre, tipo: 'dinero' as const });
+const money = (clave: ReportColumnKey) => ({ clave, nombre: REPORT_COLUMNS[clave], tipo: 'dinero' as const });
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 function table(
@@ -205,7 +212,7 @@ export async function buildReport(
       return table(
         clave,
         p,
-        [money('Importe')],
+        [money('importe')],
         rows.map((r) => ({ etiqueta: r.category, valores: [r.total] })),
       );
     }
@@ -214,7 +221,7 @@ export async function buildReport(
       return table(
         clave,
         p,
-        [money('Importe')],
+        [money('importe')],
         rows.map((r) => ({ etiqueta: r.category, valores: [r.total] })),
       );
     }
@@ -242,7 +249,7 @@ export async function buildReport(
           valores: [planned, spent, planned - spent],
         };
       });
-      return table(clave, p, [money('Presupuesto'), money('Ejercido'), money('Diferencia')], filas);
+      return table(clave, p, [money('presupuesto'), money('ejercido'), money('diferencia')], filas);
     }
     case 'Bancos':
     case 'Fondos': {
@@ -250,7 +257,7 @@ export async function buildReport(
       return table(
         clave,
         p,
-        [money('Saldo inicial'), money('Entradas'), money('Salidas'), money('Saldo final')],
+        [money('saldoInicial'), money('entradas'), money('salidas'), money('saldoFinal')],
         rows.map((r) => ({ etiqueta: r.nombre, valores: [r.saldoInicial, r.entradas, r.salidas, r.saldo] })),
       );
     }
@@ -271,7 +278,7 @@ export async function buildReport(
         const expense = sum((await movementsByCategory(db, condoId, 'egreso', month)).map((r) => r.total));
         filas.push({ etiqueta: month.fechaInicio.slice(0, 7), valores: [income, expense, income - expense] });
       }
-      return table(clave, p, [money('Ingresos'), money('Egresos'), money('Resultado')], filas);
+      return table(clave, p, [money('ingresos'), money('egresos'), money('resultado')], filas);
     }
     case 'Morosos': {
       const asOf = p.fechaFin < today ? p.fechaFin : today;
@@ -293,7 +300,7 @@ export async function buildReport(
       return table(
         clave,
         { fechaInicio: p.fechaInicio, fechaFin: asOf },
-        [money('Adeudo'), { nombre: 'Antigüedad (días)', tipo: 'numero' }],
+        [money('adeudo'), { clave: 'antiguedad', nombre: REPORT_COLUMNS.antiguedad, tipo: 'numero' }],
         filas,
         [sum(filas.map((f) => f.valores[0] ?? 0)), null],
       );

@@ -70,7 +70,12 @@ function Panel() {
               component={Link}
               href={reportHref(report.Clave, report.Nombre)}
             >
-              <Text fw={600}>{report.Nombre}</Text>
+              {/* The report's name in the reader's language; a report this build has no words for, as the server names it. */}
+              <Text fw={600}>
+                {intl.messages[`finance.report.${report.Clave}.title`]
+                  ? intl.formatMessage({ id: `finance.report.${report.Clave}.title` })
+                  : report.Nombre}
+              </Text>
               <Text size="sm" c="dimmed">
                 <FormattedMessage id={`finance.report.${report.Clave}.hint`} />
               </Text>

@@ -9,7 +9,7 @@ import { useMachine } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect, useSearch } from 'wouter';
-import { formatMoney, REPORT_CLAVES, REPORT_TITLES, type Report, type ReportClave } from '../../api/finance';
+import { formatMoney, REPORT_CLAVES, type Report, type ReportClave } from '../../api/finance';
 import { financeQueryMachine } from '../../machines/financeQueryMachine';
 import { BarChart } from '../common/BarChart';
 import { FinanceGate, useSessionData, WITHOUT_PERMISSION } from '../common/financeAccess';
@@ -35,7 +35,7 @@ function ReportTable({ report }: { report: Report }) {
             <Table.Th>{intl.formatMessage({ id: `finance.report.${report.Clave}.label` })}</Table.Th>
             {report.columnas.map((c) => (
               <Table.Th key={c.nombre} ta="right">
-                {c.nombre}
+                {intl.formatMessage({ id: `finance.column.${c.clave}` })}
               </Table.Th>
             ))}
           </Table.Tr>
@@ -72,7 +72,8 @@ function ReportTable({ report }: { report: Report }) {
 function ReportView({ clave }: { clave: ReportClave }) {
   const intl = useIntl();
   const data = useSessionData();
-  const title = REPORT_TITLES[clave];
+  // The report's name in the reader's language (the server's Titulo is Spanish, for documents).
+  const title = intl.formatMessage({ id: `finance.report.${clave}.title` });
   useDocumentTitle(data?.condo.CondoName ?? '', intl.formatMessage({ id: 'finance.panel.title' }), title);
   const [period, setPeriod] = useState(thisYearSoFar);
   const [state, send] = useMachine(financeQueryMachine, {
@@ -104,7 +105,7 @@ function ReportView({ clave }: { clave: ReportClave }) {
               saveFile(
                 `${report.Clave}-${report.fechaInicio}-${report.fechaFin}.csv`,
                 'text/csv;charset=utf-8',
-                `\uFEFF${reportCsv(report, intl.formatMessage({ id: `finance.report.${clave}.label` }), intl.formatMessage({ id: 'finance.total' }))}`,
+                `\uFEFF${reportCsv(report, intl.formatMessage({ id: `finance.report.${clave}.label` }), intl.formatMessage({ id: 'finance.total' }), (c) => intl.formatMessage({ id: `finance.column.${c.clave}` }))}`,
               )
             }
           >
@@ -135,7 +136,7 @@ function ReportView({ clave }: { clave: ReportClave }) {
             <>
               <Card withBorder radius="md" padding="md">
                 <BarChart
-                  title={`${title}: ${report.columnas[column]?.nombre ?? ''}`}
+                  title={`${title}: ${report.columnas[column] ? intl.formatMessage({ id: `finance.column.${report.columnas[column].clave}` }) : ''}`}
                   money={report.columnas[column]?.tipo === 'dinero'}
                   bars={report.filas.map((f) => ({ label: f.etiqueta, value: f.valores[column] ?? 0 }))}
                 />

@@ -62,7 +62,7 @@ export function useViewport(kind: 'desktop' | 'phone') {
   window.matchMedia = fakeMatchMedia((query) => kind === 'desktop' && query.includes('min-width'));
 }
 
-export function signedIn(ui: ReactNode, path: string) {
+export function signedIn(ui: ReactNode, path: string, language?: 'es' | 'en' | 'fr') {
   saveToken('a-valid-session-token', true);
-  return renderWithApp(ui, { path });
+  return renderWithApp(ui, { path, ...(language ? { language } : {}) });
 }
