@@ -1,10 +1,12 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { legacyLogoutUrl } from '../../src/api/legacyLinks';
 import {
   ACTIVE_SESSIONS_PAGE_SIZE,
   type ActiveSessionsAnswer,
   ActiveSessionsQuery,
   CondoLoginRequest,
+  type LegacyLoginAnswer,
   RevokeSessionRequest,
   SESSION_PATHS,
   type SessionData,
@@ -61,6 +63,15 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
       const dispositivo = await sessionDevice(app.db, auth);
       return { success: true, data: { ...data, app: { legacyAppUrl: app.config.legacyAppUrl }, dispositivo } };
     },
+  );
+
+  // Public: where login-redirect?logout=1 ends (the legacy app's login with its logout flag, or ours).
+  app.get(
+    SESSION_PATHS.legacyLogin,
+    async (): Promise<LegacyLoginAnswer> => ({
+      success: true,
+      url: app.config.legacyAppUrl ? legacyLogoutUrl(app.config.legacyAppUrl) : null,
+    }),
   );
 
   // Any signed-in member: revokes this session and its product token. On a gate device it ends the shift.

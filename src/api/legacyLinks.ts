@@ -22,6 +22,10 @@ export const LEGACY_PATHS: Record<LegacyLinkKey, string> = {
   penalties: 'automatic/penalties',
 };
 
+/** The legacy app's login page (its path is ours to choose: the spec names none), and its logout flag. */
+export const LEGACY_LOGIN_PATH = 'login';
+export const legacyLogoutUrl = (base: string) => legacyUrl(base, LEGACY_LOGIN_PATH, { logout: '1' });
+
 export function legacyUrl(base: string, path: string, query: Record<string, string> = {}): string {
   const url = new URL(path, base.endsWith('/') ? base : `${base}/`);
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);

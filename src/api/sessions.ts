@@ -15,7 +15,13 @@ export const SESSION_PATHS = {
   revokeSession: '/--sesiones/revoke-session',
   /** Signed in: POST, ends every other session of the user, and their unfinished sign-ins. */
   revokeOtherSessions: '/--sesiones/revoke-other-sessions',
+  /** Public: GET → LegacyLoginAnswer, where login-redirect?logout=1 ends (spec §2.8): the legacy app's login page
+   * with its logout flag when LEGACY_APP_URL is set, else null (our own sign-in). */
+  legacyLogin: '/--sesiones/legacy-login',
 } as const;
+
+export const LegacyLoginAnswer = object({ success: literal(true), url: nullable(string()) });
+export type LegacyLoginAnswer = Infer<typeof LegacyLoginAnswer>;
 
 /**
  * The privacy notice rule (spec §4): the condominium has notice text, it is active, and this member has not

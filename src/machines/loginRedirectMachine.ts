@@ -1,16 +1,18 @@
 // /login-redirect ('Redirigiendo...', spec §2.8): the bridge from the other (legacy) app.
-// - logout=1: end the session, then the sign-in page with the logout flag;
+// - logout=1: end the session, then the legacy app's login page with its logout flag (the server says where;
+//   LEGACY_APP_URL), or our sign-in page with the flag when there is no legacy app;
 // - redirectURL with antkn: end any session, turn the one-time token into a condo session, hand it to the
 //   session actor and go to the decoded URL; a refused token goes to sign-in with a message;
 // - anything else: the sign-in page.
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import type { ChangeCondoSessionRequest } from '../api/account';
 import { type ChangeCondoSessionResult, changeCondoSession } from '../services/accountService';
+import { fetchLegacyLogin } from '../services/sessionsService';
 import { endSession, type SessionActor } from './sessionLink';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
 export const SIGN_IN_PATH = '/sessions/signin';
-/** Where logout=1 ends: the legacy login page is not known to this app (docs/decisions.md). */
+/** Where logout=1 ends without a legacy app (or when the server cannot say where it is). */
 export const LOGGED_OUT_PATH = `${SIGN_IN_PATH}?logout=1`;
 /** The sign-in page's flag for a refused bridge token. */
 export const BRIDGE_REFUSED_PARAM = 'bridge';
@@ -60,6 +62,7 @@ export const loginRedirectMachine = setup({
     changeCondoSession: fromPromise<ChangeCondoSessionResult, ChangeCondoSessionRequest>(({ input, signal }) =>
       changeCondoSession(input, signal),
     ),
+    legacyLogin: fromPromise<string | null>(({ signal }) => fetchLegacyLogin(signal)),
   },
   guards: {
     wantsLogout: ({ context }) => context.logout,
@@ -68,7 +71,7 @@ export const loginRedirectMachine = setup({
   },
   actions: {
     fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
-    goToLoggedOut: assign({ destination: LOGGED_OUT_PATH }),
+    goToLoggedOut: assign((_, { url }: { url: string | null }) => ({ destination: url ?? LOGGED_OUT_PATH })),
     goToSignIn: assign({ destination: SIGN_IN_PATH }),
     goToRefused: assign(({ context }) => ({ destination: refusedDestination(context.redirectTo) })),
     goToRedirect: assign(({ context }) => ({ destination: context.redirectTo })),
@@ -100,8 +103,17 @@ export const loginRedirectMachine = setup({
         src: 'endSession',
         input: ({ context }) => ({ session: context.session }),
         // Signing out cannot fail for the user: the session ends locally even when the server is away.
-        onDone: { target: 'leaving', actions: 'goToLoggedOut' },
-        onError: { target: 'leaving', actions: 'goToLoggedOut' },
+        onDone: { target: 'findingLogin' },
+        onError: { target: 'findingLogin' },
+      },
+    },
+    findingLogin: {
+      invoke: {
+        id: 'legacyLogin',
+        src: 'legacyLogin',
+        onDone: { target: 'leaving', actions: { type: 'goToLoggedOut', params: ({ event }) => ({ url: event.output }) } },
+        // No answer: our own sign-in page, with the flag.
+        onError: { target: 'leaving', actions: { type: 'goToLoggedOut', params: { url: null } } },
       },
     },
     endingSession: {

@@ -5,6 +5,7 @@ import { ErrorCodes } from '../api/errors';
 import {
   type CondoChoice,
   CondoLoginAnswer,
+  LegacyLoginAnswer,
   OkAnswer,
   SESSION_PATHS,
   type SessionData,
@@ -62,4 +63,9 @@ export async function fetchSessionData(signal?: AbortSignal): Promise<SessionDat
 export async function signOut(signal?: AbortSignal): Promise<void> {
   forgetShiftSession();
   await call(() => http.post(apiPath(SESSION_PATHS.signOut), { signal }), OkAnswer);
+}
+
+/** Where a sign-out from the legacy app's bridge ends: its login page with the logout flag, or null (ours). */
+export async function fetchLegacyLogin(signal?: AbortSignal): Promise<string | null> {
+  return (await call(() => http.get(apiPath(SESSION_PATHS.legacyLogin), { signal }), LegacyLoginAnswer)).url;
 }

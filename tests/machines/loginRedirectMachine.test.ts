@@ -17,7 +17,7 @@ import { endSession } from '../../src/machines/sessionLink';
 import { sessionMachine } from '../../src/machines/sessionMachine';
 import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import type { ChangeCondoSessionResult } from '../../src/services/accountService';
-import { ANTKN, loginRedirectModel, TARGET } from '../models/loginRedirectMachine.model';
+import { ANTKN, LEGACY_LOGIN, loginRedirectModel, TARGET } from '../models/loginRedirectMachine.model';
 import { coverModel, MODEL_COMPLETE, type Payload, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type PathStep, type Snapshot, type StateChecks, settle } from '../support/modelTesting';
 
@@ -75,11 +75,15 @@ describe('loginRedirectMachine model', () => {
       expect(now().context.failure).toEqual(NETWORK_FAILURE);
       expect(sessionToken()).toBeNull();
     },
+    findingLogin: (s) => {
+      expect(s.context.logout).toBe(true);
+      expect(calls.pending()).toEqual(['legacyLogin']);
+    },
     leaving: (s) => {
       expect(calls.pending()).toEqual([]);
       expect(now().status).toBe('done');
       const { destination } = now().output!;
-      if (s.context.logout) expect(destination).toBe(LOGGED_OUT_PATH);
+      if (s.context.logout) expect([LOGGED_OUT_PATH, LEGACY_LOGIN]).toContain(destination);
       else if (!s.context.antkn || !s.context.redirectTo) expect(destination).toBe(SIGN_IN_PATH);
       else expect([TARGET, refusedDestination(TARGET)]).toContain(destination);
       // Only a good token becomes the session (one that lasts as long as the tab), and then the bridge goes
@@ -101,8 +105,15 @@ describe('loginRedirectMachine model', () => {
       const answer = (step.event as Payload).output as ChangeCondoSessionResult;
       expect(now().output!.destination).toBe(answer.kind === 'ok' ? TARGET : refusedDestination(TARGET));
     },
-    // Signing out cannot fail for the user.
-    'xstate.error.actor.logout': () => expect(now().output!.destination).toBe(LOGGED_OUT_PATH),
+    // Signing out cannot fail for the user: it goes on to ask where the login is.
+    'xstate.error.actor.logout': () => expect(calls.pending()).toEqual(['legacyLogin']),
+    'xstate.done.actor.logout': () => expect(calls.pending()).toEqual(['legacyLogin']),
+    // The legacy app's login page with its flag when the server names one; our sign-in otherwise.
+    'xstate.done.actor.legacyLogin': (step: PathStep) => {
+      const url = (step.event as Payload).output as string | null;
+      expect(now().output!.destination).toBe(url ?? LOGGED_OUT_PATH);
+    },
+    'xstate.error.actor.legacyLogin': () => expect(now().output!.destination).toBe(LOGGED_OUT_PATH),
   };
 
   walkModel(it, cover, loginRedirectMachine, states, (input) => {

@@ -1,5 +1,5 @@
 // Session data tells the browser where the legacy application lives (LEGACY_APP_URL), or null so its
-// links stay hidden.
+// links stay hidden; and, to anyone, where login-redirect?logout=1 ends: its login page with the logout flag.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
@@ -24,5 +24,13 @@ describe(`session data: legacy application (${dialect})`, () => {
 
   it('is null when it is not', async () => {
     expect(await legacyUrlSeenBy(without)).toBeNull();
+  });
+
+  it('names the legacy login page with its logout flag to anyone, or null without a legacy app', async () => {
+    const login = (t: TestApp) => t.app.inject({ method: 'GET', url: '/api/--sesiones/legacy-login' });
+    const res = await login(withLegacy);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, url: 'https://legacy.example.mx/app/login?logout=1' });
+    expect((await login(without)).json()).toEqual({ success: true, url: null });
   });
 });

@@ -20,6 +20,8 @@ const PUBLIC = [
   'POST /api/--sesiones/reset-password',
   'POST /api/--sesiones/invitacion',
   'POST /api/--sesiones/aceptar-invitacion',
+  // Where login-redirect?logout=1 ends (the legacy app's login or ours): said to anyone (issue 28).
+  'GET /api/--sesiones/legacy-login',
   'GET /api/--pagina-publica/condo/:id',
   'GET /api/--pagina-publica/condo-del-host',
   'POST /api/--pagina-publica/contactar',
@@ -40,6 +42,8 @@ const PUBLIC = [
   'GET /api/--invitados/pase-pdf/:condoId/:qr',
   'GET /api/--financiero/archivo/:id',
   'GET /api/--paqueteria/archivo/:fileId',
+  // A proof of payment's file through the signed link its screen gave (issue 27).
+  'GET /api/--comprobantes-de-pago/archivo/:fileId',
   // A payment receipt's public check: its QR's token is the permission (issue 27).
   'GET /api/--recibos/verificar/:token',
   // Paying online (issue 27): the sandbox provider's page and buttons (its reference is the permission), and the
@@ -47,6 +51,9 @@ const PUBLIC = [
   'GET /api/--pagos-en-linea/sandbox/:ref',
   'POST /api/--pagos-en-linea/sandbox/:ref/:outcome',
   'POST /api/--pagos-en-linea/webhook/:provider',
+  // A real provider's page sends the resident back here, a plain navigation without the app's header: it only
+  // redirects to the result page, which signs in as any page does.
+  'GET /api/--pagos-en-linea/regreso/:ref',
   // An entry's photo through the signed link the movement log gave an administrator or a supervisor.
   'GET /api/--bitacora/foto/:movementId',
   // A gate device's own calls: pairing with its one-time code, then its token (the gate-device header).

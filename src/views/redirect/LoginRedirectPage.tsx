@@ -1,8 +1,10 @@
 import '@mantine/core/styles/Anchor.css';
 // /login-redirect ('Redirigiendo...', spec §2.8): a thin view over loginRedirectMachine. It reads the
-// query, shows that it is redirecting (or why it cannot), and goes where the machine ends.
+// query, shows that it is redirecting (or why it cannot), and goes where the machine ends (another site, the
+// legacy app's login, by the browser itself).
 import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect, useSearch } from 'wouter';
 import { loginRedirectMachine, SIGN_IN_PATH } from '../../machines/loginRedirectMachine';
@@ -25,7 +27,13 @@ export default function LoginRedirectPage() {
     },
   });
 
-  if (state.status === 'done' && state.output) return <Redirect to={state.output.destination} replace />;
+  const destination = state.status === 'done' && state.output ? state.output.destination : null;
+  // The legacy app's login page is another site: the browser goes there itself.
+  const external = destination !== null && /^https?:\/\//.test(destination);
+  useEffect(() => {
+    if (external && destination) window.location.assign(destination);
+  }, [external, destination]);
+  if (destination && !external) return <Redirect to={destination} replace />;
 
   return (
     <Center component="main" id="main" mih="100dvh" p="md" bg="var(--mantine-color-gray-1)">
