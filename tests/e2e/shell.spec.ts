@@ -322,13 +322,41 @@ test.describe('desktop layout', { tag: '@desktop-only' }, () => {
     await page.keyboard.press('Escape');
     const nav = mainNav(page);
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
-    // Thirteen entries: four in the header, the rest under 'Más'; no sidebar toggle without a sidebar.
-    await expect(nav.getByRole('link')).toHaveText(['Comunicación', 'Avisos de la administración', REQUESTS[0], RESERVATIONS[0]]);
+    // Thirteen entries: at most four in the header, in the menu's order, as many as fit beside the header's
+    // controls (two at 1440 px for the board's long section names), the rest under 'Más'; no sidebar toggle.
     await expect(nav.getByRole('button', { name: 'Más' })).toHaveCount(1);
+    const shown = await nav.getByRole('link').allTextContents();
+    expect(shown.length).toBeGreaterThanOrEqual(2);
+    expect(shown.length).toBeLessThanOrEqual(4);
+    expect(shown.slice(0, 2)).toEqual(['Comunicación', 'Avisos de la administración']);
+    if (shown[2]) expect(shown[2]).toMatch(REQUESTS[0]);
     await expect(page.getByRole('button', { name: /menú lateral/ })).toHaveCount(0);
     await screenshot(page, testInfo, 'board-top-nav');
     await page.reload();
     await expect(page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' })).toBeVisible();
+  });
+
+  test.describe(() => {
+    test.use({ storageState: signedIn('admin@demo.mx', 'Residencial Las Palmas') });
+    test('the top navigation shows only the entries that fit beside the header’s controls (issue 28 #1) @desktop-only', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await openHome(page);
+      await page.getByRole('button', { name: 'Diseño del menú' }).click();
+      await page.getByRole('menuitemradio', { name: 'Superior' }).click();
+      await page.keyboard.press('Escape');
+      const nav = page.getByRole('banner').getByRole('navigation', { name: 'Menú principal' });
+      await expect(nav.getByRole('button', { name: 'Más' })).toBeVisible();
+      const search = await page.getByRole('banner').getByRole('searchbox').boundingBox();
+      const boxes = await nav
+        .locator('ul:not([aria-hidden]) > li')
+        .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().right));
+      expect(boxes.length).toBeGreaterThan(1);
+      expect(boxes.length).toBeLessThanOrEqual(5);
+      // Every entry, and Más, ends before the search box begins.
+      for (const right of boxes) expect(right).toBeLessThanOrEqual(search!.x);
+    });
   });
 
   test('a keyboard user can skip to the content', async ({ page }) => {
