@@ -176,6 +176,17 @@ describe('the desktop shell', () => {
     expect(within(nav).getByRole('link', { name: 'Linea del tiempo' }).getAttribute('aria-current')).toBeNull();
   });
 
+  it('plays the 0.8 s intro the first time the app opens in a tab, and not again (spec §9)', async () => {
+    stubApi(sessionFor('resident'));
+    const first = condominio('/condominio/comunicacion');
+    const main = await screen.findByRole('main', {}, { timeout: 10_000 });
+    expect(main.getAttribute('data-intro')).toBe('true');
+    first.unmount();
+    condominio('/condominio/comunicacion');
+    const again = await screen.findByRole('main', {}, { timeout: 10_000 });
+    expect(again.getAttribute('data-intro')).toBeNull();
+  });
+
   it('shows the condominium name cut at 20 characters, whole in its title', async () => {
     stubApi(sessionFor('board'));
     condominio('/condominio/comunicacion');

@@ -5,7 +5,7 @@ import '@mantine/core/styles/Container.css';
 import '@mantine/core/styles/Drawer.css';
 import { AppShell, Box, Container, Drawer, em, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { canSeeCommunication } from '../../../api/permissions';
@@ -28,6 +28,18 @@ const NAV_ID = 'main-navigation';
 const MAIN_ID = 'main';
 const HEADER_HEIGHT = 60;
 
+/** Whether this tab has not played the intro yet (and it now has). Storage refused: no intro. */
+export const INTRO_KEY = 'shell-intro-played';
+function playIntroOnce(): boolean {
+  try {
+    if (sessionStorage.getItem(INTRO_KEY)) return false;
+    sessionStorage.setItem(INTRO_KEY, '1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function CondoShell({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const data = SessionContext.useSelector((s) => s.context.data);
@@ -42,6 +54,8 @@ export function CondoShell({ children }: { children: ReactNode }) {
   const entries = useMemo(() => (data ? mainMenu(data) : []), [data]);
   const profileLinks = useMemo(() => (data ? profileMenu(data) : []), [data]);
   const trialDays = useTrialDaysLeft();
+  // The intro plays once per tab (spec §9): the shell's first opening, not every page nor every reload.
+  const [intro] = useState(() => playIntroOnce());
 
   // A new page: close the drawer and take keyboard and screen-reader focus to the page itself.
   const lastLocation = useRef(location);
@@ -127,7 +141,14 @@ export function CondoShell({ children }: { children: ReactNode }) {
             </nav>
           </Drawer>
         )}
-        <AppShell.Main id={MAIN_ID} ref={mainRef} tabIndex={-1} className={classes.main} aria-busy={refreshing || undefined}>
+        <AppShell.Main
+          id={MAIN_ID}
+          ref={mainRef}
+          tabIndex={-1}
+          className={intro ? `${classes.main} ${classes.intro}` : classes.main}
+          data-intro={intro || undefined}
+          aria-busy={refreshing || undefined}
+        >
           <Container size="md" px={0}>
             {!isDesktop && trialDays !== null && (
               <Box mb="sm">
