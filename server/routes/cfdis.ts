@@ -78,7 +78,7 @@ export default async function cfdiRoutes(app: FastifyInstance) {
   routes.get<{ Querystring: { apartmentId: number } }>(
     INVOICING_PATHS.dwellingCharges,
     { schema: { querystring: DwellingChargesQuery }, ...invoicers },
-    async (request) => dwellingCharges(app.db, request.auth.condoId, request.query.apartmentId),
+    async (request) => dwellingCharges(app.db, app.clock, request.auth.condoId, request.query.apartmentId),
   );
 
   routes.post<{ Body: InvoiceDraft }>(

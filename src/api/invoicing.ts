@@ -556,7 +556,17 @@ export const IssuerActive = object({ id: Id, active: boolean() });
 export const ProductActive = object({ id: Id, version: Version, active: boolean() });
 export const DwellingChargesQuery = object({ apartmentId: QueryInteger(1, 2_147_483_647) });
 export interface DwellingCharges {
-  charges: { id: number; concept: string; chargedOn: string; amountCents: number; productKind: DefaultProductKind | null }[];
+  charges: {
+    id: number;
+    concept: string;
+    chargedOn: string;
+    amountCents: number;
+    productKind: DefaultProductKind | null;
+    /** Still owed (first in, first out: the receipts' reading). */
+    open: boolean;
+    /** Charged in this month, the condominium's period: offered ticked; older ones are offered unticked. */
+    current: boolean;
+  }[];
   /** The client the dwelling's payments invoice (its owner), if one is linked. */
   clientId: number | null;
   /** That client, so the receiver step can name it. */

@@ -44,6 +44,9 @@ export interface CreateInvoiceContext {
   issuerId: number | null;
   concepts: ConceptDraft[];
   apartmentId: number | null;
+  /** The chosen dwelling's charges not added on their own (older than this month, still owed): the screen
+   * offers them as a checklist (issue 28 #9). */
+  offeredCharges: Charge[];
   clientId: number | null;
   clients: Client[];
   metodoPago: MetodoPago;
@@ -123,6 +126,7 @@ export function newDraftKey(): string {
 const EMPTY_DRAFT = {
   concepts: [] as ConceptDraft[],
   apartmentId: null,
+  offeredCharges: [] as Charge[],
   clientId: null,
   metodoPago: 'PUE' as MetodoPago,
   formaPago: '03' as FormaPago,
@@ -187,13 +191,16 @@ export const createInvoiceMachine = setup({
     })),
     markDwelling: assign((_, { apartmentId }: { apartmentId: number }) => ({ apartmentId, failure: null })),
     keepCharges: assign(({ context }, { output }: { output: DwellingChargesAnswer }) => {
+      // This month's charges are added at once; the older ones still owed wait in the checklist.
       const fromCharges = output.charges
+        .filter((charge) => charge.current)
         .filter((charge) => !context.concepts.some((c) => c.chargeId === charge.id))
         .map((charge) => conceptOfCharge(charge, context.products))
         .filter((concept): concept is ConceptDraft => concept !== null);
       const client = output.client ?? null;
       return {
         concepts: [...context.concepts, ...fromCharges],
+        offeredCharges: output.charges.filter((charge) => !charge.current),
         clientId: output.clientId ?? context.clientId,
         // The dwelling's client joins the choices, so the receiver step names it.
         clients: client ? [client, ...context.clients.filter((c) => c.id !== client.id)] : context.clients,

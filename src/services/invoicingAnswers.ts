@@ -86,6 +86,8 @@ export const DwellingChargesAnswer = type({
       chargedOn: string(),
       amountCents: integer(),
       productKind: nullable(enums(DEFAULT_PRODUCT_KINDS)),
+      open: boolean(),
+      current: boolean(),
     }),
   ),
   clientId: nullable(integer()),

@@ -90,6 +90,18 @@ export const CHARGES: DwellingChargesAnswer = {
       chargedOn: '2026-11-01',
       amountCents: 120_000,
       productKind: 'cuotaMantenimiento',
+      open: true,
+      current: true,
+    },
+    // An older charge still owed: offered in the checklist, not added on its own (issue 28 #9).
+    {
+      id: 69,
+      concept: 'Cuota de mantenimiento octubre',
+      chargedOn: '2026-10-01',
+      amountCents: 120_000,
+      productKind: 'cuotaMantenimiento',
+      open: true,
+      current: false,
     },
   ],
   clientId: 11,

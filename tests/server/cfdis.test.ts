@@ -9,7 +9,9 @@ import { readCfdi } from '../../server/domain/invoicing/cfdi/readCfdi';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { verifySeal } from '../../server/domain/invoicing/csd/seal';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
+import { openChargesOf } from '../../server/domain/shared/ledgerOpen';
 import { schedulePaymentInvoice } from '../../server/domain/shared/paymentInvoicing';
+import { condoToday } from '../../server/domain/shared/zonedTime';
 import {
   type CfdiDetail,
   type CfdiList,
@@ -74,6 +76,18 @@ describe('stamping an invoice', () => {
   it("lists a dwelling's charges not yet invoiced, with its client, and drops the one a vigente CFDI covers", async () => {
     const s = await invoicingSetup(t.app);
     const url = `${api(INVOICING_PATHS.dwellingCharges)}?apartmentId=${s.apartmentId}`;
+    // This month's charge: the list offers it whether it is paid or not (an older one only while it is owed).
+    const { condo_id: condoId } = await t.app.db
+      .selectFrom('apartments')
+      .select('condo_id')
+      .where('id', '=', s.apartmentId)
+      .executeTakeFirstOrThrow();
+    const today = await condoToday(t.app.db, t.app.clock, condoId);
+    await t.app.db
+      .updateTable('dwelling_charges')
+      .set({ charged_on: `${today.slice(0, 7)}-01` })
+      .where('id', '=', s.chargeId)
+      .execute();
     const before = (await get(url)).json() as DwellingCharges;
     expect(before.clientId).toBe(s.clientId);
     expect(before.charges.map((c) => c.id)).toContain(s.chargeId);
@@ -82,6 +96,33 @@ describe('stamping an invoice', () => {
     const after = (await get(url)).json() as DwellingCharges;
     expect(after.charges.map((c) => c.id)).not.toContain(s.chargeId);
     expect(after.charges).toHaveLength(before.charges.length - 1);
+  });
+
+  it("offers a dwelling's charges still owed or of this month only: an old charge already paid is left out (issue 28 #9)", async () => {
+    const s = await invoicingSetup(t.app);
+    const { condo_id: condoId } = await t.app.db
+      .selectFrom('apartments')
+      .select('condo_id')
+      .where('id', '=', s.apartmentId)
+      .executeTakeFirstOrThrow();
+    const month = (await condoToday(t.app.db, t.app.clock, condoId)).slice(0, 7);
+    const open = new Set((await openChargesOf(t.app.db, condoId, s.apartmentId)).open.map((c) => c.chargeId));
+    const all = await t.app.db
+      .selectFrom('dwelling_charges')
+      .select(['id', 'charged_on'])
+      .where('apartment_id', '=', s.apartmentId)
+      .where('amount_cents', '>', 0)
+      .execute();
+    const paidAndOld = all.filter((c) => !open.has(c.id) && c.charged_on.slice(0, 7) !== month).map((c) => c.id);
+    expect(paidAndOld.length, 'the demo dwelling has paid charges of past months').toBeGreaterThan(0);
+    const listed = ((await get(`${api(INVOICING_PATHS.dwellingCharges)}?apartmentId=${s.apartmentId}`)).json() as DwellingCharges)
+      .charges;
+    for (const id of paidAndOld) expect(listed.map((c) => c.id)).not.toContain(id);
+    for (const charge of listed) {
+      expect(charge.open).toBe(open.has(charge.id));
+      expect(charge.current).toBe(charge.chargedOn.slice(0, 7) === month);
+      expect(charge.open || charge.current, charge.concept).toBe(true);
+    }
   });
 
   it('previews the totals of a dwelling charge with IVA, writing nothing', async () => {

@@ -4,7 +4,7 @@
 // solicitar-timbres, and the retry sending the same key.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CLEAN_PREVIEW, CLIENT, FEE_PRODUCT, STAMPED } from '../models/createInvoiceMachine.model';
+import { CHARGES, CLEAN_PREVIEW, CLIENT, FEE_PRODUCT, STAMPED } from '../models/createInvoiceMachine.model';
 import { json } from '../support/http';
 import { sessionFor } from '../support/sessionFixtures';
 import { generalData, ISSUER, openInvoicing } from '../support/views/invoicingFixtures';
@@ -42,6 +42,35 @@ async function fillDraft() {
 }
 
 describe('crear-factura', () => {
+  it("adds a dwelling's charge of this month on its own and offers its older ones still owed, unticked (issue 28 #9)", async () => {
+    openInvoicing(sessionFor('admin'), '/crear-factura', {
+      ...answers(() => json(null)),
+      '/api/--configuracion/viviendas/lista': () =>
+        json({
+          success: true,
+          viviendas: [{ ApmtId: 7, Nombre: '101', TowerId: 1, Torre: 'Torre A', indiviso: 4000, activa: true, residentes: 1 }],
+          total: 1,
+          torres: [],
+          indivisoActivo: 1_000_000,
+          activas: 1,
+        }),
+      '/api/--facturacion/cargos-vivienda': () => json(CHARGES),
+    });
+    fireEvent.click(await screen.findByText('Cargos de una vivienda', {}, { timeout: 10_000 }));
+    const dwelling = await screen.findByRole('combobox', { name: /vivienda/i }, { timeout: 10_000 });
+    fireEvent.change(dwelling, { target: { value: '101' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Torre A - 101' }, { timeout: 10_000 }));
+    const concepts = screen.getByRole('region', { name: 'Conceptos' });
+    await waitFor(() => expect(within(concepts).getAllByRole('listitem')).toHaveLength(1));
+    // October's fee is offered, not added.
+    const older = await screen.findByRole('checkbox', { name: /Cuota de mantenimiento octubre \(2026-10-01\)/ });
+    expect((older as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(older);
+    await waitFor(() => expect(within(concepts).getAllByRole('listitem')).toHaveLength(2));
+    fireEvent.click(older);
+    await waitFor(() => expect(within(concepts).getAllByRole('listitem')).toHaveLength(1));
+  });
+
   it('calls to set up an issuer when there is none', async () => {
     openInvoicing(sessionFor('admin'), '/crear-factura', {
       '/api/--facturacion/datos-generales': () => generalData([]),

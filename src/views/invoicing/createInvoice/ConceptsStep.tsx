@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Loader.css';
@@ -11,6 +12,7 @@ import {
   Autocomplete,
   Button,
   Card,
+  Checkbox,
   Group,
   Loader,
   NativeSelect,
@@ -24,7 +26,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { IVA_TREATMENTS, OBJETOS_IMP } from '../../../api/invoicing';
-import type { CreateInvoiceContext, CreateInvoiceEvent } from '../../../machines/createInvoiceMachine';
+import { type CreateInvoiceContext, type CreateInvoiceEvent, conceptOfCharge } from '../../../machines/createInvoiceMachine';
 import { FailureAlert } from '../../common/FailureAlert';
 import { formatMxn } from '../money';
 import { useDwellingSearch } from '../useDwellingSearch';
@@ -176,6 +178,7 @@ export function ConceptsStep({ context, loadingCharges, can, send }: Props) {
           </Stack>
         </Card>
       )}
+      {source === 'dwelling' && context.offeredCharges.length > 0 ? <OlderCharges context={context} send={send} /> : null}
       {loadingCharges ? (
         <Group role="status" gap="xs">
           <Loader size="sm" aria-hidden />
@@ -226,6 +229,43 @@ export function ConceptsStep({ context, loadingCharges, can, send }: Props) {
           {t('invoicing.continue')}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/**
+ * The chosen dwelling's older charges still owed (this month's are added on their own): a checklist, none ticked,
+ * each added as a concept when ticked and taken out when unticked (issue 28 #9).
+ */
+function OlderCharges({ context, send }: Pick<Props, 'context' | 'send'>) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  return (
+    <Stack gap={4} component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+      <Text component="legend" size="sm" fw={500}>
+        {t('invoicing.create.olderCharges')}
+      </Text>
+      {context.offeredCharges.map((charge) => {
+        const index = context.concepts.findIndex((c) => c.chargeId === charge.id);
+        const concept = conceptOfCharge(charge, context.products);
+        return (
+          <Checkbox
+            key={charge.id}
+            checked={index >= 0}
+            disabled={concept === null}
+            label={t('invoicing.create.olderCharge', {
+              concept: charge.concept,
+              date: charge.chargedOn,
+              amount: formatMxn(intl, charge.amountCents),
+            })}
+            description={concept === null ? t('invoicing.create.olderChargeNoProduct') : undefined}
+            onChange={(event) => {
+              if (event.currentTarget.checked && concept) send({ type: 'addConcept', concept });
+              else if (index >= 0) send({ type: 'removeConcept', index });
+            }}
+          />
+        );
+      })}
     </Stack>
   );
 }
