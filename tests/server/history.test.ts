@@ -6,7 +6,14 @@ import { assert } from 'superstruct';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../../server/domain/shared/audit';
 import { BLOG_PATHS } from '../../src/api/blogs';
-import { HISTORY_PATHS, HistoryAnswer, SYSTEM_ACTOR } from '../../src/api/history';
+import {
+  HISTORY_PATHS,
+  type HistoryAction,
+  HistoryAnswer,
+  type HistoryEntity,
+  type HistoryValues,
+  SYSTEM_ACTOR,
+} from '../../src/api/history';
 import { RECURRING_CHARGES_PATHS } from '../../src/api/recurringCharges';
 import { api } from '../support/http';
 import { type Caller, type Expected, type RouteCase, walkMatrix } from '../support/routeMatrix';
@@ -66,18 +73,18 @@ describe(`history (${dialect})`, () => {
       await recordAudit(db, {
         condoId: palmas,
         actorUserId: actor,
-        entity: 'zz_probe',
+        entity: 'zz_probe' as HistoryEntity, // a kind no longer listed (an old row): read as written
         entityId: 7,
-        action,
-        before: action === 'create' ? undefined : { name, price: 10 },
-        after: action === 'delete' ? undefined : { name, price: 12, note: 'x'.repeat(300) },
+        action: action as HistoryAction,
+        before: action === 'create' ? undefined : ({ name, price: 10 } as HistoryValues), // price, note: unlisted
+        after: action === 'delete' ? undefined : ({ name, price: 12, note: 'x'.repeat(300) } as HistoryValues),
         at,
       });
     }
     await recordAudit(db, {
       condoId: bosque,
       actorUserId: adminId,
-      entity: 'zz_probe',
+      entity: 'zz_probe' as HistoryEntity, // a kind no longer listed (an old row): read as written
       entityId: 8,
       action: 'update',
       before: { name: 'del Bosque' },
@@ -184,9 +191,9 @@ describe(`history (${dialect})`, () => {
           .join(','),
       ),
     ).toEqual([
-      '2026-06-12 06:00,Ana Martínez Ruiz,zz_probe,7,el 12,Eliminó,name',
+      '2026-06-12 06:00,Ana Martínez Ruiz,zz_probe,7,el 12,Eliminó,Nombre',
       '2026-06-12 06:00,Ana Martínez Ruiz,zz_probe,7,el 12,Eliminó,price',
-      '2026-06-09 23:30,Ana Martínez Ruiz,zz_probe,7,Q,Creó,name',
+      '2026-06-09 23:30,Ana Martínez Ruiz,zz_probe,7,Q,Creó,Nombre',
       '2026-06-09 23:30,Ana Martínez Ruiz,zz_probe,7,Q,Creó,price',
       '2026-06-09 23:30,Ana Martínez Ruiz,zz_probe,7,Q,Creó,note',
     ]);
@@ -256,6 +263,39 @@ describe(`history (${dialect})`, () => {
     });
     expect(same.statusCode).toBe(200);
     expect((await list('entity=section')).total).toBe(before);
+  });
+
+  it('never answers a secret, in the list nor the CSV, and writes values in words in the CSV', async () => {
+    // A payment settings row as an older save could have stored it: the keys themselves, at any depth.
+    const db = t.app.db;
+    await recordAudit(db, {
+      condoId: palmas,
+      actorUserId: adminId,
+      entity: 'payment_settings',
+      entityId: 99,
+      action: 'update',
+      before: { enabled: false, secretKey: 'sk_live_OLD_SECRET' },
+      after: {
+        enabled: true,
+        secretKey: 'sk_live_NEW_SECRET',
+        fees: { tarjeta: { bp: 290, fixedCents: 300 } },
+        csd: { noCertificado: '00001', webhookSecret: 'whsec_NESTED_SECRET' },
+        amountCents: 4_590_000,
+      },
+      at: '2026-06-13T12:00:00.000Z',
+    });
+    const answer = await list('entity=payment_settings');
+    expect(JSON.stringify(answer)).not.toMatch(/SECRET/);
+    const item = answer.items.find((i) => i.entityId === 99)!;
+    expect(item.changes.find((c) => c.field === 'secretKey')).toEqual({ field: 'secretKey', before: '***', after: '***' });
+    const res = await call(t.app, 'GET', api(`${HISTORY_PATHS.export}?entity=payment_settings`), { token: tokens.admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(/SECRET/);
+    const csv = res.body.replace(/[\u00a0\u202f]/g, ' ');
+    expect(csv).toContain('Llave secreta,(oculto),(oculto)');
+    expect(csv).toContain('Activado,No,Sí');
+    expect(csv).toContain('Monto,,"$45,900.00"');
+    expect(csv).toContain('Comisiones,,"Tarjeta: (Porcentaje: 2.9%, Monto fijo: $3.00)"');
   });
 
   it('writes a row when a member changes or cancels an automatic charge (money)', async () => {

@@ -51,6 +51,8 @@ const PAGE: HistoryAnswer = {
 };
 
 const history = () => json(PAGE);
+/** Intl's no-break spaces as plain ones. */
+const spaced = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
 describe('Historial', { timeout: 20_000 }, () => {
   it('sends a resident back to comunicación, asking nothing', async () => {
@@ -72,7 +74,7 @@ describe('Historial', { timeout: 20_000 }, () => {
     expect(first.getByText('Categoría de solicitudes')).toBeTruthy();
     expect(first.getByText('Modificó')).toBeTruthy();
     expect(first.getByText('Mantenimiento (#4)')).toBeTruthy();
-    expect(first.getByText('name:', { exact: false })).toBeTruthy();
+    expect(first.getByText('Nombre:', { exact: false })).toBeTruthy();
     expect(first.queryByText(LONG)).toBeNull();
     fireEvent.click(first.getByRole('button', { name: 'Ver todo' }));
     expect(first.getByText(LONG)).toBeTruthy();
@@ -86,6 +88,66 @@ describe('Historial', { timeout: 20_000 }, () => {
     expect(second.getByText('Sin detalle')).toBeTruthy();
     expect(screen.getByText('1–2 de 30')).toBeTruthy();
     expect(document.title).toBe('Residencial Las Palmas > Historial | Comunidad');
+  });
+
+  it('writes each kind of value in words, in Spanish and in English', async () => {
+    const kinds: HistoryAnswer = {
+      ...PAGE,
+      total: 1,
+      items: [
+        {
+          ...PAGE.items[0]!,
+          entity: 'cfdi',
+          action: 'timbrar',
+          label: null,
+          changes: [
+            { field: 'uuid', before: null, after: 'AAAA-1111' },
+            { field: 'total', before: null, after: '4590000' },
+            { field: 'paidOn', before: null, after: '2026-03-05' },
+            { field: 'due', before: null, after: '2026-12-27T14:00:00.000Z' },
+            { field: 'enabled', before: 'false', after: 'true' },
+            { field: 'percentBp', before: null, after: '150' },
+            { field: 'secretKey', before: null, after: '***' },
+            { field: 'csd', before: null, after: '{"noCertificado":"00001","validTo":"2030-01-01T00:00:00.000Z"}' },
+          ],
+        },
+      ],
+    };
+    useViewport('desktop');
+    stubApi(sessionFor('admin'), { '/api/--historial': () => json(kinds) });
+    const view = signedIn(<HistoryPage />, '/historial');
+    const table = await screen.findByRole('table', { name: 'Historial' });
+    const row = within(within(table).getAllByRole('row')[1]!);
+    expect(row.getByText('Factura (CFDI)')).toBeTruthy();
+    expect(row.getByText('Timbró')).toBeTruthy();
+    const text = row.getAllByRole('listitem').map((li) => spaced(li.textContent));
+    expect(text).toEqual([
+      'Folio fiscal (UUID): (vacío) → AAAA-1111',
+      'Total: (vacío) → $45,900.00',
+      'Fecha de pago: (vacío) → 5 mar 2026',
+      'Vence: (vacío) → 27 dic 2026, 8:00 a.m.',
+      'Activado: No → Sí',
+      'Porcentaje: (vacío) → 1.5%',
+      'Llave secreta: (vacío) → (oculto)',
+      'Certificado de sello digital (CSD): (vacío) → Número de certificado: 00001, Válido hasta: 31 dic 2029, 6:00 p.m.',
+    ]);
+    view.unmount();
+
+    signedIn(<HistoryPage />, '/historial', 'en');
+    const english = await screen.findByRole('table', { name: 'History' });
+    const items = within(within(english).getAllByRole('row')[1]!)
+      .getAllByRole('listitem')
+      .map((li) => spaced(li.textContent));
+    expect(items).toEqual([
+      'Tax folio (UUID): (empty) → AAAA-1111',
+      'Total: (empty) → $45,900.00',
+      'Payment date: (empty) → Mar 5, 2026',
+      'Due: (empty) → Dec 27, 2026, 8:00 AM',
+      'Enabled: No → Yes',
+      'Percentage: (empty) → 1.5%',
+      'Secret key: (empty) → (hidden)',
+      'Digital seal certificate (CSD): (empty) → Certificate number: 00001, Valid until: Dec 31, 2029, 6:00 PM',
+    ]);
   });
 
   it('shows cards on a phone', async () => {

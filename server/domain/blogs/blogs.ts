@@ -106,12 +106,14 @@ const AUDITED_SETTINGS = [
 ] as const satisfies readonly (keyof Blog)[];
 
 /** The settings that differ, as they were and as they are; null when nothing changed. */
-function settingsChange(before: Blog, after: Blog): { before: Record<string, unknown>; after: Record<string, unknown> } | null {
+type AuditedSettings = Partial<Record<(typeof AUDITED_SETTINGS)[number], unknown>>;
+
+function settingsChange(before: Blog, after: Blog): { before: AuditedSettings; after: AuditedSettings } | null {
   const changed = AUDITED_SETTINGS.filter((key) => before[key] !== after[key]);
   if (!changed.length) return null;
   return {
-    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])) as AuditedSettings,
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])) as AuditedSettings,
   };
 }
 
@@ -353,7 +355,7 @@ export async function addNewBlog(db: Db, clock: Clock, auth: Auth, request: NewB
       entity: 'section',
       entityId: inserted.id,
       action: 'create',
-      after: Object.fromEntries(AUDITED_SETTINGS.map((key) => [key, created[key]])),
+      after: Object.fromEntries(AUDITED_SETTINGS.map((key) => [key, created[key]])) as AuditedSettings,
       at: clock.now(),
     });
     return inserted.id;

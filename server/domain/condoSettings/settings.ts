@@ -178,7 +178,8 @@ export async function saveSettings(
         .where('id', '=', auth.membershipId)
         .execute();
     }
-    const pickOf = (fields: CondoSettingsFields) => Object.fromEntries(changed.map((key) => [key, fields[key]]));
+    const pickOf = (fields: CondoSettingsFields) =>
+      Object.fromEntries(changed.map((key) => [key, fields[key]])) as Partial<CondoSettingsFields>;
     await recordAudit(trx, {
       condoId: auth.condoId,
       actorUserId: auth.userId,
@@ -186,7 +187,7 @@ export async function saveSettings(
       entityId: auth.condoId,
       action: 'update',
       before: pickOf(before),
-      after: privacyReset ? { ...pickOf(next), privacyAcceptancesReset: true } : pickOf(next),
+      after: { ...pickOf(next), ...(privacyReset ? { privacyAcceptancesReset: true } : {}) },
       at: clock.now(),
     });
     return { settings: settingsOf(await condoRow(trx, auth.condoId)), privacyReset };

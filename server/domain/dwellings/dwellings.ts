@@ -164,7 +164,7 @@ export async function saveTower(db: Kysely<Database>, clock: Clock, auth: Auth, 
     const before = draft.TowerId === undefined ? null : await towerOf(trx, auth.condoId, draft.TowerId);
     const taken = (await towersOf(trx, auth.condoId)).some((t) => t.id !== before?.id && nameKey(t.name) === nameKey(name));
     if (taken) throw conflict('dwellings.error.towerTaken', 'Nombre');
-    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'tower', at };
+    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'tower' as const, at };
     if (!before) {
       const { id } = await trx
         .insertInto('towers')
@@ -248,7 +248,7 @@ export async function saveDwelling(db: Kysely<Database>, clock: Clock, auth: Aut
     if (siblings.some((s) => s.id !== before?.id && nameKey(s.name) === nameKey(name)))
       throw conflict('dwellings.error.dwellingTaken', 'Nombre');
     const values = { name, tower_id: draft.TowerId, indiviso: draft.indiviso };
-    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'apartment', at };
+    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'apartment' as const, at };
     if (!before) {
       const { id } = await trx
         .insertInto('apartments')

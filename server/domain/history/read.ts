@@ -12,13 +12,18 @@ import {
   type HistoryFilters,
   type HistoryItem,
   type HistoryQuery,
+  type HistoryValueWords,
+  hideSecrets,
+  historyValueText,
   SYSTEM_ACTOR,
 } from '../../../src/api/history';
+import { type Language, LOCALE } from '../../../src/i18n/languages';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { wordsIn } from '../../messages';
 import type { Auth } from '../shared/auth';
+import { documentWords } from '../shared/documentWords';
 import { endOfLocalDay, localDate, localDateTimeText, startOfLocalDay, timeZoneOf } from '../shared/zonedTime';
 
 type Db = Kysely<Database>;
@@ -38,9 +43,11 @@ const parse = (text: string | null): unknown => {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A value as the history shows it: text as it is, anything else as JSON; absent → null. */
-export function valueText(value: unknown): string | null {
+/** A value as the history shows it: text as it is, anything else as JSON; absent → null. A secret's value
+ * (HISTORY_FIELDS' 'secret' kind, at any depth) never leaves the server: it is replaced by HISTORY_HIDDEN. */
+export function valueText(value: unknown, field = ''): string | null {
   if (value === undefined) return null;
+  value = hideSecrets(field, value);
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
 }
@@ -57,7 +64,7 @@ export function changesOf(before: unknown, after: unknown): HistoryChange[] {
     const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
     return keys
       .filter((key) => JSON.stringify(b[key]) !== JSON.stringify(a[key]))
-      .map((field) => ({ field, before: valueText(b[field]), after: valueText(a[field]) }));
+      .map((field) => ({ field, before: valueText(b[field], field), after: valueText(a[field], field) }));
   }
   if (before === undefined && after === undefined) return [];
   return [{ field: '', before: valueText(before), after: valueText(after) }];
@@ -166,6 +173,32 @@ export async function readHistory(db: Db, auth: Auth, query: HistoryQuery): Prom
   };
 }
 
+/** The CSV's words for a change's values: the reader's language, instants in the condominium's zone. */
+function csvValueWords(language: Language, timeZone: string): HistoryValueWords {
+  const t = wordsIn(language);
+  const document = documentWords(language);
+  const percent = new Intl.NumberFormat(LOCALE[language], { style: 'percent', maximumFractionDigits: 2 });
+  const field = (name: string) => {
+    try {
+      return t(`history.field.${name}` as MessageId);
+    } catch {
+      return name;
+    }
+  };
+  const dateTime = (local: string) => `${document.date(local.slice(0, 10))} ${document.hour(local.slice(11, 16))}`;
+  return {
+    field,
+    yes: t('history.value.yes'),
+    no: t('history.value.no'),
+    hidden: t('history.value.hidden'),
+    money: document.money,
+    date: document.date,
+    dateTime,
+    instant: (iso) => dateTime(localDateTimeText(iso, timeZone).replace(' ', 'T')),
+    percent: (basisPoints) => percent.format(basisPoints / 10_000),
+  };
+}
+
 /** How many rows the export reads per query, so a large log is never held as one result set. */
 const EXPORT_PAGE = 1000;
 
@@ -181,6 +214,7 @@ export async function exportHistory(
 ): Promise<{ name: string; body: string; rows: number }> {
   const timeZone = await timeZoneOf(db, auth.condoId);
   const t = wordsIn(auth.language);
+  const values = csvValueWords(auth.language, timeZone);
   const known = (prefix: string, value: string) => {
     try {
       return t(`history.${prefix}.${value}` as MessageId);
@@ -212,7 +246,16 @@ export async function exportHistory(
         known('action', entry.action),
       ];
       const changes = entry.changes.length ? entry.changes : [{ field: '', before: null, after: null }];
-      lines.push(csvDocument(changes.map((c) => [...common, c.field, c.before ?? '', c.after ?? ''])));
+      lines.push(
+        csvDocument(
+          changes.map((c) => [
+            ...common,
+            c.field ? values.field(c.field) : '',
+            historyValueText(c.field, c.before, values) ?? '',
+            historyValueText(c.field, c.after, values) ?? '',
+          ]),
+        ),
+      );
     }
     read += rows.length;
     if (rows.length < EXPORT_PAGE) break;

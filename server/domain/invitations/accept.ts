@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import { dwellingName } from '../../../src/api/dwellings';
 import { ErrorCodes } from '../../../src/api/errors';
+import type { HistoryAction, HistoryEntity } from '../../../src/api/history';
 import type { AcceptInvitationRequest, InvitationInfo } from '../../../src/api/invitations';
 import type { Language } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
@@ -13,7 +14,7 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { hashPassword, verifyPassword } from '../../infra/passwords';
 import { hashToken } from '../../infra/tokens';
-import { recordAudit } from '../shared/audit';
+import { type AuditValues, recordAudit } from '../shared/audit';
 import { requireAcceptablePassword } from '../shared/passwordChange';
 import { openCondoSession, type SessionClient, type SessionPolicy } from '../shared/sessionRows';
 import { grantsFor } from './grants';
@@ -108,7 +109,13 @@ export async function acceptInvitation(
     if (Number(spent.numUpdatedRows) !== 1) throw linkRefused('used');
     let userId: number | undefined = existing?.id;
     // The person who accepts is the actor of what accepting changes.
-    const audit = (entity: string, entityId: number, action: string, before: unknown, after: unknown) =>
+    const audit = <B extends object, A extends object>(
+      entity: HistoryEntity,
+      entityId: number,
+      action: HistoryAction,
+      before: AuditValues<B> | undefined,
+      after: AuditValues<A>,
+    ) =>
       recordAudit(trx, { condoId: row.condo_id, actorUserId: userId ?? null, entity, entityId, action, before, after, at: now });
 
     if (userId === undefined) {

@@ -3,10 +3,11 @@
 // no other dwelling and no staff or board role here, their membership becomes inactive. Either way their
 // sessions in this condominium end at once: what they may see has changed.
 import type { Kysely } from 'kysely';
+import type { HistoryAction, HistoryEntity } from '../../../src/api/history';
 import type { MoveOutAnswer } from '../../../src/api/invitations';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { recordAudit } from '../shared/audit';
+import { type AuditValues, recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
 import { asKind, notFoundRefusal, rolesOf } from './rows';
 
@@ -35,8 +36,13 @@ export async function moveOut(db: Kysely<Database>, clock: Clock, auth: Auth, re
     if (!row) throw notFoundRefusal('invitationsNotices.refusal.residentNotFound');
     const deleted = await trx.deleteFrom('residencies').where('id', '=', row.id).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) throw notFoundRefusal('invitationsNotices.refusal.residentNotFound');
-    const audit = (entity: string, entityId: number, action: string, before: unknown, after?: unknown) =>
-      recordAudit(trx, { condoId: auth.condoId, actorUserId: auth.userId, entity, entityId, action, before, after, at: now });
+    const audit = <B extends object, A extends object = never>(
+      entity: HistoryEntity,
+      entityId: number,
+      action: HistoryAction,
+      before: AuditValues<B>,
+      after?: AuditValues<A>,
+    ) => recordAudit(trx, { condoId: auth.condoId, actorUserId: auth.userId, entity, entityId, action, before, after, at: now });
     await audit('residency', row.id, 'delete', {
       membershipId: row.membership_id,
       userId: row.user_id,

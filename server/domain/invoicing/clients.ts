@@ -161,7 +161,7 @@ export async function saveClient(db: Kysely<Database>, clock: Clock, auth: Auth,
     const before = draft.id === undefined ? null : await clientOf(trx, auth.condoId, draft.id);
     if (before && before.version !== draft.version) throw staleClient(before);
     await checkDwellings(trx, auth, before?.id ?? null, facts.apartmentIds);
-    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'invoicing_client', at };
+    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'invoicing_client' as const, at };
     let id: number;
     if (!before) {
       id = (

@@ -2,7 +2,7 @@
 // invoice mode, CSD and stamps. Saved against the version the administrator read (409 with the issuer as it
 // is now); every change writes its audit row in the same transaction. A new issuer starts with
 // WELCOME_STAMPS courtesy stamps (a 'credit' movement) and makes sure the condominium has the default
-// products. The CSD's password is kept sealed (csd/vault.ts), never in clear, and never in the history.
+// products. The CSD's password is kept sealed (shared/vault.ts), never in clear, and never in the history.
 import type { Kysely, Selectable } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
 import {
@@ -21,8 +21,8 @@ import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
 import { lockCondo } from '../shared/condoLock';
+import { sealSecret } from '../shared/vault';
 import { csdMatchesRfc, readCsd } from './csd/readCsd';
-import { sealPassword } from './csd/vault';
 import { ensureDefaultProducts } from './products';
 import { creditStamps, lockIssuer } from './stamps';
 
@@ -146,7 +146,7 @@ export async function saveIssuer(db: Kysely<Database>, clock: Clock, auth: Auth,
       next_folio: facts.nextFolio,
       mode: facts.modoInvoice,
     };
-    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'invoicing_issuer', at };
+    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'invoicing_issuer' as const, at };
     if (!before) {
       const { id } = await trx
         .insertInto('invoicing_issuers')
@@ -210,7 +210,7 @@ export async function uploadCsd(db: Kysely<Database>, clock: Clock, auth: Auth, 
   const read = readCsd({ cer: upload.cer, key: upload.key, password: upload.password }, now);
   if (!read.ok) throw csdRefused(read.problem);
   if (!csdMatchesRfc(read.csd, issuer.rfc)) throw csdRefused('rfcMismatch');
-  const sealed = await sealPassword(db, clock, upload.password);
+  const sealed = await sealSecret(db, clock, 'csd-vault', upload.password);
   const summary = {
     noCertificado: read.csd.noCertificado,
     validFrom: read.csd.validFrom.toISOString(),

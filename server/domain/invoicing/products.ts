@@ -191,7 +191,7 @@ export async function saveProduct(db: Kysely<Database>, clock: Clock, auth: Auth
   const productId = await db.transaction().execute(async (trx) => {
     const before = draft.id === undefined ? null : await productOf(trx, auth.condoId, draft.id);
     if (before && before.version !== draft.version) throw staleProduct(before);
-    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'invoicing_product', at };
+    const audit = { condoId: auth.condoId, actorUserId: auth.userId, entity: 'invoicing_product' as const, at };
     if (!before) {
       const { id } = await trx
         .insertInto('invoicing_products')
