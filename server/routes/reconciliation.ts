@@ -12,9 +12,14 @@ import {
   type BankMovementAnswer,
   type BankMovementListAnswer,
   BankMovementListQuery,
+  CategorizeRequest,
   type ColumnMappingAnswer,
   ColumnMappingDraft,
   type ColumnMappingListAnswer,
+  type ExpenseRuleAnswer,
+  ExpenseRuleDraft,
+  type ExpenseRuleListAnswer,
+  MappingRenameRequest,
   MovementParams,
   RECONCILIATION_PATHS,
   SplitRequest,
@@ -27,9 +32,18 @@ import {
   StatementUpload,
   UndoRequest,
 } from '../../src/api/reconciliation';
+import { exampleStatement, hasExampleStatement } from '../domain/reconciliation/example';
+import { listExpenseRules, removeExpenseRule, saveExpenseRule } from '../domain/reconciliation/expenses';
 import { importStatement, listImports, previewStatement } from '../domain/reconciliation/imports';
-import { listMappings, removeMapping, saveMapping } from '../domain/reconciliation/mappings';
-import { acceptMovement, dismissMovement, listMovements, splitMovement, undoMovement } from '../domain/reconciliation/queue';
+import { listMappings, removeMapping, renameMapping, saveMapping } from '../domain/reconciliation/mappings';
+import {
+  acceptMovement,
+  categorizeMovement,
+  dismissMovement,
+  listMovements,
+  splitMovement,
+  undoMovement,
+} from '../domain/reconciliation/queue';
 import { signedInRoutes } from './guards';
 
 export default async function reconciliationRoutes(app: FastifyInstance) {
@@ -62,8 +76,18 @@ export default async function reconciliationRoutes(app: FastifyInstance) {
     async (request): Promise<StatementImportListAnswer> => ({
       success: true,
       ...(await listImports(app.db, request.auth, request.query)),
+      exampleStatement: await hasExampleStatement(app.db, request.auth.condoId),
     }),
   );
+
+  routes.get(RECONCILIATION_PATHS.exampleStatement, recorders, async (request, reply) => {
+    const file = await exampleStatement(app.db, app.clock, request.auth);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header('cache-control', 'no-store')
+      .send(file.csv);
+  });
 
   routes.get<{ Querystring: BankMovementListQuery }>(
     RECONCILIATION_PATHS.movements,
@@ -133,5 +157,48 @@ export default async function reconciliationRoutes(app: FastifyInstance) {
       await removeMapping(app.db, app.clock, request.auth, request.params.id);
       return { success: true };
     },
+  );
+
+  routes.post<{ Params: MovementParams; Body: MappingRenameRequest }>(
+    RECONCILIATION_PATHS.renameMapping,
+    { schema: { params: MovementParams, body: MappingRenameRequest }, ...recorders },
+    async (request): Promise<ColumnMappingAnswer> => ({
+      success: true,
+      mapping: await renameMapping(app.db, app.clock, request.auth, request.params.id, request.body.name),
+    }),
+  );
+
+  routes.get(
+    RECONCILIATION_PATHS.expenseRules,
+    recorders,
+    async (request): Promise<ExpenseRuleListAnswer> => ({ success: true, ...(await listExpenseRules(app.db, request.auth)) }),
+  );
+
+  routes.post<{ Body: ExpenseRuleDraft }>(
+    RECONCILIATION_PATHS.expenseRules,
+    { schema: { body: ExpenseRuleDraft }, ...recorders },
+    async (request, reply): Promise<ExpenseRuleAnswer> => {
+      const rule = await saveExpenseRule(app.db, app.clock, request.auth, request.body);
+      reply.code(201);
+      return { success: true, rule };
+    },
+  );
+
+  routes.post<{ Params: MovementParams }>(
+    RECONCILIATION_PATHS.removeExpenseRule,
+    { schema: { params: MovementParams }, ...recorders },
+    async (request) => {
+      await removeExpenseRule(app.db, app.clock, request.auth, request.params.id);
+      return { success: true };
+    },
+  );
+
+  routes.post<{ Params: MovementParams; Body: CategorizeRequest }>(
+    RECONCILIATION_PATHS.categorize,
+    { schema: { params: MovementParams, body: CategorizeRequest }, ...recorders },
+    async (request): Promise<BankMovementAnswer> => ({
+      success: true,
+      movement: await categorizeMovement(app.db, app.clock, request.auth, request.params.id, request.body),
+    }),
   );
 }

@@ -3,8 +3,10 @@
 // what was read, and imports it into one of the condominium's bank accounts. Every movement is kept once (a
 // fingerprint per movement: importing the same or an overlapping statement again adds nothing); each deposit is
 // matched to a dwelling with a confidence (sure ones post to the ledger at once, with their receipt), the rest
-// wait in a queue with their best suggestions; withdrawals stay listed ("retiro sin registrar"). Money in
-// integer cents, days as YYYY-MM-DD.
+// wait in a queue with their best suggestions. A withdrawal is linked to the expense the ledger has of it, or
+// written as an expense by the condominium's category rules (text contained in its description → a category and
+// fund); the rest stay listed ("retiro sin registrar") and are categorised from the queue, which may save the
+// rule. Money in integer cents, days as YYYY-MM-DD.
 import {
   array,
   boolean,
@@ -28,8 +30,12 @@ export const RECONCILIATION_PATHS = {
   preview: '/--conciliacion/vista-previa',
   /** canRecordPayment: POST StatementImportRequest → StatementImportAnswer (201); 409 the file changed since its preview. */
   importStatement: '/--conciliacion/importar',
-  /** canRecordPayment: GET ?limit=&offset= → StatementImportListAnswer, newest first. */
+  /** canRecordPayment: GET ?limit=&offset= → StatementImportListAnswer, newest first (and whether the demo's
+   * example statement may be downloaded here). */
   imports: '/--conciliacion/importaciones',
+  /** canRecordPayment: GET → the demo's example statement (BBVA's CSV of last month, text/csv); 404 in any
+   * condominium but the demo's Residencial Las Palmas with its BBVA account. */
+  exampleStatement: '/--conciliacion/estado-de-ejemplo',
   /** canRecordPayment: GET ?limit=&offset=&estado= → BankMovementListAnswer (the queue: estado=pendiente). */
   movements: '/--conciliacion/movimientos',
   /** canRecordPayment: POST AcceptRequest → BankMovementAnswer; 409 not pending; 404 another condominium's. */
@@ -44,6 +50,16 @@ export const RECONCILIATION_PATHS = {
   mappings: '/--conciliacion/mapeos',
   /** canRecordPayment: POST → OkAnswer; 404 another condominium's. */
   removeMapping: '/--conciliacion/mapeos/:id/borrar',
+  /** canRecordPayment: POST MappingRenameRequest → ColumnMappingAnswer; 404 another condominium's; 409 the name is taken. */
+  renameMapping: '/--conciliacion/mapeos/:id/renombrar',
+  /** canRecordPayment: GET → ExpenseRuleListAnswer (and the categories and funds the ledger knows); POST
+   * ExpenseRuleDraft → ExpenseRuleAnswer (201; the same text again replaces its rule). */
+  expenseRules: '/--conciliacion/reglas-de-gasto',
+  /** canRecordPayment: POST → OkAnswer; 404 another condominium's. */
+  removeExpenseRule: '/--conciliacion/reglas-de-gasto/:id/borrar',
+  /** canRecordPayment: POST CategorizeRequest → BankMovementAnswer, the withdrawal written as an expense (and the
+   * rule saved when asked); 409 not a withdrawal waiting to be recorded. */
+  categorize: '/--conciliacion/movimientos/:id/registrar-gasto',
 } as const;
 
 /** The path of a movement's or a mapping's call. */
@@ -60,8 +76,9 @@ export const STATEMENT_BODY_LIMIT = Math.ceil((STATEMENT_MAX_BYTES * 4) / 3) + 6
 export const STATEMENT_BANKS = ['bbva', 'banorte', 'santander', 'hsbc', 'scotiabank', 'banamex', 'ofx', 'mapeo'] as const;
 export type StatementBank = (typeof STATEMENT_BANKS)[number];
 
-/** What a movement is: a deposit still waiting, one reconciled, one set aside, or a withdrawal not recorded. */
-export const MOVEMENT_STATES = ['pendiente', 'conciliado', 'descartado', 'retiro_sin_registrar'] as const;
+/** What a movement is: a deposit still waiting, one reconciled, one set aside, a withdrawal not recorded, or one
+ * recorded as an expense (found in the ledger, or written by a category rule or from the queue). */
+export const MOVEMENT_STATES = ['pendiente', 'conciliado', 'descartado', 'retiro_sin_registrar', 'retiro_registrado'] as const;
 export type MovementState = (typeof MOVEMENT_STATES)[number];
 
 /** A match of a deposit to a dwelling: posted on its own, suggested, accepted by hand, set aside or undone. */
@@ -208,7 +225,13 @@ export const RECONCILIATION_MAX_PAGE_SIZE = 100;
 export const RECONCILIATION_PAGE_SIZE = 20;
 export const StatementImportListQuery = PageQueryOf(RECONCILIATION_MAX_PAGE_SIZE);
 export type StatementImportListQuery = Infer<typeof StatementImportListQuery>;
-export const StatementImportListAnswer = object({ success: literal(true), items: array(StatementImport), total: number() });
+export const StatementImportListAnswer = object({
+  success: literal(true),
+  items: array(StatementImport),
+  total: number(),
+  /** Whether RECONCILIATION_PATHS.exampleStatement answers a statement here (the demo's Las Palmas only). */
+  exampleStatement: boolean(),
+});
 export type StatementImportListAnswer = Infer<typeof StatementImportListAnswer>;
 
 export const MovementMatch = object({
@@ -224,6 +247,16 @@ export const MovementMatch = object({
 });
 export type MovementMatch = Infer<typeof MovementMatch>;
 
+/** The expense a withdrawal is recorded as. */
+export const MovementExpense = object({
+  id: Id,
+  category: string(),
+  fundName: nullable(string()),
+  /** Whether the reconciliation wrote it (false: it found it in the ledger). */
+  posted: boolean(),
+});
+export type MovementExpense = Infer<typeof MovementExpense>;
+
 export const BankMovement = object({
   id: Id,
   importId: Id,
@@ -235,6 +268,8 @@ export const BankMovement = object({
   state: enums(MOVEMENT_STATES),
   /** The active matches (posted or linked) and, while pending, the best suggestions. */
   matches: array(MovementMatch),
+  /** A recorded withdrawal's expense. */
+  expense: nullable(MovementExpense),
 });
 export type BankMovement = Infer<typeof BankMovement>;
 
@@ -244,7 +279,16 @@ export const BankMovementListQuery = object({
   importacion: optional(IdParam),
 });
 export type BankMovementListQuery = Infer<typeof BankMovementListQuery>;
-export const BankMovementListAnswer = object({ success: literal(true), items: array(BankMovement), total: number() });
+export const ExpenseFund = object({ id: Id, name: string() });
+export type ExpenseFund = Infer<typeof ExpenseFund>;
+export const BankMovementListAnswer = object({
+  success: literal(true),
+  items: array(BankMovement),
+  total: number(),
+  /** What a withdrawal may be recorded as: the expense categories the ledger knows, and its funds. */
+  expenseCategories: array(string()),
+  funds: array(ExpenseFund),
+});
 export type BankMovementListAnswer = Infer<typeof BankMovementListAnswer>;
 export const BankMovementAnswer = object({ success: literal(true), movement: BankMovement });
 export type BankMovementAnswer = Infer<typeof BankMovementAnswer>;
@@ -274,3 +318,62 @@ export type UndoRequest = Infer<typeof UndoRequest>;
 /** Whether a split's parts add up to the deposit exactly. */
 export const splitAddsUp = (amountCents: number, parts: readonly { amountCents: number }[]) =>
   parts.reduce((sum, p) => sum + p.amountCents, 0) === amountCents;
+
+const RuleText = refine(size(string(), 1, 100), 'RuleText', (v) => v.trim().length >= 3 || 'must be 3 to 100 characters');
+const Category = refine(size(string(), 1, 100), 'Category', (v) => v.trim().length >= 1 || 'must not be blank');
+
+/** A category rule: a withdrawal whose description contains `contains` (case and accents aside) is this expense. */
+export const ExpenseRuleDraft = object({
+  contains: RuleText,
+  category: Category,
+  fundId: optional(nullable(Id)),
+});
+export type ExpenseRuleDraft = Infer<typeof ExpenseRuleDraft>;
+export const ExpenseRule = object({
+  id: Id,
+  contains: string(),
+  category: string(),
+  fundId: nullable(Id),
+  fundName: nullable(string()),
+});
+export type ExpenseRule = Infer<typeof ExpenseRule>;
+export const ExpenseRuleListAnswer = object({
+  success: literal(true),
+  items: array(ExpenseRule),
+  categories: array(string()),
+  funds: array(ExpenseFund),
+});
+export type ExpenseRuleListAnswer = Infer<typeof ExpenseRuleListAnswer>;
+export const ExpenseRuleAnswer = object({ success: literal(true), rule: ExpenseRule });
+export type ExpenseRuleAnswer = Infer<typeof ExpenseRuleAnswer>;
+
+/** A withdrawal recorded as an expense from the queue; with `ruleText`, that rule is saved too. */
+export const CategorizeRequest = object({
+  category: Category,
+  fundId: optional(nullable(Id)),
+  ruleText: optional(nullable(RuleText)),
+});
+export type CategorizeRequest = Infer<typeof CategorizeRequest>;
+
+export const MappingRenameRequest = object({ name: size(string(), 1, 100) });
+export type MappingRenameRequest = Infer<typeof MappingRenameRequest>;
+
+/** A folded text (upper case, no accents, single spaces), as descriptions and rules are compared. */
+export const foldRuleText = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The rule a withdrawal's description falls under: the longest text it contains. */
+export function ruleFor<R extends { contains: string }>(description: string, rules: readonly R[]): R | null {
+  const folded = foldRuleText(description);
+  let best: R | null = null;
+  for (const rule of rules) {
+    const text = foldRuleText(rule.contains);
+    if (text && folded.includes(text) && (!best || text.length > foldRuleText(best.contains).length)) best = rule;
+  }
+  return best;
+}

@@ -2,11 +2,15 @@
 // (what bank, how many deposits and withdrawals, the lines it could not read); a file of no known bank asks for a
 // column mapping (a saved one, or a new one saved first), then previews again; the administrator chooses the
 // account and confirms; the import answers what it matched and left in the queue. A file the server refuses (a
-// limit, a changed file) ends in refused with its words; a lost connection in failed, with Reintentar.
+// limit, a changed file) ends in refused with its words; a lost connection in failed, with Reintentar. While
+// choosing, the latest imports load (and whether the demo's example statement may be downloaded here: then
+// "Descargar un estado de cuenta de ejemplo" downloads it; a failure to load them only leaves them unshown).
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { ColumnMapping, ColumnMappingDraft, StatementImport, StatementPreview } from '../api/reconciliation';
 import {
+  downloadExampleStatement,
   importStatement,
+  listImports,
   listMappings,
   previewStatement,
   type StatementFile,
@@ -22,7 +26,15 @@ export interface ReconciliationImportContext {
   cuentaId: number | null;
   result: StatementImport | null;
   failure: CallFailure | null;
+  /** The latest imports (RECENT_IMPORTS), newest first. */
+  recent: StatementImport[];
+  /** Whether the demo's example statement may be downloaded here. */
+  example: boolean;
 }
+
+/** How many of the latest imports the screen lists. */
+export const RECENT_IMPORTS = 3;
+type Recent = { items: StatementImport[]; exampleStatement: boolean };
 
 export type ReconciliationImportEvent =
   | { type: 'choose'; file: StatementFile }
@@ -31,7 +43,8 @@ export type ReconciliationImportEvent =
   | { type: 'confirm'; cuentaId: number }
   | { type: 'cancel' }
   | { type: 'retry' }
-  | { type: 'again' };
+  | { type: 'again' }
+  | { type: 'downloadExample' };
 
 const EMPTY: ReconciliationImportContext = {
   file: null,
@@ -41,6 +54,8 @@ const EMPTY: ReconciliationImportContext = {
   cuentaId: null,
   result: null,
   failure: null,
+  recent: [],
+  example: false,
 };
 
 export const reconciliationImportMachine = setup({
@@ -49,6 +64,8 @@ export const reconciliationImportMachine = setup({
     events: {} as ReconciliationImportEvent,
   },
   actors: {
+    loadRecent: fromPromise<Recent>(({ signal }) => listImports(RECENT_IMPORTS, signal)),
+    downloadExample: fromPromise<void>(({ signal }) => downloadExampleStatement(signal)),
     preview: fromPromise<StatementPreview, { file: StatementFile; mapeoId: number | null }>(({ input, signal }) =>
       previewStatement(input.file, input.mapeoId, signal),
     ),
@@ -67,13 +84,15 @@ export const reconciliationImportMachine = setup({
     ownAccount: ({ context, event }) =>
       event.type === 'confirm' && (context.preview?.accounts.some((a) => a.id === event.cuentaId) ?? false),
     imported: ({ context }) => context.preview !== null && context.cuentaId !== null,
+    hasExample: ({ context }) => context.example,
     knownMapping: ({ context, event }) => event.type === 'useMapping' && context.mappings.some((m) => m.id === event.mapeoId),
   },
   actions: {
-    keepFile: assign(({ event }) => {
+    keepFile: assign(({ context, event }) => {
       assertEvent(event, 'choose');
-      return { ...EMPTY, file: event.file };
+      return { ...EMPTY, recent: context.recent, example: context.example, file: event.file };
     }),
+    keepRecent: assign((_, recent: Recent) => ({ recent: recent.items, example: recent.exampleStatement })),
     keepPreview: assign((_, preview: StatementPreview) => ({ preview, failure: null })),
     keepMappings: assign((_, mappings: ColumnMapping[]) => ({ mappings })),
     useMapping: assign(({ event }) => {
@@ -90,7 +109,7 @@ export const reconciliationImportMachine = setup({
       return { cuentaId: event.cuentaId, failure: null };
     }),
     keepResult: assign((_, result: StatementImport) => ({ result, failure: null })),
-    reset: assign(() => EMPTY),
+    reset: assign(({ context }) => ({ ...EMPTY, recent: context.recent, example: context.example })),
     clearFailure: assign({ failure: null }),
     fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
   },
@@ -100,6 +119,28 @@ export const reconciliationImportMachine = setup({
   initial: 'choosing',
   states: {
     choosing: {
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadRecent',
+            src: 'loadRecent',
+            onDone: { target: 'ready', actions: { type: 'keepRecent', params: ({ event }) => event.output } },
+            onError: 'ready',
+          },
+        },
+        ready: {
+          on: { downloadExample: { guard: 'hasExample', target: 'downloading', actions: 'clearFailure' } },
+        },
+        downloading: {
+          invoke: {
+            id: 'downloadExample',
+            src: 'downloadExample',
+            onDone: 'ready',
+            onError: { target: 'ready', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
       on: { choose: { target: 'previewing', actions: 'keepFile' } },
     },
     previewing: {

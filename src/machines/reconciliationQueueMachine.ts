@@ -1,11 +1,26 @@
 // The reconciliation queue (conciliación, issue 27): the bank movements a page at a time (the pending deposits by
 // default, or another state), and what a person decides of one: accept a suggestion (or any dwelling), split the
 // deposit across dwellings (the parts add up to it exactly), set it aside, or, administrators, undo a reconciled
-// one with a reason. Each decision answers the movement as it is now, which replaces it in the list; a refused
-// or failed decision keeps the list, with why.
+// one with a reason; a withdrawal "sin registrar" is recorded as an expense of a category (and fund), saving the
+// rule when asked, and, administrators, a recorded one undone. Each decision answers the movement as it is now,
+// which replaces it in the list; a refused or failed decision keeps the list, with why.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { type BankMovement, type MovementState, RECONCILIATION_PAGE_SIZE, splitAddsUp, UNDO_REASON } from '../api/reconciliation';
-import { acceptMovement, dismissMovement, listMovements, splitMovement, undoMovement } from '../services/reconciliationService';
+import {
+  type BankMovement,
+  type ExpenseFund,
+  type MovementState,
+  RECONCILIATION_PAGE_SIZE,
+  splitAddsUp,
+  UNDO_REASON,
+} from '../api/reconciliation';
+import {
+  acceptMovement,
+  categorizeMovement,
+  dismissMovement,
+  listMovements,
+  splitMovement,
+  undoMovement,
+} from '../services/reconciliationService';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ReconciliationQueueContext {
@@ -17,7 +32,12 @@ export interface ReconciliationQueueContext {
   /** The last movement decided, for the screen to say so. */
   decided: BankMovement | null;
   failure: CallFailure | null;
+  /** What a withdrawal may be recorded as: the ledger's expense categories and its funds. */
+  expenseCategories: string[];
+  funds: ExpenseFund[];
 }
+
+export type Categorization = { category: string; fundId: number | null; ruleText: string | null };
 
 export type SplitPart = { apartmentId: number; amountCents: number };
 
@@ -29,14 +49,21 @@ export type ReconciliationQueueEvent =
   | { type: 'accept'; id: number; apartmentId: number }
   | { type: 'split'; id: number; parts: SplitPart[] }
   | { type: 'dismiss'; id: number }
-  | { type: 'undo'; id: number; reason: string };
+  | { type: 'undo'; id: number; reason: string }
+  | ({ type: 'categorize'; id: number } & Categorization);
 
-type Page = { items: BankMovement[]; total: number };
+type Page = { items: BankMovement[]; total: number; expenseCategories: string[]; funds: ExpenseFund[] };
 
 const pending = (context: ReconciliationQueueContext, id: number) =>
   context.items.find((m) => m.id === id && m.state === 'pendiente' && m.amountCents > 0);
 
 export const reasonFits = (reason: string) => reason.trim().length >= UNDO_REASON.min && reason.length <= UNDO_REASON.max;
+
+/** A category is named (1..100), and a rule's text, when given, is 3..100 characters. */
+export const categorizationFits = (c: Categorization) =>
+  c.category.trim().length >= 1 &&
+  c.category.length <= 100 &&
+  (c.ruleText === null || (c.ruleText.trim().length >= 3 && c.ruleText.length <= 100));
 
 export const reconciliationQueueMachine = setup({
   types: {
@@ -60,6 +87,9 @@ export const reconciliationQueueMachine = setup({
     undoMovement: fromPromise<BankMovement, { id: number; reason: string }>(({ input, signal }) =>
       undoMovement(input.id, input.reason, signal),
     ),
+    categorizeMovement: fromPromise<BankMovement, { id: number } & Categorization>(({ input, signal }) =>
+      categorizeMovement(input.id, { category: input.category, fundId: input.fundId, ruleText: input.ruleText }, signal),
+    ),
   },
   guards: {
     otherPage: ({ context, event }) =>
@@ -82,10 +112,21 @@ export const reconciliationQueueMachine = setup({
     undoable: ({ context, event }) =>
       event.type === 'undo' &&
       reasonFits(event.reason) &&
-      context.items.some((m) => m.id === event.id && m.state === 'conciliado'),
+      context.items.some((m) => m.id === event.id && (m.state === 'conciliado' || m.state === 'retiro_registrado')),
+    categorizable: ({ context, event }) =>
+      event.type === 'categorize' &&
+      categorizationFits(event) &&
+      (event.fundId === null || context.funds.some((f) => f.id === event.fundId)) &&
+      context.items.some((m) => m.id === event.id && m.state === 'retiro_sin_registrar' && m.amountCents < 0),
   },
   actions: {
-    keepPage: assign((_, page: Page) => ({ items: page.items, total: page.total, failure: null })),
+    keepPage: assign((_, page: Page) => ({
+      items: page.items,
+      total: page.total,
+      expenseCategories: page.expenseCategories,
+      funds: page.funds,
+      failure: null,
+    })),
     goToPage: assign(({ event }) => {
       assertEvent(event, 'page');
       return { page: event.page };
@@ -105,7 +146,16 @@ export const reconciliationQueueMachine = setup({
   },
 }).createMachine({
   id: 'reconciliationQueue',
-  context: { items: [], total: 0, page: 1, estado: 'pendiente', decided: null, failure: null },
+  context: {
+    items: [],
+    total: 0,
+    page: 1,
+    estado: 'pendiente',
+    decided: null,
+    failure: null,
+    expenseCategories: [],
+    funds: [],
+  },
   initial: 'loading',
   states: {
     loading: {
@@ -127,6 +177,24 @@ export const reconciliationQueueMachine = setup({
         split: { guard: 'splittable', target: 'splitting', actions: 'startDeciding' },
         dismiss: { guard: 'dismissable', target: 'dismissing', actions: 'startDeciding' },
         undo: { guard: 'undoable', target: 'undoing', actions: 'startDeciding' },
+        categorize: { guard: 'categorizable', target: 'categorizing', actions: 'startDeciding' },
+      },
+    },
+    categorizing: {
+      invoke: {
+        id: 'categorizeMovement',
+        src: 'categorizeMovement',
+        input: ({ event }) => {
+          assertEvent(event, 'categorize');
+          return {
+            id: event.id,
+            category: event.category.trim(),
+            fundId: event.fundId,
+            ruleText: event.ruleText === null ? null : event.ruleText.trim(),
+          };
+        },
+        onDone: { target: 'shown', actions: { type: 'keepDecided', params: ({ event }) => event.output } },
+        onError: { target: 'shown', actions: { type: 'fail', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     accepting: {

@@ -20,6 +20,10 @@ describe('reconciliationImportMachine model', () => {
   it('imports only into an account of the preview', async () => {
     const calls = controllablePromises();
     const live = createActor(provideCalls(reconciliationImportMachine, calls)).start();
+    calls.resolve('loadRecent', { items: [IMPORTED], exampleStatement: false });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(live.getSnapshot().context.recent).toEqual([IMPORTED]);
+    expect(live.getSnapshot().can({ type: 'downloadExample' })).toBe(false);
     live.send({ type: 'choose', file: FILE });
     expect(calls.inputOf('preview')).toEqual({ file: FILE, mapeoId: null });
     calls.resolve('preview', PREVIEW);
@@ -36,9 +40,17 @@ describe('reconciliationImportMachine model', () => {
   const idle = () => expect(calls.pending()).toEqual([]);
   const states: StateChecks<Snap> = {
     choosing: (s) => {
-      idle();
       expect(s.context.file).toBeNull();
       expect(s.context.preview).toBeNull();
+    },
+    'choosing.loading': () => expect(calls.pending()).toEqual(['loadRecent']),
+    'choosing.ready': (s) => {
+      idle();
+      expect(s.context.file).toBeNull();
+    },
+    'choosing.downloading': (s) => {
+      expect(calls.pending()).toEqual(['downloadExample']);
+      expect(s.context.example).toBe(true);
     },
     previewing: (s) => {
       expect(calls.pending()).toEqual(['preview']);
@@ -85,6 +97,9 @@ describe('reconciliationImportMachine model', () => {
       expect(actor.getSnapshot().context.mappings).toContainEqual(MAPPING);
     },
     'xstate.error.actor.saveMapping': () => expect(actor.getSnapshot().context.failure).toEqual(NETWORK_FAILURE),
+    'xstate.error.actor.downloadExample': () => expect(actor.getSnapshot().context.failure).toEqual(NETWORK_FAILURE),
+    'xstate.done.actor.loadRecent': () =>
+      expect(actor.getSnapshot().can({ type: 'downloadExample' })).toBe(actor.getSnapshot().context.example),
   };
 
   walkModel(it, cover, reconciliationImportMachine, states, () => {

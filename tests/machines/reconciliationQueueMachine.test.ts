@@ -8,7 +8,7 @@ import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { reconciliationQueueModel } from '../models/reconciliationQueueMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
-import { ACCEPTED, PENDING, QUEUE_PAGE, RECONCILED, UNDONE } from '../support/reconciliationFixtures';
+import { ACCEPTED, PENDING, QUEUE_PAGE, RECONCILED, RECORDED, UNDONE, WITHDRAWAL } from '../support/reconciliationFixtures';
 
 type Snap = Snapshot<typeof reconciliationQueueMachine>;
 const cover = coverModel(reconciliationQueueModel);
@@ -38,6 +38,22 @@ describe('reconciliationQueueMachine model', () => {
     expect(s.can({ type: 'undo', id: RECONCILED.id, reason: ' ab ' })).toBe(false);
     expect(s.can({ type: 'undo', id: RECONCILED.id, reason: 'x'.repeat(501) })).toBe(false);
     expect(s.can({ type: 'undo', id: RECONCILED.id, reason: 'Otra cuenta' })).toBe(true);
+    const categorize = (over: Partial<{ id: number; category: string; fundId: number | null; ruleText: string | null }>) => ({
+      type: 'categorize' as const,
+      id: WITHDRAWAL.id,
+      category: 'Luz',
+      fundId: null,
+      ruleText: null,
+      ...over,
+    });
+    expect(s.can(categorize({}))).toBe(true);
+    expect(s.can(categorize({ id: PENDING.id }))).toBe(false);
+    expect(s.can(categorize({ category: '  ' }))).toBe(false);
+    expect(s.can(categorize({ ruleText: 'ab' }))).toBe(false);
+    expect(s.can(categorize({ fundId: 99 }))).toBe(false);
+    expect(s.can(categorize({ fundId: 2, ruleText: 'COMISION' }))).toBe(true);
+    expect(s.context.expenseCategories).toEqual(QUEUE_PAGE.expenseCategories);
+    expect(s.can({ type: 'undo', id: WITHDRAWAL.id, reason: 'Otra cuenta' })).toBe(false);
     expect(s.can({ type: 'page', page: 3 })).toBe(true);
     expect(s.can({ type: 'page', page: 4 })).toBe(false);
     live.stop();
@@ -71,6 +87,15 @@ describe('reconciliationQueueMachine model', () => {
       expect(calls.pending()).toEqual(['dismissMovement']);
       expect(calls.inputOf('dismissMovement')).toEqual({ id: PENDING.id });
     },
+    categorizing: () => {
+      expect(calls.pending()).toEqual(['categorizeMovement']);
+      expect(calls.inputOf('categorizeMovement')).toEqual({
+        id: WITHDRAWAL.id,
+        category: 'Comisiones bancarias',
+        fundId: null,
+        ruleText: 'COMISION',
+      });
+    },
     undoing: () => {
       expect(calls.pending()).toEqual(['undoMovement']);
       expect(calls.inputOf('undoMovement')).toEqual({ id: RECONCILED.id, reason: 'Depósito de otra cuenta' });
@@ -95,6 +120,8 @@ describe('reconciliationQueueMachine model', () => {
     'xstate.done.actor.acceptMovement': decided(ACCEPTED),
     'xstate.done.actor.splitMovement': decided(ACCEPTED),
     'xstate.done.actor.undoMovement': decided(UNDONE),
+    'xstate.done.actor.categorizeMovement': decided(RECORDED),
+    'xstate.error.actor.categorizeMovement': keptList,
     'xstate.error.actor.acceptMovement': keptList,
     'xstate.error.actor.splitMovement': keptList,
     'xstate.error.actor.dismissMovement': keptList,

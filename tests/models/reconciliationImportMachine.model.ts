@@ -20,6 +20,14 @@ export const reconciliationImportModel = defineModel({
     cancel: BARE,
     retry: BARE,
     again: BARE,
+    downloadExample: BARE,
+    'xstate.done.actor.loadRecent': [
+      { output: { items: [IMPORTED], exampleStatement: true } },
+      { output: { items: [], exampleStatement: false } },
+    ],
+    'xstate.error.actor.loadRecent': [network],
+    'xstate.done.actor.downloadExample': [{ output: undefined }],
+    'xstate.error.actor.downloadExample': [network],
     'xstate.done.actor.preview': [{ output: PREVIEW }, { output: UNKNOWN_PREVIEW }],
     'xstate.error.actor.preview': [refused, network],
     'xstate.done.actor.loadMappings': [{ output: [MAPPING] }],
@@ -32,6 +40,9 @@ export const reconciliationImportModel = defineModel({
   words: {
     states: {
       choosing: 'Conciliación bancaria: Subir estado de cuenta, a file field (CSV, XLSX or OFX).',
+      'choosing.loading': 'The latest imports load.',
+      'choosing.ready': 'The latest imports and, in the demo’s Las Palmas only, Descargar un estado de cuenta de ejemplo.',
+      'choosing.downloading': 'The example statement is being downloaded.',
       previewing: 'The file is being read.',
       mappingColumns: 'The bank was not recognised: the file’s columns and the saved mappings.',
       'mappingColumns.loading': 'The saved mappings load.',
@@ -53,6 +64,14 @@ export const reconciliationImportModel = defineModel({
       cancel: () => 'presses Cancelar',
       retry: () => 'presses Reintentar',
       again: () => 'presses Subir otro',
+      downloadExample: () => 'presses Descargar un estado de cuenta de ejemplo',
+      'xstate.done.actor.loadRecent': ({ output }) =>
+        (output as { exampleStatement: boolean }).exampleStatement
+          ? 'the latest imports arrive, with an example statement to download'
+          : 'the latest imports arrive, with no example statement',
+      'xstate.error.actor.loadRecent': () => 'the connection fails',
+      'xstate.done.actor.downloadExample': () => 'the browser receives the file',
+      'xstate.error.actor.downloadExample': () => 'the connection fails',
       'xstate.done.actor.preview': ({ output }) =>
         (output as { bank: string | null }).bank ? 'the server recognises the bank' : 'the server does not recognise the bank',
       'xstate.error.actor.preview': ({ error }) =>

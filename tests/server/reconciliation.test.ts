@@ -169,9 +169,15 @@ describe(`bank statement reconciliation (${dialect})`, () => {
     assert(answer, StatementImportListAnswer);
     expect(answer.items.slice(0, 2).map((i) => i.added)).toEqual([0, first.added]);
 
-    // The two deposits nobody can tell wait in the queue; the withdrawals are listed, not recorded.
+    // The two deposits nobody can tell and the part of a cuota wait in the queue; the withdrawals are listed, not recorded.
     const queue = await movements(`estado=pendiente&importacion=${first.id}`);
     expect(queue.length).toBe(first.pending);
+    // The part of a cuota waits with its dwelling suggested, one click to accept.
+    expect(demo.partialDwelling).not.toBeNull();
+    expect(queue.find((m) => m.description.includes('ABONO PARCIAL'))).toMatchObject({
+      amountCents: 100_000,
+      matches: [expect.objectContaining({ apartmentId: demo.partialDwelling, confidence: 75, state: 'sugerido' })],
+    });
     const withdrawals = await movements(`estado=retiro_sin_registrar&importacion=${first.id}&limit=100`);
     expect(withdrawals.length).toBeGreaterThan(0);
     expect(withdrawals.every((m) => m.amountCents < 0)).toBe(true);
@@ -383,6 +389,30 @@ describe(`bank statement reconciliation (${dialect})`, () => {
     const removed = await post(reconciliationPath(RECONCILIATION_PATHS.removeMapping, mapping.mapping.id), {});
     expect(removed.statusCode).toBe(200);
     expect((await post(reconciliationPath(RECONCILIATION_PATHS.removeMapping, mapping.mapping.id), {})).statusCode).toBe(404);
+  });
+
+  it("answers the demo's example statement in Las Palmas only, and the imports list says where", async () => {
+    const res = await get(RECONCILIATION_PATHS.exampleStatement);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const demo = (await demoBankStatement(t.app.db, t.app.clock))!;
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="bbva-las-palmas-${demo.from.slice(0, 7)}.csv"`);
+    expect(res.body).toBe(demo.csv);
+    const here = (await get(`${RECONCILIATION_PATHS.imports}?limit=1`)).json();
+    assert(here, StatementImportListAnswer);
+    expect(here.exampleStatement).toBe(true);
+
+    const bosque = await signInAs(t.app, 'admin@demo.mx', 'Torres del Bosque');
+    const elsewhere = await get(RECONCILIATION_PATHS.exampleStatement, bosque);
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json().messageId).toBe('reconciliation.error.noExample');
+    const there = (await get(`${RECONCILIATION_PATHS.imports}?limit=1`, bosque)).json();
+    assert(there, StatementImportListAnswer);
+    expect(there.exampleStatement).toBe(false);
+
+    const resident = await signInAs(t.app, 'residente@demo.mx', PALMAS);
+    expect((await get(RECONCILIATION_PATHS.exampleStatement, resident)).statusCode).toBe(403);
+    expect((await get(RECONCILIATION_PATHS.exampleStatement, '')).statusCode).toBe(401);
   });
 
   it('refuses a file changed since its preview, and an account of another condominium', async () => {

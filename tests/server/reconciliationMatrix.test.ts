@@ -21,13 +21,15 @@ const fixtures = {
   bosqueMovement: 0,
   bosqueReconciled: 0,
   bosqueMapping: 0,
+  bosqueWithdrawal: 0,
+  bosqueRule: 0,
 };
 const CSV = 'Fecha,Concepto,Referencia,Cargo,Abono,Saldo\n03/11/2026,DEPOSITO,MATRIZ,,100.00,\n';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 let seq = 0;
 
 /** A pending deposit of the condominium, written as an import would leave it. */
-async function movement(t: TestApp, condoId: number, state = 'pendiente'): Promise<number> {
+async function movement(t: TestApp, condoId: number, state = 'pendiente', cents = 10_000): Promise<number> {
   const db = t.app.db;
   const account = await db.selectFrom('ledger_accounts').select('id').where('condo_id', '=', condoId).executeTakeFirst();
   const accountId =
@@ -70,7 +72,7 @@ async function movement(t: TestApp, condoId: number, state = 'pendiente'): Promi
       occurred_on: '2026-11-03',
       description: 'DEPOSITO',
       reference: `M${seq}`,
-      amount_cents: 10_000,
+      amount_cents: cents,
       balance_cents: null,
       state,
       created_at: at,
@@ -136,6 +138,13 @@ const ROUTES: RouteCase[] = [
     variant: 'Las Palmas',
     expected: RECORDERS,
     run: (t, c) => status(t, c, 'GET', `${RECONCILIATION_PATHS.imports}?limit=5`),
+  },
+  {
+    method: 'GET',
+    path: RECONCILIATION_PATHS.exampleStatement,
+    variant: "Las Palmas's (the demo's)",
+    expected: RECORDERS,
+    run: (t, c) => status(t, c, 'GET', RECONCILIATION_PATHS.exampleStatement),
   },
   {
     method: 'GET',
@@ -257,6 +266,89 @@ const ROUTES: RouteCase[] = [
     expected: ELSEWHERE,
     run: (t, c) => status(t, c, 'POST', reconciliationPath(RECONCILIATION_PATHS.removeMapping, fixtures.bosqueMapping)),
   },
+  {
+    method: 'POST',
+    path: RECONCILIATION_PATHS.renameMapping,
+    variant: 'one of its own',
+    expected: RECORDERS,
+    async run(t, c) {
+      const made = await call(t.app, 'POST', api(RECONCILIATION_PATHS.mappings), {
+        token: await admin(t),
+        payload: { ...MAPPING, name: `Renombrar ${++seq}` },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = (made.json() as { mapping: { id: number } }).mapping.id;
+      return status(t, c, 'POST', reconciliationPath(RECONCILIATION_PATHS.renameMapping, id), { name: `Nuevo ${++seq}` });
+    },
+  },
+  {
+    method: 'POST',
+    path: RECONCILIATION_PATHS.renameMapping,
+    variant: "another condominium's",
+    expected: ELSEWHERE,
+    run: (t, c) =>
+      status(t, c, 'POST', reconciliationPath(RECONCILIATION_PATHS.renameMapping, fixtures.bosqueMapping), { name: 'Otro' }),
+  },
+  {
+    method: 'GET',
+    path: RECONCILIATION_PATHS.expenseRules,
+    variant: 'Las Palmas',
+    expected: RECORDERS,
+    run: (t, c) => status(t, c, 'GET', RECONCILIATION_PATHS.expenseRules),
+  },
+  {
+    method: 'POST',
+    path: RECONCILIATION_PATHS.expenseRules,
+    variant: 'save',
+    expected: CREATED,
+    run: (t, c) => status(t, c, 'POST', RECONCILIATION_PATHS.expenseRules, { contains: 'COMISION', category: 'Comisiones' }),
+  },
+  {
+    method: 'POST',
+    path: RECONCILIATION_PATHS.removeExpenseRule,
+    variant: 'one of its own',
+    expected: RECORDERS,
+    async run(t, c) {
+      const made = await call(t.app, 'POST', api(RECONCILIATION_PATHS.expenseRules), {
+        token: await admin(t),
+        payload: { contains: `QUITAR ${++seq}`, category: 'Otros' },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const id = (made.json() as { rule: { id: number } }).rule.id;
+      return status(t, c, 'POST', reconciliationPath(RECONCILIATION_PATHS.removeExpenseRule, id));
+    },
+  },
+  {
+    method: 'POST',
+    path: RECONCILIATION_PATHS.removeExpenseRule,
+    variant: "another condominium's",
+    expected: ELSEWHERE,
+    run: (t, c) => status(t, c, 'POST', reconciliationPath(RECONCILIATION_PATHS.removeExpenseRule, fixtures.bosqueRule)),
+  },
+  {
+    method: 'POST',
+    path: RECONCILIATION_PATHS.categorize,
+    variant: 'a withdrawal of its own',
+    expected: RECORDERS,
+    run: async (t, c) =>
+      status(
+        t,
+        c,
+        'POST',
+        reconciliationPath(RECONCILIATION_PATHS.categorize, await movement(t, fixtures.palmas, 'retiro_sin_registrar', -5_000)),
+        { category: 'Otros' },
+      ),
+  },
+  {
+    method: 'POST',
+    path: RECONCILIATION_PATHS.categorize,
+    variant: "another condominium's",
+    expected: ELSEWHERE,
+    run: (t, c) =>
+      status(t, c, 'POST', reconciliationPath(RECONCILIATION_PATHS.categorize, fixtures.bosqueWithdrawal), {
+        category: 'Otros',
+      }),
+  },
 ];
 
 describe(`reconciliation: who may call what (${dialect})`, () => {
@@ -296,6 +388,14 @@ describe(`reconciliation: who may call what (${dialect})`, () => {
           config: JSON.stringify(MAPPING),
           updated_at: new Date().toISOString(),
         })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    fixtures.bosqueWithdrawal = await movement(t, fixtures.bosque, 'retiro_sin_registrar', -5_000);
+    fixtures.bosqueRule = (
+      await db
+        .insertInto('reconciliation_expense_rules')
+        .values({ condo_id: fixtures.bosque, contains: 'BOSQUE', category: 'Otros', fund_id: null, updated_at: '2026-11-01' })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

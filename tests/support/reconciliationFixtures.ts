@@ -108,6 +108,7 @@ export const PENDING: BankMovement = {
   amountCents: 210_000,
   balanceCents: 4_695_000,
   state: 'pendiente',
+  expense: null,
   matches: [
     {
       id: 70,
@@ -141,6 +142,7 @@ export const RECONCILED: BankMovement = {
   amountCents: 185_000,
   balanceCents: 4_485_000,
   state: 'conciliado',
+  expense: null,
   matches: [
     {
       id: 69,
@@ -163,5 +165,34 @@ export const ACCEPTED: BankMovement = {
 
 export const UNDONE: BankMovement = { ...RECONCILED, state: 'pendiente', matches: [] };
 
+/** A withdrawal no rule recorded, and the same once recorded as an expense from the queue. */
+export const WITHDRAWAL: BankMovement = {
+  id: 42,
+  importId: 12,
+  date: '2026-10-31',
+  description: 'COMISION POR MANEJO DE CUENTA',
+  reference: '',
+  amountCents: -17_400,
+  balanceCents: 4_677_600,
+  state: 'retiro_sin_registrar',
+  expense: null,
+  matches: [],
+};
+export const RECORDED: BankMovement = {
+  ...WITHDRAWAL,
+  state: 'retiro_registrado',
+  expense: { id: 800, category: 'Comisiones bancarias', fundName: null, posted: true },
+};
+
+/** What a withdrawal may be recorded as. */
+export const EXPENSE_CHOICES = {
+  expenseCategories: ['Comisiones bancarias', 'Jardinería', 'Luz'],
+  funds: [{ id: 2, name: 'Fondo de reserva' }],
+};
+
 /** A page of the queue with more pages after it. */
-export const QUEUE_PAGE = { items: [PENDING, RECONCILED], total: 45 };
+export const QUEUE_PAGE = { items: [PENDING, RECONCILED, WITHDRAWAL], total: 45, ...EXPENSE_CHOICES };
+
+/** The saved category rules, and a second mapping. */
+export const RULE = { id: 5, contains: 'COMISION', category: 'Comisiones bancarias', fundId: null, fundName: null };
+export const MAPPING_2: ColumnMapping = { ...MAPPING, id: 4, name: 'Caja popular' };

@@ -2,7 +2,8 @@
 // operating account, built from the ledger the seed wrote (seed/ledger.ts), in BBVA's export layout
 // (reconciliation/formats/layouts.ts). Its deposits are last month's payments into that account (each line names
 // the dwelling and the payment's reference, as a SPEI's concept does), three cuotas of dwellings in arrears the
-// ledger does not know yet, and two deposits nobody can tell (they wait in the queue); its withdrawals are the
+// ledger does not know yet, a part of a cuota naming a fourth (it waits in the queue with that dwelling
+// suggested), and two deposits nobody can tell (they wait in the queue); its withdrawals are the
 // month's expenses paid from the account. The seed does NOT import it: the administrator does, in the demo.
 // scripts/demo-bank-statement.ts writes it for the database at hand; tests/server/reconciliationDemo.test.ts
 // builds it from its own seed and imports it.
@@ -37,25 +38,42 @@ export function lastMonth(today: string): { from: string; to: string } {
   return { from: `${y}-${pad(m)}-01`, to: `${y}-${pad(m)}-${pad(last)}` };
 }
 
+/** The demo's Residencial Las Palmas (by its subdomain) and its BBVA account, or null when the database has none
+ * (a database not seeded with the demo, or whose demo lost that account). */
+export async function demoStatementSource(
+  db: Kysely<Database>,
+): Promise<{ condoId: number; timeZone: string; accountId: number } | null> {
+  const row = await db
+    .selectFrom('condominiums as c')
+    .innerJoin('ledger_accounts as a', 'a.condo_id', 'c.id')
+    .select(['c.id', 'c.time_zone', 'a.id as account'])
+    .where('c.subdomain', '=', 'palmas')
+    .where('a.name', '=', DEMO_STATEMENT_ACCOUNT)
+    .where('a.kind', '=', 'banco')
+    .orderBy('a.id')
+    .executeTakeFirst();
+  return row ? { condoId: row.id, timeZone: row.time_zone, accountId: row.account } : null;
+}
+
 /** The statement as BBVA's CSV, and what it holds (for the test's counts). */
 export async function demoBankStatement(
   db: Kysely<Database>,
   clock: Clock,
-): Promise<{ csv: string; deposits: number; unknown: number; arrears: number; from: string; to: string } | null> {
-  const condo = await db
-    .selectFrom('condominiums')
-    .select(['id', 'time_zone'])
-    .where('subdomain', '=', 'palmas')
-    .executeTakeFirst();
-  if (!condo) return null;
-  const account = await db
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('condo_id', '=', condo.id)
-    .where('name', '=', DEMO_STATEMENT_ACCOUNT)
-    .executeTakeFirst();
-  if (!account) return null;
-  const { from, to } = lastMonth(inZone(clock.now(), condo.time_zone).date);
+): Promise<{
+  csv: string;
+  deposits: number;
+  unknown: number;
+  arrears: number;
+  /** The dwelling of the partial deposit, suggested in the queue (null when none owes). */
+  partialDwelling: number | null;
+  from: string;
+  to: string;
+} | null> {
+  const source = await demoStatementSource(db);
+  if (!source) return null;
+  const condo = { id: source.condoId };
+  const account = { id: source.accountId };
+  const { from, to } = lastMonth(inZone(clock.now(), source.timeZone).date);
   const dwellings = await db
     .selectFrom('apartments as a')
     .leftJoin('towers as t', 't.id', 'a.tower_id')
@@ -109,6 +127,15 @@ export async function demoBankStatement(
       concept: `DEPOSITO SPEI PAGO MANTENIMIENTO ${label.get(o.apartment_id)}`,
       cents: Number(o.amount_cents),
     });
+  // A part of a cuota from the next dwelling that owes: named on the line, another amount, so it waits in the queue
+  // with that dwelling suggested (one click to accept).
+  const partial = owing.filter((o) => !paidThere.has(o.apartment_id))[3];
+  if (partial)
+    lines.push({
+      day: `${from.slice(0, 8)}23`,
+      concept: `SPEI RECIBIDO ABONO PARCIAL ${label.get(partial.apartment_id)}`,
+      cents: 100_000,
+    });
   // Two deposits nobody can tell: the queue's.
   lines.push({ day: `${from.slice(0, 8)}18`, concept: 'DEPOSITO EN EFECTIVO SUC 0452', cents: 123_400 });
   lines.push({ day: `${from.slice(0, 8)}24`, concept: 'TRANSFERENCIA SPEI RECIBIDA SIN CONCEPTO', cents: 210_000 });
@@ -148,6 +175,7 @@ export async function demoBankStatement(
     deposits: lines.filter((l) => l.cents > 0).length,
     unknown: 2,
     arrears: arrears.length,
+    partialDwelling: partial?.apartment_id ?? null,
     from,
     to,
   };

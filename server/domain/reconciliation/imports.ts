@@ -3,8 +3,8 @@
 // by their fingerprint (unique per condominium: a movement imported before, by this statement, an overlapping one
 // or the same import running at once, is not added again), then only the new deposits are matched (matching.ts):
 // sure ones post (posting.ts) or link to the payment already in the ledger, the rest wait in the queue with their
-// suggestions; withdrawals stay listed as "retiro sin registrar" (the ledger has no expense writer to reuse:
-// finance only reads ledger_movements, see the report). A webhook posting at the same time takes the same lock,
+// suggestions; the new withdrawals are linked to the ledger's expenses or written as expenses by the category
+// rules (expenses.ts), the rest stay listed as "retiro sin registrar". A webhook posting at the same time takes the same lock,
 // so the import sees its payment and links it instead of posting it twice.
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -26,6 +26,7 @@ import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
 import { lockCondo } from '../shared/condoLock';
 import { loadMatcher } from './context';
+import { recordWithdrawals } from './expenses';
 import type { BankMovement } from './formats/movement';
 import { readStatement, statementRefused } from './formats/statement';
 import { mappingOf } from './mappings';
@@ -254,6 +255,22 @@ export async function importMovements(
         .where('id', 'in', reconciled.slice(i, i + BATCH))
         .execute();
   }
+  await recordWithdrawals(trx, {
+    condoId: input.condoId,
+    accountId: input.accountId,
+    userId: input.userId,
+    now,
+    withdrawals: added
+      .filter((a) => a.movement.amountCents < 0)
+      .sort((a, b) => a.id - b.id)
+      .map(({ id, movement }) => ({
+        id,
+        occurred_on: movement.date,
+        description: movement.description,
+        reference: movement.reference,
+        amount_cents: movement.amountCents,
+      })),
+  });
   const outcome = {
     importId,
     added: added.length,

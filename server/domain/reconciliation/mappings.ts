@@ -101,3 +101,46 @@ export async function removeMapping(db: Kysely<Database>, clock: Clock, auth: Au
     });
   });
 }
+
+/** Renames a mapping of the condominium (404 another's; 409 a name another mapping has). */
+export async function renameMapping(
+  db: Kysely<Database>,
+  clock: Clock,
+  auth: Auth,
+  id: number,
+  newName: string,
+): Promise<ColumnMapping> {
+  const name = newName.trim();
+  if (name === '') throw new AppError(400, ErrorCodes.badRequest, 'reconciliation.error.mappingName', 'name');
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('reconciliation_mappings')
+      .select(['id', 'name', 'config'])
+      .where('id', '=', id)
+      .where('condo_id', '=', auth.condoId)
+      .executeTakeFirst();
+    if (!row) throw mappingNotFound();
+    const taken = await trx
+      .selectFrom('reconciliation_mappings')
+      .select('id')
+      .where('condo_id', '=', auth.condoId)
+      .where('name', '=', name)
+      .where('id', '!=', id)
+      .executeTakeFirst();
+    if (taken) throw new AppError(409, ErrorCodes.conflict, 'reconciliation.error.mappingNameTaken', 'name');
+    const config = JSON.stringify({ ...(JSON.parse(row.config) as ColumnMappingDraft), name });
+    const at = clock.now().toISOString();
+    await trx.updateTable('reconciliation_mappings').set({ name, config, updated_at: at }).where('id', '=', id).execute();
+    await recordAudit(trx, {
+      condoId: auth.condoId,
+      actorUserId: auth.userId,
+      entity: 'reconciliation_mapping',
+      entityId: id,
+      action: 'update',
+      before: { name: row.name },
+      after: { name },
+      at,
+    });
+    return mappingFrom({ id, name, config });
+  });
+}

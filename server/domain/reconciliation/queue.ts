@@ -10,12 +10,15 @@
 // yet, is unscheduled; a payment it only found in the ledger is just released. A payment whose invoice was
 // stamped already is refused (409): cancelling a CFDI asks the PAC with the SAT's reason
 // (invoicing/cfdis/cancel.ts), which an administrator does first in the invoices' screen. Then the movement is
-// pending again, with an audit row.
+// pending again, with an audit row. A recorded withdrawal is undone the same way (expenses.ts undoWithdrawal: the
+// expense it wrote removed, with its history row; one found in the ledger let go): "retiro sin registrar" again.
+// Categorising a withdrawal "sin registrar" writes it as an expense (and saves the rule when asked).
 import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
 import {
   type BankMovement,
   type BankMovementListQuery,
+  type CategorizeRequest,
   type MatchState,
   type MovementMatch,
   type MovementState,
@@ -29,9 +32,11 @@ import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
 import { lockCondo } from '../shared/condoLock';
+import { expenseChoices } from '../shared/ledgerExpenses';
 import { AUTO_INVOICE_JOB } from '../shared/paymentInvoicing';
 import { condoToday } from '../shared/zonedTime';
 import { ACTIVE_MATCH_STATES, dwellingLabel } from './context';
+import { categorizeWithdrawal, expensesOf, undoWithdrawal } from './expenses';
 import { postDeposit } from './posting';
 
 const movementNotFound = () => new AppError(404, ErrorCodes.notFound, 'reconciliation.error.movementNotFound');
@@ -110,7 +115,9 @@ type MovementRowFull = {
   state: string;
 };
 
-function movementOf(row: MovementRowFull, matches: readonly MatchRow[]): BankMovement {
+type ExpenseSeen = { id: number; category: string; fundName: string | null; posted: boolean };
+
+function movementOf(row: MovementRowFull, matches: readonly MatchRow[], expense: ExpenseSeen | undefined): BankMovement {
   const state = row.state as MovementState;
   const shown =
     state === 'pendiente'
@@ -126,6 +133,7 @@ function movementOf(row: MovementRowFull, matches: readonly MatchRow[]): BankMov
     balanceCents: row.balance_cents === null ? null : Number(row.balance_cents),
     state,
     matches: shown.map(matchOf),
+    expense: expense ?? null,
   };
 }
 
@@ -146,7 +154,7 @@ export async function listMovements(
   db: Kysely<Database>,
   auth: Auth,
   query: BankMovementListQuery,
-): Promise<{ items: BankMovement[]; total: number }> {
+): Promise<{ items: BankMovement[]; total: number; expenseCategories: string[]; funds: { id: number; name: string }[] }> {
   let base = db.selectFrom('bank_movements').where('condo_id', '=', auth.condoId);
   if (query.estado) base = base.where('state', '=', query.estado);
   if (query.importacion) base = base.where('import_id', '=', query.importacion);
@@ -158,11 +166,16 @@ export async function listMovements(
     .limit(query.limit ?? RECONCILIATION_PAGE_SIZE)
     .offset(query.offset ?? 0)
     .execute();
-  const matches = await matchesOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { total, items: rows.map((r) => movementOf(r, matches.get(r.id) ?? [])) };
+  const ids = rows.map((r) => r.id);
+  const matches = await matchesOf(db, ids);
+  const expenses = await expensesOf(db, ids);
+  const choices = await expenseChoices(db, auth.condoId);
+  return {
+    total,
+    items: rows.map((r) => movementOf(r, matches.get(r.id) ?? [], expenses.get(r.id))),
+    expenseCategories: choices.categories,
+    funds: choices.funds,
+  };
 }
 
 export async function readMovement(db: Kysely<Database>, auth: Auth, id: number): Promise<BankMovement> {
@@ -173,7 +186,7 @@ export async function readMovement(db: Kysely<Database>, auth: Auth, id: number)
     .where('condo_id', '=', auth.condoId)
     .executeTakeFirst();
   if (!row) throw movementNotFound();
-  return movementOf(row, (await matchesOf(db, [id])).get(id) ?? []);
+  return movementOf(row, (await matchesOf(db, [id])).get(id) ?? [], (await expensesOf(db, [id])).get(id));
 }
 
 /** The movement, in the transaction that took the condominium (404 another condominium's). */
@@ -299,6 +312,22 @@ export async function undoMovement(
 ): Promise<BankMovement> {
   await db.transaction().execute(async (trx) => {
     const movement = await lockedMovement(trx, auth, id);
+    if (movement.state === 'retiro_registrado') {
+      const now = clock.now();
+      const undone = await undoWithdrawal(trx, auth, id, reason.trim(), now);
+      if (!undone) throw conflict('reconciliation.error.nothingToUndo');
+      await recordAudit(trx, {
+        condoId: auth.condoId,
+        actorUserId: auth.userId,
+        entity: 'bank_movement',
+        entityId: id,
+        action: 'deshacer',
+        before: { state: 'retiro_registrado', expense: undone.expenseId },
+        after: { state: 'retiro_sin_registrar', expenseRemoved: undone.removed, reason: reason.trim() },
+        at: now,
+      });
+      return;
+    }
     const active = await trx
       .selectFrom('reconciliation_matches')
       .selectAll()
@@ -375,6 +404,20 @@ export async function undoMovement(
       after: { state: 'pendiente', reversals, reason: reason.trim() },
       at,
     });
+  });
+  return readMovement(db, auth, id);
+}
+
+export async function categorizeMovement(
+  db: Kysely<Database>,
+  clock: Clock,
+  auth: Auth,
+  id: number,
+  request: CategorizeRequest,
+): Promise<BankMovement> {
+  await db.transaction().execute(async (trx) => {
+    const movement = await lockedMovement(trx, auth, id);
+    await categorizeWithdrawal(trx, auth, movement, request, clock.now());
   });
   return readMovement(db, auth, id);
 }

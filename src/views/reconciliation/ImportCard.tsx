@@ -1,10 +1,28 @@
+import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Table.css';
 // Subir estado de cuenta: choose a file (CSV, XLSX or OFX), see what was read (the bank, deposits and withdrawals,
 // the period, the first lines, the lines not read), map the columns of a file of no known bank, choose the account
-// and import; then what was matched and what waits in the queue. A thin view over reconciliationImportMachine.
-import { Alert, Button, Card, FileButton, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+// and import; then what was matched and what waits in the queue. While choosing: the latest imports and, in the
+// demo's Las Palmas only, a quiet link to download the example statement. A thin view over
+// reconciliationImportMachine.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -22,7 +40,7 @@ export function ImportCard(props: { actor: ImportActor }) {
   const { actor } = props;
   const intl = useIntl();
   const state = useSelector(actor, (s) => s);
-  const { preview, result, failure, mappings } = state.context;
+  const { preview, result, failure, mappings, recent, example } = state.context;
   const [cuentaId, setCuentaId] = useState<number | null>(null);
   const busy = state.matches('previewing') || state.matches('importing') || state.matches({ mappingColumns: 'saving' });
   return (
@@ -43,7 +61,41 @@ export function ImportCard(props: { actor: ImportActor }) {
             )}
           </FileButton>
         ) : null}
+        {state.matches('choosing') && example ? (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            w="fit-content"
+            disabled={state.matches({ choosing: 'downloading' })}
+            onClick={() => actor.send({ type: 'downloadExample' })}
+          >
+            <FormattedMessage id="reconciliation.example.download" />
+          </Anchor>
+        ) : null}
         {failure ? <FailureAlert failure={failure} /> : null}
+        {state.matches('choosing') && recent.length > 0 ? (
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              <FormattedMessage id="reconciliation.import.recent" />
+            </Text>
+            {recent.map((i) => (
+              <Text key={i.id} size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                <FormattedMessage
+                  id="reconciliation.import.recentLine"
+                  values={{
+                    file: i.fileName,
+                    account: i.accountName,
+                    from: i.from ?? '—',
+                    to: i.to ?? '—',
+                    matched: i.matched,
+                    pending: i.pending,
+                  }}
+                />
+              </Text>
+            ))}
+          </Stack>
+        ) : null}
         {state.matches('mappingColumns') && preview ? (
           <MappingForm
             headers={preview.headers}
@@ -203,7 +255,7 @@ function MappingForm(props: {
         onChange={pick('name')}
         maw={320}
       />
-      <Group grow align="flex-end">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NativeSelect
           label={intl.formatMessage({ id: 'reconciliation.column.date' })}
           data={columns}
@@ -216,8 +268,8 @@ function MappingForm(props: {
           value={draft.dateFormat}
           onChange={pick('dateFormat')}
         />
-      </Group>
-      <Group grow align="flex-end">
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NativeSelect
           label={intl.formatMessage({ id: 'reconciliation.column.description' })}
           data={columns}
@@ -230,8 +282,8 @@ function MappingForm(props: {
           value={draft.referenceColumn}
           onChange={pick('referenceColumn')}
         />
-      </Group>
-      <Group grow align="flex-end">
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <NativeSelect
           label={intl.formatMessage({ id: 'reconciliation.column.amount' })}
           data={columns}
@@ -250,7 +302,7 @@ function MappingForm(props: {
           value={draft.depositColumn}
           onChange={pick('depositColumn')}
         />
-      </Group>
+      </SimpleGrid>
       <Group>
         <Button
           disabled={!complete}

@@ -1,18 +1,34 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Table.css';
 // The movements of the statements and their matches: cards on a phone, a table from the sm breakpoint. A pending
 // deposit shows its best suggestions with Aceptar, Dividir (a part per dwelling, adding up exactly) and Descartar;
-// a reconciled one its dwellings and, for administrators, Deshacer with a reason. A thin view over
-// reconciliationQueueMachine.
-import { Badge, Box, Button, Card, Group, NativeSelect, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+// a reconciled one its dwellings and, for administrators, Deshacer with a reason; a withdrawal "sin registrar"
+// Registrar gasto (a category the ledger knows or a new one, a fund, and the rule to save), a recorded one its
+// expense and, for administrators, Deshacer. A thin view over reconciliationQueueMachine.
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ActorRefFrom } from 'xstate';
 import { formatMoney } from '../../api/finance';
 import { type BankMovement, MOVEMENT_STATES, type MovementState, RECONCILIATION_PAGE_SIZE } from '../../api/reconciliation';
-import type { reconciliationQueueMachine, SplitPart } from '../../machines/reconciliationQueueMachine';
+import { categorizationFits, type reconciliationQueueMachine, type SplitPart } from '../../machines/reconciliationQueueMachine';
 import { FailureAlert } from '../common/FailureAlert';
 import { FailedAlert, LoadingCard } from '../common/PageStates';
 
@@ -141,7 +157,8 @@ function MovementActions(props: { actor: QueueActor; movement: BankMovement; may
   const [parts, setParts] = useState<SplitPart[]>([]);
   const [reason, setReason] = useState('');
   const suggestions = movement.matches;
-  if (movement.state === 'conciliado')
+  if (movement.state === 'retiro_sin_registrar') return <CategorizeForm actor={actor} movement={movement} />;
+  if (movement.state === 'conciliado' || movement.state === 'retiro_registrado')
     return (
       <Stack gap={4}>
         {suggestions.map((s) => (
@@ -149,6 +166,15 @@ function MovementActions(props: { actor: QueueActor; movement: BankMovement; may
             {s.dwelling} · {formatMoney(s.amountCents)} · <FormattedMessage id={`reconciliation.match.${s.state}`} />
           </Text>
         ))}
+        {movement.expense ? (
+          <Text size="sm">
+            <FormattedMessage
+              id={movement.expense.fundName ? 'reconciliation.expense.recordedFund' : 'reconciliation.expense.recorded'}
+              values={{ category: movement.expense.category, fund: movement.expense.fundName ?? '' }}
+            />{' '}
+            · <FormattedMessage id={movement.expense.posted ? 'reconciliation.expense.byRule' : 'reconciliation.expense.found'} />
+          </Text>
+        ) : null}
         {props.mayUndo ? (
           <Group gap="xs" align="flex-end">
             <TextInput
@@ -228,6 +254,84 @@ function MovementActions(props: { actor: QueueActor; movement: BankMovement; may
           onClick={() => actor.send({ type: 'dismiss', id: movement.id })}
         >
           <FormattedMessage id="reconciliation.dismiss" />
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function CategorizeForm(props: { actor: QueueActor; movement: BankMovement }) {
+  const { actor, movement } = props;
+  const intl = useIntl();
+  const state = useSelector(actor, (s) => s);
+  const { expenseCategories, funds } = state.context;
+  const [open, setOpen] = useState(false);
+  const [category, setCategory] = useState('');
+  const [fundId, setFundId] = useState<number | null>(null);
+  const [saveRule, setSaveRule] = useState(true);
+  const [ruleText, setRuleText] = useState(movement.description.slice(0, 100));
+  const categoryList = useId();
+  if (!open)
+    return (
+      <Button size="xs" variant="default" w="fit-content" onClick={() => setOpen(true)}>
+        <FormattedMessage id="reconciliation.expense.record" />
+      </Button>
+    );
+  const event = {
+    type: 'categorize' as const,
+    id: movement.id,
+    category,
+    fundId,
+    ruleText: saveRule ? ruleText : null,
+  };
+  return (
+    <Stack gap={6} maw={360}>
+      <TextInput
+        size="xs"
+        label={intl.formatMessage({ id: 'reconciliation.expense.category' })}
+        value={category}
+        onChange={(e) => setCategory(e.currentTarget.value)}
+        list={categoryList}
+        maxLength={100}
+      />
+      <datalist id={categoryList}>
+        {expenseCategories.map((c) => (
+          <option key={c} value={c} />
+        ))}
+      </datalist>
+      {funds.length > 0 ? (
+        <NativeSelect
+          size="xs"
+          label={intl.formatMessage({ id: 'reconciliation.expense.fund' })}
+          data={[
+            { value: '', label: intl.formatMessage({ id: 'reconciliation.expense.noFund' }) },
+            ...funds.map((f) => ({ value: String(f.id), label: f.name })),
+          ]}
+          value={fundId === null ? '' : String(fundId)}
+          onChange={(e) => setFundId(e.currentTarget.value === '' ? null : Number(e.currentTarget.value))}
+        />
+      ) : null}
+      <Checkbox
+        size="xs"
+        label={intl.formatMessage({ id: 'reconciliation.expense.rule' })}
+        checked={saveRule}
+        onChange={(e) => setSaveRule(e.currentTarget.checked)}
+      />
+      {saveRule ? (
+        <TextInput
+          size="xs"
+          aria-label={intl.formatMessage({ id: 'reconciliation.expense.rule' })}
+          value={ruleText}
+          onChange={(e) => setRuleText(e.currentTarget.value)}
+          maxLength={100}
+        />
+      ) : null}
+      <Group gap="xs">
+        <Button size="xs" disabled={!categorizationFits(event) || !state.can(event)} onClick={() => actor.send(event)}>
+          <FormattedMessage id="reconciliation.expense.record" />
+        </Button>
+        <Button size="xs" variant="subtle" onClick={() => setOpen(false)}>
+          <FormattedMessage id="reconciliation.cancelEdit" />
         </Button>
       </Group>
     </Stack>

@@ -1,7 +1,8 @@
 import '@mantine/core/styles/Card.css';
 // /condominio/panel-financiero/conciliacion (issue 27): bank reconciliation. Subir estado de cuenta (ImportCard,
 // over reconciliationImportMachine) and the movements with their matches (QueueList, over
-// reconciliationQueueMachine); an import done reloads the queue. Who may: whoever may record a payment
+// reconciliationQueueMachine) and the saved column mappings (MappingsCard, over reconciliationMappingsMachine); an
+// import done reloads the queue and the mappings. Who may: whoever may record a payment
 // (permissions.canRecordPayment); Deshacer is the administrators' (canManagePayments).
 import { Stack, Text, Title } from '@mantine/core';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,10 +11,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect } from 'wouter';
 import { canManagePayments, canRecordPayment } from '../../api/permissions';
 import { reconciliationImportMachine } from '../../machines/reconciliationImportMachine';
+import { reconciliationMappingsMachine } from '../../machines/reconciliationMappingsMachine';
 import { reconciliationQueueMachine } from '../../machines/reconciliationQueueMachine';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { ImportCard } from './ImportCard';
+import { MappingsCard } from './MappingsCard';
 import { QueueList } from './QueueList';
 
 export default function ReconciliationPage() {
@@ -28,10 +31,13 @@ export default function ReconciliationPage() {
 function ReconciliationScreen(props: { mayUndo: boolean }) {
   const importer = useActorRef(reconciliationImportMachine);
   const queue = useActorRef(reconciliationQueueMachine);
+  const mappings = useActorRef(reconciliationMappingsMachine);
   const done = useSelector(importer, (s) => s.matches('done'));
   useEffect(() => {
-    if (done) queue.send({ type: 'reload' });
-  }, [done, queue]);
+    if (!done) return;
+    queue.send({ type: 'reload' });
+    mappings.send({ type: 'reload' });
+  }, [done, queue, mappings]);
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -44,6 +50,7 @@ function ReconciliationScreen(props: { mayUndo: boolean }) {
       </Stack>
       <ImportCard actor={importer} />
       <QueueList actor={queue} mayUndo={props.mayUndo} />
+      <MappingsCard actor={mappings} />
     </Stack>
   );
 }
