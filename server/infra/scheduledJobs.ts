@@ -99,6 +99,17 @@ export function dailySlot(at: Date): { key: string; dueAt: Date } {
   return { key: dueAt.toISOString().slice(0, 10), dueAt };
 }
 
+/** When the daily runs that tell people something (reminders, automatic charges) happen: 15:00 UTC, 09:00 in
+ * Mexico City, 08:00 in Tijuana, so what they send is read in the morning. */
+export const MORNING_RUN_HOUR_UTC = 15;
+
+/** The next daily run at `hourUtc` after `now` (a minute on, so a run does not name its own slot), keyed by its day. */
+export function nextDailySlotAt(now: Date, hourUtc: number): { key: string; dueAt: Date } {
+  const hour = 3_600_000;
+  const shifted = dailySlot(new Date(now.getTime() + 60_000 - hourUtc * hour));
+  return { key: shifted.key, dueAt: new Date(shifted.dueAt.getTime() + hourUtc * hour) };
+}
+
 /** The key of a daily job's sequel the same day, when one run could not do it all: '2026-11-25#2', '#3' … */
 export function sequelKey(key: string): string {
   const [day, part] = key.split('#');
