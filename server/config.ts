@@ -58,6 +58,11 @@ export interface Config {
    * tests, off by default when NODE_ENV=production: then it is not offered, a sandbox row takes no payments, its
    * page is 404). */
   paymentSandbox: boolean;
+  /** PAYMENT_PROVIDER_API_BASE, for tests only: where the real payment provider's SDK sends its API calls instead
+   * of the provider's own host (e.g. http://127.0.0.1:PORT, a local server that answers the provider's documented
+   * shapes; tests/support/stripeFake.ts). Unset (always, in a real deployment), the SDK talks to the provider.
+   * Refused when NODE_ENV=production. */
+  paymentProviderApiBase: string | null;
 }
 
 export class ConfigError extends Error {
@@ -181,6 +186,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (stampsProviderToken !== null && !/^[\x21-\x7e]{32,200}$/.test(stampsProviderToken)) {
     throw new ConfigError('STAMPS_PROVIDER_TOKEN', 'must be 32 to 200 visible characters without spaces');
   }
+  const paymentProviderApiBase = url(env, 'PAYMENT_PROVIDER_API_BASE', ['http:', 'https:']);
+  if (paymentProviderApiBase !== null && text(env, 'NODE_ENV') === 'production') {
+    throw new ConfigError('PAYMENT_PROVIDER_API_BASE', 'is for tests only and must not be set when NODE_ENV=production');
+  }
   const sessions = sessionLifetimes(env);
   const baseDomain = text(env, 'PUBLIC_BASE_DOMAIN');
   if (baseDomain !== null && !/^[a-z0-9.-]+$/i.test(baseDomain)) {
@@ -216,5 +225,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     // ask for it by name (a demo deployment does); on elsewhere (npm start's demo, the tests).
     paymentSandbox:
       oneOf(env, 'PAYMENT_SANDBOX', ['on', 'off'] as const, text(env, 'NODE_ENV') === 'production' ? 'off' : 'on') === 'on',
+    paymentProviderApiBase: paymentProviderApiBase?.replace(/\/+$/, '') ?? null,
   };
 }

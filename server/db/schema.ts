@@ -504,6 +504,11 @@ export interface PaymentSettingsTable {
   oxxo_fee_fixed_cents: number;
   account_id: number | null;
   updated_at: string;
+  /** The provider's secret API key and webhook signing secret, sealed (migration 0028, domain/shared/vault.ts). */
+  secret_key_sealed: string | null;
+  secret_key_last4: string | null;
+  webhook_secret_sealed: string | null;
+  webhook_secret_last4: string | null;
 }
 
 /** One attempt to pay a dwelling's charges online (src/api/checkout.ts). */
@@ -529,6 +534,61 @@ export interface CheckoutTable {
   failure: string | null;
   created_at: string;
   updated_at: string;
+  /** The provider's own page for it (migration 0028); null for the sandbox, whose page is /pago-sandbox/{ref}. */
+  redirect_url: string | null;
+  /** Migration 0030: the resident asked to keep the card (1), with this monthly limit for its automatic charges. */
+  save_card: Generated<number>;
+  save_limit_cents: Generated<number | null>;
+  /** Migration 0030: the automatic charge (recurring_charges) the daily job opened this checkout for. */
+  recurring_charge_id: Generated<number | null>;
+}
+
+/** A card the provider tokenised for a member's automatic charges (migration 0030). */
+export interface SavedCardTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  apartment_id: number;
+  provider: string;
+  /** The provider's token (sandbox sbx_card_…, Stripe pm_…): not a secret without the account's key. */
+  token: string;
+  /** The provider's customer the card belongs to (Stripe cus_…); null for the sandbox. */
+  customer: string | null;
+  brand: string;
+  last4: string;
+  /** MM/YY, when the provider says. */
+  exp: string | null;
+  created_at: string;
+  removed_at: string | null;
+}
+
+/** The provider's customer of a member (migration 0030), made once. */
+export interface ProviderCustomerTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  provider: string;
+  customer: string;
+  created_at: string;
+}
+
+/** What the daily automatic-charge job did for a dwelling on a day (migration 0030). */
+export interface RecurringChargeRunTable {
+  id: Generated<number>;
+  condo_id: number;
+  recurring_charge_id: number;
+  apartment_id: number;
+  /** 'aviso' (told the day before) or 'cargo' (charged). */
+  kind: string;
+  run_on: string;
+  amount_cents: number;
+  /** 'avisado' | 'pagado' | 'rechazado' | 'pendiente'. */
+  outcome: string;
+  reason: string | null;
+  /** The latest due date among the charges it was for. */
+  due_through: string;
+  checkout_id: number | null;
+  created_at: string;
 }
 
 /** A proof of payment a resident sent (migration 0025, issue 27; src/api/proofs.ts); its state per proofsLifecycle.ts. */
@@ -614,6 +674,8 @@ export interface RecurringChargeTable {
   created_at: string;
   updated_at: string;
   cancelled_at: string | null;
+  /** Migration 0030: the saved card it charges; null charges nothing. */
+  saved_card_id: Generated<number | null>;
 }
 
 export interface ProviderContactRequestTable {
@@ -676,6 +738,9 @@ export interface Database {
   ledger_budgets: LedgerBudgetTable;
   generated_files: GeneratedFileTable;
   recurring_charges: RecurringChargeTable;
+  saved_cards: SavedCardTable;
+  provider_customers: ProviderCustomerTable;
+  recurring_charge_runs: RecurringChargeRunTable;
   provider_contact_requests: ProviderContactRequestTable;
   posts: PostTable;
   post_attachments: PostAttachmentTable;
@@ -726,6 +791,8 @@ export interface Database {
   bank_movements: BankMovementTable;
   reconciliation_matches: ReconciliationMatchTable;
   reconciliation_mappings: ReconciliationMappingTable;
+  reconciliation_expense_rules: ReconciliationExpenseRuleTable;
+  reconciliation_expenses: ReconciliationExpenseTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;
@@ -1559,4 +1626,26 @@ export interface ReconciliationMappingTable {
   name: string;
   config: string;
   updated_at: string;
+}
+
+/** A category rule (migration 0029): a withdrawal whose description contains `contains` is this expense. */
+export interface ReconciliationExpenseRuleTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** Folded (upper case, no accents) as compared. */
+  contains: string;
+  category: string;
+  fund_id: number | null;
+  updated_at: string;
+}
+
+/** The expense a withdrawal is recorded as (migration 0029); posted 1 when the reconciliation wrote it. */
+export interface ReconciliationExpenseTable {
+  id: Generated<number>;
+  condo_id: number;
+  movement_id: number;
+  expense_id: number;
+  posted: number;
+  created_by: number | null;
+  created_at: string;
 }

@@ -13,8 +13,10 @@ export type SecretName =
   | 'ticket-file-url'
   // Keys the calendar gives others' reservations ("Ocupado") without saying which ones they are.
   | 'calendar-busy-key'
-  // Seals the CSD passwords of the e-invoicing issuers (invoicing/csd/vault.ts).
+  // Seals the CSD passwords of the e-invoicing issuers (domain/shared/vault.ts).
   | 'csd-vault'
+  // Seals each condominium's payment-provider keys (domain/shared/vault.ts, checkout/settingsAdmin.ts).
+  | 'payment-keys-vault'
   // Derives each parcel's pickup code, which is never stored (domain/parcels/pickupCode.ts).
   | 'parcel-pickup-code'
   // The seed of the ECDSA key that signs the caseta's offline snapshot of today's passes (domain/gate/snapshot.ts).

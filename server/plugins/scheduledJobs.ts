@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ACCOUNT_JOB_HANDLERS } from '../domain/account/jobs';
 import { CHECKOUT_JOB_HANDLERS } from '../domain/checkout/jobs';
+import { savedCardCharger } from '../domain/checkout/savedCardCharges';
 import { GATE_JOB_HANDLERS } from '../domain/gate/jobs';
 import { autoInvoiceJobHandlers } from '../domain/invoicing/cfdis/autoInvoice';
 import { LATE_FEE_JOB_HANDLERS } from '../domain/lateFees/jobs';
 import { PARCEL_JOB_HANDLERS } from '../domain/parcels/jobs';
 import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
+import { recurringChargeJobHandlers } from '../domain/recurringCharges/jobs';
 import { reminderJobHandlers } from '../domain/reminders/jobs';
 import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
 import { SESSION_JOB_HANDLERS } from '../domain/sessions/jobs';
@@ -40,7 +42,16 @@ export default fp(async function scheduledJobs(app: FastifyInstance) {
     clock: app.clock,
     // Mode A's automatic invoices stamp through app.pac (pacPlugin, registered before this plugin).
     // Payment reminders link to the app at PUBLIC_URL (no link without it).
-    handlers: { ...HANDLERS, ...autoInvoiceJobHandlers(() => app.pac), ...reminderJobHandlers(app.config.publicUrl) },
+    // Automatic charges charge saved cards through paying online's checkout path, with its deployment policy.
+    handlers: {
+      ...HANDLERS,
+      ...autoInvoiceJobHandlers(() => app.pac),
+      ...reminderJobHandlers(app.config.publicUrl),
+      ...recurringChargeJobHandlers(
+        savedCardCharger({ sandbox: app.config.paymentSandbox, apiBase: app.config.paymentProviderApiBase }),
+        app.config.publicUrl,
+      ),
+    },
     intervalMs: app.config.scheduledJobsSeconds * 1000,
     log: {
       failed: (error, job, retry) =>

@@ -12,18 +12,20 @@ import {
   CheckoutRequest,
   type PaymentSettingsAnswer,
   PaymentSettingsDraft,
+  ProviderReturnParams,
   type SandboxCheckoutAnswer,
   SandboxOutcomeParams,
   SandboxRefParams,
   WebhookParams,
 } from '../../src/api/checkout';
 import { canManagePayments, canSeeAccountStatement } from '../../src/api/permissions';
-import { checkoutNotFound, checkoutOptions, createCheckout, readCheckout } from '../domain/checkout/checkouts';
+import { checkoutNotFound, checkoutOptions, createCheckout, readCheckout, returnPathOf } from '../domain/checkout/checkouts';
 import { sandboxCheckout, sandboxOutcome } from '../domain/checkout/sandboxPage';
 import type { ProviderPolicy } from '../domain/checkout/settings';
 import { readPaymentSettings, savePaymentSettings } from '../domain/checkout/settingsAdmin';
 import { receiveWebhook } from '../domain/checkout/webhooks';
 import type { AccessData } from '../domain/shared/sessionData';
+import { appBaseUrl } from '../infra/links';
 import { signedInRoutes } from './guards';
 
 /** The webhook's signature is over the bytes sent: they are kept beside the parsed body. */
@@ -38,6 +40,10 @@ export default async function checkoutRoutes(app: FastifyInstance) {
   // PAYMENT_SANDBOX (server/config.ts): off, the sandbox is neither offered nor paid through, and its public
   // routes (its page, its buttons, its webhook) answer 404 as if they were not there.
   const policy: ProviderPolicy = { sandbox: app.config.paymentSandbox };
+  // PAYMENT_PROVIDER_API_BASE (tests only): where a real provider's SDK sends its calls.
+  const apiBase = app.config.paymentProviderApiBase;
+  // Where a provider's page sends the resident: the app's pages, and its API (this plugin's prefix).
+  const linksOf = (base: string | null) => (base ? { app: base, api: `${base}${app.prefix}` } : null);
   const sandboxOnly = () => {
     if (!policy.sandbox) throw checkoutNotFound();
   };
@@ -55,7 +61,12 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     CHECKOUT_PATHS.create,
     { schema: { body: CheckoutRequest }, ...payers },
     async (request, reply): Promise<CheckoutAnswer> => {
-      const { checkout, created } = await createCheckout(app.db, { clock: app.clock, policy }, request.auth, request.body);
+      const { checkout, created } = await createCheckout(
+        app.db,
+        { clock: app.clock, policy, apiBase, links: linksOf(appBaseUrl(app.config, request)) },
+        request.auth,
+        request.body,
+      );
       reply.code(created ? 201 : 200);
       return { success: true, data: checkout };
     },
@@ -112,6 +123,16 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     },
   );
 
+  // A provider's page sends the resident back here (no session needed: the result page asks for one).
+  app.get<{ Params: ProviderReturnParams }>(
+    CHECKOUT_PATHS.providerReturn,
+    { schema: { params: ProviderReturnParams } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(await returnPathOf(app.db, request.params.ref), 303);
+    },
+  );
+
   // The provider's webhook, no session: its signature is the permission. Its own JSON parser keeps the bytes.
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
@@ -126,7 +147,7 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     scope.post<{ Params: WebhookParams }>(CHECKOUT_PATHS.webhook, { schema: { params: WebhookParams } }, async (request) => {
       if (request.params.provider === 'sandbox') sandboxOnly();
       const raw = (request as unknown as WithRawBody)[RAW_BODY] ?? Buffer.alloc(0);
-      const outcome = await receiveWebhook(app.db, { clock: app.clock }, request.params.provider, raw, request.headers);
+      const outcome = await receiveWebhook(app.db, { clock: app.clock, apiBase }, request.params.provider, raw, request.headers);
       return { success: true as const, outcome };
     });
   });

@@ -7,11 +7,13 @@ import {
   RECURRING_CHARGES_PATHS,
   type RecurringChargeAnswer,
   type RecurringChargesAnswer,
+  RemoveCardRequest,
   UpdateAmountRequest,
 } from '../../src/api/recurringCharges';
 import {
   cancelRecurringCharge,
   listRecurringCharges,
+  removeRecurringChargeCard,
   updateRecurringChargeAmount,
 } from '../domain/recurringCharges/recurringCharges';
 import { SIGNED_IN, signedInRoutes } from './guards';
@@ -23,7 +25,7 @@ export default async function recurringChargeRoutes(app: FastifyInstance) {
 
   // Signed in, in the condominium with the feature (else 403): the caller's own active charges.
   routes.get(RECURRING_CHARGES_PATHS.list, { allow: SIGNED_IN }, async (request): Promise<RecurringChargesAnswer> => {
-    return { success: true, data: await listRecurringCharges(app.db, request.auth) };
+    return { success: true, data: await listRecurringCharges(app.db, app.clock, request.auth) };
   });
 
   // The charge's owner (403 for another member's, 404 outside the condominium or once cancelled): a new
@@ -44,6 +46,15 @@ export default async function recurringChargeRoutes(app: FastifyInstance) {
     async (request) => {
       await cancelRecurringCharge(app.db, app.clock, request.auth, request.body.id);
       return { success: true };
+    },
+  );
+
+  // The charge's owner, as above (404 also when it has no saved card): "Quitar tarjeta", the charge without its card.
+  routes.post<{ Body: RemoveCardRequest }>(
+    RECURRING_CHARGES_PATHS.removeCard,
+    { schema: { body: RemoveCardRequest }, ...chargeOwners },
+    async (request): Promise<RecurringChargeAnswer> => {
+      return { success: true, data: await removeRecurringChargeCard(app.db, app.clock, request.auth, request.body.id) };
     },
   );
 }

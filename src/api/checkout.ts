@@ -41,6 +41,8 @@ export const CHECKOUT_PATHS = {
   sandboxOutcome: '/--pagos-en-linea/sandbox/:ref/:outcome',
   /** Administrators (canManagePayments): GET → PaymentSettingsAnswer; POST PaymentSettingsDraft → the same (saved). */
   settings: '/--pagos-en-linea/ajustes',
+  /** Where a provider's page sends the resident back (no session): a redirect to the checkout's result page. */
+  providerReturn: '/--pagos-en-linea/regreso/:ref',
 } as const;
 
 export const checkoutPath = (id: number) => CHECKOUT_PATHS.checkout.replace(':id', String(id));
@@ -49,9 +51,16 @@ export const sandboxOutcomePath = (ref: string, outcome: SandboxOutcome) =>
   CHECKOUT_PATHS.sandboxOutcome.replace(':ref', ref).replace(':outcome', outcome);
 /** The sandbox provider's own checkout page (the browser app's public route). */
 export const sandboxPagePath = (ref: string) => `/pago-sandbox/${ref}`;
+export const providerReturnPath = (ref: string) => CHECKOUT_PATHS.providerReturn.replace(':ref', ref);
+export const webhookPath = (provider: PaymentProvider) => CHECKOUT_PATHS.webhook.replace(':provider', provider);
 
-export const PAYMENT_PROVIDERS = ['sandbox'] as const;
+/** The built-in sandbox, and Stripe (México: cards, OXXO, SPEI bank transfers; docs/decisions.md). */
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** The providers that need the condominium's own keys (its account with the provider). */
+export const PROVIDERS_WITH_KEYS: readonly PaymentProvider[] = ['stripe'];
+/** Our checkout's reference (what the provider's object carries in its metadata): 'chk_' and 32 hex digits. */
+export const CHECKOUT_REF = /^chk_[0-9a-f]{32}$/;
 
 export const CHECKOUT_METHODS = ['tarjeta', 'spei', 'oxxo'] as const;
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
@@ -193,6 +202,9 @@ export const CheckoutOptions = object({
   open: array(OpenCharge),
   owedCents: number(),
   creditCents: number(),
+  /** Whether a card paid now may be kept for Cargos automáticos, and the monthly limit offered (the dwelling's
+   * fee); null or absent where it is not offered. */
+  saveCard: optional(nullable(object({ limitCents: number() }))),
 });
 export type CheckoutOptions = Infer<typeof CheckoutOptions>;
 export const CheckoutOptionsAnswer = object({ success: literal(true), data: CheckoutOptions });
@@ -214,6 +226,9 @@ export const CheckoutRequest = object({
   ),
   /** Made by the screen once per attempt: a second press (or a retry after a cut) answers the same checkout. */
   clientId: ClientId,
+  /** Card only: keep the card for automatic charges (Cargos automáticos), with this monthly limit ("1850.00",
+   * the limit's amount rule: src/api/recurringCharges.ts). */
+  saveCard: optional(object({ monto: pattern(string(), /^[\d.,]{1,12}$/) })),
 });
 export type CheckoutRequest = Infer<typeof CheckoutRequest>;
 
@@ -269,6 +284,8 @@ export const SandboxCheckout = object({
   payReference: nullable(string()),
   /** Where the provider sends the resident back to (the app's result page). */
   returnPath: string(),
+  /** The resident asked to keep the card for automatic charges: the page says it will be saved. */
+  saveCard: optional(boolean()),
 });
 export type SandboxCheckout = Infer<typeof SandboxCheckout>;
 export const SandboxCheckoutAnswer = object({ success: literal(true), data: SandboxCheckout });
@@ -279,6 +296,8 @@ export type SandboxOutcomeAnswer = Infer<typeof SandboxOutcomeAnswer>;
 
 export const WebhookParams = object({ provider: enums(PAYMENT_PROVIDERS) });
 export type WebhookParams = Infer<typeof WebhookParams>;
+export const ProviderReturnParams = object({ ref: pattern(string(), CHECKOUT_REF) });
+export type ProviderReturnParams = Infer<typeof ProviderReturnParams>;
 
 // ── The administrators' settings (payment_settings) ──
 
@@ -294,6 +313,12 @@ const FeeFixedCents = refine(
 );
 export const MethodFeeDraft = object({ bp: FeeBp, fixedCents: FeeFixedCents });
 
+/** Stripe's secret (sk_) or restricted (rk_) API key, test or live; and its webhook endpoint's signing secret. */
+export const SECRET_KEY_PATTERN = /^(?:sk|rk)_(?:test|live)_[0-9A-Za-z]{16,240}$/;
+export const WEBHOOK_SECRET_PATTERN = /^whsec_[0-9A-Za-z+/=]{16,240}$/;
+export const PROVIDER_KEY_FIELDS = ['secretKey', 'webhookSecret'] as const;
+export type ProviderKeyField = (typeof PROVIDER_KEY_FIELDS)[number];
+
 /** What the administrator saves: the provider, on or off, who bears the commission, each method's, the account. */
 export const PaymentSettingsDraft = object({
   provider: enums(PAYMENT_PROVIDERS),
@@ -302,8 +327,21 @@ export const PaymentSettingsDraft = object({
   fees: object({ tarjeta: MethodFeeDraft, spei: MethodFeeDraft, oxxo: MethodFeeDraft }),
   /** A ledger account of the condominium (a bank or cash box); required to take payments (enabled). */
   accountId: nullable(Id),
+  /** Write-only: a new secret API key for the provider; absent keeps the one saved. Never answered back. */
+  secretKey: optional(pattern(string(), SECRET_KEY_PATTERN)),
+  /** Write-only: a new webhook signing secret; absent keeps the one saved. Never answered back. */
+  webhookSecret: optional(pattern(string(), WEBHOOK_SECRET_PATTERN)),
 });
 export type PaymentSettingsDraft = Infer<typeof PaymentSettingsDraft>;
+
+/** What the administrator sees of a saved key: whether there is one, and its last four characters. */
+export const ProviderKeyState = object({ configured: boolean(), last4: nullable(string()) });
+export type ProviderKeyState = Infer<typeof ProviderKeyState>;
+export type ProviderKeys = Record<ProviderKeyField, ProviderKeyState>;
+export const NO_PROVIDER_KEYS: ProviderKeys = {
+  secretKey: { configured: false, last4: null },
+  webhookSecret: { configured: false, last4: null },
+};
 
 /** A condominium that never saved its settings: the first provider offered, off, zero commissions, no account. */
 export const NO_PAYMENT_SETTINGS: PaymentSettingsDraft = {
@@ -318,9 +356,18 @@ export const NO_PAYMENT_SETTINGS: PaymentSettingsDraft = {
   accountId: null,
 };
 
-/** Why a draft the struct takes is still not saved: taking payments needs an account. Null when fine. */
-export function paymentSettingsProblem(draft: PaymentSettingsDraft): 'accountId' | null {
-  return draft.enabled && draft.accountId === null ? 'accountId' : null;
+/**
+ * Why a draft the struct takes is still not saved: taking payments needs an account, and through a provider with
+ * keys (Stripe) both of its keys, sent now or saved before (`saved`). Null when fine.
+ */
+export function paymentSettingsProblem(
+  draft: PaymentSettingsDraft,
+  saved: ProviderKeys = NO_PROVIDER_KEYS,
+): 'accountId' | ProviderKeyField | null {
+  if (!draft.enabled) return null;
+  if (draft.accountId === null) return 'accountId';
+  if (!PROVIDERS_WITH_KEYS.includes(draft.provider)) return null;
+  return PROVIDER_KEY_FIELDS.find((field) => draft[field] === undefined && !saved[field].configured) ?? null;
 }
 
 export const PaymentSettingsView = object({
@@ -335,6 +382,8 @@ export const PaymentSettingsView = object({
     }),
     accountId: nullable(number()),
   }),
+  /** The provider's keys as saved: configured or not, and the last four characters; never the keys. */
+  keys: object({ secretKey: ProviderKeyState, webhookSecret: ProviderKeyState }),
   /** Whether the condominium ever saved its settings (otherwise NO_PAYMENT_SETTINGS). */
   saved: boolean(),
   /** The providers this deployment offers: without PAYMENT_SANDBOX the sandbox is not one of them. */

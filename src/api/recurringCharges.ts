@@ -1,7 +1,7 @@
 // Recurring charges ("Cargos automáticos", spec §2.4, §3.3, §4, §5): a member's card domiciliations for
 // their dwelling's fees. Listed, their monthly limit edited, cancelled. Money travels as a decimal text
 // with two decimals ("1850.00"), never a float; the server keeps integer cents.
-import { array, type Infer, literal, object, pattern, string } from 'superstruct';
+import { array, enums, type Infer, literal, nullable, object, pattern, string } from 'superstruct';
 import { Id } from './validation';
 
 export const RECURRING_CHARGES_PATHS = {
@@ -11,7 +11,13 @@ export const RECURRING_CHARGES_PATHS = {
   updateAmount: '/--cargos-automaticos/update-amount',
   /** The charge's owner: POST { id } → the charge is cancelled and leaves the list. */
   cancel: '/--cargos-automaticos/cancel',
+  /** The charge's owner: POST { id } → the charge without its saved card ("Quitar tarjeta"); it stays, and nothing
+   * is charged automatically until a card is saved again on Pagar. */
+  removeCard: '/--cargos-automaticos/remove-card',
 } as const;
+
+/** How many of a charge's last automatic attempts the list carries, newest first. */
+export const ATTEMPTS_SHOWN = 5;
 
 /** The spec's alert when the amount is not a number above 0 on save (§5). */
 export const AMOUNT_INVALID_MESSAGE = 'Ingresa un monto válido mayor a 0';
@@ -57,6 +63,32 @@ export function amountIsValid(text: string): boolean {
 /** Two decimals with a point: what the API carries. */
 export const AmountText = pattern(string(), /^\d{1,7}\.\d{2}$/);
 
+const Day = pattern(string(), /^\d{4}-\d{2}-\d{2}$/);
+
+/** The card a charge is charged to (issue 27, saved on Pagar): never a number, only what names it. */
+export const SavedCard = object({
+  /** The provider's word: 'visa', 'mastercard', … */
+  marca: string(),
+  ultimos4: pattern(string(), /^\d{4}$/),
+  /** MM/YY, when the provider says it. */
+  vencimiento: nullable(string()),
+});
+export type SavedCard = Infer<typeof SavedCard>;
+
+/** What the daily run would charge next: the dwelling's open charges due by that day, within the monthly limit. */
+export const NextCharge = object({ fecha: Day, monto: pattern(string(), /^\d{1,9}\.\d{2}$/) });
+export type NextCharge = Infer<typeof NextCharge>;
+
+/** One automatic attempt of the daily run. */
+export const ChargeAttempt = object({
+  fecha: Day,
+  monto: pattern(string(), /^\d{1,9}\.\d{2}$/),
+  resultado: enums(['pagado', 'rechazado', 'pendiente']),
+  /** The provider's words for a decline. */
+  motivo: nullable(string()),
+});
+export type ChargeAttempt = Infer<typeof ChargeAttempt>;
+
 export const RecurringCharge = object({
   id: Id,
   descripcion: string(),
@@ -67,7 +99,13 @@ export const RecurringCharge = object({
   /** The card or account, masked: "Tarjeta de crédito •••• 4242". */
   metodoPago: string(),
   /** YYYY-MM-DD. */
-  fechaCreacion: pattern(string(), /^\d{4}-\d{2}-\d{2}$/),
+  fechaCreacion: Day,
+  /** The saved card it charges, or null: nothing is charged automatically. */
+  tarjeta: nullable(SavedCard),
+  /** Null without a card, or when nothing is owed that the run would charge. */
+  proximoCargo: nullable(NextCharge),
+  /** The last attempts (ATTEMPTS_SHOWN at most), newest first. */
+  intentos: array(ChargeAttempt),
 });
 export type RecurringCharge = Infer<typeof RecurringCharge>;
 
@@ -83,3 +121,6 @@ export type RecurringChargeAnswer = Infer<typeof RecurringChargeAnswer>;
 
 export const CancelChargeRequest = object({ id: Id });
 export type CancelChargeRequest = Infer<typeof CancelChargeRequest>;
+
+export const RemoveCardRequest = object({ id: Id });
+export type RemoveCardRequest = Infer<typeof RemoveCardRequest>;

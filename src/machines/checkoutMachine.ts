@@ -4,6 +4,8 @@
 // made once per attempt (a retry after a cut answers the same checkout), and the screen then leaves for the
 // provider's page (a card) or the result page (an OXXO or SPEI reference). The amount the server takes is its own
 // reading of the ledger: the screen's total is a preview of the same rule (src/api/checkout.ts checkoutFee).
+// Where the options offer it (Cargos automáticos, issue 27), a card may be kept for automatic charges with a monthly
+// limit (the options' default; the limit's amount rule, src/api/recurringCharges.ts): sent as saveCard.
 import { assign, fromPromise, setup } from 'xstate';
 import {
   CHECKOUT_MAX_CENTS,
@@ -14,7 +16,7 @@ import {
   type CheckoutRequest,
   checkoutFee,
 } from '../api/checkout';
-import { amountToCents, isAmountTyping } from '../api/recurringCharges';
+import { amountIsValid, amountToCents, centsToAmount, formatAmountOnBlur, isAmountTyping } from '../api/recurringCharges';
 import { fetchCheckoutOptions, type OpenCheckoutResult, openCheckout } from '../services/checkoutService';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
@@ -35,6 +37,10 @@ export interface CheckoutContext extends CheckoutInput {
   checkout: Checkout | null;
   refusal: string | null;
   failure: CallFailure | null;
+  /** Keep the card for Cargos automáticos (asked only where the options offer it, for a card). */
+  saveCard: boolean;
+  /** The monthly limit as typed ("1850.00" by default: the options' limit). */
+  saveLimitText: string;
 }
 
 export type CheckoutEvent =
@@ -42,6 +48,8 @@ export type CheckoutEvent =
   | { type: 'setMode'; mode: PayMode }
   | { type: 'setAmount'; text: string }
   | { type: 'setMethod'; method: CheckoutMethod }
+  | { type: 'toggleSaveCard' }
+  | { type: 'setSaveLimit'; text: string }
   | { type: 'submit' }
   | { type: 'retry' }
   | { type: 'back' };
@@ -71,9 +79,22 @@ export function preview(context: Pick<CheckoutContext, 'options' | 'mode' | 'cha
   };
 }
 
+/** Whether keeping the card is offered for the current choice: where the options offer it, paying by card. */
+export const saveCardOffered = (context: Pick<CheckoutContext, 'options' | 'method'>) =>
+  !!context.options?.saveCard && context.method === 'tarjeta';
+
+/** Whether the choice asks to keep the card (and so sends its limit). */
+const keepsCard = (context: Pick<CheckoutContext, 'options' | 'method' | 'saveCard'>) =>
+  context.saveCard && saveCardOffered(context);
+
 /** The request the screen sends for the current choice. */
 export function checkoutRequest(context: CheckoutContext): CheckoutRequest {
-  const base = { ApartmentId: context.apartmentId, method: context.method!, clientId: context.clientId! };
+  const base = {
+    ApartmentId: context.apartmentId,
+    method: context.method!,
+    clientId: context.clientId!,
+    ...(keepsCard(context) ? { saveCard: { monto: formatAmountOnBlur(context.saveLimitText) } } : {}),
+  };
   return context.mode === 'cargos'
     ? { ...base, chargeIds: [...context.chargeIds] }
     : { ...base, amountCents: chosenAmount(context)! };
@@ -105,7 +126,9 @@ export const checkoutMachine = setup({
     isAmountTyping: (_, { text }: { text: string }) => isAmountTyping(text),
     isOfferedMethod: ({ context }, { method }: { method: CheckoutMethod }) =>
       method !== context.method && !!context.options?.methods.some((m) => m.method === method),
-    canSubmit: ({ context }) => preview(context) !== null,
+    isSaveCardOffered: ({ context }) => saveCardOffered(context),
+    // A kept card's limit follows the recurring charges' rule: a number above 0 (Ingresa un monto válido mayor a 0).
+    canSubmit: ({ context }) => preview(context) !== null && (!keepsCard(context) || amountIsValid(context.saveLimitText)),
   },
   actions: {
     keepOptions: assign((_, { options }: { options: CheckoutOptions }) => ({
@@ -115,7 +138,11 @@ export const checkoutMachine = setup({
       chargeIds: options.open.map((c) => c.chargeId),
       method: options.methods[0]?.method ?? null,
       failure: null,
+      saveCard: false,
+      saveLimitText: options.saveCard ? centsToAmount(options.saveCard.limitCents) : '',
     })),
+    toggleSaveCard: assign(({ context }) => ({ saveCard: !context.saveCard, clientId: null })),
+    setSaveLimit: assign((_, { text }: { text: string }) => ({ saveLimitText: text, clientId: null })),
     toggleCharge: assign(({ context }, { chargeId }: { chargeId: number }) => ({
       chargeIds: context.chargeIds.includes(chargeId)
         ? context.chargeIds.filter((id) => id !== chargeId)
@@ -144,6 +171,8 @@ export const checkoutMachine = setup({
     checkout: null,
     refusal: null,
     failure: null,
+    saveCard: false,
+    saveLimitText: '',
   }),
   initial: 'loading',
   states: {
@@ -183,6 +212,11 @@ export const checkoutMachine = setup({
         setMethod: {
           guard: { type: 'isOfferedMethod', params: ({ event }) => ({ method: event.method }) },
           actions: { type: 'setMethod', params: ({ event }) => ({ method: event.method }) },
+        },
+        toggleSaveCard: { guard: 'isSaveCardOffered', actions: 'toggleSaveCard' },
+        setSaveLimit: {
+          guard: { type: 'isAmountTyping', params: ({ event }) => ({ text: event.text }) },
+          actions: { type: 'setSaveLimit', params: ({ event }) => ({ text: event.text }) },
         },
         submit: { guard: 'canSubmit', target: 'opening', actions: 'startAttempt' },
       },

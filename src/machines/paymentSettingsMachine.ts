@@ -26,7 +26,7 @@ export function draftIsSendable(view: PaymentSettingsView | null, draft: Payment
   if (!view || !is(draft, PaymentSettingsDraft)) return false;
   if (!view.providers.includes(draft.provider)) return false;
   if (draft.accountId !== null && !view.accounts.some((a) => a.id === draft.accountId)) return false;
-  return paymentSettingsProblem(draft) === null;
+  return paymentSettingsProblem(draft, view.keys) === null;
 }
 
 const save = { guard: 'sendable', target: 'saving', actions: 'startCall' } as const;

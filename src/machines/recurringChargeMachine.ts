@@ -3,7 +3,8 @@
 // editing → saving. The amount field takes only digits with a point or a comma and at most 2 decimals, shows 2
 // decimals on blur, and must be a number above 0 on save, else the alert 'Ingresa un monto válido mayor a
 // 0'. Cancelling the edit restores the previous amount (the row never changed: the draft is dropped).
-// Cancelling a charge asks 'Deseas cancelar esta domiciliación?' first.
+// Cancelling a charge asks 'Deseas cancelar esta domiciliación?' first. "Quitar tarjeta" (issue 27) takes a charge's
+// saved card off once confirmed: the charge stays, with no card and nothing charged next.
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { canSeeAutomaticCharges } from '../api/permissions';
 import {
@@ -17,12 +18,13 @@ import type { SessionData } from '../api/sessions';
 import {
   cancelRecurringCharge,
   listRecurringCharges,
+  removeRecurringChargeCard,
   type UpdateAmountResult,
   updateRecurringChargeAmount,
 } from '../services/recurringChargesService';
 
 /** What the dialog's alert says: the spec's amount message, or that a call failed. */
-export type RecurringChargeAlert = 'invalidAmount' | 'saveFailed' | 'cancelFailed' | null;
+export type RecurringChargeAlert = 'invalidAmount' | 'saveFailed' | 'cancelFailed' | 'removeCardFailed' | null;
 
 export interface RecurringChargeInput {
   /** The session's condominium: who may open the dialog. */
@@ -37,6 +39,8 @@ export interface RecurringChargeContext extends RecurringChargeInput {
   draft: string;
   /** The row whose cancellation is being asked or sent. */
   cancelId: number | null;
+  /** The row whose card's removal is being asked or sent. */
+  removeCardId: number | null;
   alert: RecurringChargeAlert;
 }
 
@@ -47,6 +51,7 @@ export type RecurringChargeEvent =
   | { type: 'save' }
   | { type: 'cancelEdit' }
   | { type: 'askCancel'; id: number }
+  | { type: 'askRemoveCard'; id: number }
   | { type: 'confirm' }
   | { type: 'dismiss' }
   | { type: 'retry' };
@@ -71,6 +76,7 @@ export const recurringChargeMachine = setup({
       updateRecurringChargeAmount(input, signal),
     ),
     cancelCharge: fromPromise<void, { id: number }>(({ input, signal }) => cancelRecurringCharge(input.id, signal)),
+    removeCard: fromPromise<RecurringCharge, { id: number }>(({ input, signal }) => removeRecurringChargeCard(input.id, signal)),
   },
   guards: {
     // Spec §6: the dialog is for the members of one condominium; the server refuses the calls to anyone else.
@@ -78,6 +84,10 @@ export const recurringChargeMachine = setup({
     chargeListed: ({ context, event }) => {
       assertEvent(event, ['edit', 'askCancel']);
       return context.charges.some((charge) => charge.id === event.id);
+    },
+    chargeHasCard: ({ context, event }) => {
+      assertEvent(event, 'askRemoveCard');
+      return context.charges.some((charge) => charge.id === event.id && charge.tarjeta !== null);
     },
     amountTyping: ({ event }) => {
       assertEvent(event, 'change');
@@ -115,6 +125,17 @@ export const recurringChargeMachine = setup({
       return { cancelId: event.id, alert: null };
     }),
     forgetCancel: assign({ cancelId: null }),
+    askToRemoveCard: assign(({ event }) => {
+      assertEvent(event, 'askRemoveCard');
+      return { removeCardId: event.id, alert: null };
+    }),
+    forgetRemoveCard: assign({ removeCardId: null }),
+    alertRemoveCardFailed: assign({ alert: 'removeCardFailed' as const, removeCardId: null }),
+    showWithoutCard: assign(({ context }, { charge }: { charge: RecurringCharge }) => ({
+      charges: context.charges.map((c) => (c.id === charge.id ? charge : c)),
+      removeCardId: null,
+      alert: null,
+    })),
     removeCancelled: assign(({ context }) => ({
       charges: context.charges.filter((charge) => charge.id !== context.cancelId),
       cancelId: null,
@@ -123,7 +144,7 @@ export const recurringChargeMachine = setup({
   },
 }).createMachine({
   id: 'recurringCharges',
-  context: ({ input }) => ({ condo: input.condo, charges: [], ...NOT_EDITING, cancelId: null, alert: null }),
+  context: ({ input }) => ({ condo: input.condo, charges: [], ...NOT_EDITING, cancelId: null, removeCardId: null, alert: null }),
   initial: 'deciding',
   states: {
     deciding: {
@@ -149,6 +170,7 @@ export const recurringChargeMachine = setup({
       on: {
         edit: { guard: 'chargeListed', target: 'editing', actions: 'startEditing' },
         askCancel: { guard: 'chargeListed', target: 'confirmingCancel', actions: 'askToCancel' },
+        askRemoveCard: { guard: 'chargeHasCard', target: 'confirmingRemoveCard', actions: 'askToRemoveCard' },
       },
     },
     editing: {
@@ -184,6 +206,24 @@ export const recurringChargeMachine = setup({
         input: ({ context }) => ({ id: context.cancelId! }),
         onDone: { target: 'viewing', actions: 'removeCancelled' },
         onError: { target: 'viewing', actions: 'alertCancelFailed' },
+      },
+    },
+    confirmingRemoveCard: {
+      on: {
+        confirm: 'removingCard',
+        dismiss: { target: 'viewing', actions: 'forgetRemoveCard' },
+      },
+    },
+    removingCard: {
+      invoke: {
+        id: 'removeCard',
+        src: 'removeCard',
+        input: ({ context }) => ({ id: context.removeCardId! }),
+        onDone: {
+          target: 'viewing',
+          actions: { type: 'showWithoutCard', params: ({ event }) => ({ charge: event.output }) },
+        },
+        onError: { target: 'viewing', actions: 'alertRemoveCardFailed' },
       },
     },
   },

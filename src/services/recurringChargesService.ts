@@ -37,3 +37,12 @@ export async function updateRecurringChargeAmount(
 export async function cancelRecurringCharge(id: number, signal?: AbortSignal): Promise<void> {
   await call(() => http.post(apiPath(RECURRING_CHARGES_PATHS.cancel), { json: { id }, signal }), OkAnswer);
 }
+
+/** "Quitar tarjeta": the charge as it stays, without its card. */
+export async function removeRecurringChargeCard(id: number, signal?: AbortSignal): Promise<RecurringCharge> {
+  const answer = await call(
+    () => http.post(apiPath(RECURRING_CHARGES_PATHS.removeCard), { json: { id }, signal }),
+    RecurringChargeAnswer,
+  );
+  return answer.data;
+}

@@ -12,6 +12,7 @@ import {
   checkoutModel,
   checkoutModelMachine,
   REFUSED,
+  SAVE_LIMIT_TYPED,
 } from '../models/checkoutMachine.model';
 import { CHECKOUTS, OPTIONS } from '../support/checkoutFixtures';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
@@ -44,8 +45,11 @@ describe('checkoutMachine model', () => {
       expect(calls.pending()).toEqual([]);
       const { context } = s();
       expect(context.options?.enabled).toBe(true);
-      // Pagar is offered exactly when the preview has a total.
-      expect(s().can({ type: 'submit' })).toBe(preview(context) !== null);
+      // Pagar is offered exactly when the preview has a total and, keeping the card by card, its limit is above 0.
+      const keeps = context.saveCard && context.method === 'tarjeta' && !!context.options?.saveCard;
+      expect(s().can({ type: 'submit' })).toBe(preview(context) !== null && (!keeps || context.saveLimitText !== '0'));
+      // Keeping the card is offered by card, where the options offer it.
+      expect(s().can({ type: 'toggleSaveCard' })).toBe(context.method === 'tarjeta' && !!context.options?.saveCard);
       if (context.mode === 'cargos') expect(context.chargeIds.length).toBeGreaterThan(0);
     },
     opening: () => {
@@ -85,6 +89,32 @@ describe('checkoutMachine rules', () => {
     expect(preview({ ...context, chargeIds: [] })).toBeNull();
     expect(preview({ ...context, mode: 'monto', amountText: '9.99' })).toBeNull();
     expect(preview({ ...context, mode: 'monto', amountText: '1500,50' })?.amountCents).toBe(150_050);
+  });
+
+  it('sends the kept card with its limit by card only, the options’ limit by default', async () => {
+    const calls = controllablePromises();
+    const actor = createActor(provideCalls(checkoutMachine, calls), { input: CHECKOUT_INPUT }).start();
+    calls.resolve('loadOptions', OPTIONS);
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ saveCard: false, saveLimitText: '1850.00' });
+    actor.send({ type: 'toggleSaveCard' });
+    const request = (ctx = actor.getSnapshot().context) => checkoutRequest({ ...ctx, clientId: 'x' });
+    expect(request().saveCard).toEqual({ monto: '1850.00' });
+    actor.send({ type: 'setSaveLimit', text: '12.345' });
+    actor.send({ type: 'setSaveLimit', text: SAVE_LIMIT_TYPED });
+    expect(request().saveCard).toEqual({ monto: '1200.50' });
+    actor.send({ type: 'setSaveLimit', text: '0' });
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(false);
+    actor.send({ type: 'setSaveLimit', text: '900' });
+    actor.send({ type: 'setMethod', method: 'oxxo' });
+    expect(request().saveCard).toBeUndefined();
+    expect(actor.getSnapshot().can({ type: 'toggleSaveCard' })).toBe(false);
+    actor.send({ type: 'setMethod', method: 'tarjeta' });
+    actor.send({ type: 'submit' });
+    expect((calls.inputOf('open') as { request: { saveCard?: unknown } }).request.saveCard).toEqual({ monto: '900.00' });
+    // Not offered where the options do not offer it.
+    const other = createActor(provideCalls(checkoutMachine, controllablePromises()), { input: CHECKOUT_INPUT }).start();
+    expect(other.getSnapshot().can({ type: 'toggleSaveCard' })).toBe(false);
   });
 
   it('makes a clientId for an attempt, keeps it on retry, and makes a new one once the choice changes', async () => {

@@ -38,6 +38,7 @@ describe('recurringChargeMachine model', () => {
   let loaded = false;
   let edited: { id: number; draft: string } | null = null;
   let cancelId: number | null = null;
+  let removeCardId: number | null = null;
   let alert: RecurringChargeAlert = null;
 
   const snapshot = () => actor.getSnapshot();
@@ -48,9 +49,13 @@ describe('recurringChargeMachine model', () => {
       can({ type: 'edit', id: charge.id } as EventObject),
       can({ type: 'askCancel', id: charge.id } as EventObject),
     ]);
+  /** Whether Quitar tarjeta is offered for each of the house's charges: exactly for those listed with a card. */
+  const offeredCardRemovals = () => HOUSE_CHARGES.map((charge) => can({ type: 'askRemoveCard', id: charge.id } as EventObject));
   const listedRows = () =>
     HOUSE_CHARGES.map((charge) => [charges.some((c) => c.id === charge.id), charges.some((c) => c.id === charge.id)]);
+  const listedWithCard = () => HOUSE_CHARGES.map((charge) => charges.some((c) => c.id === charge.id && c.tarjeta !== null));
   const noRow = () => HOUSE_CHARGES.map(() => [false, false]);
+  const noCardRemoval = () => HOUSE_CHARGES.map(() => false);
   const theEdit = () => {
     expect(edited).not.toBeNull();
     return edited!;
@@ -82,9 +87,17 @@ describe('recurringChargeMachine model', () => {
       expect(calls.pending()).toEqual([]);
       // The list shows only once the list call has answered.
       expect(loaded).toBe(true);
-      expect(snapshot().context).toMatchObject({ charges, editingId: null, draft: '', cancelId: null, alert });
-      // Each listed charge may be edited or cancelled; nothing else.
+      expect(snapshot().context).toMatchObject({
+        charges,
+        editingId: null,
+        draft: '',
+        cancelId: null,
+        removeCardId: null,
+        alert,
+      });
+      // Each listed charge may be edited or cancelled, and its card taken off while it has one; nothing else.
       expect(offeredRows()).toEqual(listedRows());
+      expect(offeredCardRemovals()).toEqual(listedWithCard());
       expect(can({ type: 'edit', id: 99 } as EventObject)).toBe(false);
       expect([can({ type: 'save' }), can({ type: 'confirm' }), can({ type: 'retry' })]).toEqual([false, false, false]);
     },
@@ -126,6 +139,21 @@ describe('recurringChargeMachine model', () => {
       expect(cancelId).toBe(FIRST.id);
       expect([can({ type: 'confirm' }), can({ type: 'dismiss' })]).toEqual([false, false]);
     },
+    confirmingRemoveCard: () => {
+      expect(calls.pending()).toEqual([]);
+      expect(snapshot().context).toMatchObject({ charges, removeCardId, cancelId: null, editingId: null, alert: null });
+      expect(charges.find((c) => c.id === removeCardId)?.tarjeta).not.toBeNull();
+      expect([can({ type: 'confirm' }), can({ type: 'dismiss' })]).toEqual([true, true]);
+      expect(offeredRows()).toEqual(noRow());
+      expect(offeredCardRemovals()).toEqual(noCardRemoval());
+    },
+    removingCard: () => {
+      expect(calls.pending()).toEqual(['removeCard']);
+      expect(calls.inputOf('removeCard')).toEqual({ id: removeCardId });
+      expect(removeCardId).toBe(FIRST.id);
+      expect([can({ type: 'confirm' }), can({ type: 'dismiss' })]).toEqual([false, false]);
+      expect(offeredCardRemovals()).toEqual(noCardRemoval());
+    },
   };
 
   const eventOf = (step: { event: EventObject }) => step.event as EventObject & Payload;
@@ -135,6 +163,7 @@ describe('recurringChargeMachine model', () => {
     loaded = false;
     edited = null;
     cancelId = null;
+    removeCardId = null;
     alert = null;
     actor = createActor(provideCalls(recurringChargeMachine, calls), { input: input as typeof MEMBER }).start();
     return {
@@ -177,7 +206,25 @@ describe('recurringChargeMachine model', () => {
           cancelId = eventOf(step).id as number;
           alert = null;
         },
-        dismiss: () => (cancelId = null),
+        dismiss: () => {
+          cancelId = null;
+          removeCardId = null;
+        },
+        askRemoveCard: (step) => {
+          removeCardId = eventOf(step).id as number;
+          alert = null;
+        },
+        'xstate.done.actor.removeCard': (step) => {
+          const charge = eventOf(step).output as RecurringCharge;
+          expect(charge.tarjeta).toBeNull();
+          charges = charges.map((c) => (c.id === charge.id ? charge : c));
+          removeCardId = null;
+          alert = null;
+        },
+        'xstate.error.actor.removeCard': () => {
+          removeCardId = null;
+          alert = 'removeCardFailed';
+        },
         'xstate.done.actor.cancelCharge': () => {
           charges = charges.filter((c) => c.id !== cancelId);
           cancelId = null;
@@ -321,5 +368,36 @@ describe('recurringChargeMachine behaviour', () => {
     await settle();
     expect(actor.getSnapshot().context.charges.map((c) => c.id)).toEqual([2]);
     expect(actor.getSnapshot().can({ type: 'edit', id: 1 })).toBe(false);
+  });
+
+  it('takes a card off only once confirmed, keeps the charge, and offers it only for a charge with a card', async () => {
+    let fail = true;
+    const actor = loaded({
+      removeCard: fromPromise<RecurringCharge, { id: number }>(async ({ input }) => {
+        if (fail) throw new Error('Failed to fetch');
+        return { ...HOUSE_CHARGES.find((c) => c.id === input.id)!, tarjeta: null, proximoCargo: null };
+      }),
+    });
+    await settle();
+    // The reserve fund has no card: nothing to take off.
+    expect(actor.getSnapshot().can({ type: 'askRemoveCard', id: 2 })).toBe(false);
+    actor.send({ type: 'askRemoveCard', id: 1 });
+    actor.send({ type: 'dismiss' });
+    expect(actor.getSnapshot().context.charges[0]!.tarjeta).not.toBeNull();
+    actor.send({ type: 'askRemoveCard', id: 1 });
+    actor.send({ type: 'confirm' });
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ alert: 'removeCardFailed', removeCardId: null });
+    expect(actor.getSnapshot().context.charges[0]!.tarjeta).not.toBeNull();
+    fail = false;
+    actor.send({ type: 'askRemoveCard', id: 1 });
+    actor.send({ type: 'confirm' });
+    await settle();
+    expect(actor.getSnapshot().context.charges.map((c) => [c.id, c.tarjeta])).toEqual([
+      [1, null],
+      [2, null],
+    ]);
+    expect(actor.getSnapshot().can({ type: 'askRemoveCard', id: 1 })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'edit', id: 1 })).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // Pagar as a test model: what the dwelling owes arriving (enabled, nothing owed, or online payments off) or
 // failing; the choice of charges or an amount and of a method; the checkout opened, refused in words, or cut and
-// retried with the same clientId. The clientId is fixed here (the real one is crypto.randomUUID) so the traversal's
+// retried with the same clientId; the card kept for Cargos automáticos (ticked, its limit typed valid or 0). The clientId is fixed here (the real one is crypto.randomUUID) so the traversal's
 // states repeat. The words: docs/scenarios/checkoutMachine.md.
 import { assign } from 'xstate';
 import type { CheckoutOptions } from '../../src/api/checkout';
@@ -12,6 +12,8 @@ import { BARE, defineModel } from '../support/machineModel';
 
 export const CHECKOUT_CLIENT_ID = '0b6f3c9e-2d41-4a57-9c1e-7f2a8b3d5e60';
 export const CHECKOUT_INPUT = { apartmentId: APARTMENT_ID };
+/** A kept card's monthly limit as typed, with a comma. */
+export const SAVE_LIMIT_TYPED = '1200,5';
 export const NO_CONNECTION = new ApiError(0, 'NETWORK', 'Failed to fetch');
 export const REFUSED: OpenCheckoutResult = {
   kind: 'refused',
@@ -26,7 +28,15 @@ export const checkoutModelMachine = checkoutMachine.provide({
 });
 
 type Snap = {
-  context: { options: CheckoutOptions | null; mode: string; chargeIds: number[]; amountText: string; method: string | null };
+  context: {
+    options: CheckoutOptions | null;
+    mode: string;
+    chargeIds: number[];
+    amountText: string;
+    method: string | null;
+    saveCard: boolean;
+    saveLimitText: string;
+  };
 };
 /** The choice as the screen opens with it: every open charge, no amount typed, the first method. */
 const untouched = (s: Snap) =>
@@ -46,6 +56,10 @@ export const checkoutModel = defineModel({
       untouched(s) ? [{ mode: 'monto' }] : s.context.mode === 'monto' && s.context.amountText === '' ? [{ mode: 'cargos' }] : [],
     setAmount: (s) => (s.context.mode === 'monto' && s.context.amountText === '' ? [{ text: '2500' }] : []),
     setMethod: (s) => (untouched(s) ? [{ method: 'oxxo' }] : []),
+    // Ticked once, by card, where offered; its limit typed once over the default.
+    toggleSaveCard: (s) => (untouched(s) && !s.context.saveCard && s.context.options?.saveCard ? BARE : []),
+    setSaveLimit: (s) =>
+      s.context.saveCard && s.context.saveLimitText === '1850.00' ? [{ text: SAVE_LIMIT_TYPED }, { text: '0' }] : [],
     submit: BARE,
     retry: BARE,
     back: BARE,
@@ -60,7 +74,7 @@ export const checkoutModel = defineModel({
       loadFailed: '“No pudimos cargar lo que debe tu vivienda.” and why, with Reintentar.',
       disabled: '“Este condominio todavía no recibe pagos en línea.”, with the way back to the statement.',
       choosing:
-        'The open charges (each with a check box, all ticked), or Otro monto; the methods with their commission; the total to pay and Pagar, enabled when the choice is one the server takes.',
+        'The open charges (each with a check box, all ticked), or Otro monto; the methods with their commission; by card, Guardar esta tarjeta para cargos automáticos and, ticked, its Límite mensual; the total to pay and Pagar, enabled when the choice is one the server takes.',
       opening: 'Pagar is busy; nothing can be changed.',
       refused: 'The server’s words in an alert, with Volver a elegir.',
       openFailed: '“No pudimos iniciar el pago.” and why, with Reintentar and Volver a elegir.',
@@ -71,6 +85,8 @@ export const checkoutModel = defineModel({
       setMode: (e) => (e.mode === 'monto' ? 'chooses Otro monto' : 'chooses Cargos pendientes'),
       setAmount: (e) => `types ${String(e.text)} as the amount`,
       setMethod: () => 'chooses Efectivo en OXXO',
+      toggleSaveCard: () => 'ticks Guardar esta tarjeta para cargos automáticos',
+      setSaveLimit: (e) => `types ${String(e.text)} as the Límite mensual`,
       submit: () => 'presses Pagar',
       retry: () => 'presses Reintentar',
       back: () => 'presses Volver a elegir',

@@ -1,7 +1,8 @@
 // The recurring charges dialog (Cargos automáticos) as a test model, for a member of Las Palmas (the one
 // condominium with recurring charges) and for a member of another one, refused at once (spec §6). The
 // member's house has two charges (tests/support/recurringChargeFixtures.ts); the model works on the first:
-// edit it (a valid amount with a comma, formatted on blur, and 0, refused on save), or cancel it. What
+// edit it (a valid amount with a comma, formatted on blur, and 0, refused on save), cancel it, or take its saved
+// card off (Quitar tarjeta, confirmed first; offered while it has one). What
 // follows an answer is offered only from the charges as loaded, so the model stays small.
 import { recurringChargeMachine } from '../../src/machines/recurringChargeMachine';
 import { ApiError } from '../../src/services/http';
@@ -35,6 +36,7 @@ export const recurringChargeModel = defineModel({
     retry: BARE,
     edit: (s) => (asLoaded(s) ? [{ id: FIRST.id }] : []),
     askCancel: (s) => (asLoaded(s) ? [{ id: FIRST.id }] : []),
+    askRemoveCard: (s) => (asLoaded(s) && s.context.charges[0]!.tarjeta !== null ? [{ id: FIRST.id }] : []),
     // Typed once, over the amount as it was.
     change: (s) => (draft(s) === editedCharge(s).monto ? [{ value: VALID_TYPED }, { value: ZERO }] : []),
     // Left once the comma was typed: it shows 2 decimals with a point.
@@ -51,6 +53,10 @@ export const recurringChargeModel = defineModel({
     dismiss: BARE,
     'xstate.done.actor.cancelCharge': [{ output: undefined }],
     'xstate.error.actor.cancelCharge': [{ error: NETWORK_DOWN }],
+    'xstate.done.actor.removeCard': (s) => [
+      { output: { ...s.context.charges.find((c) => c.id === s.context.removeCardId)!, tarjeta: null, proximoCargo: null } },
+    ],
+    'xstate.error.actor.removeCard': [{ error: NETWORK_DOWN }],
   },
   words: {
     states: {
@@ -59,13 +65,16 @@ export const recurringChargeModel = defineModel({
       loading: 'The Cargos automáticos dialog says Cargando tus cargos automáticos…',
       loadFailed: 'No pudimos cargar tus cargos automáticos., with Reintentar.',
       viewing:
-        'The dialog lists the charges, each with its amount, Editar monto and Cancelar domiciliación; an alert if a cancellation failed.',
+        'The dialog lists the charges, each with its amount, its card (or Sin tarjeta guardada), its next charge and last attempts, Editar monto, Cancelar domiciliación and, with a card, Quitar tarjeta; an alert if a cancellation or a removal failed.',
       editing:
         'The charge’s row has the Nuevo límite mensual field with Guardar and Cancelar; an alert says Ingresa un monto válido mayor a 0 or that the save failed.',
       saving: 'The field is disabled and Guardar spins.',
       confirmingCancel:
         'Cancelar domiciliación asks Deseas cancelar esta domiciliación? for the charge, with No and Sí, cancelar.',
       cancelling: 'Sí, cancelar spins and No is disabled.',
+      confirmingRemoveCard:
+        'Quitar tarjeta asks ¿Quitar la tarjeta de esta domiciliación? for the charge, with No and Sí, quitar.',
+      removingCard: 'Sí, quitar spins and No is disabled.',
     },
     events: {
       'xstate.done.actor.loadCharges': () => 'the charges arrive',
@@ -86,6 +95,9 @@ export const recurringChargeModel = defineModel({
       dismiss: () => 'presses No',
       'xstate.done.actor.cancelCharge': () => 'the server cancels the charge',
       'xstate.error.actor.cancelCharge': () => 'the connection fails',
+      askRemoveCard: () => `presses Quitar tarjeta of ${FIRST.descripcion}`,
+      'xstate.done.actor.removeCard': () => 'the server takes the card off',
+      'xstate.error.actor.removeCard': () => 'the connection fails',
     },
   },
 });

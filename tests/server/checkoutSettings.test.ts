@@ -143,7 +143,7 @@ describe(`online-payment settings, sandbox allowed (${dialect})`, () => {
     const account = f.own.find((a) => a.name === DEMO_PAYMENT_SETTINGS.account)!;
     expect(answer.data).toMatchObject({
       saved: true,
-      providers: ['sandbox'],
+      providers: ['sandbox', 'stripe'],
       settings: {
         provider: 'sandbox',
         enabled: true,
@@ -281,7 +281,8 @@ describe(`online-payment settings with PAYMENT_SANDBOX=off (${dialect})`, () => 
   it('offers no provider and refuses to save the sandbox (409, in words), changing nothing', async () => {
     const read = await call(t.app, 'GET', SETTINGS, { token: tokens.admin });
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json().data).toMatchObject({ providers: [], settings: { provider: 'sandbox', enabled: true } });
+    // Stripe, a real provider, is offered; the sandbox is not.
+    expect(read.json().data).toMatchObject({ providers: ['stripe'], settings: { provider: 'sandbox', enabled: true } });
     const audits = async () =>
       (await t.app.db.selectFrom('audit_log').select('id').where('entity', '=', 'payment_settings').execute()).length;
     const before = await audits();

@@ -3,7 +3,7 @@
 // history); each faulty one is refused with its problem named and nothing kept. The clock is a day the good
 // CSD is in force.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openPassword } from '../../server/domain/invoicing/csd/vault';
+import { openSecret } from '../../server/domain/shared/vault';
 import { INVOICING_PATHS, type Issuer } from '../../src/api/invoicing';
 import { api } from '../support/http';
 import { issuerDraft, multipart } from '../support/invoicingSetupFixtures';
@@ -71,7 +71,7 @@ describe(`CSD upload with the test certificates (${dialect})`, () => {
     expect(Buffer.from(row.csd_cer!)).toEqual(files.cer);
     expect(Buffer.from(row.csd_key!)).toEqual(files.key);
     expect(row.csd_password_sealed).not.toContain(TEST_CSD_PASSWORD);
-    expect(await openPassword(t.app.db, t.app.clock, row.csd_password_sealed!)).toBe(TEST_CSD_PASSWORD);
+    expect(await openSecret(t.app.db, t.app.clock, 'csd-vault', row.csd_password_sealed!)).toBe(TEST_CSD_PASSWORD);
     const history = await t.app.db
       .selectFrom('audit_log')
       .select(['action', 'after_json'])

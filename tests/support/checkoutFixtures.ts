@@ -32,6 +32,8 @@ export const OPTIONS: CheckoutOptions = {
   ],
   owedCents: 370_000,
   creditCents: 0,
+  // Las Palmas has Cargos automáticos: a card may be kept, the dwelling's fee as the limit.
+  saveCard: { limitCents: 185_000 },
 };
 
 /** A dwelling that owes nothing: it may still pay an amount ahead. */

@@ -4,7 +4,7 @@
 // no other call of the file used, so tests do not see each other's invoices by accident.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sealPassword } from '../../server/domain/invoicing/csd/vault';
+import { sealSecret } from '../../server/domain/shared/vault';
 import type { ConceptDraft, InvoiceDraft } from '../../src/api/invoicing';
 import { foldForSearch } from '../../src/api/search';
 import { TEST_CSD_LEGAL_NAME, TEST_CSD_NO_CERTIFICADO, TEST_CSD_RFC, testCsd } from './testCsd';
@@ -54,7 +54,7 @@ export async function ensureIssuer(
         mode: options.mode ?? 'M',
         csd_cer: cer,
         csd_key: key,
-        csd_password_sealed: await sealPassword(db, app.clock, password),
+        csd_password_sealed: await sealSecret(db, app.clock, 'csd-vault', password),
         csd_no_certificado: TEST_CSD_NO_CERTIFICADO,
         csd_valid_from: '2023-01-01T00:00:00.000Z',
         csd_valid_to: '2031-01-01T00:00:00.000Z',

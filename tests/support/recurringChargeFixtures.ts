@@ -17,8 +17,14 @@ export const HOUSE_CHARGES: RecurringCharge[] = [
     descripcion: 'Cuota de mantenimiento Casa 27',
     monto: '2450.00',
     frecuencia: 'Mensual',
-    metodoPago: 'Tarjeta de crédito •••• 4242',
+    metodoPago: 'Visa •••• 4242',
     fechaCreacion: '2026-05-01',
+    tarjeta: { marca: 'visa', ultimos4: '4242', vencimiento: '12/30' },
+    proximoCargo: { fecha: '2026-07-01', monto: '2450.00' },
+    intentos: [
+      { fecha: '2026-06-02', monto: '2450.00', resultado: 'pagado', motivo: null },
+      { fecha: '2026-06-01', monto: '2450.00', resultado: 'rechazado', motivo: 'Fondos insuficientes (sandbox).' },
+    ],
   },
   {
     id: 2,
@@ -27,5 +33,8 @@ export const HOUSE_CHARGES: RecurringCharge[] = [
     frecuencia: 'Mensual',
     metodoPago: 'Tarjeta de crédito •••• 4242',
     fechaCreacion: '2026-05-01',
+    tarjeta: null,
+    proximoCargo: null,
+    intentos: [],
   },
 ];

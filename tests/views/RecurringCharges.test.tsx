@@ -10,7 +10,7 @@ import AdminPanelPage from '../../src/views/charges/AdminPanelPage';
 import RecurringChargesPage from '../../src/views/charges/RecurringChargesPage';
 import { json } from '../support/http';
 import { sessionFor } from '../support/sessionFixtures';
-import { signedIn, stubApi } from '../support/views/signedInShell';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,8 +20,14 @@ const CHARGES: RecurringCharge[] = [
     descripcion: 'Cuota de mantenimiento Torre A - 101',
     monto: '1850.00',
     frecuencia: 'Mensual',
-    metodoPago: 'Tarjeta de crédito •••• 4242',
+    metodoPago: 'Visa •••• 4242',
     fechaCreacion: '2026-05-01',
+    tarjeta: { marca: 'visa', ultimos4: '4242', vencimiento: '12/30' },
+    proximoCargo: { fecha: '2026-07-01', monto: '1850.00' },
+    intentos: [
+      { fecha: '2026-06-02', monto: '1850.00', resultado: 'pagado', motivo: null },
+      { fecha: '2026-06-01', monto: '1850.00', resultado: 'rechazado', motivo: 'Fondos insuficientes.' },
+    ],
   },
   {
     id: 8,
@@ -30,6 +36,9 @@ const CHARGES: RecurringCharge[] = [
     frecuencia: 'Mensual',
     metodoPago: 'Tarjeta de crédito •••• 4242',
     fechaCreacion: '2026-05-01',
+    tarjeta: null,
+    proximoCargo: null,
+    intentos: [],
   },
 ];
 
@@ -93,6 +102,52 @@ describe('Cargos automáticos', { timeout: 20_000 }, () => {
     expect(api.calls.find((c) => c.path === '/api/--cargos-automaticos/cancel')?.body).toEqual({ id: 8 });
     expect(screen.getAllByRole('article')).toHaveLength(1);
   });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`shows the card, the next charge and the attempts, and takes the card off once confirmed (${viewport})`, async () => {
+      useViewport(viewport);
+      const api = stubApi(sessionFor('resident'), {
+        '/api/--cargos-automaticos/list': () => json({ success: true, data: CHARGES }),
+        '/api/--cargos-automaticos/remove-card': () =>
+          json({ success: true, data: { ...CHARGES[0], tarjeta: null, proximoCargo: null } }),
+      });
+      signedIn(<RecurringChargesPage />, '/cargos-automaticos');
+      const fee = await screen.findByRole('article', { name: 'Cuota de mantenimiento Torre A - 101' });
+      expect(within(fee).getByText('Tarjeta Visa •••• 4242 · vence 12/30')).toBeTruthy();
+      expect(within(fee).getByText('Próximo cargo: $1,850.00 el 01/07/2026')).toBeTruthy();
+      expect(within(fee).getByText('Últimos intentos')).toBeTruthy();
+      expect(within(fee).getByText('02/06/2026: $1,850.00, pagado')).toBeTruthy();
+      expect(within(fee).getByText('01/06/2026: $1,850.00, rechazado (Fondos insuficientes.)')).toBeTruthy();
+      const fund = row('Fondo de reserva Torre A - 101');
+      expect(
+        within(fund).getByText('Sin tarjeta guardada: no se carga nada automáticamente. Guarda una al pagar con tarjeta.'),
+      ).toBeTruthy();
+      expect(within(fund).queryByRole('button', { name: /Quitar tarjeta/ })).toBeNull();
+
+      // Asked first; No leaves the card.
+      fireEvent.click(within(fee).getByRole('button', { name: 'Quitar tarjeta de Cuota de mantenimiento Torre A - 101' }));
+      let confirm = screen.getByRole('dialog', { name: 'Quitar tarjeta' });
+      expect(within(confirm).getByText(/^¿Quitar la tarjeta de esta domiciliación\?/)).toBeTruthy();
+      fireEvent.click(within(confirm).getByRole('button', { name: 'No' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Quitar tarjeta' })).toBeNull());
+      expect(api.calls.some((c) => c.path === '/api/--cargos-automaticos/remove-card')).toBe(false);
+
+      fireEvent.click(within(fee).getByRole('button', { name: 'Quitar tarjeta de Cuota de mantenimiento Torre A - 101' }));
+      confirm = screen.getByRole('dialog', { name: 'Quitar tarjeta' });
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Sí, quitar' }));
+      await waitFor(() =>
+        expect(
+          within(row('Cuota de mantenimiento Torre A - 101')).getByText(
+            'Sin tarjeta guardada: no se carga nada automáticamente. Guarda una al pagar con tarjeta.',
+          ),
+        ).toBeTruthy(),
+      );
+      expect(api.calls.find((c) => c.path === '/api/--cargos-automaticos/remove-card')?.body).toEqual({ id: 7 });
+      // The charge stays, with its amount and its attempts.
+      expect(within(row('Cuota de mantenimiento Torre A - 101')).getByText('$1,850.00')).toBeTruthy();
+      expect(within(row('Cuota de mantenimiento Torre A - 101')).queryByText(/Próximo cargo/)).toBeNull();
+    });
+  }
 
   it('is not offered in other condominiums: the page goes back to the communication area', async () => {
     const api = stubApi(sessionFor('resident', { condo: { CondoId: 2 } }));

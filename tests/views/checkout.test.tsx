@@ -6,7 +6,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import { type CheckoutOptions, checkoutFee } from '../../src/api/checkout';
+import { type CheckoutOptions, checkoutFee, type SandboxCheckout } from '../../src/api/checkout';
 import type { Statement } from '../../src/api/finance';
 import { formatMoney } from '../../src/api/finance';
 import CheckoutResultPage from '../../src/views/checkout/CheckoutResultPage';
@@ -78,6 +78,44 @@ describe('Pagar', () => {
       expect(sent).not.toHaveProperty('amountCents');
     });
   }
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`keeps the card for Cargos automáticos with its monthly limit, by card only (${viewport})`, async () => {
+      useViewport(viewport);
+      const left = catchLeaving();
+      const stub = openPay(OPTIONS);
+      const keep = await screen.findByRole('checkbox', { name: /Guardar esta tarjeta para cargos automáticos/ }, SLOW);
+      expect((keep as HTMLInputElement).checked).toBe(false);
+      expect(screen.queryByRole('textbox', { name: 'Límite mensual' })).toBeNull();
+      fireEvent.click(keep);
+      const limit = screen.getByRole('textbox', { name: 'Límite mensual' }) as HTMLInputElement;
+      // The options' limit by default (the dwelling's fee).
+      expect(limit.value).toBe('1850.00');
+      fireEvent.change(limit, { target: { value: '0' } });
+      expect(screen.getByRole('button', { name: /^Pagar/ })).toHaveProperty('disabled', true);
+      fireEvent.change(limit, { target: { value: '2000,5' } });
+      // Not offered for another method.
+      fireEvent.click(screen.getByRole('radio', { name: 'Efectivo en OXXO' }));
+      expect(screen.queryByRole('checkbox', { name: /Guardar esta tarjeta/ })).toBeNull();
+      fireEvent.click(screen.getByRole('radio', { name: 'Tarjeta de crédito o débito' }));
+      fireEvent.click(await screen.findByRole('button', { name: `Pagar ${formatMoney(totalFor(370_000))}` }));
+      await waitFor(() => expect(left).toEqual([CHECKOUTS.created.redirectUrl]));
+      expect(stub.calls.find((c) => c.path === CREATE_PATH)!.body).toMatchObject({
+        method: 'tarjeta',
+        chargeIds: [501, 502],
+        saveCard: { monto: '2000.50' },
+      });
+    });
+  }
+
+  it('offers no card to keep where the options do not offer it', async () => {
+    const left = catchLeaving();
+    const stub = openPay({ ...OPTIONS, saveCard: null });
+    fireEvent.click(await screen.findByRole('button', { name: `Pagar ${formatMoney(totalFor(370_000))}` }, SLOW));
+    await waitFor(() => expect(left).toEqual([CHECKOUTS.created.redirectUrl]));
+    expect(screen.queryByRole('checkbox', { name: /Guardar esta tarjeta/ })).toBeNull();
+    expect(stub.calls.find((c) => c.path === CREATE_PATH)!.body).not.toHaveProperty('saveCard');
+  });
 
   it('pays another amount at an OXXO and goes to the result page for the reference', async () => {
     const left = catchLeaving();
@@ -160,14 +198,14 @@ describe('the result of a payment', () => {
   });
 });
 
-function openSandbox(outcome: () => Response = () => json({ success: true })) {
+function openSandbox(outcome: () => Response = () => json({ success: true }), checkout: SandboxCheckout = SANDBOX) {
   const calls: { method: string; path: string }[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (request: Request) => {
       const path = new URL(request.url).pathname;
       calls.push({ method: request.method, path });
-      if (path === `/api/--pagos-en-linea/sandbox/${SANDBOX.ref}`) return json({ success: true, data: SANDBOX });
+      if (path === `/api/--pagos-en-linea/sandbox/${SANDBOX.ref}`) return json({ success: true, data: checkout });
       if (path.startsWith(`/api/--pagos-en-linea/sandbox/${SANDBOX.ref}/`)) return outcome();
       return json({ success: false, code: 'NOT_FOUND', message: 'No existe.' }, 404);
     }),
@@ -199,6 +237,12 @@ describe('the sandbox provider’s page', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
       `/api/--pagos-en-linea/sandbox/${SANDBOX.ref}/pagar`,
     ]);
+    expect(screen.queryByText('Esta tarjeta se guardará para cargos automáticos.')).toBeNull();
+  });
+
+  it('says the card will be kept when the checkout asked to keep it', async () => {
+    openSandbox(undefined, { ...SANDBOX, saveCard: true });
+    expect(await screen.findByText('Esta tarjeta se guardará para cargos automáticos.', undefined, SLOW)).toBeTruthy();
   });
 });
 

@@ -28,6 +28,9 @@ import * as checkout from './0024_checkout';
 import * as paymentProofs from './0025_payment_proofs';
 import * as reconciliation from './0026_reconciliation';
 import * as reminders from './0027_reminders';
+import * as providerKeys from './0028_provider_keys';
+import * as expenseRules from './0029_expense_rules';
+import * as savedCards from './0030_saved_cards';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -57,4 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0025_payment_proofs': paymentProofs,
   '0026_reconciliation': reconciliation,
   '0027_reminders': reminders,
+  '0028_provider_keys': providerKeys,
+  '0029_expense_rules': expenseRules,
+  '0030_saved_cards': savedCards,
 };

@@ -36,6 +36,7 @@ import { seedPosts } from './posts';
 import { seedProofs } from './proofs';
 import { seedRecurringCharges } from './recurringCharges';
 import { seedReservations } from './reservations';
+import { seedSavedCards } from './savedCards';
 import { seedTickets } from './tickets';
 
 export interface SeedOptions {
@@ -99,6 +100,7 @@ const TABLES_CHILD_FIRST = [
   'late_fee_exemptions',
   'late_fee_rules',
   'payment_proofs',
+  'recurring_charge_runs',
   'checkout_events',
   'checkouts',
   'payment_settings',
@@ -111,6 +113,8 @@ const TABLES_CHILD_FIRST = [
   'ledger_accounts',
   'provider_contact_requests',
   'recurring_charges',
+  'saved_cards',
+  'provider_customers',
   'passes',
   'guest_links',
   'events',
@@ -336,6 +340,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedPosts(trx, options.clock);
   await seedConversations(trx, options.clock);
   await seedRecurringCharges(trx, options.clock);
+  await seedSavedCards(trx, options.clock);
   await seedTickets(trx, options.clock);
   await seedPolls(trx, options.clock);
   await seedCalendar(trx, options.clock);

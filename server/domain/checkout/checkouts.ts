@@ -12,10 +12,12 @@ import {
   type CheckoutRequest,
   type CheckoutState,
   checkoutFee,
+  providerReturnPath,
 } from '../../../src/api/checkout';
 import { ErrorCodes } from '../../../src/api/errors';
 import { formatMoney } from '../../../src/api/finance';
-import { canPayOnline } from '../../../src/api/permissions';
+import { canPayOnline, canSeeAutomaticCharges } from '../../../src/api/permissions';
+import { amountToCents } from '../../../src/api/recurringCharges';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
@@ -69,7 +71,38 @@ export async function checkoutOptions(
     open,
     owedCents: open.reduce((sum, c) => sum + c.openCents, 0),
     creditCents,
+    // Cargos automáticos: a card paid here may be kept, with a monthly limit (by default the dwelling's fee).
+    saveCard:
+      settings?.enabled && canSaveCard(auth) && methodOptions(settings).some((m) => m.method === 'tarjeta')
+        ? { limitCents: await monthlyFeeOf(db, auth.condoId, id) }
+        : null,
   };
+}
+
+/** Keeping a card is offered where Cargos automáticos is (permissions.canSeeAutomaticCharges). */
+const canSaveCard = (auth: Auth) => canSeeAutomaticCharges({ condo: { CondoId: auth.condoId } });
+
+/** The dwelling's monthly fee, as its latest charge says (0 for a dwelling never charged). */
+async function monthlyFeeOf(db: Kysely<Database>, condoId: number, apartmentId: number): Promise<number> {
+  const row = await db
+    .selectFrom('dwelling_charges')
+    .select('amount_cents')
+    .where('condo_id', '=', condoId)
+    .where('apartment_id', '=', apartmentId)
+    .orderBy('charged_on', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? Number(row.amount_cents) : 0;
+}
+
+/** The monthly limit of a card to keep: card only, where offered, a number above 0 with 2 decimals at most. */
+function saveLimitOf(auth: Auth, body: CheckoutRequest): number | null {
+  if (!body.saveCard) return null;
+  if (body.method !== 'tarjeta' || !canSaveCard(auth))
+    throw new AppError(400, ErrorCodes.badRequest, 'checkout.saveCardUnavailable', 'saveCard');
+  const cents = amountToCents(body.saveCard.monto);
+  if (cents === null || cents <= 0) throw new AppError(400, ErrorCodes.badRequest, 'charges.invalidAmount', 'saveCard.monto');
+  return cents;
 }
 
 export function checkoutOf(row: {
@@ -87,8 +120,12 @@ export function checkoutOf(row: {
   expires_at: string;
   payment_id: number | null;
   failure: string | null;
+  redirect_url?: string | null;
 }): Checkout {
   const state = row.state as CheckoutState;
+  // The sandbox's page is ours (/pago-sandbox/{ref}) while open; a real provider's is the one it gave: its checkout
+  // page while creado, its voucher or transfer instructions while pendiente.
+  const providerPage = row.provider === 'sandbox' ? null : (row.redirect_url ?? null);
   return {
     id: row.id,
     ApartmentId: row.apartment_id,
@@ -98,7 +135,12 @@ export function checkoutOf(row: {
     feeCents: Number(row.fee_cents),
     feeBearer: row.fee_bearer === 'condominio' ? 'condominio' : 'residente',
     totalCents: Number(row.total_cents),
-    redirectUrl: state === 'creado' && row.provider === 'sandbox' ? `/pago-sandbox/${row.provider_ref}` : null,
+    redirectUrl:
+      state === 'creado' && row.provider === 'sandbox'
+        ? `/pago-sandbox/${row.provider_ref}`
+        : state === 'creado' || state === 'pendiente'
+          ? providerPage
+          : null,
     payReference: state === 'pendiente' || state === 'creado' ? row.pay_reference : null,
     expiresAt: row.expires_at,
     paymentId: row.payment_id,
@@ -136,11 +178,19 @@ function totalsOf(settings: PaymentSettings, method: CheckoutMethod, amountCents
  */
 export async function createCheckout(
   db: Kysely<Database>,
-  deps: { clock: Clock; policy: ProviderPolicy },
+  deps: {
+    clock: Clock;
+    policy: ProviderPolicy;
+    /** Absolute bases of the app's pages and of its API (infra/links.ts); null when the server knows none. */
+    links?: { app: string; api: string } | null;
+    /** PAYMENT_PROVIDER_API_BASE (tests only). */
+    apiBase?: string | null;
+  },
   auth: Auth,
   body: CheckoutRequest,
 ): Promise<{ checkout: Checkout; created: boolean }> {
   const apartmentId = await payableDwelling(db, auth, body.ApartmentId);
+  const saveLimitCents = saveLimitOf(auth, body);
   const earlier = await db
     .selectFrom('checkouts')
     .selectAll()
@@ -161,17 +211,29 @@ export async function createCheckout(
   const expiresAt = new Date(
     now.getTime() + (body.method === 'tarjeta' ? CARD_CHECKOUT_MINUTES * 60_000 : REFERENCE_DAYS * 24 * 60 * 60_000),
   );
-  const provider = paymentProvider(db, deps.clock, settings.provider);
+  const provider = paymentProvider(db, deps.clock, settings.provider, deps.apiBase ?? null);
   const ref = provider.newRef();
   const condo = await db.selectFrom('condominiums').select('name').where('id', '=', auth.condoId).executeTakeFirstOrThrow();
   // The provider is asked before the row is written: a provider that fails leaves nothing behind, and the
   // screen's retry (same clientId) opens again.
-  const opened = await provider.open(ref, {
-    method: body.method,
-    totalCents,
-    condoName: condo.name,
-    expiresAt,
-  });
+  const links = deps.links ?? null;
+  const customer = saveLimitCents !== null ? await customerOf(db, provider, auth, now) : null;
+  // A provider that fails (down, or refusing the condominium's key) is a 502 in words: its own status (a 401
+  // for a bad key) must not reach the browser as if it were the resident's session.
+  const opened = await provider
+    .open(ref, {
+      condoId: auth.condoId,
+      method: body.method,
+      totalCents,
+      condoName: condo.name,
+      expiresAt,
+      returnUrl: links && `${links.api}${providerReturnPath(ref)}`,
+      cancelUrl: links && `${links.app}/condominio/financiero/pagar?ApartmentId=${apartmentId}`,
+      saveCard: saveLimitCents !== null ? { customer } : null,
+    })
+    .catch(() => {
+      throw new AppError(502, ErrorCodes.unavailable, 'checkout.providerFailed');
+    });
   const at = now.toISOString();
   const values = {
     condo_id: auth.condoId,
@@ -190,6 +252,9 @@ export async function createCheckout(
     // enabled implies an account (settings.ts).
     account_id: settings.accountId!,
     pay_reference: opened.payReference,
+    redirect_url: settings.provider === 'sandbox' ? null : opened.redirectUrl,
+    save_card: saveLimitCents !== null ? 1 : 0,
+    save_limit_cents: saveLimitCents,
     expires_at: expiresAt.toISOString(),
     payment_id: null,
     failure: null,
@@ -217,6 +282,42 @@ export async function createCheckout(
   return { checkout: checkoutOf(row), created: inserted !== undefined };
 }
 
+/**
+ * The member's customer at a provider that keeps saved cards on one (Stripe), made once and kept; null for a
+ * provider without customers (the sandbox). Two first saves at once: the unique key keeps the first.
+ */
+async function customerOf(
+  db: Kysely<Database>,
+  provider: ReturnType<typeof paymentProvider>,
+  auth: Auth,
+  now: Date,
+): Promise<string | null> {
+  if (!provider.newCustomer) return null;
+  const kept = await db
+    .selectFrom('provider_customers')
+    .select('customer')
+    .where('condo_id', '=', auth.condoId)
+    .where('user_id', '=', auth.userId)
+    .where('provider', '=', provider.name)
+    .executeTakeFirst();
+  if (kept) return kept.customer;
+  const customer = await provider.newCustomer(auth.condoId, `member-${auth.condoId}-${auth.userId}`).catch(() => {
+    throw new AppError(502, ErrorCodes.unavailable, 'checkout.providerFailed');
+  });
+  await db
+    .insertInto('provider_customers')
+    .values({
+      condo_id: auth.condoId,
+      user_id: auth.userId,
+      provider: provider.name,
+      customer,
+      created_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['condo_id', 'user_id', 'provider']).doNothing())
+    .execute();
+  return customer;
+}
+
 /** A checkout its creator reads (the result page asks until it is settled). */
 export async function readCheckout(db: Kysely<Database>, auth: Auth, id: number): Promise<Checkout> {
   const row = await db
@@ -228,4 +329,10 @@ export async function readCheckout(db: Kysely<Database>, auth: Auth, id: number)
     .executeTakeFirst();
   if (!row) throw checkoutNotFound();
   return checkoutOf(row);
+}
+
+/** Where a provider's page sends the resident back (by our reference): the checkout's result page. */
+export async function returnPathOf(db: Kysely<Database>, ref: string): Promise<string> {
+  const row = await db.selectFrom('checkouts').select('id').where('provider_ref', '=', ref).executeTakeFirst();
+  return row ? `/condominio/financiero/pago/${row.id}` : '/condominio/financiero';
 }

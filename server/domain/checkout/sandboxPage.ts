@@ -16,7 +16,13 @@ import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { appSecret } from '../../infra/secrets';
 import { checkoutNotFound } from './checkouts';
-import { SANDBOX_SIGNATURE_HEADER, type SandboxEventBody, signSandboxEvent } from './providers/sandbox';
+import {
+  SANDBOX_SIGNATURE_HEADER,
+  SANDBOX_TEST_CARDS,
+  type SandboxEventBody,
+  sandboxCardToken,
+  signSandboxEvent,
+} from './providers/sandbox';
 import { receiveWebhook, type WebhookOutcome } from './webhooks';
 
 /** The result page the sandbox sends the resident back to (src/views/app routes). */
@@ -26,7 +32,16 @@ async function sandboxRow(db: Kysely<Database>, ref: string) {
   const row = await db
     .selectFrom('checkouts as k')
     .innerJoin('condominiums as c', 'c.id', 'k.condo_id')
-    .select(['k.id', 'k.method', 'k.total_cents', 'k.state', 'k.pay_reference', 'k.expires_at', 'c.name as condoName'])
+    .select([
+      'k.id',
+      'k.method',
+      'k.total_cents',
+      'k.state',
+      'k.pay_reference',
+      'k.expires_at',
+      'k.save_card',
+      'c.name as condoName',
+    ])
     .where('k.provider', '=', 'sandbox')
     .where('k.provider_ref', '=', ref)
     .executeTakeFirst();
@@ -44,6 +59,7 @@ export async function sandboxCheckout(db: Kysely<Database>, ref: string): Promis
     state: row.state as CheckoutState,
     payReference: row.pay_reference,
     returnPath: checkoutResultPath(row.id),
+    saveCard: row.save_card === 1,
   };
 }
 
@@ -77,6 +93,11 @@ export async function sandboxOutcome(
       amount: Number(row.total_cents),
       method: row.method as CheckoutMethod,
       failure: outcome === 'rechazar' ? SANDBOX_DECLINE : null,
+      // Paid with the test card that pays, and asked to keep it: the sandbox's token for it.
+      card:
+        outcome === 'pagar' && row.save_card === 1
+          ? { token: sandboxCardToken(SANDBOX_TEST_CARDS.pays), brand: 'visa', last4: SANDBOX_TEST_CARDS.pays, exp: '12/30' }
+          : null,
     },
   };
   const raw = JSON.stringify(body);

@@ -6,6 +6,8 @@ import type { Kysely } from 'kysely';
 import type { CheckoutMethod, CheckoutMethodOption, FeeBearer, MethodFee, PaymentProvider } from '../../../src/api/checkout';
 import { CHECKOUT_METHODS, FEE_BEARERS, PAYMENT_PROVIDERS } from '../../../src/api/checkout';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../infra/clock';
+import { openSecret } from '../shared/vault';
 
 export interface PaymentSettings {
   provider: PaymentProvider;
@@ -50,3 +52,34 @@ export async function paymentSettingsOf(
 
 export const methodOptions = (settings: PaymentSettings): CheckoutMethodOption[] =>
   CHECKOUT_METHODS.map((method) => ({ method, ...settings.fees[method] }));
+
+/** A condominium's own keys with its provider, opened from the vault (migration 0028). */
+export interface OpenedProviderKeys {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** The condominium's provider keys, opened; null while either is missing. Only the server reads them. */
+export async function providerKeysOf(db: Kysely<Database>, clock: Clock, condoId: number): Promise<OpenedProviderKeys | null> {
+  const row = await db
+    .selectFrom('payment_settings')
+    .select(['secret_key_sealed', 'webhook_secret_sealed'])
+    .where('condo_id', '=', condoId)
+    .executeTakeFirst();
+  if (!row?.secret_key_sealed || !row.webhook_secret_sealed) return null;
+  return {
+    secretKey: await openSecret(db, clock, 'payment-keys-vault', row.secret_key_sealed),
+    webhookSecret: await openSecret(db, clock, 'payment-keys-vault', row.webhook_secret_sealed),
+  };
+}
+
+/** The condominium of a provider's checkout, by our reference (what its webhook carries in the metadata). */
+export async function condoOfCheckout(db: Kysely<Database>, provider: PaymentProvider, ref: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('checkouts')
+    .select('condo_id')
+    .where('provider', '=', provider)
+    .where('provider_ref', '=', ref)
+    .executeTakeFirst();
+  return row?.condo_id ?? null;
+}

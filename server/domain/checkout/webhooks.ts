@@ -15,13 +15,14 @@ import type { Clock } from '../../infra/clock';
 import { lockCondo } from '../shared/condoLock';
 import { insertLedgerPayment } from '../shared/ledgerPayments';
 import { invoicePaymentIfAutomatic } from '../shared/paymentInvoicing';
+import { keepSavedCard } from '../shared/savedCards';
 import { condoToday } from '../shared/zonedTime';
 import { tellPayer } from './notices';
-import type { ProviderEvent } from './providers/adapter';
+import { IGNORED_EVENT, type ProviderEvent } from './providers/adapter';
 import { paymentProvider } from './providers/registry';
 
 /** What an event did: applied, or why not. */
-export type WebhookOutcome = 'aplicado' | 'repetido' | 'desconocido' | 'fuera_de_orden' | 'monto_distinto';
+export type WebhookOutcome = 'aplicado' | 'repetido' | 'desconocido' | 'fuera_de_orden' | 'monto_distinto' | 'ignorado';
 
 export const badSignature = () => new AppError(400, ErrorCodes.badRequest, 'checkout.badSignature', 'body');
 
@@ -31,17 +32,20 @@ export const onlineReference = (method: CheckoutMethod, providerRef: string) =>
 
 export async function receiveWebhook(
   db: Kysely<Database>,
-  deps: { clock: Clock },
+  deps: { clock: Clock; apiBase?: string | null },
   providerName: PaymentProvider,
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<WebhookOutcome> {
-  const event = await paymentProvider(db, deps.clock, providerName).readWebhook(rawBody, headers);
+  const event = await paymentProvider(db, deps.clock, providerName, deps.apiBase ?? null).readWebhook(rawBody, headers);
   if (!event) throw badSignature();
+  // Signed, but not an event the product reads (a provider sends more than the four we ask for): nothing written.
+  if (event === IGNORED_EVENT) return 'ignorado';
   return db.transaction().execute((trx) => takeEvent(trx, deps.clock, providerName, event));
 }
 
-async function takeEvent(
+/** Applies a provider's event in the caller's transaction (a webhook's, or the automatic charges' job's). */
+export async function takeEvent(
   trx: Kysely<Database>,
   clock: Clock,
   provider: PaymentProvider,
@@ -83,10 +87,22 @@ async function takeEvent(
   if (!taken) return 'repetido';
   if (!checkout || outcome !== 'aplicado') return outcome;
 
-  const changes: Partial<{ state: string; payment_id: number; failure: string | null; updated_at: string }> = {
+  const changes: Partial<{
+    state: string;
+    payment_id: number;
+    failure: string | null;
+    updated_at: string;
+    pay_reference: string | null;
+    redirect_url: string | null;
+  }> = {
     state: event.kind,
     updated_at: now.toISOString(),
   };
+  // A reference the provider issues only once the resident chose (Stripe's OXXO voucher, its CLABE), and its page.
+  if (event.kind === 'pendiente' && event.payReference !== undefined) {
+    changes.pay_reference = event.payReference ?? checkout.pay_reference;
+    changes.redirect_url = event.payUrl ?? null;
+  }
   if (event.kind === 'pagado') {
     const method = checkout.method as CheckoutMethod;
     const paymentId = await insertLedgerPayment(
@@ -104,9 +120,21 @@ async function takeEvent(
     );
     await invoicePaymentIfAutomatic(trx, checkout.condo_id, checkout.apartment_id, paymentId, now);
     changes.payment_id = paymentId;
+    // The resident asked to keep the card (Pagar's checkbox): the provider saved it, the event names it.
+    if (checkout.save_card === 1 && event.card)
+      await keepSavedCard(trx, {
+        condoId: checkout.condo_id,
+        userId: checkout.user_id,
+        apartmentId: checkout.apartment_id,
+        provider,
+        card: event.card,
+        limitCents: Number(checkout.save_limit_cents ?? checkout.amount_cents),
+        at: now,
+      });
   }
   if (event.kind === 'fallido') changes.failure = event.failure ?? '';
   await trx.updateTable('checkouts').set(changes).where('id', '=', checkout.id).execute();
-  if (event.kind !== 'pendiente') await tellPayer(trx, clock, checkout, event.kind);
+  // An automatic charge's resident is told by its job (domain/recurringCharges), with the card and the receipt.
+  if (event.kind !== 'pendiente' && checkout.recurring_charge_id === null) await tellPayer(trx, clock, checkout, event.kind);
   return outcome;
 }

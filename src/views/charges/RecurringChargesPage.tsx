@@ -5,13 +5,15 @@ import '@mantine/core/styles/Modal.css';
 // §6): the dialog over the communication area. A thin view of recurringChargeMachine: each row shows its
 // charge, or the amount field while it is edited; cancelling a charge asks first. Closing goes back to
 // the communication area, and so does the machine's refusal of those whose condominium has no such charges.
+// Each row shows its saved card (or none), what the daily run would charge next and its last attempts; "Quitar
+// tarjeta" asks first (issue 27).
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import dayjs from 'dayjs';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Redirect, useLocation } from 'wouter';
-import type { RecurringCharge } from '../../api/recurringCharges';
+import type { ChargeAttempt, RecurringCharge, SavedCard } from '../../api/recurringCharges';
 import type { SessionData } from '../../api/sessions';
 import { type RecurringChargeAlert, recurringChargeMachine } from '../../machines/recurringChargeMachine';
 import { SessionContext } from '../common/SessionContext';
@@ -22,7 +24,13 @@ const ALERTS: Record<Exclude<RecurringChargeAlert, null>, string> = {
   invalidAmount: 'charges.invalidAmount',
   saveFailed: 'charges.saveFailed',
   cancelFailed: 'charges.cancelFailed',
+  removeCardFailed: 'charges.removeCardFailed',
 };
+
+/** "Visa •••• 4242", as the server words it in mails and history. */
+const cardName = (card: SavedCard) =>
+  `${card.marca ? card.marca.charAt(0).toUpperCase() + card.marca.slice(1) : ''} •••• ${card.ultimos4}`.trim();
+const day = (date: string) => dayjs(date).format('DD/MM/YYYY');
 
 /** The dialog's machine, told the session's condominium: who may open the dialog is its decision. */
 function useRecurringCharges(condo: Pick<SessionData['condo'], 'CondoId'>) {
@@ -48,12 +56,14 @@ function RecurringChargesDialog({ flow: [state, send] }: { flow: ChargesFlow }) 
   const condoName = SessionContext.useSelector((s) => s.context.data?.condo.CondoName ?? '');
   useDocumentTitle(condoName, intl.formatMessage({ id: 'charges.title' }));
   const [, navigate] = useLocation();
-  const { charges, editingId, draft, cancelId, alert } = state.context;
+  const { charges, editingId, draft, cancelId, removeCardId, alert } = state.context;
   const saving = state.matches('saving');
   const cancelling = state.matches('cancelling');
-  // The question can be put away until the cancellation is sent.
+  const removingCard = state.matches('removingCard');
+  // The question can be put away until the cancellation (or the removal) is sent.
   const mayDismiss = state.can({ type: 'dismiss' });
   const cancelled = charges.find((c) => c.id === cancelId);
+  const uncarded = charges.find((c) => c.id === removeCardId);
 
   return (
     <>
@@ -116,8 +126,10 @@ function RecurringChargesDialog({ flow: [state, send] }: { flow: ChargesFlow }) 
                 charge={charge}
                 canEdit={state.can({ type: 'edit', id: charge.id })}
                 canCancel={state.can({ type: 'askCancel', id: charge.id })}
+                canRemoveCard={state.can({ type: 'askRemoveCard', id: charge.id })}
                 onEdit={() => send({ type: 'edit', id: charge.id })}
                 onCancel={() => send({ type: 'askCancel', id: charge.id })}
+                onRemoveCard={() => send({ type: 'askRemoveCard', id: charge.id })}
               />
             ),
           )}
@@ -148,7 +160,93 @@ function RecurringChargesDialog({ flow: [state, send] }: { flow: ChargesFlow }) 
           </Group>
         </Stack>
       </Modal>
+
+      <Modal
+        opened={state.matches('confirmingRemoveCard') || removingCard}
+        onClose={() => send({ type: 'dismiss' })}
+        title={<FormattedMessage id="charges.removeCardTitle" />}
+        centered
+        withCloseButton={mayDismiss}
+        closeOnClickOutside={mayDismiss}
+        closeOnEscape={mayDismiss}
+      >
+        <Stack gap="md">
+          <Text fw={500}>
+            <FormattedMessage id="charges.removeCardQuestion" />
+          </Text>
+          {uncarded && (
+            <Text size="sm">
+              {uncarded.descripcion}
+              {uncarded.tarjeta && ` · ${cardName(uncarded.tarjeta)}`}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => send({ type: 'dismiss' })} disabled={!mayDismiss}>
+              <FormattedMessage id="charges.confirmNo" />
+            </Button>
+            <Button color="red" onClick={() => send({ type: 'confirm' })} loading={removingCard} data-autofocus>
+              <FormattedMessage id="charges.removeCardYes" />
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </>
+  );
+}
+
+/** The card, what comes next, and the last attempts: what the daily run does with this charge. */
+function AutomaticCharging({ charge }: { charge: RecurringCharge }) {
+  return (
+    <Stack gap={4} mt="xs">
+      <Text size="sm">
+        {charge.tarjeta ? (
+          <>
+            <FormattedMessage id="charges.cardLabel" values={{ card: cardName(charge.tarjeta) }} />
+            {charge.tarjeta.vencimiento && (
+              <>
+                {' · '}
+                <FormattedMessage id="charges.cardExpiry" values={{ exp: charge.tarjeta.vencimiento }} />
+              </>
+            )}
+          </>
+        ) : (
+          <FormattedMessage id="charges.noCard" />
+        )}
+      </Text>
+      {charge.tarjeta && (
+        <Text size="sm" fw={500}>
+          {charge.proximoCargo ? (
+            <FormattedMessage
+              id="charges.nextCharge"
+              values={{ amount: formatMonto(charge.proximoCargo.monto), date: day(charge.proximoCargo.fecha) }}
+            />
+          ) : (
+            <FormattedMessage id="charges.noNextCharge" />
+          )}
+        </Text>
+      )}
+      {charge.intentos.length > 0 && (
+        <Stack gap={0}>
+          <Text size="xs" fw={600} c="dimmed">
+            <FormattedMessage id="charges.attemptsTitle" />
+          </Text>
+          {charge.intentos.map((attempt, index) => (
+            <AttemptLine key={`${attempt.fecha}-${index}`} attempt={attempt} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function AttemptLine({ attempt }: { attempt: ChargeAttempt }) {
+  return (
+    <Text size="xs" c={attempt.resultado === 'rechazado' ? 'red' : 'dimmed'}>
+      <FormattedMessage
+        id={`charges.attempt.${attempt.resultado}`}
+        values={{ date: day(attempt.fecha), amount: formatMonto(attempt.monto), reason: attempt.motivo ?? '' }}
+      />
+    </Text>
   );
 }
 
@@ -160,8 +258,9 @@ function ChargeDetails({ charge }: { charge: RecurringCharge }) {
         {charge.frecuencia} · {charge.metodoPago}
       </Text>
       <Text size="xs" c="dimmed">
-        <FormattedMessage id="charges.created" values={{ date: dayjs(charge.fechaCreacion).format('DD/MM/YYYY') }} />
+        <FormattedMessage id="charges.created" values={{ date: day(charge.fechaCreacion) }} />
       </Text>
+      <AutomaticCharging charge={charge} />
     </Stack>
   );
 }
@@ -170,11 +269,13 @@ interface ChargeRowProps {
   charge: RecurringCharge;
   canEdit: boolean;
   canCancel: boolean;
+  canRemoveCard: boolean;
   onEdit(): void;
   onCancel(): void;
+  onRemoveCard(): void;
 }
 
-function ChargeRow({ charge, canEdit, canCancel, onEdit, onCancel }: ChargeRowProps) {
+function ChargeRow({ charge, canEdit, canCancel, canRemoveCard, onEdit, onCancel, onRemoveCard }: ChargeRowProps) {
   const intl = useIntl();
   return (
     <Card withBorder radius="md" padding="md" component="article" aria-label={charge.descripcion}>
@@ -189,7 +290,18 @@ function ChargeRow({ charge, canEdit, canCancel, onEdit, onCancel }: ChargeRowPr
           </Text>
         </Stack>
       </Group>
-      <Group justify="flex-end" gap="xs" mt="sm">
+      <Group justify="flex-end" gap="xs" mt="sm" wrap="wrap">
+        {charge.tarjeta && (
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={onRemoveCard}
+            disabled={!canRemoveCard}
+            aria-label={intl.formatMessage({ id: 'charges.removeCardOf' }, { descripcion: charge.descripcion })}
+          >
+            <FormattedMessage id="charges.removeCard" />
+          </Button>
+        )}
         <Button
           size="xs"
           variant="light"

@@ -65,9 +65,17 @@ function Result({ id }: { id: number }) {
                 id={checkout.method === 'spei' ? 'checkout.result.reference.spei' : 'checkout.result.reference.oxxo'}
               />
             </Text>
-            <Code block fz="xl" ta="center" data-testid="pay-reference">
-              {checkout.payReference}
-            </Code>
+            {checkout.payReference ? (
+              <Code block fz="xl" ta="center" data-testid="pay-reference">
+                {checkout.payReference}
+              </Code>
+            ) : null}
+            {checkout.redirectUrl ? (
+              // A real provider's voucher or transfer instructions (Stripe's page), when it gave one.
+              <Anchor href={checkout.redirectUrl} target="_blank" rel="noopener noreferrer">
+                <FormattedMessage id="checkout.result.openProvider" />
+              </Anchor>
+            ) : null}
             <Text fw={700}>
               <FormattedMessage id="checkout.result.total" values={{ total: formatMoney(checkout.totalCents) }} />
             </Text>

@@ -7,6 +7,7 @@ import '@mantine/core/styles/SegmentedControl.css';
 // over checkoutMachine: the open charges (all ticked, oldest first) or another amount, the methods with their
 // commission, the total the server will ask, and Pagar; then it leaves for the provider's page (a card) or the
 // result page (an OXXO or SPEI reference). Nothing typed here is a card number: the provider's page takes it.
+// By card, where the options offer it, the card may be kept for Cargos automáticos with a monthly limit.
 import {
   Alert,
   Anchor,
@@ -27,7 +28,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation, useSearch } from 'wouter';
 import { CHECKOUT_MAX_CENTS, CHECKOUT_MIN_CENTS, type CheckoutMethod } from '../../api/checkout';
 import { formatMoney } from '../../api/finance';
-import { checkoutMachine, type PayMode, preview } from '../../machines/checkoutMachine';
+import { checkoutMachine, type PayMode, preview, saveCardOffered } from '../../machines/checkoutMachine';
 import { FailureAlert } from '../common/FailureAlert';
 import { LoadingCard } from '../common/PageStates';
 import { displayDate } from '../common/period';
@@ -167,6 +168,28 @@ function Pay({ apartmentId }: { apartmentId: number }) {
                   ))}
                 </Stack>
               </Radio.Group>
+              {saveCardOffered(context) && (
+                <Stack gap="xs" mt="md">
+                  <Checkbox
+                    label={<FormattedMessage id="checkout.saveCard" />}
+                    description={<FormattedMessage id="checkout.saveCardHint" />}
+                    checked={context.saveCard}
+                    disabled={busy}
+                    onChange={() => send({ type: 'toggleSaveCard' })}
+                  />
+                  {context.saveCard && (
+                    <TextInput
+                      label={<FormattedMessage id="checkout.saveCardLimit" />}
+                      inputMode="decimal"
+                      leftSection="$"
+                      autoComplete="off"
+                      disabled={busy}
+                      value={context.saveLimitText}
+                      onChange={(event) => send({ type: 'setSaveLimit', text: event.currentTarget.value })}
+                    />
+                  )}
+                </Stack>
+              )}
             </Card>
             <Card withBorder radius="md" padding="md" aria-live="polite">
               {totals ? (

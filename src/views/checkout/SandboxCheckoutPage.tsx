@@ -107,6 +107,11 @@ export default function SandboxCheckoutPage() {
                       error={notTestCard ? <FormattedMessage id="checkout.sandbox.notTestCard" /> : undefined}
                       onChange={(event) => setCard(event.currentTarget.value)}
                     />
+                    {checkout.saveCard && (
+                      <Text size="sm" c="dimmed">
+                        <FormattedMessage id="checkout.sandbox.saveCard" />
+                      </Text>
+                    )}
                     <Button type="submit" loading={busy}>
                       <FormattedMessage id="checkout.sandbox.payCard" values={{ total: formatMoney(checkout.totalCents) }} />
                     </Button>

@@ -1,16 +1,32 @@
-// The payment provider a condominium's settings name (payment_settings.provider). The sandbox is built in; a real
-// provider joins here with its keys, read from the sealed settings.
+// The payment provider a condominium's settings name (payment_settings.provider). The sandbox is built in; Stripe
+// (stripe.ts) reads the condominium's own keys, sealed in its settings (settings.ts providerKeysOf), and finds the
+// condominium of a webhook by the checkout it names.
 import type { Kysely } from 'kysely';
 import type { PaymentProvider } from '../../../../src/api/checkout';
 import type { Database } from '../../../db/schema';
 import type { Clock } from '../../../infra/clock';
 import { appSecret } from '../../../infra/secrets';
+import { condoOfCheckout, providerKeysOf } from '../settings';
 import type { PaymentProviderAdapter } from './adapter';
 import { createSandboxProvider } from './sandbox';
+import { createStripeProvider } from './stripe';
 
-export function paymentProvider(db: Kysely<Database>, clock: Clock, name: PaymentProvider): PaymentProviderAdapter {
+/** `apiBase`: PAYMENT_PROVIDER_API_BASE (server/config.ts), tests only; null talks to the provider itself. */
+export function paymentProvider(
+  db: Kysely<Database>,
+  clock: Clock,
+  name: PaymentProvider,
+  apiBase: string | null = null,
+): PaymentProviderAdapter {
   switch (name) {
     case 'sandbox':
       return createSandboxProvider({ secret: () => appSecret(db, clock, 'checkout-sandbox-webhook'), now: () => clock.now() });
+    case 'stripe':
+      return createStripeProvider({
+        keysOf: (condoId) => providerKeysOf(db, clock, condoId),
+        condoOfRef: (ref) => condoOfCheckout(db, 'stripe', ref),
+        apiBase,
+        now: () => clock.now(),
+      });
   }
 }

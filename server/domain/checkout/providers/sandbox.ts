@@ -17,8 +17,23 @@ export const SANDBOX_TOLERANCE_S = 300;
 export interface SandboxEventBody {
   id: string;
   type: 'payment.pending' | 'payment.succeeded' | 'payment.failed' | 'payment.expired';
-  data: { ref: string; amount: number; method: CheckoutMethod; failure: string | null };
+  data: {
+    ref: string;
+    amount: number;
+    method: CheckoutMethod;
+    failure: string | null;
+    /** A paid checkout that asked to keep the card: the sandbox's token for it. */
+    card?: { token: string; brand: string; last4: string; exp: string } | null;
+  };
 }
+
+/** The sandbox's test cards: 4242 pays, 0002 is saved but declines every later charge (as Stripe's 0341). */
+export const SANDBOX_TEST_CARDS = { pays: '4242', declines: '0002' } as const;
+/** A saved sandbox card's token: its last four digits say how it behaves. */
+export const SANDBOX_CARD_TOKEN = /^sbx_card_[0-9a-f]{16}_(\d{4})$/;
+export const sandboxCardToken = (last4: string) => `sbx_card_${randomBytes(8).toString('hex')}_${last4}`;
+/** The words a saved sandbox card's refusal comes back with. */
+export const SANDBOX_SAVED_DECLINE = 'Fondos insuficientes (sandbox).';
 
 const KINDS: Record<SandboxEventBody['type'], ProviderEvent['kind']> = {
   'payment.pending': 'pendiente',
@@ -61,6 +76,11 @@ export function signSandboxEvent(secret: Buffer, body: string, at: Date): string
   return `t=${t},v1=${v1}`;
 }
 
+function cardOf(card: SandboxEventBody['data']['card']): ProviderEvent['card'] {
+  if (!card || typeof card.token !== 'string' || !SANDBOX_CARD_TOKEN.test(card.token)) return null;
+  return { token: card.token, customer: null, brand: String(card.brand), last4: String(card.last4), exp: card.exp ?? null };
+}
+
 export function createSandboxProvider(options: SandboxOptions): PaymentProviderAdapter {
   return {
     name: 'sandbox',
@@ -96,7 +116,14 @@ export function createSandboxProvider(options: SandboxOptions): PaymentProviderA
         providerRef: body.data.ref,
         amountCents: body.data.amount,
         failure: typeof body.data.failure === 'string' ? body.data.failure : null,
+        card: cardOf(body.data.card),
       };
+    },
+    async chargeSaved(_ref, charge) {
+      const match = SANDBOX_CARD_TOKEN.exec(charge.token);
+      const eventId = `evt_${randomBytes(12).toString('hex')}`;
+      if (match?.[1] === SANDBOX_TEST_CARDS.pays) return { kind: 'pagado', eventId };
+      return { kind: 'fallido', eventId, reason: match ? SANDBOX_SAVED_DECLINE : 'Tarjeta desconocida (sandbox).' };
     },
   };
 }

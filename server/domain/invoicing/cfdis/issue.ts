@@ -13,16 +13,17 @@
 // felt, the next step is a reserve/commit split (take stamp and folio and commit; call the PAC; write the CFDI,
 // or give the stamp back and record the folio as unused).
 import type { Kysely } from 'kysely';
+import type { HistoryAction } from '../../../../src/api/history';
 import type { Database } from '../../../db/schema';
 import { notFound } from '../../../errors';
 import type { Clock } from '../../../infra/clock';
 import { recordAudit } from '../../shared/audit';
+import { openSecret } from '../../shared/vault';
 import { localTimestamp, timeZoneOf } from '../../shared/zonedTime';
 import { buildCfdi } from '../cfdi/build';
 import { draftProblems } from '../cfdi/problems';
 import type { CfdiDraft, CfdiIssuer, InvoiceTotals } from '../cfdi/types';
 import { openPrivateKey, signCadena } from '../csd/seal';
-import { openPassword } from '../csd/vault';
 import type { PacAdapter } from '../pac/adapter';
 import { attachStampToCfdi, consumeStamp } from '../stamps';
 import { badDraft, conflict, pacFailed } from './refusals';
@@ -56,7 +57,7 @@ export interface IssueInput {
   /** What the report sums for it (a payment complement's Total is 0: its amount paid is summed instead). */
   reportTotalOf?(totals: InvoiceTotals): number;
   links: CfdiLink[];
-  auditAction: string;
+  auditAction: HistoryAction;
 }
 
 /** A retried stamp request found its CFDI: the caller answers that one (and this transaction rolls back). */
@@ -108,7 +109,10 @@ export async function issueCfdi(trx: Kysely<Database>, deps: CfdiDeps, input: Is
     noCertificado: issuer.csd_no_certificado,
     certificadoBase64: Buffer.from(issuer.csd_cer).toString('base64'),
   });
-  const key = openPrivateKey(Buffer.from(issuer.csd_key), await openPassword(trx, deps.clock, issuer.csd_password_sealed));
+  const key = openPrivateKey(
+    Buffer.from(issuer.csd_key),
+    await openSecret(trx, deps.clock, 'csd-vault', issuer.csd_password_sealed),
+  );
   const xml = unsigned.sealed(signCadena(unsigned.cadenaOriginal, key));
 
   const answer = await deps.pac.stamp(xml);
