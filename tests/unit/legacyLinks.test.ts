@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { legacyLinks, legacyUrl } from '../../src/api/legacyLinks';
 import { mainMenu, profileMenu } from '../../src/views/common/menuModel';
+import { AVAILABLE_SCREENS, SCREENS } from '../../src/views/common/screens';
 import { sessionFor } from '../support/sessionFixtures';
 
 const LEGACY = { legacyAppUrl: 'https://legacy.example.mx/app' };
@@ -44,10 +45,16 @@ describe('legacyLinks', () => {
     }
   });
 
-  it('puts the screens in the main menu as external links', () => {
+  it('puts a screen of the legacy app in the main menu as an external link while ours is not built', () => {
     const data = sessionFor('admin', { app: LEGACY });
-    const receipts = mainMenu(data).find((entry) => entry.key === 'legacy-paymentReceipts');
+    const withoutProofs = new Set([...AVAILABLE_SCREENS].filter((screen) => screen !== SCREENS.proofs));
+    const receipts = mainMenu(data, withoutProofs).find((entry) => entry.key === 'legacy-paymentReceipts');
     expect(receipts).toMatchObject({ external: true, href: 'https://legacy.example.mx/app/comprobantes-de-pago' });
+  });
+
+  it('leaves every legacy screen out of the menu now that each is ours (comprobantes-de-pago since issue 27)', () => {
+    const data = sessionFor('admin', { app: LEGACY });
+    expect(mainMenu(data).filter((entry) => entry.key.startsWith('legacy-'))).toEqual([]);
   });
 
   it('leaves penalties out of the menu, now that recargos is ours (issue 27: the legacy link lands there)', () => {
