@@ -33,6 +33,7 @@ import {
 import { formatMoney } from '../../src/api/finance';
 import { LatestNotificationsAnswer, NOTIFICATIONS_PATHS, notificationTarget } from '../../src/api/notifications';
 import { api } from '../support/http';
+import { withoutDemoSavedCards } from '../support/savedCardFixtures';
 import { call, createTestApp, dialect, expectOk, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const PALMAS = 'Residencial Las Palmas';
@@ -123,6 +124,8 @@ describe(`checkouts that expire, and the resident told (${dialect})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
+    // The demo's own saved cards would be charged too as the clock moves (tests/support/savedCardFixtures.ts).
+    await withoutDemoSavedCards(t.app.db);
     const row = await t.app.db
       .selectFrom('residencies as r')
       .innerJoin('memberships as m', 'm.id', 'r.membership_id')

@@ -10,6 +10,7 @@ import { savedCardCharger } from '../../server/domain/checkout/savedCardCharges'
 import { runRecurringCharges } from '../../server/domain/recurringCharges/jobs';
 import { CHECKOUT_PATHS, CheckoutAnswer, type PaymentSettingsDraft, webhookPath } from '../../src/api/checkout';
 import { api } from '../support/http';
+import { withoutDemoSavedCards } from '../support/savedCardFixtures';
 import {
   intentEvent,
   type StripeFake,
@@ -85,6 +86,8 @@ describe(`automatic charges through Stripe (${dialect})`, () => {
   beforeAll(async () => {
     fake = await startStripeFake();
     t = await createTestApp({ clock, env: { PAYMENT_PROVIDER_API_BASE: fake.base } });
+    // The demo's own saved cards would be charged too as the clock moves (tests/support/savedCardFixtures.ts).
+    await withoutDemoSavedCards(t.app.db);
     charge = savedCardCharger({ sandbox: t.app.config.paymentSandbox, apiBase: fake.base });
     const admin = await signInAs(t.app, 'admin@demo.mx', PALMAS);
     token = await signInAs(t.app, 'vecino086@demo.mx', PALMAS);

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
       redisUrl: null,
       redisKeyPrefix: 'condo:',
       paymentSandbox: true,
+      paymentProviderApiBase: null,
     });
   });
 

@@ -131,6 +131,13 @@ const ROUTES: RouteCase[] = [
     },
   },
   {
+    method: 'GET',
+    path: SESSION_PATHS.legacyLogin,
+    expected: ALL_200,
+    // Where login-redirect?logout=1 ends: said to anyone, signed in or not.
+    run: (t, c) => send(t, c, 'GET', SESSION_PATHS.legacyLogin),
+  },
+  {
     method: 'POST',
     path: SESSION_PATHS.revokeOtherSessions,
     expected: MEMBERS_ONLY,

@@ -9,6 +9,7 @@ import { savedCardCharger } from '../../server/domain/checkout/savedCardCharges'
 import { runRecurringCharges } from '../../server/domain/recurringCharges/jobs';
 import { CHECKOUT_PATHS, CheckoutCreatedAnswer, CheckoutOptionsAnswer, sandboxOutcomePath } from '../../src/api/checkout';
 import { api } from '../support/http';
+import { withoutDemoSavedCards } from '../support/savedCardFixtures';
 import { call, createTestApp, dialect, signInAs, type TestApp, testClock } from '../support/testApp';
 
 const PALMAS = 'Residencial Las Palmas';
@@ -58,6 +59,8 @@ describe(`automatic charges to a saved card (${dialect})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ clock });
+    // The demo's own saved cards would be charged too as the clock moves (tests/support/savedCardFixtures.ts).
+    await withoutDemoSavedCards(t.app.db);
     token = await signInAs(t.app, 'vecino086@demo.mx', PALMAS);
     const row = await t.app.db
       .selectFrom('residencies as r')
