@@ -26,6 +26,7 @@ import {
   sandboxOutcomePath,
 } from '../../src/api/checkout';
 import { ErrorAnswer } from '../../src/api/errors';
+import { dwellingOf } from '../support/dwellingOf';
 import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
@@ -57,21 +58,6 @@ describe(`paying online through the sandbox provider (${dialect})`, () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-
-  /** The first dwelling the person lives in, in the condominium named. */
-  async function apartmentOf(email: string, condoName: string): Promise<number> {
-    const row = await t.app.db
-      .selectFrom('residencies as r')
-      .innerJoin('memberships as m', 'm.id', 'r.membership_id')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
-      .select('r.apartment_id')
-      .where('u.email', '=', email)
-      .where('c.name', '=', condoName)
-      .orderBy('r.apartment_id')
-      .executeTakeFirstOrThrow();
-    return row.apartment_id;
-  }
 
   async function opened(payload: object, token = tokens.payer): Promise<Checkout> {
     const res = await create(payload, token);
@@ -109,8 +95,8 @@ describe(`paying online through the sandbox provider (${dialect})`, () => {
     tokens.admin = await signInAs(t.app, 'admin@demo.mx', PALMAS);
     tokens.guard = await signInAs(t.app, 'guardia@demo.mx', PALMAS);
     tokens.bosque = await signInAs(t.app, 'bosque.residente@demo.mx', BOSQUE);
-    dwelling = await apartmentOf('vecino086@demo.mx', PALMAS);
-    neighbourDwelling = await apartmentOf('vecino020@demo.mx', PALMAS);
+    dwelling = await dwellingOf(t.app.db, 'vecino086@demo.mx', PALMAS);
+    neighbourDwelling = await dwellingOf(t.app.db, 'vecino020@demo.mx', PALMAS);
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -348,7 +334,7 @@ describe(`paying online through the sandbox provider (${dialect})`, () => {
   });
 
   it('a condominium without online payments says so, and opens nothing', async () => {
-    const bosqueDwelling = await apartmentOf('bosque.residente@demo.mx', BOSQUE);
+    const bosqueDwelling = await dwellingOf(t.app.db, 'bosque.residente@demo.mx', BOSQUE);
     const res = await options(bosqueDwelling, tokens.bosque);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ enabled: false, provider: null, methods: [] });

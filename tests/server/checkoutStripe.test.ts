@@ -20,6 +20,7 @@ import {
   webhookPath,
 } from '../../src/api/checkout';
 import { ErrorAnswer } from '../../src/api/errors';
+import { dwellingOf } from '../support/dwellingOf';
 import { api } from '../support/http';
 import {
   oxxoIntent,
@@ -110,17 +111,7 @@ describe(`paying online through Stripe (${dialect})`, () => {
     tokens.payer = await signInAs(t.app, 'vecino086@demo.mx', PALMAS);
     tokens.guard = await signInAs(t.app, 'guardia@demo.mx', PALMAS);
     tokens.bosqueAdmin = await signInAs(t.app, 'admin@demo.mx', BOSQUE);
-    const row = await t.app.db
-      .selectFrom('residencies as r')
-      .innerJoin('memberships as m', 'm.id', 'r.membership_id')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
-      .select('r.apartment_id')
-      .where('u.email', '=', 'vecino086@demo.mx')
-      .where('c.name', '=', PALMAS)
-      .orderBy('r.apartment_id')
-      .executeTakeFirstOrThrow();
-    dwelling = row.apartment_id;
+    dwelling = await dwellingOf(t.app.db, 'vecino086@demo.mx', PALMAS);
     const read = await call(t.app, 'GET', SETTINGS, { token: tokens.admin });
     const { settings } = read.json().data as { settings: PaymentSettingsDraft };
     palmasDraft = { ...settings, provider: 'stripe', enabled: true };

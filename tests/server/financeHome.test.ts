@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKOUT_PATHS, CheckoutAnswer, sandboxOutcomePath } from '../../src/api/checkout';
 import { FINANCE_HOME_PATH, type FinanceHome, FinanceHomeAnswer } from '../../src/api/financeHome';
 import { MANAGEMENT_PATHS } from '../../src/api/management';
+import { dwellingOf } from '../support/dwellingOf';
 import { api } from '../support/http';
 import { call, createTestApp, dialect, signInAs, type TestApp } from '../support/testApp';
 
@@ -20,20 +21,6 @@ describe(`the money home (${dialect})`, () => {
   let dwelling = 0;
   let neighbourDwelling = 0;
   let bosqueDwelling = 0;
-
-  async function apartmentOf(email: string, condoName: string): Promise<number> {
-    const row = await t.app.db
-      .selectFrom('residencies as r')
-      .innerJoin('memberships as m', 'm.id', 'r.membership_id')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
-      .select('r.apartment_id')
-      .where('u.email', '=', email)
-      .where('c.name', '=', condoName)
-      .orderBy('r.apartment_id')
-      .executeTakeFirstOrThrow();
-    return row.apartment_id;
-  }
 
   const home = (token: string, apartmentId?: number) =>
     call(t.app, 'GET', `${api(FINANCE_HOME_PATH)}${apartmentId === undefined ? '' : `?ApartmentId=${apartmentId}`}`, {
@@ -56,9 +43,9 @@ describe(`the money home (${dialect})`, () => {
     tokens.guard = await signInAs(t.app, 'guardia@demo.mx', PALMAS);
     tokens.employee = await signInAs(t.app, 'empleado@demo.mx', PALMAS);
     tokens.bosque = await signInAs(t.app, 'bosque.residente@demo.mx', BOSQUE);
-    dwelling = await apartmentOf('vecino086@demo.mx', PALMAS);
-    neighbourDwelling = await apartmentOf('vecino020@demo.mx', PALMAS);
-    bosqueDwelling = await apartmentOf('bosque.residente@demo.mx', BOSQUE);
+    dwelling = await dwellingOf(t.app.db, 'vecino086@demo.mx', PALMAS);
+    neighbourDwelling = await dwellingOf(t.app.db, 'vecino020@demo.mx', PALMAS);
+    bosqueDwelling = await dwellingOf(t.app.db, 'bosque.residente@demo.mx', BOSQUE);
   }, 60_000);
   afterAll(() => t?.close());
 
