@@ -10,6 +10,7 @@ import { DEMO_GUEST_TOKENS } from '../../server/db/seed/guests';
 import { cadenaOfXml } from '../../server/domain/invoicing/cfdi/xmlTree';
 import { createSandboxPac } from '../../server/domain/invoicing/pac/sandbox';
 import { INVOICING_PATHS, type InvoiceStamped } from '../../src/api/invoicing';
+import { NOTIFICATIONS_PATHS } from '../../src/api/notifications';
 import { POLLS_PATHS } from '../../src/api/polls';
 import { api } from '../support/http';
 import { draftKey, dwellingDraft, invoicingSetup } from '../support/invoicingServerFixtures';
@@ -131,12 +132,12 @@ describe(`answers, PDFs and mails in the reader's language (${dialect})`, () => 
       `Hello Rosa Hernández Díaz: Mario Núñez registered for your event “Cumpleaños de Rosa”. Their access key is ${res.json().ClaveManual}.`,
     );
     expect(mail.html).toContain('<html lang="en">');
-    const notice = await t.app.db
-      .selectFrom('notifications')
-      .select(['titulo', 'texto_app'])
-      .where('titulo', '=', 'New guest')
-      .executeTakeFirst();
-    expect(notice).toEqual({ titulo: 'New guest', texto_app: 'Mario Núñez registered for your event “Cumpleaños de Rosa”.' });
+    // The notice is worded when read, in the reader's language (issue 28, defect 7).
+    const panel = (await call(t.app, 'GET', api(NOTIFICATIONS_PATHS.latest), { token: rosa })).json();
+    expect(panel.items[0]).toMatchObject({
+      Titulo: 'New guest',
+      TextoApp: 'Mario Núñez registered for your event “Cumpleaños de Rosa”.',
+    });
     await call(t.app, 'POST', LANGUAGE, { token: rosa, payload: { language: 'es' } });
   });
 

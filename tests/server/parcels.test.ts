@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GATE_PINS } from '../../server/db/seed/gateDevices';
 import { DEMO_PARCELS } from '../../server/db/seed/parcels';
+import { notificationWords } from '../../server/domain/notifications/notifications';
 import { PICKUP_CODE_SCHEME } from '../../server/domain/parcels/pickupCode';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import type { ErrorAnswer } from '../../src/api/errors';
@@ -127,14 +128,16 @@ describe(`parcels (${dialect})`, () => {
     expect(sent[0]!.text).toContain(code);
   });
 
-  it('words the notice in each resident’s language', async () => {
+  it('words the notice in each resident’s language when read (the row keeps the Spanish words)', async () => {
     const residentId = await userIdOf(t.app.db, 'residente@demo.mx');
     await t.app.db.updateTable('memberships').set({ language: 'en' }).where('user_id', '=', residentId).execute();
     try {
       await arriveOk(t, guard, arrivalDraft(a101, { carrier: 'UPS', size: 'sobre' }));
       const notice = (await notificationsOf('residente@demo.mx')).at(-1)!;
-      expect(notice.titulo).toBe('A parcel arrived');
-      expect(notice.texto_app).toContain('envelope from UPS');
+      expect(notice.titulo).toBe('Llegó un paquete');
+      const read = notificationWords('en', notice);
+      expect(read.Titulo).toBe('A parcel arrived');
+      expect(read.TextoApp).toContain('envelope from UPS');
     } finally {
       await t.app.db.updateTable('memberships').set({ language: 'es' }).where('user_id', '=', residentId).execute();
     }

@@ -5,6 +5,7 @@
 // the closing time by the server's clock; and VerResultados 0, 1 and 2.
 import { assert } from 'superstruct';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationWords } from '../../server/domain/notifications/notifications';
 import { POLLS_PATHS, PollAnswer, PollConflictAnswer, type PollListAnswer, PollSavedAnswer } from '../../src/api/polls';
 import { api } from '../support/http';
 import { choose, enSection, localAt, pollsClient, single, userId, voteDraft, yesNo } from '../support/pollServerFixtures';
@@ -38,6 +39,17 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
       .where('props', 'like', `{"pollID":${pollId},%`)
       .orderBy('id')
       .execute();
+  /** The poll's notifications as the member reads them in `language` (worded when read). */
+  const noticesIn = async (who: string, pollId: number, language: 'en') =>
+    (
+      await t.app.db
+        .selectFrom('notifications')
+        .select(['titulo', 'texto_app', 'title_id', 'text_id', 'word_values'])
+        .where('user_id', '=', users[who]!)
+        .where('props', 'like', `{"pollID":${pollId},%`)
+        .orderBy('id')
+        .execute()
+    ).map((n) => notificationWords(language, n));
   const audit = (pollId: number) =>
     t.app.db
       .selectFrom('audit_log')
@@ -293,7 +305,8 @@ describe(`the lifecycle of a poll (${dialect})`, () => {
     expect((await notices('residente', id)).map((n) => [n.titulo, n.texto_app])).toEqual([
       ['Se canceló una votación', '«Para cancelar» se canceló: Se repite la asamblea.'],
     ]);
-    expect((await notices('consejo', id)).map((n) => [n.titulo, n.texto_app])).toEqual([
+    // Stored in Spanish, read in the reader's language.
+    expect((await noticesIn('consejo', id, 'en')).map((n) => [n.Titulo, n.TextoApp])).toEqual([
       ['A vote was cancelled', '“Para cancelar” was cancelled: Se repite la asamblea.'],
     ]);
     expect(await jobs(id)).toEqual([]);

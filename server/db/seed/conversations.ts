@@ -8,7 +8,6 @@ import { dwellingName } from '../../../src/api/dwellings';
 import { messageNotice } from '../../domain/conversations/messages';
 import { notify } from '../../domain/shared/notify';
 import type { Clock } from '../../infra/clock';
-import { formatMessage } from '../../messages';
 import type { Database } from '../schema';
 
 const HOUR = 3_600_000;
@@ -207,8 +206,7 @@ export async function seedConversations(db: Kysely<Database>, clock: Clock): Pro
       if (message.readHoursAgo !== undefined) continue;
       const recipient = side === null ? (one ?? other) : side === one?.id ? other : one;
       const readers = recipient ? await residentsOf(recipient.id) : administrators;
-      const from =
-        side === null ? formatMessage('es', 'conversationsNotices.administration') : (await dwellingOf(message.from)).name;
+      const from = side === null ? { id: 'conversationsNotices.administration' as const } : (await dwellingOf(message.from)).name;
       await notify(db, { now: () => new Date(at(message.hoursAgo)) }, readers, {
         condoId: condo.id,
         ...messageNotice(from, writer.name, message.text),

@@ -1,6 +1,6 @@
 // Telling the resident who paid online how it ended (issue 27): paid, refused by the provider, or expired (the
-// provider's event, or the expiry job). Only the person who made the checkout is told, in their profile language
-// (shared/recipientLanguages.ts), worded from src/i18n/<lang>/checkoutNotices.json; opening it goes to the result
+// provider's event, or the expiry job). Only the person who made the checkout is told, in their language when they read it
+// (shared/notify.ts keeps ids and values), from src/i18n/<lang>/checkoutNotices.json; opening it goes to the result
 // page, condominio/financiero/pago/{id} (module 'pago', Props { checkoutId }). Called in the transaction that
 // moves the checkout.
 import type { Kysely } from 'kysely';
@@ -9,9 +9,7 @@ import { dwellingName } from '../../../src/api/dwellings';
 import { formatMoney } from '../../../src/api/finance';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { wordsIn } from '../../messages';
 import { notify } from '../shared/notify';
-import { recipientLanguage } from '../shared/recipientLanguages';
 
 export type CheckoutOutcome = Extract<CheckoutState, 'pagado' | 'fallido' | 'expirado'>;
 
@@ -36,7 +34,6 @@ export async function tellPayer(
     .select(['a.name', 't.name as tower'])
     .where('a.id', '=', checkout.apartment_id)
     .executeTakeFirstOrThrow();
-  const words = wordsIn(await recipientLanguage(db, checkout.user_id, { condoId: checkout.condo_id }));
   const values = {
     // Paid: what entered the dwelling's statement; otherwise what the resident was asked for.
     amount: formatMoney(Number(outcome === 'pagado' ? checkout.amount_cents : checkout.total_cents)),
@@ -44,8 +41,8 @@ export async function tellPayer(
   };
   await notify(db, clock, [checkout.user_id], {
     condoId: checkout.condo_id,
-    titulo: words(`checkoutNotices.notify.${outcome}.title`),
-    textoApp: words(`checkoutNotices.notify.${outcome}.text`, values),
+    title: { id: `checkoutNotices.notify.${outcome}.title` },
+    text: { id: `checkoutNotices.notify.${outcome}.text`, values },
     modulo: 'pago',
     props: { checkoutId: checkout.id },
   });

@@ -6,11 +6,11 @@ import type { Kysely } from 'kysely';
 import type { SendMessageRequest, StartConversationRequest } from '../../../src/api/conversations';
 import { ErrorCodes } from '../../../src/api/errors';
 import { canUseConversations, canWriteFor, canWriteTo, speaksForAdministration } from '../../../src/api/permissions';
+import type { Message, MessageValue } from '../../../src/i18n/messages';
 import type { Database, Section } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
-import { formatMessage } from '../../messages';
 import type { Auth } from '../shared/auth';
 import { notify } from '../shared/notify';
 import { sectionFacts } from '../shared/sections';
@@ -103,7 +103,7 @@ async function readersOf(trx: Kysely<Database>, section: Section, party: number 
     .map(({ viewer }) => viewer.usuario.UserId);
 }
 
-/** Notifications are stored in Spanish, as every other (the product's source language). */
+/** Each reader reads the notification in their language (shared/notify.ts keeps ids and values). */
 async function tellReaders(
   trx: Kysely<Database>,
   clock: Clock,
@@ -114,9 +114,9 @@ async function tellReaders(
   const recipient = otherSide(conversation, message.side);
   const readers = await readersOf(trx, section, recipient, message.writer);
   if (readers.length === 0) return;
-  const de =
+  const de: MessageValue =
     message.side === null
-      ? formatMessage('es', 'conversationsNotices.administration')
+      ? { id: 'conversationsNotices.administration' }
       : ((await dwellingNames(trx, [message.side])).get(message.side) ?? '');
   await notify(trx, clock, readers, {
     condoId: section.condo_id,
@@ -126,12 +126,13 @@ async function tellReaders(
   });
 }
 
-/** A new message's notification words: from which side, who wrote it and the start of what they wrote. */
-export function messageNotice(de: string, autor: string, text: string): { titulo: string; textoApp: string } {
+/** A new message's notification: from which side (a dwelling's name, or the administration's message), who wrote
+ * it and the start of what they wrote. */
+export function messageNotice(de: MessageValue, autor: string, text: string): { title: Message; text: Message } {
   const texto = text.length > NOTIFICATION_QUOTE ? `${text.slice(0, NOTIFICATION_QUOTE - 1)}…` : text;
   return {
-    titulo: formatMessage('es', { id: 'conversationsNotices.notification.title', values: { de } }),
-    textoApp: formatMessage('es', { id: 'conversationsNotices.notification.text', values: { autor, texto } }),
+    title: { id: 'conversationsNotices.notification.title', values: { de } },
+    text: { id: 'conversationsNotices.notification.text', values: { autor, texto } },
   };
 }
 

@@ -18,7 +18,6 @@ import type {
   WalkInReason,
   WalkInStatus,
 } from '../../../src/api/gateWalkIns';
-import type { Language } from '../../../src/i18n/languages';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
@@ -26,7 +25,7 @@ import { wordsIn } from '../../messages';
 import type { Auth } from '../shared/auth';
 import { lockCondo } from '../shared/condoLock';
 import { notify } from '../shared/notify';
-import { recipientLanguage, recipientLanguages } from '../shared/recipientLanguages';
+import { recipientLanguage } from '../shared/recipientLanguages';
 import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
 import { movementById } from './movementRows';
 import { recordEntry, recordRefusal } from './movements';
@@ -99,28 +98,19 @@ async function residentsOf(db: Db, condoId: number, apartmentId: number): Promis
   return [...new Set(rows.map((r) => r.user_id))];
 }
 
-/** Tells the dwelling's residents, each in their language; answers how many were told. */
+/** Tells the dwelling's residents (each reads it in their language); answers how many were told. */
 async function tellResidents(db: Db, clock: Clock, row: WalkInRow): Promise<number> {
   const residents = await residentsOf(db, row.condo_id, row.apartment_id);
-  const languages = await recipientLanguages(db, residents, { condoId: row.condo_id });
-  const byLanguage = new Map<Language, number[]>();
-  for (const id of residents) {
-    const language = languages.get(id) ?? 'es';
-    byLanguage.set(language, [...(byLanguage.get(language) ?? []), id]);
-  }
-  for (const [language, ids] of byLanguage) {
-    const words = wordsIn(language);
-    await notify(db, clock, ids, {
-      condoId: row.condo_id,
-      titulo: words('gateWalkIns.notify.title', { dwelling: dwellingName(row.towerName, row.aptName) }),
-      textoApp: words('gateWalkIns.notify.text', {
-        name: row.visitor_name,
-        reason: { id: `gateWalkIns.reason.${row.reason as WalkInReason}` },
-      }),
-      modulo: 'visita',
-      props: { walkInId: row.id },
-    });
-  }
+  await notify(db, clock, residents, {
+    condoId: row.condo_id,
+    title: { id: 'gateWalkIns.notify.title', values: { dwelling: dwellingName(row.towerName, row.aptName) } },
+    text: {
+      id: 'gateWalkIns.notify.text',
+      values: { name: row.visitor_name, reason: { id: `gateWalkIns.reason.${row.reason as WalkInReason}` } },
+    },
+    modulo: 'visita',
+    props: { walkInId: row.id },
+  });
   return residents.length;
 }
 

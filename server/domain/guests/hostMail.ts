@@ -3,9 +3,10 @@
 // key. Sent after the answer (routes/guests.ts); the in-app notice is notices.ts.
 import type { Kysely } from 'kysely';
 import type { Language } from '../../../src/i18n/languages';
+import type { Message } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import type { Mailer, OutgoingMail } from '../../infra/mail/mailer';
-import { wordsIn } from '../../messages';
+import { formatMessage, wordsIn } from '../../messages';
 import { mailPage, mailSubject, paragraph } from '../shared/mailHtml';
 import { recipientLanguage } from '../shared/recipientLanguages';
 import type { Registration } from './guests';
@@ -18,12 +19,17 @@ export interface GuestRegisteredMail {
   manualKey: string;
 }
 
-/** "Mario se registró a tu evento «…»." or "… como tu invitado.", in the language. */
-export function guestRegisteredSentence(language: Language, guestName: string, eventName: string | null): string {
-  const t = wordsIn(language);
+/** "Mario se registró a tu evento «…»." or "… como tu invitado.", as a message (the app's notification words it
+ * when read). */
+export function guestRegisteredMessage(guestName: string, eventName: string | null): Message {
   return eventName
-    ? t('documents.guestRegistered.toEvent', { guest: guestName, event: eventName })
-    : t('documents.guestRegistered.asGuest', { guest: guestName });
+    ? { id: 'documents.guestRegistered.toEvent', values: { guest: guestName, event: eventName } }
+    : { id: 'documents.guestRegistered.asGuest', values: { guest: guestName } };
+}
+
+/** The same sentence in the language (the mail). */
+export function guestRegisteredSentence(language: Language, guestName: string, eventName: string | null): string {
+  return formatMessage(language, guestRegisteredMessage(guestName, eventName));
 }
 
 export function guestRegisteredMail(facts: GuestRegisteredMail): OutgoingMail {

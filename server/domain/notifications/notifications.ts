@@ -1,9 +1,14 @@
 // Notifications (spec §3.3): the header panel and the list read back the rows shared/notify.ts writes (one per
-// person told), and opening one marks it read.
+// person told), and opening one marks it read. A row with message ids (issue 28 defect 7) is worded as it is read,
+// in the reader's language of the moment (the session's profile language); a row without (written before, or
+// words fixed when written) reads as stored.
 import type { Kysely } from 'kysely';
 import type { NotificationItem } from '../../../src/api/notifications';
+import type { Language } from '../../../src/i18n/languages';
+import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
+import { formatMessage } from '../../messages';
 import type { Auth } from '../shared/auth';
 import { inZone, timeZoneOf } from '../shared/zonedTime';
 
@@ -13,11 +18,52 @@ const created = (iso: string, timeZone: string) => {
   return { FechaCreada: date, HoraCreada: time };
 };
 
+interface StoredWords {
+  titulo: string;
+  texto_app: string;
+  title_id: string | null;
+  text_id: string | null;
+  word_values: string | null;
+}
+
+/** The values stored for one message: an object of strings, numbers and messages; anything else, none. */
+function storedValues(all: unknown, key: 'title' | 'text'): Message['values'] {
+  const values = all && typeof all === 'object' ? (all as Record<string, unknown>)[key] : undefined;
+  return values && typeof values === 'object' ? (values as Message['values']) : undefined;
+}
+
+/** The row's title and text in the language; as stored when it has no ids, or when a catalogue no longer says them. */
+export function notificationWords(language: Language, row: StoredWords): { Titulo: string; TextoApp: string } {
+  const stored = { Titulo: row.titulo, TextoApp: row.texto_app };
+  if (row.title_id === null || row.text_id === null) return stored;
+  try {
+    const values: unknown = row.word_values ? JSON.parse(row.word_values) : {};
+    return {
+      Titulo: formatMessage(language, { id: row.title_id as MessageId, values: storedValues(values, 'title') }),
+      TextoApp: formatMessage(language, { id: row.text_id as MessageId, values: storedValues(values, 'text') }),
+    };
+  } catch {
+    return stored;
+  }
+}
+
 async function itemsOf(db: Kysely<Database>, auth: Auth, page: { limit: number; offset: number }): Promise<NotificationItem[]> {
   const timeZone = await timeZoneOf(db, auth.condoId);
   const rows = await db
     .selectFrom('notifications')
-    .select(['id', 'titulo', 'texto_app', 'foto', 'abierto', 'modulo', 'props', 'created_at'])
+    .select([
+      'id',
+      'titulo',
+      'texto_app',
+      'title_id',
+      'text_id',
+      'word_values',
+      'foto',
+      'abierto',
+      'modulo',
+      'props',
+      'created_at',
+    ])
     .where('user_id', '=', auth.userId)
     .where('condo_id', '=', auth.condoId)
     .orderBy('created_at', 'desc')
@@ -27,8 +73,7 @@ async function itemsOf(db: Kysely<Database>, auth: Auth, page: { limit: number; 
     .execute();
   return rows.map((row) => ({
     id: row.id,
-    Titulo: row.titulo,
-    TextoApp: row.texto_app,
+    ...notificationWords(auth.language, row),
     foto: row.foto,
     ...created(row.created_at, timeZone),
     abierto: row.abierto === 1 ? 1 : 0,

@@ -1,16 +1,13 @@
-// Who hears of what happens to a poll, worded from src/i18n/<lang>/pollsNotices.json in each recipient's
-// profile language (their membership's), each notice opening the poll (module encuesta, Props { pollID,
+// Who hears of what happens to a poll, from src/i18n/<lang>/pollsNotices.json, worded in each reader's language
+// when read (shared/notify.ts keeps the ids and values), each notice opening the poll (module encuesta, Props { pollID,
 // SectId }). Called in the change's transaction, or in the job's.
 import type { Kysely } from 'kysely';
 import type { VerResultados } from '../../../src/api/pollLifecycle';
-import type { Language } from '../../../src/i18n/languages';
 import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database, Section } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { wordsIn } from '../../messages';
 import { sectionReaders } from '../shared/electorate';
 import { administratorsOf, notify } from '../shared/notify';
-import { recipientLanguages } from '../shared/recipientLanguages';
 import { noticeProps, type PollRow } from './rows';
 
 type Subject = Pick<PollRow, 'id' | 'condo_id' | 'section_id' | 'title' | 'kind' | 'proposer_id'>;
@@ -21,25 +18,16 @@ interface Notice {
   values?: Message['values'];
 }
 
-/** Each recipient (once) is told in their language. */
+/** Each recipient (once) is told; each reads it in their language. */
 async function tell(db: Kysely<Database>, clock: Clock, to: readonly number[], poll: Subject, notice: Notice) {
-  const languages = await recipientLanguages(db, to, { condoId: poll.condo_id });
-  const byLanguage = new Map<Language, number[]>();
-  for (const id of new Set(to)) {
-    const language = languages.get(id) ?? 'es';
-    byLanguage.set(language, [...(byLanguage.get(language) ?? []), id]);
-  }
-  for (const [language, ids] of byLanguage) {
-    const t = wordsIn(language);
-    const values = { title: poll.title, kind: { id: `pollsNotices.kind.${poll.kind}` as MessageId }, ...notice.values };
-    await notify(db, clock, ids, {
-      condoId: poll.condo_id,
-      titulo: t(notice.title, values),
-      textoApp: t(notice.text, values),
-      modulo: 'encuesta',
-      props: noticeProps(poll),
-    });
-  }
+  const values = { title: poll.title, kind: { id: `pollsNotices.kind.${poll.kind}` as MessageId }, ...notice.values };
+  await notify(db, clock, to, {
+    condoId: poll.condo_id,
+    title: { id: notice.title, values },
+    text: { id: notice.text, values },
+    modulo: 'encuesta',
+    props: noticeProps(poll),
+  });
 }
 
 const others = (ids: readonly number[], actorId: number | null) => ids.filter((id) => id !== actorId);

@@ -1,7 +1,8 @@
 // Who hears of what happens to a post, through notify() in the transaction of the change: a published post →
 // everyone who may read it (permissions.canReadPost) but its author; a post waiting for approval → the
 // condominium's administrators; a review → the author (and, on approval, the readers); a comment → the
-// post's author unless they wrote it. Each notification opens the post (module publicacion, Props { postID }).
+// post's author unless they wrote it. Worded from src/i18n/<lang>/postsNotices.json in each reader's language when
+// read (shared/notify.ts keeps ids and values). Each notification opens the post (module publicacion, Props { postID }).
 import type { Kysely } from 'kysely';
 import { canReadPost, type PostFacts } from '../../../src/api/permissions';
 import type { Database, Section } from '../../db/schema';
@@ -50,8 +51,8 @@ export async function tellReaders(
   const readers = await readersOf(db, section.condo_id, section, post, except);
   await notify(db, clock, readers, {
     condoId: section.condo_id,
-    titulo: `Nueva publicación en ${section.name}`,
-    textoApp: `${author}: ${post.title}`,
+    title: { id: 'postsNotices.notify.published.title', values: { section: section.name } },
+    text: { id: 'postsNotices.notify.published.text', values: { author, title: post.title } },
     modulo: 'publicacion',
     props: { postID: postId },
   });
@@ -73,8 +74,8 @@ export async function tellAdminsOfPendingPost(
     (await adminsOf(db, condoId)).filter((a) => a !== post.authorId),
     {
       condoId,
-      titulo: 'Publicación por aprobar',
-      textoApp: `${author} publicó «${post.title}» en ${section.name}.`,
+      title: { id: 'postsNotices.notify.pending.title' },
+      text: { id: 'postsNotices.notify.pending.text', values: { author, title: post.title, section: section.name } },
       modulo: 'publicacion',
       props: { postID: postId },
     },
@@ -93,11 +94,16 @@ export async function tellAuthorOfReview(
 ) {
   await notify(db, clock, [post.author_user_id], {
     condoId,
-    titulo: decision === 'approve' ? 'Tu publicación fue aprobada' : 'Tu publicación fue rechazada',
-    textoApp:
-      decision === 'approve'
-        ? `«${post.title}» ya está publicada en ${section.name}.`
-        : `«${post.title}» no se publicó en ${section.name}.${note ? ` Motivo: ${note}` : ''}`,
+    title: { id: decision === 'approve' ? 'postsNotices.notify.approved.title' : 'postsNotices.notify.rejected.title' },
+    text: {
+      id:
+        decision === 'approve'
+          ? 'postsNotices.notify.approved.text'
+          : note
+            ? 'postsNotices.notify.rejectedWithReason.text'
+            : 'postsNotices.notify.rejected.text',
+      values: { title: post.title, section: section.name, reason: note ?? '' },
+    },
     modulo: 'publicacion',
     props: { postID: post.id },
   });
@@ -114,8 +120,8 @@ export async function tellAuthorOfComment(
   if (post.author_user_id === commenter.userId) return;
   await notify(db, clock, [post.author_user_id], {
     condoId,
-    titulo: 'Nuevo comentario',
-    textoApp: `${commenter.name} comentó tu publicación «${post.title}».`,
+    title: { id: 'postsNotices.notify.comment.title' },
+    text: { id: 'postsNotices.notify.comment.text', values: { commenter: commenter.name, title: post.title } },
     modulo: 'publicacion',
     props: { postID: post.id },
   });

@@ -1,7 +1,7 @@
 // Telling a proof's people how it ended (issue 27): accepted (with the receipt's payment, which the proofs screen
 // downloads) or rejected with the reason. The sender is told, and when the sender does not live in the dwelling (a
-// reviewer sent it for them) its residents are; never the reviewer who decided. Each in their profile language
-// (shared/recipientLanguages.ts), worded from src/i18n/<lang>/proofs.json; opening it goes to
+// reviewer sent it for them) its residents are; never the reviewer who decided. Each reads it in their language (worded
+// when read; shared/notify.ts keeps ids and values), from src/i18n/<lang>/proofs.json; opening it goes to
 // condominio/comprobantes-de-pago (module 'comprobante', Props { proofId, paymentId? }). Called in the transaction
 // that moves the proof.
 import type { Kysely } from 'kysely';
@@ -9,9 +9,7 @@ import { dwellingName } from '../../../src/api/dwellings';
 import { formatMoney } from '../../../src/api/finance';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { wordsIn } from '../../messages';
 import { notify } from '../shared/notify';
-import { recipientLanguage } from '../shared/recipientLanguages';
 
 export interface NoticeProof {
   id: number;
@@ -55,14 +53,11 @@ export async function tellProofOutcome(
   };
   const props: Record<string, number> = { proofId: proof.id };
   if (outcome.kind === 'aceptado') props.paymentId = outcome.paymentId;
-  for (const userId of [...new Set(recipients)]) {
-    const words = wordsIn(await recipientLanguage(db, userId, { condoId: proof.condo_id }));
-    await notify(db, clock, [userId], {
-      condoId: proof.condo_id,
-      titulo: words(`proofs.notify.${outcome.kind}.title`),
-      textoApp: words(`proofs.notify.${outcome.kind}.text`, values),
-      modulo: 'comprobante',
-      props,
-    });
-  }
+  await notify(db, clock, recipients, {
+    condoId: proof.condo_id,
+    title: { id: `proofs.notify.${outcome.kind}.title` },
+    text: { id: `proofs.notify.${outcome.kind}.text`, values },
+    modulo: 'comprobante',
+    props,
+  });
 }

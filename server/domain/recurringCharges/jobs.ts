@@ -114,8 +114,9 @@ async function tellMember(
     dwelling: name,
     reason: values.reason ?? '',
   };
-  const title = words(`charges.auto.${notice === 'gaveUp' ? 'declined' : notice}.title`);
-  const text = words(`charges.auto.${notice}.text`, v);
+  const titleId = `charges.auto.${notice === 'gaveUp' ? 'declined' : notice}.title` as const;
+  const textId = `charges.auto.${notice}.text` as const;
+  const text = words(textId, v);
   const checkoutId = notice === 'paid' ? (values.checkoutId ?? null) : null;
   const paid = checkoutId !== null;
   const path = paid
@@ -125,8 +126,8 @@ async function tellMember(
       : `/condominio/financiero/pagar?ApartmentId=${charge.apartment_id}`;
   await notify(trx, clock, [charge.user_id], {
     condoId: charge.condo_id,
-    titulo: title,
-    textoApp: text,
+    title: { id: titleId },
+    text: { id: textId, values: v },
     ...(paid
       ? { modulo: 'pago', props: { checkoutId } }
       : { modulo: 'recordatorio', props: { ApartmentId: charge.apartment_id } }),

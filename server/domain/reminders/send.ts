@@ -91,7 +91,6 @@ async function openChargesByDwelling(db: Kysely<Database>, condoId: number) {
 function reminderWords(language: Language, kind: ReminderKind, values: Record<string, string | number>) {
   const words = wordsIn(language);
   return {
-    title: words(`reminders.notice.${kind}.title`),
     text: words(`reminders.notice.${kind}.text`, values),
     subject: words(`reminders.mail.subject`, values),
     link: words('reminders.mail.link'),
@@ -169,8 +168,8 @@ export async function sendReminders(
         const words = reminderWords(language, kind, values);
         await notify(trx, clock, [person.userId], {
           condoId,
-          titulo: words.title,
-          textoApp: words.text,
+          title: { id: `reminders.notice.${kind}.title` },
+          text: { id: `reminders.notice.${kind}.text`, values },
           modulo: 'recordatorio',
           props: { ApartmentId: dwelling.id },
         });

@@ -1,14 +1,11 @@
-// Who hears of what happens to a reservation, worded from src/i18n/<lang>/reservationsNotices.json in each
-// recipient's language, each notice opening the reservation (module instalacion, Props { facilityID,
+// Who hears of what happens to a reservation, from src/i18n/<lang>/reservationsNotices.json, worded in each
+// reader's language when read (shared/notify.ts keeps ids and values), each notice opening the reservation (module instalacion, Props { facilityID,
 // reservationId }). Called in the change's transaction, or in the job's.
 import type { Kysely } from 'kysely';
-import type { Language } from '../../../src/i18n/languages';
 import type { MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { wordsIn } from '../../messages';
 import { administratorsOf, notify } from '../shared/notify';
-import { recipientLanguages } from '../shared/recipientLanguages';
 import { residentsOf } from './access';
 import { dayText } from './ledger';
 import type { ReservationRow } from './rows';
@@ -40,22 +37,13 @@ async function tell(
     to: row.ends_local.slice(0, 10) > row.local_date ? '24:00' : row.ends_local.slice(11, 16),
     reason: row.reason ?? '',
   };
-  const languages = await recipientLanguages(db, recipients, { condoId: row.condo_id });
-  const byLanguage = new Map<Language, number[]>();
-  for (const id of recipients) {
-    const language = languages.get(id) ?? 'es';
-    byLanguage.set(language, [...(byLanguage.get(language) ?? []), id]);
-  }
-  for (const [language, ids] of byLanguage) {
-    const t = wordsIn(language);
-    await notify(db, clock, ids, {
-      condoId: row.condo_id,
-      titulo: t(`reservationsNotices.notify.${kind}.title` as MessageId, values),
-      textoApp: t(`reservationsNotices.notify.${kind}.text` as MessageId, values),
-      modulo: 'instalacion',
-      props: { facilityID: row.facility_id, reservationId: row.id },
-    });
-  }
+  await notify(db, clock, recipients, {
+    condoId: row.condo_id,
+    title: { id: `reservationsNotices.notify.${kind}.title` as MessageId, values },
+    text: { id: `reservationsNotices.notify.${kind}.text` as MessageId, values },
+    modulo: 'instalacion',
+    props: { facilityID: row.facility_id, reservationId: row.id },
+  });
 }
 
 /** A request waits for approval: the administrators. */

@@ -1,16 +1,13 @@
-// Who hears of what happens to a request, worded from src/i18n/es/ticketsNotices.json: notifications are kept
-// as written (in Spanish, the product's language, like every other notify() caller's), and each one opens the
+// Who hears of what happens to a request, from src/i18n/<lang>/ticketsNotices.json: each notification keeps its
+// message ids and values and is worded in its reader's language when read, and each one opens the
 // request (module ticket, Props { taskID, classificationId, SectId }). Called in the change's transaction.
 import type { Kysely } from 'kysely';
 import { RESOLUTION_ANSWER_DAYS, type TicketState } from '../../../src/api/ticketLifecycle';
 import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
-import { wordsIn } from '../../messages';
 import { administratorsOf, notify } from '../shared/notify';
 import { noticeProps, placeOf, type TicketRow } from './rows';
-
-const es = wordsIn('es');
 
 type Subject = Pick<
   TicketRow,
@@ -36,8 +33,8 @@ async function tell(
 ) {
   await notify(db, clock, to, {
     condoId: ticket.condo_id,
-    titulo: es(notice.title),
-    textoApp: es(notice.text, notice.values),
+    title: { id: notice.title },
+    text: { id: notice.text, values: notice.values },
     modulo: 'ticket',
     props: noticeProps(ticket),
   });

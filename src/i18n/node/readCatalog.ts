@@ -21,6 +21,7 @@ export const SERVER_ONLY_AREAS: readonly string[] = [
   'gateErrors',
   'lateFeesErrors',
   'checkoutNotices',
+  'postsNotices',
 ];
 
 /** Every area of the language ('all': the server, the tests), or only those the browser shows ('browser'). */
