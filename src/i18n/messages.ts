@@ -48,6 +48,7 @@ export type MessageId =
   | Keys<typeof import('./es/pollsNotices.json')>
   | Keys<typeof import('./es/reservationsNotices.json')>
   | Keys<typeof import('./es/posts.json')>
+  | Keys<typeof import('./es/postsNotices.json')>
   | Keys<typeof import('./es/pricing.json')>
   | Keys<typeof import('./es/privacy.json')>
   | Keys<typeof import('./es/profile.json')>
