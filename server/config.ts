@@ -63,7 +63,14 @@ export interface Config {
    * shapes; tests/support/stripeFake.ts). Unset (always, in a real deployment), the SDK talks to the provider.
    * Refused when NODE_ENV=production. */
   paymentProviderApiBase: string | null;
+  /** PLATFORM_PAYMENT_PROVIDER: the product's own provider account, through which a condominium in trial pays
+   * its plan (src/api/pricing.ts; not the condominium's account). 'sandbox' (the default where PAYMENT_SANDBOX
+   * is on), 'stripe' with PLATFORM_STRIPE_SECRET_KEY and PLATFORM_STRIPE_WEBHOOK_SECRET, or 'none': null, and
+   * "Contratar" writes to sales. */
+  platformPayments: PlatformPayments | null;
 }
+
+export type PlatformPayments = { provider: 'sandbox' } | { provider: 'stripe'; secretKey: string; webhookSecret: string };
 
 export class ConfigError extends Error {
   constructor(
@@ -190,6 +197,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (paymentProviderApiBase !== null && text(env, 'NODE_ENV') === 'production') {
     throw new ConfigError('PAYMENT_PROVIDER_API_BASE', 'is for tests only and must not be set when NODE_ENV=production');
   }
+  const platformPayments = platformPaymentsOf(env);
   const sessions = sessionLifetimes(env);
   const baseDomain = text(env, 'PUBLIC_BASE_DOMAIN');
   if (baseDomain !== null && !/^[a-z0-9.-]+$/i.test(baseDomain)) {
@@ -226,5 +234,31 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     paymentSandbox:
       oneOf(env, 'PAYMENT_SANDBOX', ['on', 'off'] as const, text(env, 'NODE_ENV') === 'production' ? 'off' : 'on') === 'on',
     paymentProviderApiBase: paymentProviderApiBase?.replace(/\/+$/, '') ?? null,
+    platformPayments,
   };
+}
+
+/** PLATFORM_PAYMENT_PROVIDER and its keys (Config.platformPayments). */
+function platformPaymentsOf(env: Env): PlatformPayments | null {
+  const sandboxOn =
+    oneOf(env, 'PAYMENT_SANDBOX', ['on', 'off'] as const, text(env, 'NODE_ENV') === 'production' ? 'off' : 'on') === 'on';
+  const name = oneOf(env, 'PLATFORM_PAYMENT_PROVIDER', ['sandbox', 'stripe', 'none'] as const, sandboxOn ? 'sandbox' : 'none');
+  if (name === 'none') return null;
+  if (name === 'sandbox') {
+    if (!sandboxOn) throw new ConfigError('PLATFORM_PAYMENT_PROVIDER', 'is sandbox while PAYMENT_SANDBOX is off');
+    return { provider: 'sandbox' };
+  }
+  const secretKey = text(env, 'PLATFORM_STRIPE_SECRET_KEY');
+  const webhookSecret = text(env, 'PLATFORM_STRIPE_WEBHOOK_SECRET');
+  if (secretKey === null || !/^(sk|rk)_(test|live)_\w{8,}$/.test(secretKey))
+    throw new ConfigError(
+      'PLATFORM_STRIPE_SECRET_KEY',
+      'must be a Stripe secret key (sk_live_… or sk_test_…) when PLATFORM_PAYMENT_PROVIDER=stripe',
+    );
+  if (webhookSecret === null || !/^whsec_\w{8,}$/.test(webhookSecret))
+    throw new ConfigError(
+      'PLATFORM_STRIPE_WEBHOOK_SECRET',
+      'must be a Stripe signing secret (whsec_…) when PLATFORM_PAYMENT_PROVIDER=stripe',
+    );
+  return { provider: 'stripe', secretKey, webhookSecret };
 }

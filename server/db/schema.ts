@@ -693,6 +693,37 @@ export interface ProviderContactRequestTable {
   created_at: string;
 }
 
+/** A plan paid through the product's own provider (migration 0032, domain/pricing). period: 'mensual' | 'anual';
+ * state: the checkouts' lifecycle (src/api/checkout.ts); provider_ref 'plan_…'. */
+export interface PlanCheckoutTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  client_id: string;
+  plan_code: string;
+  period: string;
+  total_cents: number;
+  provider: string;
+  provider_ref: string;
+  redirect_url: string;
+  state: string;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+}
+
+/** What a paid plan checkout bought (migration 0032): one per checkout. paid_until YYYY-MM-DD. */
+export interface SubscriptionTable {
+  id: Generated<number>;
+  condo_id: number;
+  plan_code: string;
+  period: string;
+  paid_until: string;
+  plan_checkout_id: number;
+  created_at: string;
+}
+
 export interface Database {
   condominiums: CondominiumTable;
   towers: TowerTable;
@@ -715,6 +746,8 @@ export interface Database {
   invitations: InvitationTable;
   captcha_spent: CaptchaSpentTable;
   plans: PlanTable;
+  plan_checkouts: PlanCheckoutTable;
+  subscriptions: SubscriptionTable;
   access_points: AccessPointTable;
   guest_settings: GuestSettingsTable;
   events: EventTable;
@@ -848,6 +881,12 @@ export interface NotificationTable {
   props: string;
   abierto: Flag;
   created_at: string;
+  /** Migration 0031: the catalogue ids of the title and text, worded when read in the reader's language; null
+   * (rows written before) reads titulo / texto_app as stored. */
+  title_id: string | null;
+  text_id: string | null;
+  /** Migration 0031: JSON { title, text }, each the values of its message (strings, numbers, nested messages). */
+  word_values: string | null;
 }
 
 /** A classification of requests to the administrator (migration 0011); retired ones keep active 0. */

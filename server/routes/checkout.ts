@@ -19,14 +19,17 @@ import {
   WebhookParams,
 } from '../../src/api/checkout';
 import { canManagePayments, canSeeAccountStatement } from '../../src/api/permissions';
+import { isPlanCheckoutRef } from '../../src/api/pricing';
 import { checkoutNotFound, checkoutOptions, createCheckout, readCheckout, returnPathOf } from '../domain/checkout/checkouts';
-import { sandboxCheckout, sandboxOutcome } from '../domain/checkout/sandboxPage';
+import { sandboxCheckout, sandboxOutcome, sandboxStillOpen, signedSandboxEvent } from '../domain/checkout/sandboxPage';
 import type { ProviderPolicy } from '../domain/checkout/settings';
 import { readPaymentSettings, savePaymentSettings } from '../domain/checkout/settingsAdmin';
-import { receiveWebhook } from '../domain/checkout/webhooks';
+import { badSignature, receiveWebhook } from '../domain/checkout/webhooks';
+import { namesPlanCheckout, planSandboxRow, receivePlanWebhook } from '../domain/pricing/planCheckouts';
 import type { AccessData } from '../domain/shared/sessionData';
 import { appBaseUrl } from '../infra/links';
 import { signedInRoutes } from './guards';
+import { planProviderOf } from './pricing';
 
 /** The webhook's signature is over the bytes sent: they are kept beside the parsed body. */
 const RAW_BODY = Symbol('rawBody');
@@ -109,7 +112,22 @@ export default async function checkoutRoutes(app: FastifyInstance) {
       sandboxOnly();
       await app.rateLimiter.consume([{ limit: 'checkoutSandboxPerIp', key: request.ip }]);
       reply.header('cache-control', 'no-store');
-      return { success: true, data: await sandboxCheckout(app.db, request.params.ref) };
+      const { ref } = request.params;
+      // A plan's checkout (domain/pricing, the product's own account) has the same sandbox page.
+      if (isPlanCheckoutRef(ref)) {
+        const row = await planSandboxRow(app.db, ref);
+        const data = {
+          ref,
+          condoName: row.condoName,
+          method: 'tarjeta' as const,
+          totalCents: Number(row.total_cents),
+          state: row.state as SandboxCheckoutAnswer['data']['state'],
+          payReference: null,
+          returnPath: row.returnPath,
+        };
+        return { success: true, data };
+      }
+      return { success: true, data: await sandboxCheckout(app.db, ref) };
     },
   );
   app.post<{ Params: SandboxOutcomeParams }>(
@@ -118,7 +136,27 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     async (request) => {
       sandboxOnly();
       await app.rateLimiter.consume([{ limit: 'checkoutSandboxPerIp', key: request.ip }]);
-      await sandboxOutcome(app.db, { clock: app.clock }, request.params.ref, request.params.outcome);
+      const { ref, outcome } = request.params;
+      if (isPlanCheckoutRef(ref)) {
+        const row = await planSandboxRow(app.db, ref);
+        sandboxStillOpen(row, app.clock.now());
+        const event = await signedSandboxEvent(app.db, app.clock, {
+          ref,
+          amountCents: Number(row.total_cents),
+          method: 'tarjeta',
+          outcome,
+          saveCard: false,
+        });
+        await receivePlanWebhook(
+          app.db,
+          { clock: app.clock, provider: planProviderOf(app) },
+          'sandbox',
+          event.raw,
+          event.headers,
+        );
+        return { success: true as const };
+      }
+      await sandboxOutcome(app.db, { clock: app.clock }, ref, outcome);
       return { success: true as const };
     },
   );
@@ -147,6 +185,13 @@ export default async function checkoutRoutes(app: FastifyInstance) {
     scope.post<{ Params: WebhookParams }>(CHECKOUT_PATHS.webhook, { schema: { params: WebhookParams } }, async (request) => {
       if (request.params.provider === 'sandbox') sandboxOnly();
       const raw = (request as unknown as WithRawBody)[RAW_BODY] ?? Buffer.alloc(0);
+      // A plan's checkout (its reference says so) is the product's own account's: checked with its keys.
+      if (namesPlanCheckout(raw)) {
+        const deps = { clock: app.clock, provider: planProviderOf(app) };
+        const outcome = await receivePlanWebhook(app.db, deps, request.params.provider, raw, request.headers);
+        if (outcome === null) throw badSignature();
+        return { success: true as const, outcome };
+      }
       const outcome = await receiveWebhook(app.db, { clock: app.clock, apiBase }, request.params.provider, raw, request.headers);
       return { success: true as const, outcome };
     });

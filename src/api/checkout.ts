@@ -266,7 +266,8 @@ export type CheckoutParams = Infer<typeof CheckoutParams>;
 // ── The sandbox provider ──
 
 /** A sandbox checkout's reference: 'sbx_' and 32 hex digits. */
-export const SANDBOX_REF = /^sbx_[0-9a-f]{32}$/;
+/** A sandbox checkout's reference; "plan_" before it: a plan's checkout (src/api/pricing.ts PLAN_CHECKOUT_REF). */
+export const SANDBOX_REF = /^(plan_)?sbx_[0-9a-f]{32}$/;
 export const SANDBOX_OUTCOMES = ['pagar', 'rechazar', 'expirar'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 

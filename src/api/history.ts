@@ -60,6 +60,7 @@ export const HISTORY_ENTITIES = [
   'reconciliation_mapping',
   'stamp_movement',
   'stamp_request',
+  'subscription',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -266,6 +267,7 @@ export const HISTORY_FIELDS = {
   opens: 'instant',
   oxxo: 'json',
   paidOn: 'date',
+  paidUntil: 'date',
   parcelReminderDays: 'number',
   payments: 'json',
   percentBp: 'percent-bp',

@@ -2,6 +2,7 @@
 // the unread total, the full list a page of NOTIFICATIONS_PAGE_SIZE at a time, and marking one opened.
 // Opening navigates by Modulo and Props (notificationTarget below, shared by the panel and the list).
 import { array, boolean, enums, type Infer, literal, nullable, number, object, optional, string } from 'superstruct';
+import { planResultPagePath } from './pricing';
 import { conversationPath, facilityPath, pollPath, ticketPath } from './sections';
 import { Id, QueryInteger } from './validation';
 
@@ -52,6 +53,9 @@ export const NOTIFICATION_MODULES = {
   comprobante: 'proofId',
   /** A payment reminder (issue 27): Props { ApartmentId }; opens the money home, condominio/financiero. */
   recordatorio: 'ApartmentId',
+  /** A plan paid through the product's provider (issue 28, trial pay link): Props { planCheckoutId }; opens its
+   * result page, precios-y-planes/contratacion/{planCheckoutId}. */
+  plan: 'planCheckoutId',
 } as const;
 export type NotificationModule = keyof typeof NOTIFICATION_MODULES;
 
@@ -153,6 +157,11 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
     // A payment reminder: the money home, where the dwelling's debt and Pagar are.
     case 'recordatorio':
       return '/financiero';
+    // A plan paid: its result page, top-level ("~": outside the /condominio nest the panel lives in).
+    case 'plan': {
+      const planCheckout = id('planCheckoutId');
+      return planCheckout ? `~${planResultPagePath(Number(planCheckout))}` : null;
+    }
     default:
       return null;
   }

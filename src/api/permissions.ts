@@ -153,6 +153,17 @@ export function trialDaysLeft(data: Pick<SessionData, 'condo' | 'usuario'>, toda
 }
 
 /**
+ * Who may buy a plan (spec §1, §6: the trial's pay button, src/api/pricing.ts): an administrator of a condominium
+ * in trial, or whose subscription or trial has ended. `today` is YYYY-MM-DD.
+ */
+export function canBuyPlan(data: Pick<SessionData, 'condo' | 'usuario'>, today: string): boolean {
+  if (!isAdmin(data.usuario)) return false;
+  if (data.condo.CondoStatus === TRIAL_STATUS) return true;
+  const end = data.condo.endsubscription;
+  return typeof end === 'string' && DATE.test(end) && end.slice(0, 10) < today;
+}
+
+/**
  * The one condominium whose users get the 'Cargos automáticos' entry (spec §6: "shown for one specific
  * condominium only"). This is the only place that names it. In the demo data it is Residencial Las
  * Palmas, CondoId 1 (ids start at 1 on every load, and Las Palmas is loaded first).

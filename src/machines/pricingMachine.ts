@@ -10,6 +10,8 @@ export type BillingPeriod = 'monthly' | 'yearly';
 export interface PricingContext {
   plans: Plan[];
   period: BillingPeriod;
+  /** The product takes payment for its plans online (PlansAnswer.payOnline): Contratar opens its checkout. */
+  payOnline: boolean;
   /** The plans could not be loaded: why. */
   failure: CallFailure | null;
 }
@@ -28,13 +30,17 @@ export const pricingMachine = setup({
     isOtherPeriod: ({ context, event }) => event.type === 'choosePeriod' && event.period !== context.period,
   },
   actions: {
-    showPlans: assign((_, { answer }: { answer: PlansAnswer }) => ({ plans: answer.plans, failure: null })),
+    showPlans: assign((_, { answer }: { answer: PlansAnswer }) => ({
+      plans: answer.plans,
+      payOnline: answer.payOnline === true,
+      failure: null,
+    })),
     fail: assign((_, { error }: { error: unknown }) => ({ failure: callFailure(error) })),
     choosePeriod: assign(({ context, event }) => ({ period: event.type === 'choosePeriod' ? event.period : context.period })),
   },
 }).createMachine({
   id: 'pricing',
-  context: { plans: [], period: 'monthly', failure: null },
+  context: { plans: [], period: 'monthly', payOnline: false, failure: null },
   initial: 'loading',
   states: {
     loading: {

@@ -71,7 +71,7 @@ describe('pricingMachine', () => {
     actor.send({ type: 'retry' });
     await settle();
     expect(actor.getSnapshot().value).toBe('loaded');
-    expect(actor.getSnapshot().context).toEqual({ plans: PLANS.plans, period: 'monthly', failure: null });
+    expect(actor.getSnapshot().context).toEqual({ plans: PLANS.plans, period: 'monthly', payOnline: false, failure: null });
     actor.send({ type: 'choosePeriod', period: 'yearly' });
     expect(actor.getSnapshot().context.period).toBe('yearly');
     expect(answers).toHaveLength(0);

@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'condo:',
       paymentSandbox: true,
       paymentProviderApiBase: null,
+      platformPayments: { provider: 'sandbox' },
     });
   });
 

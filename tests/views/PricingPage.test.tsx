@@ -10,11 +10,16 @@ import type { Plan } from '../../src/api/pricing';
 import { TrialCountdown } from '../../src/views/app/shell/TrialCountdown';
 import PricingPage from '../../src/views/pricing/PricingPage';
 import { json } from '../support/http';
+import { PLAN_CHECKOUTS } from '../support/planCheckoutFixtures';
 import { sessionFor } from '../support/sessionFixtures';
 import { renderWithApp } from '../support/views/renderWithApp';
-import { signedIn, stubApi } from '../support/views/signedInShell';
+import { signedIn, stubApi, useViewport } from '../support/views/signedInShell';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  useViewport('desktop');
+});
 
 const plan = (code: string, name: string, monthlyPrice: number, features: string[]): Plan => ({
   code,
@@ -147,6 +152,105 @@ describe('PricingPage', () => {
     renderWithApp(<PricingPage />, { path: '/precios-y-planes' });
     expect(await screen.findByText('No hay planes disponibles por ahora')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ventas@comunidad.mx' }).getAttribute('href')).toBe('mailto:ventas@comunidad.mx');
+  });
+});
+
+describe('PricingPage: Contratar online (issue 28)', () => {
+  const PURCHASE_PATH = '/api/--planes/contratar';
+  const trialAdmin = () =>
+    sessionFor('admin', {
+      condo: { CondoName: 'Torres del Bosque', CondoStatus: 'P', endsubscription: dayjs().add(12, 'day').format('YYYY-MM-DD') },
+    });
+  const onlinePlans = () => json({ success: true, plans: PLANS, payOnline: true });
+  /** Leaving for another page (the provider's) is caught here, so the test stays on the page. */
+  function catchLeaving() {
+    const left: string[] = [];
+    vi.spyOn(window.location, 'assign').mockImplementation((url: string | URL) => void left.push(String(url)));
+    return left;
+  }
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`opens the plan's checkout for the period chosen and leaves for the provider's page (${viewport})`, async () => {
+      useViewport(viewport);
+      const left = catchLeaving();
+      const api = stubApi(trialAdmin(), {
+        [PLANS_PATH]: onlinePlans,
+        [PURCHASE_PATH]: () => json({ success: true, data: PLAN_CHECKOUTS.created }, 201),
+      });
+      signedIn(<PricingPage />, '/precios-y-planes');
+      await waitFor(() => expect(cards()).toHaveLength(3));
+      expect(
+        screen.getByText(
+          'Al contratar pagas con tarjeta en la página segura del proveedor de pagos; tu plan se activa en cuanto se confirma el pago.',
+        ),
+      ).toBeTruthy();
+      fireEvent.click(screen.getByText('Anual'));
+      await waitFor(() => expect(within(card('Básico')).getByText('$9,900.00')).toBeTruthy());
+      const contract = within(card('Profesional')).getByRole('button', { name: 'Contratar el plan Profesional' });
+      expect(within(card('Profesional')).queryByRole('link', { name: /^Contratar/ })).toBeNull();
+      fireEvent.click(contract);
+      await waitFor(() => expect(left).toEqual([PLAN_CHECKOUTS.created.redirectUrl]));
+      const sent = api.calls.find((c) => c.path === PURCHASE_PATH)!;
+      expect(sent.method).toBe('POST');
+      // The plan and the period only: the total is the server's.
+      expect(Object.keys(sent.body as object).sort()).toEqual(['clientId', 'period', 'plan']);
+      expect(sent.body).toMatchObject({ plan: 'profesional', period: 'anual' });
+    });
+  }
+
+  it('says a refusal in the server’s words, and a cut with Reintentar sends the same attempt', async () => {
+    const left = catchLeaving();
+    let attempts = 0;
+    const api = stubApi(trialAdmin(), {
+      [PLANS_PATH]: onlinePlans,
+      [PURCHASE_PATH]: () => {
+        attempts++;
+        if (attempts === 1)
+          return json(
+            { success: false, code: 'CONFLICT', message: 'Solo un condominio en periodo de prueba puede contratar.' },
+            409,
+          );
+        if (attempts === 2) return json({ success: false, code: 'INTERNAL', message: 'Ocurrió un error inesperado.' }, 500);
+        return json({ success: true, data: PLAN_CHECKOUTS.created }, 201);
+      },
+    });
+    signedIn(<PricingPage />, '/precios-y-planes');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    fireEvent.click(within(card('Básico')).getByRole('button', { name: 'Contratar el plan Básico' }));
+    expect(await screen.findByText('Solo un condominio en periodo de prueba puede contratar.')).toBeTruthy();
+    expect(left).toEqual([]);
+    fireEvent.click(within(card('Básico')).getByRole('button', { name: 'Contratar el plan Básico' }));
+    const failed = await screen.findByText('No pudimos abrir la página de pago');
+    const alert = failed.closest('[role="alert"]') as HTMLElement;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    await waitFor(() => expect(left).toEqual([PLAN_CHECKOUTS.created.redirectUrl]));
+    const sent = api.calls.filter((c) => c.path === PURCHASE_PATH).map((c) => c.body as { clientId: string; period: string });
+    expect(sent).toHaveLength(3);
+    expect(sent[0]!.period).toBe('mensual');
+    // The refusal ended the first attempt; the retry after the cut is the same attempt.
+    expect(sent[1]!.clientId).not.toBe(sent[0]!.clientId);
+    expect(sent[2]!.clientId).toBe(sent[1]!.clientId);
+  });
+
+  it('keeps the mailto for a board member and a visitor even when plans are paid online', async () => {
+    const trial = { CondoStatus: 'P', endsubscription: dayjs().add(12, 'day').format('YYYY-MM-DD') };
+    stubApi(sessionFor('board', { condo: trial }), { [PLANS_PATH]: onlinePlans });
+    signedIn(<PricingPage />, '/precios-y-planes');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(within(card('Básico')).getByRole('link', { name: 'Contratar el plan Básico' }).getAttribute('href')).toMatch(
+      /^mailto:/,
+    );
+    expect(screen.getByText(/Al contratar se abre tu correo/)).toBeTruthy();
+  });
+
+  it('keeps the mailto for the trial’s administrator when plans are not paid online, and says so', async () => {
+    stubApi(trialAdmin(), { [PLANS_PATH]: answerPlans });
+    signedIn(<PricingPage />, '/precios-y-planes');
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(within(card('Básico')).getByRole('link', { name: 'Contratar el plan Básico' }).getAttribute('href')).toMatch(
+      /^mailto:/,
+    );
+    expect(screen.getByText(/El pago en línea de planes no está disponible por ahora/)).toBeTruthy();
   });
 });
 

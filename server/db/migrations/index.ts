@@ -31,6 +31,8 @@ import * as reminders from './0027_reminders';
 import * as providerKeys from './0028_provider_keys';
 import * as expenseRules from './0029_expense_rules';
 import * as savedCards from './0030_saved_cards';
+import * as notificationWords from './0031_notification_words';
+import * as subscriptions from './0032_subscriptions';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -63,4 +65,6 @@ export const migrations: Record<string, Migration> = {
   '0028_provider_keys': providerKeys,
   '0029_expense_rules': expenseRules,
   '0030_saved_cards': savedCards,
+  '0031_notification_words': notificationWords,
+  '0032_subscriptions': subscriptions,
 };

@@ -82,25 +82,46 @@ export async function sandboxOutcome(
   const row = await sandboxRow(db, ref);
   // As a provider's page would: nothing is paid, refused or expired once the checkout is settled or its time has
   // passed (the expiry job may not have run yet).
+  sandboxStillOpen(row, deps.clock.now());
+  const { raw, headers } = await signedSandboxEvent(db, deps.clock, {
+    ref,
+    amountCents: Number(row.total_cents),
+    method: row.method as CheckoutMethod,
+    outcome,
+    saveCard: row.save_card === 1,
+  });
+  return receiveWebhook(db, deps, 'sandbox', raw, headers);
+}
+
+/** Whether the sandbox's page may still press a button: the checkout is open and its time has not passed. */
+export function sandboxStillOpen(row: { state: string; expires_at: string }, now: Date): void {
   const open = (OPEN_CHECKOUT_STATES as readonly string[]).includes(row.state);
-  if (!open || row.expires_at <= deps.clock.now().toISOString())
-    throw new AppError(409, ErrorCodes.conflict, 'checkout.sandbox.settled');
+  if (!open || row.expires_at <= now.toISOString()) throw new AppError(409, ErrorCodes.conflict, 'checkout.sandbox.settled');
+}
+
+/** The event the sandbox sends for a button, signed as its webhook is (a plan's checkout's page uses it too). */
+export async function signedSandboxEvent(
+  db: Kysely<Database>,
+  clock: Clock,
+  checkout: { ref: string; amountCents: number; method: CheckoutMethod; outcome: SandboxOutcome; saveCard: boolean },
+): Promise<{ raw: Buffer; headers: Record<string, string> }> {
+  const { ref, outcome } = checkout;
   const body: SandboxEventBody = {
     id: `evt_${randomBytes(12).toString('hex')}`,
     type: EVENT_TYPES[outcome],
     data: {
       ref,
-      amount: Number(row.total_cents),
-      method: row.method as CheckoutMethod,
+      amount: checkout.amountCents,
+      method: checkout.method,
       failure: outcome === 'rechazar' ? SANDBOX_DECLINE : null,
       // Paid with the test card that pays, and asked to keep it: the sandbox's token for it.
       card:
-        outcome === 'pagar' && row.save_card === 1
+        outcome === 'pagar' && checkout.saveCard
           ? { token: sandboxCardToken(SANDBOX_TEST_CARDS.pays), brand: 'visa', last4: SANDBOX_TEST_CARDS.pays, exp: '12/30' }
           : null,
     },
   };
   const raw = JSON.stringify(body);
-  const signature = signSandboxEvent(await appSecret(db, deps.clock, 'checkout-sandbox-webhook'), raw, deps.clock.now());
-  return receiveWebhook(db, deps, 'sandbox', Buffer.from(raw), { [SANDBOX_SIGNATURE_HEADER]: signature });
+  const signature = signSandboxEvent(await appSecret(db, clock, 'checkout-sandbox-webhook'), raw, clock.now());
+  return { raw: Buffer.from(raw), headers: { [SANDBOX_SIGNATURE_HEADER]: signature } };
 }

@@ -47,6 +47,8 @@ export function preloadVisitorRoute(pathname: string): Promise<void> {
 }
 
 const PricingPage = lazy(() => import('../pricing/PricingPage'));
+// Where the product's payment provider sends an administrator back after contratar a plan (issue 28).
+const PlanCheckoutResultPage = lazy(() => import('../pricing/PlanCheckoutResultPage'));
 // What a payment receipt's QR opens (issue 27): its own chunk, so no other visitor page grows.
 const ReceiptVerifyPage = lazy(() => import('../receipts/ReceiptVerifyPage'));
 // The built-in sandbox payment provider's checkout page (issue 27): outside the app's guard, as a provider's is.
@@ -66,6 +68,7 @@ export function AppRoutes() {
         <Route path="/recibo/:token" component={ReceiptVerifyPage} />
         <Route path="/pago-sandbox/:ref" component={SandboxCheckoutPage} />
         <Route path="/precios-y-planes" component={PricingPage} />
+        <Route path="/precios-y-planes/contratacion/:id" component={PlanCheckoutResultPage} />
         <Route path="/sessions" nest>
           <SessionsRoutes />
         </Route>

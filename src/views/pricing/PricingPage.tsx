@@ -9,7 +9,9 @@ import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';
 // /precios-y-planes (spec §1, §2.1): the plans, monthly or yearly, priced in MXN with the Mexican locale.
 // Public; a signed-in administrator of a condominium in trial also sees how long the trial has left.
-// "Contratar" writes to sales: no payment provider is reachable from here (docs/decisions.md).
+// "Contratar": for that administrator (canBuyPlan), when the product takes payment for its plans online (payOnline),
+// it opens the plan's checkout for the period chosen here and leaves for the provider's page (planCheckoutMachine);
+// for everyone else it writes to sales (docs/decisions.md).
 import {
   Alert,
   Anchor,
@@ -30,11 +32,13 @@ import {
 import { IconCheck } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
 import dayjs from 'dayjs';
+import { type ReactNode, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { isPlanFeature } from '../../api/modules';
-import { isAdmin, trialDaysLeft } from '../../api/permissions';
-import { type Plan, SALES_EMAIL } from '../../api/pricing';
+import { canBuyPlan, isAdmin, trialDaysLeft } from '../../api/permissions';
+import { type Plan, type PlanPeriod, SALES_EMAIL } from '../../api/pricing';
+import { planCheckoutMachine } from '../../machines/planCheckoutMachine';
 import { type BillingPeriod, pricingMachine } from '../../machines/pricingMachine';
 import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
@@ -45,6 +49,8 @@ const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN
 export const formatPesos = (cents: number) => pesos.format(cents / 100);
 
 const PERIODS: BillingPeriod[] = ['monthly', 'yearly'];
+/** The page's period as the plan's checkout names it. */
+const PLAN_PERIOD: Record<BillingPeriod, PlanPeriod> = { monthly: 'mensual', yearly: 'anual' };
 
 function CheckIcon() {
   return <IconCheck size={18} stroke={2.2} aria-hidden="true" focusable="false" />;
@@ -56,25 +62,46 @@ interface Viewer {
   condoName: string | null;
   /** Days left of the trial, for an administrator of a condominium in trial. */
   trialDays: number | null;
+  /** An administrator of a condominium in trial or expired: may buy a plan here (canBuyPlan). */
+  canBuy: boolean;
 }
 
 const sameViewer = (a: Viewer, b: Viewer) =>
-  a.signedIn === b.signedIn && a.condoName === b.condoName && a.trialDays === b.trialDays;
+  a.signedIn === b.signedIn && a.condoName === b.condoName && a.trialDays === b.trialDays && a.canBuy === b.canBuy;
 
 /** Who is looking, from the session actor. */
 function useViewer(): Viewer {
   return SessionContext.useSelector((s): Viewer => {
     const data = s.matches('signedIn') ? s.context.data : null;
-    if (!data) return { signedIn: false, condoName: null, trialDays: null };
+    if (!data) return { signedIn: false, condoName: null, trialDays: null, canBuy: false };
+    const today = dayjs().format('YYYY-MM-DD');
     return {
       signedIn: true,
       condoName: isAdmin(data.usuario) ? data.condo.CondoName : null,
-      trialDays: trialDaysLeft(data, dayjs().format('YYYY-MM-DD')),
+      trialDays: trialDaysLeft(data, today),
+      canBuy: canBuyPlan(data, today),
     };
   }, sameViewer);
 }
 
-function PlanCard({ plan, period, condoName }: { plan: Plan; period: BillingPeriod; condoName: string | null }) {
+/** Contratar bought online: what the card's button does, and whether it (or another card's) is busy. */
+interface BuyOnline {
+  onContract: (plan: Plan) => void;
+  /** The plan whose checkout is being opened, if any: its button spins, the others wait. */
+  opening: string | null;
+}
+
+function PlanCard({
+  plan,
+  period,
+  condoName,
+  buy,
+}: {
+  plan: Plan;
+  period: BillingPeriod;
+  condoName: string | null;
+  buy: BuyOnline | null;
+}) {
   const intl = useIntl();
   const yearly = period === 'yearly';
   const periodName = intl.formatMessage({ id: yearly ? 'pricing.yearly' : 'pricing.monthly' }).toLowerCase();
@@ -156,15 +183,28 @@ function PlanCard({ plan, period, condoName }: { plan: Plan; period: BillingPeri
             ))}
           </List>
         </Stack>
-        <Button
-          component="a"
-          href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent(subject)}`}
-          size="md"
-          fullWidth
-          aria-label={intl.formatMessage({ id: 'pricing.contractPlan' }, { plan: plan.name })}
-        >
-          <FormattedMessage id="pricing.contract" />
-        </Button>
+        {buy ? (
+          <Button
+            size="md"
+            fullWidth
+            loading={buy.opening === plan.code}
+            disabled={buy.opening !== null && buy.opening !== plan.code}
+            onClick={() => buy.onContract(plan)}
+            aria-label={intl.formatMessage({ id: 'pricing.contractPlan' }, { plan: plan.name })}
+          >
+            <FormattedMessage id="pricing.contract" />
+          </Button>
+        ) : (
+          <Button
+            component="a"
+            href={`mailto:${SALES_EMAIL}?subject=${encodeURIComponent(subject)}`}
+            size="md"
+            fullWidth
+            aria-label={intl.formatMessage({ id: 'pricing.contractPlan' }, { plan: plan.name })}
+          >
+            <FormattedMessage id="pricing.contract" />
+          </Button>
+        )}
       </Stack>
     </Card>
   );
@@ -175,7 +215,31 @@ export default function PricingPage() {
   useDocumentTitle(intl.formatMessage({ id: 'pricing.title' }));
   const [state, send] = useMachine(pricingMachine);
   const viewer = useViewer();
-  const { plans, period } = state.context;
+  const { plans, period, payOnline } = state.context;
+  const [checkoutState, sendCheckout] = useMachine(planCheckoutMachine);
+  const { checkout, refusal, failure: openFailure } = checkoutState.context;
+
+  // Opened: the administrator leaves for the provider's page, which sends them back to the result page.
+  useEffect(() => {
+    if (checkoutState.matches('leaving') && checkout?.redirectUrl) window.location.assign(checkout.redirectUrl);
+  }, [checkoutState, checkout]);
+
+  const opening = checkoutState.matches('opening') || checkoutState.matches('leaving');
+  const buy: BuyOnline | null =
+    viewer.canBuy && payOnline
+      ? {
+          onContract: (plan) => sendCheckout({ type: 'contract', plan: plan.code, period: PLAN_PERIOD[period] }),
+          opening: opening ? checkoutState.context.plan : null,
+        }
+      : null;
+  const salesEmail = <Anchor href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</Anchor>;
+  const note: ReactNode = buy ? (
+    <FormattedMessage id="pricing.payOnlineNote" />
+  ) : payOnline ? (
+    <FormattedMessage id="pricing.contactNote" values={{ email: salesEmail }} />
+  ) : (
+    <FormattedMessage id="pricing.noOnlineNote" values={{ email: salesEmail }} />
+  );
 
   return (
     <Box component="main" id="main" mih="100dvh" bg="var(--mantine-color-gray-1)" py={{ base: 'md', sm: 40 }} px="md">
@@ -274,18 +338,40 @@ export default function PricingPage() {
             </Alert>
           ) : null}
 
+          {checkoutState.matches({ ready: 'refused' }) ? (
+            <Alert
+              color="red"
+              role="alert"
+              radius="md"
+              withCloseButton
+              closeButtonLabel={intl.formatMessage({ id: 'pricing.close' })}
+              onClose={() => sendCheckout({ type: 'back' })}
+            >
+              {refusal}
+            </Alert>
+          ) : null}
+          {checkoutState.matches({ ready: 'failed' }) ? (
+            <FailureAlert
+              failure={openFailure}
+              title={<FormattedMessage id="pricing.openFailed" />}
+              onRetry={() => sendCheckout({ type: 'retry' })}
+            />
+          ) : null}
+          {opening ? (
+            <Text role="status" ta="center" fw={600}>
+              <FormattedMessage id="pricing.opening" />
+            </Text>
+          ) : null}
+
           {state.matches('loaded') && plans.length > 0 ? (
             <>
               <SimpleGrid cols={{ base: 1, md: Math.min(plans.length, 3) }} spacing="lg">
                 {plans.map((plan) => (
-                  <PlanCard key={plan.code} plan={plan} period={period} condoName={viewer.condoName} />
+                  <PlanCard key={plan.code} plan={plan} period={period} condoName={viewer.condoName} buy={buy} />
                 ))}
               </SimpleGrid>
               <Text size="sm" c="dimmed" ta="center">
-                <FormattedMessage
-                  id="pricing.contactNote"
-                  values={{ email: <Anchor href={`mailto:${SALES_EMAIL}`}>{SALES_EMAIL}</Anchor> }}
-                />
+                {note}
               </Text>
             </>
           ) : null}

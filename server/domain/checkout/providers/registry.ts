@@ -3,6 +3,7 @@
 // condominium of a webhook by the checkout it names.
 import type { Kysely } from 'kysely';
 import type { PaymentProvider } from '../../../../src/api/checkout';
+import { isPlanCheckoutRef } from '../../../../src/api/pricing';
 import type { Database } from '../../../db/schema';
 import type { Clock } from '../../../infra/clock';
 import { appSecret } from '../../../infra/secrets';
@@ -29,4 +30,26 @@ export function paymentProvider(
         now: () => clock.now(),
       });
   }
+}
+
+/**
+ * The product's own provider account (PLATFORM_PAYMENT_PROVIDER, server/config.ts), through which a condominium
+ * pays its plan (domain/pricing): the same adapters, Stripe with the platform's keys whatever the condominium,
+ * and only for a plan's checkout (its reference says so, src/api/pricing.ts PLAN_CHECKOUT_REF).
+ */
+export function platformPaymentProvider(
+  db: Kysely<Database>,
+  clock: Clock,
+  platform: { provider: 'sandbox' } | { provider: 'stripe'; secretKey: string; webhookSecret: string },
+  apiBase: string | null = null,
+): PaymentProviderAdapter {
+  if (platform.provider === 'sandbox') return paymentProvider(db, clock, 'sandbox', apiBase);
+  const keys = { secretKey: platform.secretKey, webhookSecret: platform.webhookSecret };
+  return createStripeProvider({
+    keysOf: async () => keys,
+    // No condominium's keys: the platform's, for a plan's checkout only (0: no condominium's account is read).
+    condoOfRef: async (ref) => (isPlanCheckoutRef(ref) ? 0 : null),
+    apiBase,
+    now: () => clock.now(),
+  });
 }

@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import type StripeSdk from 'stripe';
 import { CHECKOUT_REF, type CheckoutMethod } from '../../../../src/api/checkout';
+import { isPlanCheckoutRef } from '../../../../src/api/pricing';
 import {
   type CheckoutOpened,
   type CheckoutOpening,
@@ -111,7 +112,8 @@ export function sessionExpiry(expiresAt: Date, now: Date): number {
 function refOf(object: unknown): string | null {
   const o = object as { metadata?: Record<string, unknown> | null; client_reference_id?: unknown } | null;
   const ref = o?.metadata?.checkout_ref ?? o?.client_reference_id;
-  return typeof ref === 'string' && CHECKOUT_REF.test(ref) ? ref : null;
+  // A plan's checkout (domain/pricing, the platform's account) carries its own reference.
+  return typeof ref === 'string' && (CHECKOUT_REF.test(ref) || isPlanCheckoutRef(ref)) ? ref : null;
 }
 
 /**
