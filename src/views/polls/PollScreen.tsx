@@ -195,6 +195,9 @@ function Seats({
       {answer.asientos.length > 1 && seat ? (
         <Tabs
           value={tabValue(seat.ApmtId)}
+          // Only the chosen seat's panel in the page: a kept (hidden) panel still held the previous seat's ballot
+          // for a moment after a switch, two ballots in the page at once.
+          keepMounted={false}
           onChange={(value) => {
             const chosen = answer.asientos.find((s) => tabValue(s.ApmtId) === value);
             if (chosen) send({ type: 'chooseSeat', ApmtId: chosen.ApmtId });
