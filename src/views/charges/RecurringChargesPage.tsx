@@ -136,60 +136,28 @@ function RecurringChargesDialog({ flow: [state, send] }: { flow: ChargesFlow }) 
         </Stack>
       </Modal>
 
-      <Modal
+      <Confirmation
         opened={state.matches('confirmingCancel') || cancelling}
-        onClose={() => send({ type: 'dismiss' })}
-        title={<FormattedMessage id="charges.confirmTitle" />}
-        centered
-        withCloseButton={mayDismiss}
-        closeOnClickOutside={mayDismiss}
-        closeOnEscape={mayDismiss}
-      >
-        <Stack gap="md">
-          <Text fw={500}>
-            <FormattedMessage id="charges.confirmQuestion" />
-          </Text>
-          {cancelled && <Text size="sm">{cancelled.descripcion}</Text>}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => send({ type: 'dismiss' })} disabled={!mayDismiss}>
-              <FormattedMessage id="charges.confirmNo" />
-            </Button>
-            <Button color="red" onClick={() => send({ type: 'confirm' })} loading={cancelling} data-autofocus>
-              <FormattedMessage id="charges.confirmYes" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-
-      <Modal
+        busy={cancelling}
+        mayDismiss={mayDismiss}
+        title="charges.confirmTitle"
+        question="charges.confirmQuestion"
+        yes="charges.confirmYes"
+        subject={cancelled?.descripcion}
+        onDismiss={() => send({ type: 'dismiss' })}
+        onConfirm={() => send({ type: 'confirm' })}
+      />
+      <Confirmation
         opened={state.matches('confirmingRemoveCard') || removingCard}
-        onClose={() => send({ type: 'dismiss' })}
-        title={<FormattedMessage id="charges.removeCardTitle" />}
-        centered
-        withCloseButton={mayDismiss}
-        closeOnClickOutside={mayDismiss}
-        closeOnEscape={mayDismiss}
-      >
-        <Stack gap="md">
-          <Text fw={500}>
-            <FormattedMessage id="charges.removeCardQuestion" />
-          </Text>
-          {uncarded && (
-            <Text size="sm">
-              {uncarded.descripcion}
-              {uncarded.tarjeta && ` · ${cardName(uncarded.tarjeta)}`}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => send({ type: 'dismiss' })} disabled={!mayDismiss}>
-              <FormattedMessage id="charges.confirmNo" />
-            </Button>
-            <Button color="red" onClick={() => send({ type: 'confirm' })} loading={removingCard} data-autofocus>
-              <FormattedMessage id="charges.removeCardYes" />
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        busy={removingCard}
+        mayDismiss={mayDismiss}
+        title="charges.removeCardTitle"
+        question="charges.removeCardQuestion"
+        yes="charges.removeCardYes"
+        subject={uncarded && `${uncarded.descripcion}${uncarded.tarjeta ? ` · ${cardName(uncarded.tarjeta)}` : ''}`}
+        onDismiss={() => send({ type: 'dismiss' })}
+        onConfirm={() => send({ type: 'confirm' })}
+      />
     </>
   );
 }
@@ -372,5 +340,46 @@ function EditingRow({ charge, draft, saving, canChange, canCancel, onChange, onB
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** A question before something that cannot be taken back (cancelling a charge, removing its card): which charge,
+ * No and Yes; it can be put away only until the answer is sent. */
+function Confirmation(props: {
+  opened: boolean;
+  busy: boolean;
+  mayDismiss: boolean;
+  title: string;
+  question: string;
+  yes: string;
+  subject: string | undefined;
+  onDismiss(): void;
+  onConfirm(): void;
+}) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onDismiss}
+      title={<FormattedMessage id={props.title} />}
+      centered
+      withCloseButton={props.mayDismiss}
+      closeOnClickOutside={props.mayDismiss}
+      closeOnEscape={props.mayDismiss}
+    >
+      <Stack gap="md">
+        <Text fw={500}>
+          <FormattedMessage id={props.question} />
+        </Text>
+        {props.subject && <Text size="sm">{props.subject}</Text>}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={props.onDismiss} disabled={!props.mayDismiss}>
+            <FormattedMessage id="charges.confirmNo" />
+          </Button>
+          <Button color="red" onClick={props.onConfirm} loading={props.busy} data-autofocus>
+            <FormattedMessage id={props.yes} />
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -31,18 +31,31 @@ function Panel() {
   const [state, send] = useMachine(financeQueryMachine, { input: { query: { kind: 'reports' } } });
   const answer = state.context.answer;
   const reports = answer?.kind === 'reports' ? answer.data : [];
-  const extra = [
-    ...(data && canOpenReport(data, 'Bancos') ? [{ key: 'banks', href: '/panel-financiero/listado-de-bancos' }] : []),
-    ...(data && canOpenReport(data, 'Fondos') ? [{ key: 'funds', href: '/panel-financiero/listado-de-fondos' }] : []),
-    { key: 'statement', href: '/estado-cta' },
-    ...(data && canSeeAllStatements(data) ? [{ key: 'bulk', href: '/estado-cuenta-masivo' }] : []),
+  /** A tool card: its link, and the ids of its name and hint (each area words its own). */
+  const card = (key: string, href: string, link: string, hint: string) => ({ key, href, link, hint });
+  const finance = (key: string, href: string) => card(key, href, `finance.panel.${key}`, `finance.panel.${key}Hint`);
+  const tools = [
+    ...(data && canOpenReport(data, 'Bancos') ? [finance('banks', '/panel-financiero/listado-de-bancos')] : []),
+    ...(data && canOpenReport(data, 'Fondos') ? [finance('funds', '/panel-financiero/listado-de-fondos')] : []),
+    finance('statement', '/estado-cta'),
+    ...(data && canSeeAllStatements(data) ? [finance('bulk', '/estado-cuenta-masivo')] : []),
+    // Collections (issue 27): each area's screen with its own words (<area>.panel.*).
+    ...(data && canManageLateFees(data)
+      ? [card('lateFees', '/panel-financiero/recargos', 'lateFees.panel.link', 'lateFees.panel.hint')]
+      : []),
+    ...(data && canManageReminders(data)
+      ? [card('reminders', '/panel-financiero/recordatorios', 'reminders.panel.link', 'reminders.panel.hint')]
+      : []),
+    ...(data && canReviewPaymentProofs(data)
+      ? [card('proofs', '/comprobantes-de-pago', 'proofs.panel.link', 'proofs.panel.hint')]
+      : []),
+    ...(data && canRecordPayment(data)
+      ? [card('reconciliation', '/panel-financiero/conciliacion', 'reconciliation.panel.link', 'reconciliation.panel.hint')]
+      : []),
+    ...(data && canManagePayments(data)
+      ? [card('payments', '/panel-financiero/pagos-en-linea', 'checkout.settings.panel.link', 'checkout.settings.panel.hint')]
+      : []),
   ];
-  // Late fees (issue 27) carry their own words (lateFees.panel.*).
-  const lateFees = data && canManageLateFees(data);
-  // Online payments' settings (issue 27), with their own words (checkout.settings.panel.*).
-  const paymentSettings = data && canManagePayments(data);
-  // Proofs of payment (issue 27): the review queue, with its own words (proofs.panel.*).
-  const proofs = data && canReviewPaymentProofs(data);
 
   return (
     <Stack gap="lg">
@@ -87,66 +100,16 @@ function Panel() {
         <FormattedMessage id="finance.panel.more" />
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        {extra.map((item) => (
+        {tools.map((item) => (
           <Card key={item.key} withBorder radius="md" padding="lg" component={Link} href={item.href}>
             <Text fw={600}>
-              <FormattedMessage id={`finance.panel.${item.key}`} />
+              <FormattedMessage id={item.link} />
             </Text>
             <Text size="sm" c="dimmed">
-              <FormattedMessage id={`finance.panel.${item.key}Hint`} />
+              <FormattedMessage id={item.hint} />
             </Text>
           </Card>
         ))}
-        {lateFees ? (
-          <Card withBorder radius="md" padding="lg" component={Link} href="/panel-financiero/recargos">
-            <Text fw={600}>
-              <FormattedMessage id="lateFees.panel.link" />
-            </Text>
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id="lateFees.panel.hint" />
-            </Text>
-          </Card>
-        ) : null}
-        {data && canManageReminders(data) ? (
-          <Card withBorder radius="md" padding="lg" component={Link} href="/panel-financiero/recordatorios">
-            <Text fw={600}>
-              <FormattedMessage id="reminders.panel.link" />
-            </Text>
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id="reminders.panel.hint" />
-            </Text>
-          </Card>
-        ) : null}
-        {proofs ? (
-          <Card withBorder radius="md" padding="lg" component={Link} href="/comprobantes-de-pago">
-            <Text fw={600}>
-              <FormattedMessage id="proofs.panel.link" />
-            </Text>
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id="proofs.panel.hint" />
-            </Text>
-          </Card>
-        ) : null}
-        {data && canRecordPayment(data) ? (
-          <Card withBorder radius="md" padding="lg" component={Link} href="/panel-financiero/conciliacion">
-            <Text fw={600}>
-              <FormattedMessage id="reconciliation.panel.link" />
-            </Text>
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id="reconciliation.panel.hint" />
-            </Text>
-          </Card>
-        ) : null}
-        {paymentSettings ? (
-          <Card withBorder radius="md" padding="lg" component={Link} href="/panel-financiero/pagos-en-linea">
-            <Text fw={600}>
-              <FormattedMessage id="checkout.settings.panel.link" />
-            </Text>
-            <Text size="sm" c="dimmed">
-              <FormattedMessage id="checkout.settings.panel.hint" />
-            </Text>
-          </Card>
-        ) : null}
       </SimpleGrid>
     </Stack>
   );
