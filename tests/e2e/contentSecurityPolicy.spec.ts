@@ -6,6 +6,9 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// The public page's Spanish words: the visitor picked Español (fixtures.ts keptLanguage).
+test.use({ keptLanguage: 'es' });
+
 async function palmasPage(page: Page): Promise<string> {
   const res = await page.request.get('/api/--pagina-publica/CondoXid/palmas');
   expect(res.ok()).toBe(true);

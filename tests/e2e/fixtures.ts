@@ -69,7 +69,21 @@ const guarded = base.extend<{ cspViolations: string[] }>({
 });
 // ─────────────────────────────────────────────────────────────────────────────────────────────────────────
 
-export const test = guarded.extend({
+export const test = guarded.extend<{ keptLanguage: 'es' | 'en' | 'fr' | null }>({
+  /**
+   * A language the visitor picked earlier on a visitor page's switch (kept in localStorage), unless the page
+   * stores another. The browsers here speak es-MX, which the spec's rule shows visitor pages in English for
+   * (src/i18n/languages.ts): specs that read the visitor pages' Spanish messages set `keptLanguage: 'es'`.
+   */
+  keptLanguage: [null, { option: true }],
+  context: async ({ context, keptLanguage }, use) => {
+    if (keptLanguage) {
+      await context.addInitScript((language) => {
+        if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', language);
+      }, keptLanguage);
+    }
+    await use(context);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;

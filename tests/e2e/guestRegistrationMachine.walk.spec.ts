@@ -173,6 +173,9 @@ async function perform(page: Page, calls: HeldCalls, event: ModelEvent) {
   }
 }
 
+// The spec's Spanish messages: the visitor picked Español (fixtures.ts keptLanguage).
+test.use({ keptLanguage: 'es' });
+
 test.describe('guestRegistrationMachine walked in Chromium', () => {
   test('every state node has a screen check of its own, and the walk reaches every state node', () => {
     requireDistinctChecks(guestRegistrationMachine, STATES);

@@ -11,6 +11,9 @@ async function palmasId(request: import('@playwright/test').APIRequestContext): 
   return ((await res.json()) as { data: { CondoId: number } }).data.CondoId;
 }
 
+// The spec's Spanish messages: the visitor picked Español (fixtures.ts keptLanguage).
+test.use({ keptLanguage: 'es' });
+
 test.describe('public condo page', () => {
   test('shows Las Palmas by ?id= with its colour, phones, map and banner', async ({ page, request }, testInfo) => {
     const id = await palmasId(request);

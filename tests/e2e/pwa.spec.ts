@@ -7,7 +7,7 @@ import { apiToken, openSignedIn } from '../support/e2e/apiSignIn';
 import { keptSnapshots, pairedPhoneOnShift } from '../support/e2e/gateDevice';
 import { expect, test } from './fixtures';
 
-test.use({ serviceWorkers: 'allow' });
+test.use({ serviceWorkers: 'allow', keptLanguage: 'es' });
 
 const PASS = '/invitacion/1/DEMO-PASE-001';
 const PASS_ANSWER = '/api/--invitados/pase/1/DEMO-PASE-001';

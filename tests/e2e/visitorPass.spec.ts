@@ -5,6 +5,9 @@ import fs from 'node:fs';
 import { pdfText } from '../support/pdfText';
 import { expect, test } from './fixtures';
 
+// The spec's Spanish messages: the visitor picked Español (fixtures.ts keptLanguage).
+test.use({ keptLanguage: 'es' });
+
 test.describe('visitor pass', () => {
   test('shows every field of the demo pass, the 300 px QR, and links that open', async ({ page, request }) => {
     await page.goto('/invitacion/1/DEMO-PASE-001');
@@ -36,27 +39,46 @@ test.describe('visitor pass', () => {
     expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  test('fetches what the pass and the guest form need once, named in the page’s HTML, before the app asks', {
-    tag: '@desktop-only',
-  }, async ({ page }) => {
-    for (const [address, call] of [
-      ['/invitacion/1/DEMO-PASE-001', '/api/--invitados/pase/1/DEMO-PASE-001'],
-      ['/registro-invitados/demo-evento', '/api/--invitados/formulario/demo-evento'],
-    ] as const) {
-      const requested: string[] = [];
-      const listener = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
-      page.on('request', listener);
-      const html = await (await page.goto(address))!.text();
-      // The server names the call and the Spanish translations (the browser's language here) in the <head>.
-      expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${call}">`);
-      expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/assets\/i18n\/es\.json\?v=/);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('status')).toHaveCount(0);
-      // The app took the preloaded answers instead of asking again.
-      expect(requested.filter((path) => path === call)).toHaveLength(1);
-      expect(requested.filter((path) => path === '/assets/i18n/es.json')).toHaveLength(1);
-      page.off('request', listener);
-    }
+  test.describe('a visitor who has picked no language', () => {
+    test.use({ keptLanguage: null });
+
+    test('reads the pass in English on a Spanish browser (spec §1), and Español is one tap away and kept', async ({ page }) => {
+      await page.goto('/invitacion/1/DEMO-PASE-001');
+      await expect(page.getByRole('heading', { level: 1, name: 'Access pass' })).toBeVisible();
+      const languages = page.getByRole('navigation', { name: 'Language' });
+      await expect(languages.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+      await languages.getByRole('button', { name: 'Español' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Pase de acceso' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+      await page.goto('/registro-invitados/demo-evento');
+      await expect(page.getByRole('navigation', { name: 'Idioma' }).getByRole('button', { name: 'Español' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+    });
+
+    test('fetches what the pass and the guest form need once, named in the page’s HTML, before the app asks', {
+      tag: '@desktop-only',
+    }, async ({ page }) => {
+      for (const [address, call] of [
+        ['/invitacion/1/DEMO-PASE-001', '/api/--invitados/pase/1/DEMO-PASE-001'],
+        ['/registro-invitados/demo-evento', '/api/--invitados/formulario/demo-evento'],
+      ] as const) {
+        const requested: string[] = [];
+        const listener = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
+        page.on('request', listener);
+        const html = await (await page.goto(address))!.text();
+        // The server names the call and the translations in the <head>: English for this Spanish browser (spec §1).
+        expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${call}">`);
+        expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/assets\/i18n\/en\.json\?v=/);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('status')).toHaveCount(0);
+        // The app took the preloaded answers instead of asking again.
+        expect(requested.filter((path) => path === call)).toHaveLength(1);
+        expect(requested.filter((path) => path === '/assets/i18n/en.json')).toHaveLength(1);
+        page.off('request', listener);
+      }
+    });
   });
 
   test('refuses a code that does not exist with the spec’s message', { tag: '@desktop-only' }, async ({ page }) => {

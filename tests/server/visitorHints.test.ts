@@ -99,11 +99,11 @@ describe(`visitor pages' HTML (${dialect})`, () => {
     ]);
   });
 
-  it('gives the public page its chunk and translations (its calls need the captcha: none is named)', async () => {
+  it('gives the public page its chunk and translations, English for a Spanish browser (spec §1; its calls need the captcha: none is named)', async () => {
     const res = await get('/pagina-publica', 'es-MX');
     expect(linksOf(res.body)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/PublicPage-10.js">',
-      '<link rel="preload" as="fetch" crossorigin href="/assets/i18n/es.json?v=v42">',
+      '<link rel="preload" as="fetch" crossorigin href="/assets/i18n/en.json?v=v42">',
     ]);
   });
 

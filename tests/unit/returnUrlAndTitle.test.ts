@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publicLanguage } from '../../src/i18n/languages';
+import { appLanguage, publicLanguage } from '../../src/i18n/languages';
 import { truncate } from '../../src/views/common/condoName';
 import { safeReturnUrl, signInUrlFor } from '../../src/views/common/returnUrl';
 import { documentTitle } from '../../src/views/common/useDocumentTitle';
@@ -37,13 +37,19 @@ describe('header name (spec §9)', () => {
   });
 });
 
-describe('public language (spec §1, DESIGN.md §5)', () => {
-  it('is French or English when the browser says so, Spanish for Spanish browsers, English otherwise', () => {
+describe('the language before a profile says (spec §1)', () => {
+  it('on a visitor page is French or English when the browser says so, English otherwise (Spanish too)', () => {
     expect(publicLanguage(['fr-CA', 'en'])).toBe('fr');
     expect(publicLanguage(['en-US'])).toBe('en');
-    expect(publicLanguage(['es-MX', 'en'])).toBe('es');
+    expect(publicLanguage(['es-MX'])).toBe('en');
+    expect(publicLanguage(['es-MX', 'fr'])).toBe('fr');
     expect(publicLanguage(['de-DE'])).toBe('en');
-    expect(publicLanguage(['de-DE', 'es'])).toBe('es');
     expect(publicLanguage([])).toBe('en');
+  });
+  it('on the product’s own pages (sign-in) is Spanish for Spanish browsers, English otherwise', () => {
+    expect(appLanguage(['es-MX', 'en'])).toBe('es');
+    expect(appLanguage(['de-DE', 'es'])).toBe('es');
+    expect(appLanguage(['fr-FR'])).toBe('fr');
+    expect(appLanguage(['de-DE'])).toBe('en');
   });
 });

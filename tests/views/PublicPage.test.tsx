@@ -60,6 +60,18 @@ describe('PublicPage', () => {
     expect(screen.getByRole('button', { name: 'Contactar admin' })).toBeTruthy();
   });
 
+  it('offers its three languages, the one shown pressed, and switches to the one picked (spec §1)', async () => {
+    stubServer({ 'GET /api/--pagina-publica/condo/5': () => json({ success: true, data: CONDO }) });
+    renderWithApp(<PublicPage />, { path: '/pagina-publica?id=5', language: 'en' });
+    const languages = await screen.findByRole('navigation', { name: 'Language' });
+    expect(within(languages).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await screen.findByRole('button', { name: 'Request access' })).toBeTruthy();
+    fireEvent.click(within(languages).getByRole('button', { name: 'Français' }));
+    expect(await screen.findByRole('button', { name: 'Demander l’accès' })).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Langue' })).getByRole('button', { name: 'Español' }));
+    expect(await screen.findByRole('button', { name: 'Solicitar acceso' })).toBeTruthy();
+  });
+
   it('says so when the condominium does not exist', async () => {
     stubServer({});
     renderWithApp(<PublicPage />, { path: '/pagina-publica?id=77' });

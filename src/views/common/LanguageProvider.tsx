@@ -1,10 +1,11 @@
-// Chooses the language, loads its messages and provides react-intl. Public pages use the browser's
-// language (or the one the visitor picked); a signed-in user's profile language wins (spec §1).
+// Chooses the language, loads its messages and provides react-intl. Visitor pages use the browser's
+// language by the spec's rule (or the one the visitor picked); a signed-in user's profile language wins (spec §1).
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
+import { visitorPageAt } from '../../api/visitorPaths';
 import { applyDateLanguage } from '../../i18n/dates';
-import { isLanguage, type Language, LOCALE, publicLanguage } from '../../i18n/languages';
+import { appLanguage, isLanguage, type Language, LOCALE, publicLanguage } from '../../i18n/languages';
 import { loadedMessages, loadMessages, type Messages } from '../../i18n/loadMessages';
 
 const STORAGE_KEY = 'language';
@@ -14,7 +15,8 @@ interface LanguageState {
   setLanguage(language: Language): void;
 }
 
-const LanguageContext = createContext<LanguageState | null>(null);
+/** Exported for the view tests' providers (tests/support/views/renderWithApp.tsx). */
+export const LanguageContext = createContext<LanguageState | null>(null);
 
 export function useLanguage(): LanguageState {
   const state = useContext(LanguageContext);
@@ -22,10 +24,15 @@ export function useLanguage(): LanguageState {
   return state;
 }
 
-/** The stored choice, else the browser's languages (spec §1). */
+/**
+ * The stored choice, else the browser's languages: on a visitor page by the spec's rule (French or English,
+ * otherwise English), elsewhere Spanish-first (src/i18n/languages.ts).
+ */
 export function initialLanguage(): Language {
   const stored = window.localStorage.getItem(STORAGE_KEY);
-  return isLanguage(stored) ? stored : publicLanguage(navigator.languages ?? [navigator.language]);
+  if (isLanguage(stored)) return stored;
+  const browser = navigator.languages ?? [navigator.language];
+  return visitorPageAt(window.location.pathname) ? publicLanguage(browser) : appLanguage(browser);
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {

@@ -12,6 +12,7 @@ import { preloadQr } from '../common/LazyQr';
 import { preloadableLazy, useArrived } from '../common/preloadableLazy';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Notice } from '../common/VisitorBlocks';
+import { VisitorLanguageSwitch } from '../common/VisitorLanguageSwitch';
 import { EventSummary } from './EventSummary';
 
 // The form and the success card come in chunks of their own: the first paint (the event, or a refusal)
@@ -49,6 +50,7 @@ export default function GuestRegistrationPage() {
   return (
     <Center component="main" id="main" mih="100dvh" p="sm" bg="var(--mantine-color-gray-1)" style={{ alignItems: 'flex-start' }}>
       <Stack gap="md" maw={520} w="100%" py="md">
+        <VisitorLanguageSwitch />
         <Stack gap={0} align="center">
           {info && (
             <Text size="sm" c="dimmed">

@@ -14,6 +14,7 @@ import { LazyQr, preloadQr } from '../common/LazyQr';
 import { dwellingText, formatDate, formatHour, mapLink } from '../common/passFormat';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Notice, Panel } from '../common/VisitorBlocks';
+import { VisitorLanguageSwitch } from '../common/VisitorLanguageSwitch';
 
 /** Spec §9: the pass's QR. */
 export const PASS_QR_SIZE = 300;
@@ -29,6 +30,7 @@ export default function PassPage() {
   return (
     <Center component="main" id="main" mih="100dvh" p="sm" bg="var(--mantine-color-gray-1)" style={{ alignItems: 'flex-start' }}>
       <Stack gap="md" maw={460} w="100%" py="md">
+        <VisitorLanguageSwitch />
         <Title order={1} size="h3" ta="center">
           <FormattedMessage id="pass.heading" />
         </Title>

@@ -16,6 +16,7 @@ import { type CallFailure, callFailure } from '../../machines/shared/callFailure
 import { fetchPublicCondo, type PublicCondoResult } from '../../services/publicPageService';
 import { FailureText } from '../common/FailureText';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { VisitorLanguageSwitch } from '../common/VisitorLanguageSwitch';
 import { backgroundColor, backgroundGradient } from './background';
 import { formatPhone, phoneHref } from './formatPhone';
 import classes from './publicPage.module.css';
@@ -97,6 +98,9 @@ export default function PublicPage() {
       data-background={backgroundColor(condo?.CondoBackgroundColor)}
       style={{ backgroundImage: backgroundGradient(condo?.CondoBackgroundColor) }}
     >
+      <Container size="lg" mb="xs">
+        <VisitorLanguageSwitch color="white" />
+      </Container>
       {load.kind === 'loading' ? (
         <Center mih="80dvh">
           <Loader color="white" aria-label={intl.formatMessage({ id: 'app.loading' })} />

@@ -4,11 +4,12 @@
 // happy-dom lays nothing out.
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { readCatalog } from '../../../src/i18n/node/readCatalog';
+import { LanguageContext } from '../../../src/views/common/LanguageProvider';
 import { SessionProvider } from '../../../src/views/common/SessionContext';
 import Toasts from '../../../src/views/common/Toasts';
 
@@ -24,11 +25,24 @@ const catalogOf = (language: Language) => {
   return CATALOGS[language]!;
 };
 
+/** The app's language state (LanguageProvider's), with the catalogues read from disk: a switch re-renders. */
+function TestLanguage({ initial, children }: { initial: Language; children: ReactNode }) {
+  const [language, setLanguage] = useState(initial);
+  const state = useMemo(() => ({ language, setLanguage }), [language]);
+  return (
+    <LanguageContext.Provider value={state}>
+      <IntlProvider locale={LOCALES[language]} messages={catalogOf(language)}>
+        {children}
+      </IntlProvider>
+    </LanguageContext.Provider>
+  );
+}
+
 export function renderWithApp(ui: ReactNode, { path = '/', language = 'es' }: { path?: string; language?: Language } = {}) {
   const location = memoryLocation({ path, record: true });
   const view = render(
     <MantineProvider env="test">
-      <IntlProvider locale={LOCALES[language]} messages={catalogOf(language)}>
+      <TestLanguage initial={language}>
         <SessionProvider>
           <Router hook={location.hook} searchHook={location.searchHook}>
             {ui}
@@ -36,7 +50,7 @@ export function renderWithApp(ui: ReactNode, { path = '/', language = 'es' }: { 
             <Toasts />
           </Router>
         </SessionProvider>
-      </IntlProvider>
+      </TestLanguage>
     </MantineProvider>,
   );
   return { ...view, location };
