@@ -230,12 +230,38 @@ export const FOLIO_MAX = 40;
 export const ClaveProdServ = pattern(string(), /^[0-9]{8}$/);
 export const ClaveUnidad = pattern(string(), /^[A-Z0-9]{1,3}$/);
 /** Cantidad: positive, up to six decimals. */
+export const QUANTITY_PATTERN = /^[0-9]{1,12}(\.[0-9]{1,6})?$/;
 export const Quantity = refine(
-  pattern(string(), /^[0-9]{1,12}(\.[0-9]{1,6})?$/),
+  pattern(string(), QUANTITY_PATTERN),
   'Quantity',
   (value) => Number(value) > 0 || 'must be more than 0',
 );
-export const Cents = refine(integer(), 'Cents', (value) => (value >= 0 && value <= 99_999_999_999) || 'must be 0 or more');
+/**
+ * The largest amount a concept's importe, a price or an invoice's total may be: 999,999,999.99 pesos, far above
+ * any condominium's invoice (the SAT's t_Importe allows more), and low enough that the sums of CONCEPTS_MAX
+ * concepts and their taxes stay exact in a JavaScript number (issue 33: 1.16e+23 reached a PAC).
+ */
+export const AMOUNT_MAX_CENTS = 99_999_999_999;
+export const Cents = refine(
+  integer(),
+  'Cents',
+  (value) => (value >= 0 && value <= AMOUNT_MAX_CENTS) || `must be between 0 and ${AMOUNT_MAX_CENTS}`,
+);
+
+/** A quantity ("1", "2.5", "0.333333") in millionths, exactly. */
+export function quantityMillionths(cantidad: string): bigint {
+  const [whole = '0', decimals = ''] = cantidad.split('.');
+  return BigInt(whole || '0') * 1_000_000n + BigInt(decimals.padEnd(6, '0').slice(0, 6) || '0');
+}
+
+/** A concept's Importe in cents, exactly: Cantidad × ValorUnitario rounded half away from zero (Anexo 20). */
+export function importeCentsExact(concept: { cantidad: string; valorUnitarioCents: number }): bigint {
+  return (quantityMillionths(concept.cantidad) * BigInt(concept.valorUnitarioCents) + 500_000n) / 1_000_000n;
+}
+
+/** Whether a concept's importe is more than an invoice may hold (failure kind 'AmountTooLarge'). */
+export const importeTooLarge = (concept: { cantidad: string; valorUnitarioCents: number }) =>
+  importeCentsExact(concept) > BigInt(AMOUNT_MAX_CENTS);
 /** A stamp package the product sells (solicitar-timbres). */
 export const STAMP_PACKAGES = [50, 100, 250, 500, 1000] as const;
 
@@ -375,7 +401,7 @@ export interface ClientList {
 
 // ── Invoices (crear-factura)
 
-export const ConceptDraft = object({
+const ConceptFields = object({
   productId: optional(Id),
   /** A dwelling's charge this concept invoices (then the amount is the charge's). */
   chargeId: optional(Id),
@@ -389,6 +415,12 @@ export const ConceptDraft = object({
   objetoImp: enums(OBJETOS_IMP),
   iva: nullable(enums(IVA_TREATMENTS)),
 });
+/** A concept whose quantity × unit price an invoice can hold (checked exactly, before any total is summed). */
+export const ConceptDraft = refine(
+  ConceptFields,
+  'AmountTooLarge',
+  (concept) => !importeTooLarge(concept) || `its importe must be at most ${AMOUNT_MAX_CENTS} cents`,
+);
 export type ConceptDraft = Infer<typeof ConceptDraft>;
 export const CONCEPTS_MAX = 100;
 

@@ -71,6 +71,25 @@ describe('crear-factura', () => {
     await waitFor(() => expect(within(concepts).getAllByRole('listitem')).toHaveLength(1));
   });
 
+  it('says a concept’s quantity × price is over what an invoice holds, and does not add it (issue 33)', async () => {
+    openInvoicing(
+      sessionFor('admin'),
+      '/crear-factura',
+      answers(() => json(null)),
+    );
+    fireEvent.change(await screen.findByLabelText('Producto o servicio'), { target: { value: String(FEE_PRODUCT.id) } });
+    fireEvent.change(screen.getByLabelText(/^Cantidad/), { target: { value: '999999999999' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar concepto' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/excede el máximo que puede facturarse \(\$999,999,999\.99\)/);
+    expect(within(screen.getByRole('region', { name: 'Conceptos' })).queryAllByRole('listitem')).toHaveLength(0);
+    // A quantity within it is added, its amount exact.
+    fireEvent.change(screen.getByLabelText(/^Cantidad/), { target: { value: '2.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Agregar concepto' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Conceptos' })).getAllByRole('listitem')).toHaveLength(1),
+    );
+  });
+
   it('calls to set up an issuer when there is none', async () => {
     openInvoicing(sessionFor('admin'), '/crear-factura', {
       '/api/--facturacion/datos-generales': () => generalData([]),

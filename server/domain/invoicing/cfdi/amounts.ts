@@ -6,7 +6,7 @@
 //   Comprobante Traslados: grouped by Impuesto + TipoFactor + TasaOCuota, Base and Importe the sums of the
 //   concepts' rounded values; SubTotal = Σ Importe; Descuento = Σ Descuento; Total = SubTotal − Descuento + Σ
 //   traslados.
-import type { IvaTreatment } from '../../../../src/api/invoicing';
+import { type IvaTreatment, importeCentsExact } from '../../../../src/api/invoicing';
 import type { CfdiConcept, InvoiceTotals, TaxLine } from './types';
 
 /** The IVA rates as the SAT writes them (TasaOCuota, six decimals) and in millionths. */
@@ -25,15 +25,9 @@ function divideRounded(numerator: bigint, denominator: bigint): bigint {
   return negative ? -quotient : quotient;
 }
 
-/** A quantity ("1", "2.5", "0.333333") in millionths. */
-export function quantityMillionths(cantidad: string): bigint {
-  const [whole = '0', decimals = ''] = cantidad.split('.');
-  return BigInt(whole) * 1_000_000n + BigInt(decimals.padEnd(6, '0').slice(0, 6) || '0');
-}
-
-/** Importe of a concept in cents: Cantidad × ValorUnitario, rounded. */
+/** Importe of a concept in cents: Cantidad × ValorUnitario, rounded (exact: the contract bounds it, AMOUNT_MAX_CENTS). */
 export function conceptImporteCents(concept: Pick<CfdiConcept, 'cantidad' | 'valorUnitarioCents'>): number {
-  return Number(divideRounded(quantityMillionths(concept.cantidad) * BigInt(concept.valorUnitarioCents), 1_000_000n));
+  return Number(importeCentsExact(concept));
 }
 
 /** The concept's IVA line (its Traslado), or null when it carries no taxes (ObjetoImp 01 or 03). */

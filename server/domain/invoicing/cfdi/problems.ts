@@ -1,7 +1,7 @@
 // The SAT's rules a draft must meet before it is worth a stamp (Anexo 20's guide and the PAC's validations),
 // each answered as an i18n message id (src/i18n/<lang>/invoicing.json, invoicing.problem.<name>). The preview
 // shows them; stamping refuses a draft that has any.
-import { PUBLICO_EN_GENERAL, REGIMENES_FISCALES, RFC_EXTRANJERO, rfcKind } from '../../../../src/api/invoicing';
+import { AMOUNT_MAX_CENTS, PUBLICO_EN_GENERAL, REGIMENES_FISCALES, RFC_EXTRANJERO, rfcKind } from '../../../../src/api/invoicing';
 import { computeTotals, conceptImporteCents } from './amounts';
 import type { CfdiDraft } from './types';
 
@@ -16,6 +16,7 @@ export const DRAFT_PROBLEMS = [
   'objeto02NeedsIva',
   'discountOverAmount',
   'zeroTotal',
+  'amountTooLarge',
   'paymentOverBalance',
   'paymentSumMismatch',
 ] as const;
@@ -45,7 +46,10 @@ export function draftProblems(draft: CfdiDraft): `invoicing.problem.${DraftProbl
       if (concept.iva === null && concept.objetoImp === '02') found.add('objeto02NeedsIva');
       if ((concept.descuentoCents ?? 0) > conceptImporteCents(concept)) found.add('discountOverAmount');
     }
-    if (computeTotals(draft.concepts).totalCents <= 0) found.add('zeroTotal');
+    const totals = computeTotals(draft.concepts);
+    if (totals.totalCents <= 0) found.add('zeroTotal');
+    // Each concept is bounded by the contract; their sum (and its taxes) is bounded here, before a PAC sees it.
+    if (Math.max(totals.subtotalCents, totals.totalCents) > AMOUNT_MAX_CENTS) found.add('amountTooLarge');
   } else {
     let paid = 0;
     for (const doc of draft.pago.documents) {

@@ -30,7 +30,7 @@ import { type CreateInvoiceContext, type CreateInvoiceEvent, conceptOfCharge } f
 import { FailureAlert } from '../../common/FailureAlert';
 import { formatMxn } from '../money';
 import { useDwellingSearch } from '../useDwellingSearch';
-import { type ConceptValues, conceptOf, FREE_CONCEPT, importeOf, valuesOfProduct } from './conceptForm';
+import { type ConceptValues, conceptOf, conceptProblem, FREE_CONCEPT, importeOf, valuesOfProduct } from './conceptForm';
 
 interface Props {
   context: CreateInvoiceContext;
@@ -167,7 +167,7 @@ export function ConceptsStep({ context, loadingCharges, can, send }: Props) {
             </Group>
             {tried && !concept ? (
               <Alert color="red" role="alert">
-                {t('invoicing.create.badConcept')}
+                {t(`invoicing.create.${conceptProblem(values) ?? 'badConcept'}`)}
               </Alert>
             ) : null}
             <Group justify="flex-end">

@@ -1,7 +1,14 @@
 // The concept being typed in crear-factura: from a catalogue product (its SAT keys, price and taxes prefilled) or
 // free; checked with the contract's ConceptDraft before the machine takes it.
 import { is } from 'superstruct';
-import { ConceptDraft, type IvaTreatment, type ObjetoImp } from '../../../api/invoicing';
+import {
+  ConceptDraft,
+  type IvaTreatment,
+  importeCentsExact,
+  importeTooLarge,
+  type ObjetoImp,
+  QUANTITY_PATTERN,
+} from '../../../api/invoicing';
 import type { Product } from '../../../machines/createInvoiceMachine';
 import { centsOf } from '../money';
 
@@ -43,9 +50,21 @@ export const valuesOfProduct = (product: Product): ConceptValues => ({
 
 /** The concept as the contract wants it, or null while something is missing or wrong. */
 export function conceptOf(values: ConceptValues): ConceptDraft | null {
+  const concept = typedConcept(values);
+  return concept && is(concept, ConceptDraft) ? concept : null;
+}
+
+/** What is wrong with a typed concept, for its message: too large an importe, or anything else. */
+export function conceptProblem(values: ConceptValues): 'amountTooLarge' | 'badConcept' | null {
+  if (conceptOf(values)) return null;
+  const concept = typedConcept(values);
+  return concept && QUANTITY_PATTERN.test(concept.cantidad) && importeTooLarge(concept) ? 'amountTooLarge' : 'badConcept';
+}
+
+function typedConcept(values: ConceptValues): ConceptDraft | null {
   const cents = centsOf(values.precio);
   if (cents === null) return null;
-  const concept: ConceptDraft = {
+  return {
     ...(values.productId ? { productId: Number(values.productId) } : {}),
     claveProdServ: values.claveProdServ.trim(),
     claveUnidad: values.claveUnidad.trim().toUpperCase(),
@@ -56,8 +75,7 @@ export function conceptOf(values: ConceptValues): ConceptDraft | null {
     objetoImp: values.objetoImp,
     iva: values.objetoImp === '02' ? values.iva : null,
   };
-  return is(concept, ConceptDraft) ? concept : null;
 }
 
-/** A concept's amount before taxes, in cents (quantity × unit price, rounded to the cent). */
-export const importeOf = (concept: ConceptDraft) => Math.round(Number(concept.cantidad) * concept.valorUnitarioCents);
+/** A concept's amount before taxes, in cents (quantity × unit price, rounded to the cent, exactly as the CFDI's). */
+export const importeOf = (concept: ConceptDraft) => Number(importeCentsExact(concept));
