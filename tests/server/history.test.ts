@@ -77,7 +77,7 @@ describe(`history (${dialect})`, () => {
         entityId: 7,
         action: action as HistoryAction,
         before: action === 'create' ? undefined : ({ name, price: 10 } as HistoryValues), // price, note: unlisted
-        after: action === 'delete' ? undefined : ({ name, price: 12, note: 'x'.repeat(300) } as HistoryValues),
+        after: action === 'delete' ? undefined : ({ name, price: 12, note: 'x'.repeat(300), iva: null } as HistoryValues),
         at,
       });
     }

@@ -43,10 +43,11 @@ const parse = (text: string | null): unknown => {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A value as the history shows it: text as it is, anything else as JSON; absent → null. A secret's value
- * (HISTORY_FIELDS' 'secret' kind, at any depth) never leaves the server: it is replaced by HISTORY_HIDDEN. */
+/** A value as the history shows it: text as it is, anything else as JSON; absent or null → null (read as
+ * "(empty)", never as the word null). A secret's value (HISTORY_FIELDS' 'secret' kind, at any depth) never
+ * leaves the server: it is replaced by HISTORY_HIDDEN. */
 export function valueText(value: unknown, field = ''): string | null {
-  if (value === undefined) return null;
+  if (value === undefined || value === null) return null;
   value = hideSecrets(field, value);
   if (typeof value === 'string') return value;
   return JSON.stringify(value);
@@ -62,8 +63,9 @@ export function changesOf(before: unknown, after: unknown): HistoryChange[] {
     const b = (before ?? {}) as Record<string, unknown>;
     const a = (after ?? {}) as Record<string, unknown>;
     const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+    // A field that was not there and is null (or the reverse) did not change; a secret that did stays listed.
     return keys
-      .filter((key) => JSON.stringify(b[key]) !== JSON.stringify(a[key]))
+      .filter((key) => JSON.stringify(b[key] ?? null) !== JSON.stringify(a[key] ?? null))
       .map((field) => ({ field, before: valueText(b[field], field), after: valueText(a[field], field) }));
   }
   if (before === undefined && after === undefined) return [];
