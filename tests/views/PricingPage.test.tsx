@@ -84,6 +84,16 @@ describe('PricingPage', () => {
     expect(api.calls.map((c) => c.path)).toEqual([PLANS_PATH]);
   });
 
+  it('words the demo plans’ descriptions in the reader’s language; an operator’s own plan reads as written', async () => {
+    stubApi(sessionFor('admin'), {
+      [PLANS_PATH]: () => json({ success: true, plans: [...PLANS, plan('a-medida', 'A medida', 100_000, [])] }),
+    });
+    renderWithApp(<PricingPage />, { path: '/precios-y-planes', language: 'en' });
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    expect(within(card('Básico')).getByText(/^For gated streets and small buildings/)).toBeTruthy();
+    expect(within(card('A medida')).getByText('Descripción de A medida')).toBeTruthy();
+  });
+
   it('tells an administrator of a condominium in trial how many days are left, and names it in the subject', async () => {
     const trial = {
       CondoName: 'Torres del Bosque',

@@ -33,7 +33,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
 import dayjs from 'dayjs';
 import { type ReactNode, useEffect } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { isPlanFeature } from '../../api/modules';
 import { canBuyPlan, isAdmin, trialDaysLeft } from '../../api/permissions';
@@ -51,6 +51,12 @@ export const formatPesos = (cents: number) => pesos.format(cents / 100);
 const PERIODS: BillingPeriod[] = ['monthly', 'yearly'];
 /** The page's period as the plan's checkout names it. */
 const PLAN_PERIOD: Record<BillingPeriod, PlanPeriod> = { monthly: 'mensual', yearly: 'anual' };
+
+/** A plan's description in the reader's language when the catalogue words its code; an operator's own plan as written. */
+function planDescription(intl: IntlShape, plan: Plan): string {
+  const id = `pricing.plan.${plan.code}.description`;
+  return id in intl.messages ? intl.formatMessage({ id }) : plan.description;
+}
 
 function CheckIcon() {
   return <IconCheck size={18} stroke={2.2} aria-hidden="true" focusable="false" />;
@@ -118,7 +124,7 @@ function PlanCard({
             {plan.name}
           </Title>
           <Text size="sm" c="dimmed" mih={{ md: 66 }}>
-            {plan.description}
+            {planDescription(intl, plan)}
           </Text>
         </Stack>
         <Stack gap={2}>
