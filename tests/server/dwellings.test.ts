@@ -326,11 +326,11 @@ describe(`towers and dwellings (${dialect})`, () => {
       expect(await refusal({ nombre: 'v.xlsx', datos: Buffer.from('PK\u0003\u0004nonsense').toString('base64') })).toBe(
         'dwellings.import.error.unreadable',
       );
-      // A small workbook that would unpack to more than the limit is refused before it is unpacked.
+      // A small workbook that would unpack to more than the limit is refused, naming it, before it is unpacked.
       const bomb = zipSync({ 'xl/worksheets/sheet1.xml': new Uint8Array(XLSX_MAX_UNPACKED_BYTES + 1) });
       expect(bomb.length).toBeLessThan(1024 * 1024);
       expect(await refusal({ nombre: 'v.xlsx', datos: Buffer.from(bomb).toString('base64') })).toBe(
-        'dwellings.import.error.unreadable',
+        'errors.sheet.unpackedTooBig',
       );
       const many = `Vivienda\n${Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `Casa ${i}`).join('\n')}\n`;
       expect(await refusal(csv(many))).toBe('dwellings.import.error.tooManyRows');

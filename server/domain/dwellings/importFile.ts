@@ -1,14 +1,13 @@
 // Reads an uploaded dwellings file into rows of text: a CSV (comma or semicolon, UTF-8 with or without BOM,
 // else Windows-1252 as Excel on Windows saves it) or an XLSX (its first sheet, read by read-excel-file on the
 // server only). The header row names the columns, in Spanish or English: Torre/Tower, Vivienda/Dwelling
-// (required), Indiviso/Share. Too big, too many rows, unreadable or without the dwelling column: 400 with
-// the reason in the reader's language.
-import { readSheet } from 'read-excel-file/node';
+// (required), Indiviso/Share. Too big, over a limit of what it may hold (shared/sheets.ts), unreadable or
+// without the dwelling column: 400 with the reason in the reader's language.
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, nameKey } from '../../../src/api/dwellings';
 import { ErrorCodes } from '../../../src/api/errors';
 import type { Message, MessageId } from '../../../src/i18n/messages';
 import { AppError } from '../../errors';
-import { decodeText, isZip, parseCsv, unpackedSize, XLSX_MAX_UNPACKED_BYTES } from '../shared/sheets';
+import { decodeText, isZip, readCsv, readWorkbook, type SheetRules } from '../shared/sheets';
 
 export interface RawRow {
   /** The row's number in the file, the header being 1. */
@@ -19,6 +18,17 @@ export interface RawRow {
 }
 
 const refuse = (message: MessageId | Message) => new AppError(400, ErrorCodes.badRequest, message, 'datos');
+
+/**
+ * What a dwellings file may hold: IMPORT_MAX_ROWS rows of a few short columns. A workbook of 2,000 such rows
+ * unpacks to well under 1 MB; 4 MB leaves room for what Excel adds (styles, themes) and other columns.
+ */
+const SHEET: SheetRules = {
+  limits: { unpackedBytes: 4 * 1024 * 1024, rows: IMPORT_MAX_ROWS, columns: 50, cellChars: 500 },
+  refuse,
+  unreadable: 'dwellings.import.error.unreadable',
+  tooManyRows: 'dwellings.import.error.tooManyRows',
+};
 
 const COLUMNS: Record<'torre' | 'vivienda' | 'indiviso', readonly string[]> = {
   torre: ['torre', 'tower', 'edificio', 'building'],
@@ -35,18 +45,9 @@ function cellText(value: unknown): string {
 }
 
 async function sheetRows(name: string, bytes: Buffer): Promise<string[][]> {
-  if (/\.xlsx$/i.test(name) || isZip(bytes)) {
-    const unpacked = unpackedSize(bytes);
-    if (unpacked === null || unpacked > XLSX_MAX_UNPACKED_BYTES) throw refuse('dwellings.import.error.unreadable');
-    try {
-      const data = await readSheet(bytes);
-      return data.map((row) => row.map(cellText));
-    } catch {
-      throw refuse('dwellings.import.error.unreadable');
-    }
-  }
+  if (/\.xlsx$/i.test(name) || isZip(bytes)) return (await readWorkbook(bytes, SHEET)).map((row) => row.map(cellText));
   if (!/\.(csv|txt)$/i.test(name)) throw refuse('dwellings.import.error.kind');
-  return parseCsv(decodeText(bytes));
+  return readCsv(decodeText(bytes), SHEET);
 }
 
 /** The file's rows under the header, empty rows left out. */

@@ -1,72 +1,84 @@
-// Spreadsheet files as uploaded (CSV and XLSX), read into rows of text cells: a CSV's rows (RFC 4180), its bytes
-// decoded (UTF-8 with or without BOM, else Windows-1252 as Excel on Windows saves it), and a workbook's unpacked
-// size read before it is unpacked (a zip bomb refused unread). Shared: the dwellings import
-// (dwellings/importFile.ts) and bank statements (reconciliation/formats/).
-/** A CSV's rows (RFC 4180: quoted fields may hold the delimiter, quotes doubled, line breaks). */
-export function parseCsv(text: string, given?: string): string[][] {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = given ?? ((firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+// The one way an uploaded spreadsheet (CSV or XLSX) is read into rows: under the limits its area gives (rows,
+// columns, characters per cell, the workbook's unpacked size), each crossed limit refused with a 400 that names
+// it in the reader's language. A workbook is always read off the request thread (infra/sheetWorker.ts, with a
+// time limit and a heap of its own); a CSV too once it is large. Shared: the dwellings import
+// (dwellings/importFile.ts) and bank statements (reconciliation/formats/statement.ts). docs/decisions.md,
+// "Hostile spreadsheets".
+import type { Message, MessageId } from '../../../src/i18n/messages';
+import { type AppError, TooManyRequestsError } from '../../errors';
+import {
+  readCsvText,
+  type SheetCell,
+  type SheetLimit,
+  type SheetLimits,
+  type SheetOutcome,
+  unpackedSize,
+} from '../../infra/sheetRead';
+import { readSheetOffThread, SHEET_HEAP_MB, SHEET_TIME_LIMIT_MS } from '../../infra/sheetWorker';
+
+export { decodeText, isZip, parseCsv, type SheetCell, type SheetLimits, unpackedSize } from '../../infra/sheetRead';
+
+/** The most any workbook may unpack to (a bank statement's; the dwellings import allows less). */
+export const XLSX_MAX_UNPACKED_BYTES = 12 * 1024 * 1024;
+
+/** A CSV longer than this (characters) is read in the worker too: below it, parsing takes a few milliseconds. */
+const CSV_IN_PLACE_CHARS = 256 * 1024;
+
+/** What an area reads a spreadsheet with: its limits and its own words for an unreadable file and too many rows. */
+export interface SheetRules {
+  limits: SheetLimits;
+  /** The area's 400 (its field). */
+  refuse: (message: MessageId | Message) => AppError;
+  unreadable: MessageId;
+  /** Worded with {max}, the rows of data allowed. */
+  tooManyRows: MessageId;
+  /** Worded with {max}; errors.sheet.cellTooLong when the area has no words of its own. */
+  cellTooLong?: MessageId;
 }
 
-export function decodeText(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+function refusal(limit: SheetLimit, rules: SheetRules): AppError {
+  const { limits, refuse } = rules;
+  switch (limit) {
+    case 'unpacked':
+      return refuse({ id: 'errors.sheet.unpackedTooBig', values: { mb: mb(limits.unpackedBytes) } });
+    case 'rows':
+      return refuse({ id: rules.tooManyRows, values: { max: limits.rows } });
+    case 'columns':
+      return refuse({ id: 'errors.sheet.tooManyColumns', values: { max: limits.columns } });
+    case 'cellChars':
+      return refuse({ id: rules.cellTooLong ?? 'errors.sheet.cellTooLong', values: { max: limits.cellChars } });
+    case 'time':
+      return refuse({ id: 'errors.sheet.tooSlow', values: { seconds: SHEET_TIME_LIMIT_MS / 1000 } });
+    case 'memory':
+      return refuse({ id: 'errors.sheet.tooMuchMemory', values: { mb: SHEET_HEAP_MB } });
+    case 'busy':
+      return new TooManyRequestsError(5);
+    case 'unreadable':
+      return refuse(rules.unreadable);
   }
 }
 
-export const isZip = (bytes: Buffer) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b;
+function rowsOf<T extends SheetCell>(outcome: SheetOutcome, rules: SheetRules): T[][] {
+  if ('refused' in outcome) throw refusal(outcome.refused, rules);
+  return outcome.rows as T[][];
+}
 
-/** What a workbook may hold once unpacked: far above any sheet of IMPORT_MAX_ROWS rows, far below a zip bomb. */
-export const XLSX_MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+/** A workbook's first sheet as cells (text, numbers, dates, booleans, null), or the 400 of the limit it crosses. */
+export async function readWorkbook(bytes: Buffer, rules: SheetRules): Promise<SheetCell[][]> {
+  // Read from the ZIP's directory in place: a bomb is refused before any worker unpacks it.
+  const unpacked = unpackedSize(bytes);
+  if (unpacked === null) throw refusal('unreadable', rules);
+  if (unpacked > rules.limits.unpackedBytes) throw refusal('unpacked', rules);
+  return rowsOf(await readSheetOffThread({ kind: 'xlsx', bytes, limits: rules.limits }), rules);
+}
 
-/**
- * The bytes the ZIP's central directory says its files unpack to, or null when it cannot be read (no end
- * record, ZIP64, a directory outside the file). Read before the workbook is unpacked, so a small file that
- * would inflate to gigabytes is refused without inflating it.
- */
-export function unpackedSize(bytes: Buffer): number | null {
-  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  if (end < 0 || end + 22 > bytes.length) return null;
-  const entries = bytes.readUInt16LE(end + 10);
-  let at = bytes.readUInt32LE(end + 16);
-  let total = 0;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== 0x02014b50) return null;
-    const size = bytes.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return null;
-    total += size;
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  return total;
+/** A CSV's rows (delimiter guessed unless given), or the 400 of the limit it crosses. */
+export async function readCsv(text: string, rules: SheetRules, delimiter?: string): Promise<string[][]> {
+  const outcome =
+    text.length <= CSV_IN_PLACE_CHARS
+      ? readCsvText(text, delimiter, rules.limits)
+      : await readSheetOffThread({ kind: 'csv', text, delimiter, limits: rules.limits });
+  return rowsOf<string>(outcome, rules);
 }

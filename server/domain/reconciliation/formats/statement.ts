@@ -3,7 +3,6 @@
 // header, an XLSX (its first sheet, through read-excel-file) or a CSV (UTF-8 or Windows-1252; ',', ';', '|' or
 // tab). A sheet's layout is recognised by its header row (layouts.ts); a sheet of no known bank is read with the
 // column mapping given, else answered with its headers and no movements so the screen can map its columns.
-import { readSheet } from 'read-excel-file/node';
 import { ErrorCodes } from '../../../../src/api/errors';
 import {
   type ColumnMappingDraft,
@@ -14,7 +13,7 @@ import {
 } from '../../../../src/api/reconciliation';
 import type { Message, MessageId } from '../../../../src/i18n/messages';
 import { AppError } from '../../../errors';
-import { decodeText, isZip, parseCsv, unpackedSize, XLSX_MAX_UNPACKED_BYTES } from '../../shared/sheets';
+import { decodeText, isZip, readCsv, readWorkbook, type SheetRules, XLSX_MAX_UNPACKED_BYTES } from '../../shared/sheets';
 import { BANK_LAYOUTS, findHeader, firstRow, headerKey, type Layout, readRows } from './layouts';
 import { type BankMovement, fingerprintMovements, type LineError, type ReadLine } from './movement';
 import { isOfx, readOfx } from './ofx';
@@ -61,14 +60,20 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+/**
+ * What a statement may hold (shared/sheets.ts reads it). A workbook of STATEMENT_MAX_ROWS rows of eight columns
+ * unpacks to about 8 MB, hence XLSX_MAX_UNPACKED_BYTES; a bank's export has a dozen columns, 50 leaves room.
+ */
+const SHEET: SheetRules = {
+  limits: { unpackedBytes: XLSX_MAX_UNPACKED_BYTES, rows: STATEMENT_MAX_ROWS, columns: 50, cellChars: STATEMENT_MAX_CELL },
+  refuse: statementRefused,
+  unreadable: 'reconciliation.error.unreadable',
+  tooManyRows: 'reconciliation.error.tooManyRows',
+  cellTooLong: 'reconciliation.error.cellTooLong',
+};
+
 async function sheetRows(bytes: Buffer): Promise<string[][]> {
-  const unpacked = unpackedSize(bytes);
-  if (unpacked === null || unpacked > XLSX_MAX_UNPACKED_BYTES) throw statementRefused('reconciliation.error.unreadable');
-  try {
-    return (await readSheet(bytes)).map((row) => row.map(cellText));
-  } catch {
-    throw statementRefused('reconciliation.error.unreadable');
-  }
+  return (await readWorkbook(bytes, SHEET)).map((row) => row.map(cellText));
 }
 
 function checkLimits(rows: readonly string[][]): void {
@@ -103,7 +108,7 @@ export async function readStatement(name: string, bytes: Buffer, mapping: Column
     const firstLine = text.slice(0, 4000);
     const delimiter =
       (firstLine.match(/\|/g)?.length ?? 0) > 3 ? '|' : (firstLine.match(/\t/g)?.length ?? 0) > 3 ? '\t' : undefined;
-    rows = parseCsv(text, delimiter);
+    rows = await readCsv(text, SHEET, delimiter);
   }
   checkLimits(rows);
   const layouts = mapping ? [mappingLayout(mapping), ...BANK_LAYOUTS] : BANK_LAYOUTS;
