@@ -237,11 +237,12 @@ export const Quantity = refine(
   (value) => Number(value) > 0 || 'must be more than 0',
 );
 /**
- * The largest amount a concept's importe, a price or an invoice's total may be: 999,999,999.99 pesos, far above
- * any condominium's invoice (the SAT's t_Importe allows more), and low enough that the sums of CONCEPTS_MAX
- * concepts and their taxes stay exact in a JavaScript number (issue 33: 1.16e+23 reached a PAC).
+ * The largest amount a concept's importe, a price or an invoice's total may be: 20,000,000.00 pesos, far above
+ * any condominium's invoice (the SAT's t_Importe allows more), within the 32-bit integer columns that keep
+ * invoices' cents on PostgreSQL, and low enough that the sums of CONCEPTS_MAX concepts and their taxes stay exact
+ * in a JavaScript number (issue 33: 1.16e+23 reached a PAC).
  */
-export const AMOUNT_MAX_CENTS = 99_999_999_999;
+export const AMOUNT_MAX_CENTS = 2_000_000_000;
 export const Cents = refine(
   integer(),
   'Cents',

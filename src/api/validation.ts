@@ -244,6 +244,8 @@ function reasonOf(failure: Failure): [MessageId, Record<string, number>] {
       return ['errors.input.calendarDate', {}];
     case 'CalendarYear':
       return ['errors.input.year', {}];
+    case 'AmountTooLarge':
+      return ['errors.input.amountTooLarge', {}];
     case 'Id':
       return ['errors.input.id', {}];
     case 'never':

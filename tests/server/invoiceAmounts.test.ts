@@ -51,7 +51,7 @@ describe(`invoice amounts within what an invoice holds (${dialect})`, () => {
 
   it('refuses a concept whose quantity × unit price is over the limit, naming it, before any total', async () => {
     const before = await cfdis();
-    const huge = { ...maintenanceConcept(99_999_999_999), cantidad: '999999999999' };
+    const huge = { ...maintenanceConcept(1_000_000), cantidad: '999999999999' };
     for (const path of [INVOICING_PATHS.preview, INVOICING_PATHS.stamp]) {
       const payload =
         path === INVOICING_PATHS.stamp ? { draft: withConcepts([huge]), draftKey: draftKey() } : withConcepts([huge]);
@@ -60,12 +60,19 @@ describe(`invoice amounts within what an invoice holds (${dialect})`, () => {
       expect(res.json().field).toMatch(/concepts\.0$/);
       expect(res.json().messageId).toBe('errors.input.amountTooLarge');
     }
-    // Just over by a cent (2 × 49,999,999,999.51 pesos rounds up past it), and a unit price over it: refused too.
+    // Over by two cents (twice half the limit and a cent), and a unit price over it: refused too.
     const justOver = await post(
       INVOICING_PATHS.preview,
-      withConcepts([{ ...maintenanceConcept(50_000_000_000), cantidad: '2' }]),
+      withConcepts([{ ...maintenanceConcept(AMOUNT_MAX_CENTS / 2 + 1), cantidad: '2' }]),
     );
     expect(justOver.statusCode).toBe(400);
+    expect(justOver.json().messageId).toBe('errors.input.amountTooLarge');
+    // Exactly the limit is an invoice.
+    const atLimit = await post(
+      INVOICING_PATHS.preview,
+      withConcepts([{ ...maintenanceConcept(AMOUNT_MAX_CENTS / 2), cantidad: '2' }]),
+    );
+    expect(atLimit.statusCode, atLimit.body).toBe(200);
     const priceOver = await post(INVOICING_PATHS.preview, withConcepts([maintenanceConcept(AMOUNT_MAX_CENTS + 1)]));
     expect(priceOver.statusCode).toBe(400);
     expect(await cfdis()).toBe(before);

@@ -80,7 +80,7 @@ describe('crear-factura', () => {
     fireEvent.change(await screen.findByLabelText('Producto o servicio'), { target: { value: String(FEE_PRODUCT.id) } });
     fireEvent.change(screen.getByLabelText(/^Cantidad/), { target: { value: '999999999999' } });
     fireEvent.click(screen.getByRole('button', { name: 'Agregar concepto' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/excede el máximo que puede facturarse \(\$999,999,999\.99\)/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/excede el máximo que puede facturarse \(\$20,000,000\.00\)/);
     expect(within(screen.getByRole('region', { name: 'Conceptos' })).queryAllByRole('listitem')).toHaveLength(0);
     // A quantity within it is added, its amount exact.
     fireEvent.change(screen.getByLabelText(/^Cantidad/), { target: { value: '2.5' } });
