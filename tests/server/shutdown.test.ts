@@ -87,9 +87,10 @@ describe(`graceful shutdown (${dialect})`, () => {
     const answer = collect(request);
     // The headers and the start of the body go out; the server has the request before the signal.
     request.write(body.slice(0, 10));
-    await server!.waitForLine(/"msg":"incoming request"/);
+    // Generous waits: on a loaded machine a line took more than the default 15 s (the test is about order, not speed).
+    await server!.waitForLine(/"msg":"incoming request"/, 30_000);
     server!.child.kill('SIGTERM');
-    await server!.waitForLine(/shutting down/);
+    await server!.waitForLine(/shutting down/, 30_000);
     request.end(body.slice(10));
 
     const { status, headers, body: text } = await answer;
@@ -99,7 +100,7 @@ describe(`graceful shutdown (${dialect})`, () => {
     expect(headers.connection).toBe('close');
     const exit = await server!.exited;
     expect(exit.code).toBe(0);
-  }, 40_000);
+  }, 75_000);
 
   it('lets the outbox mail it is re-sending arrive, records it, and then exits 0', async () => {
     // Mail stored while there was no SMTP, in a database the server then opens with SMTP_URL.
