@@ -3,12 +3,12 @@
 // TipoDescarga, the time zone and the gate's settings (issue 26: the walk-in's answer time, the parcels' reminder
 // days, how long an entry's photo is kept). Administrators only (permissions.canEditCondoSettings). A save names the
 // version it was made against (a digest of the settings as read): a stale one gets 409 with the settings now.
-import { boolean, enums, type Infer, integer, literal, nullable, object, pattern, refine, size, string, type } from 'superstruct';
+import { boolean, enums, type Infer, literal, nullable, object, pattern, refine, size, string, type } from 'superstruct';
 import type { MessageId } from '../i18n/messages';
 import { ENTRY_PHOTO_RETENTION_DAYS } from './gate';
 import { WALK_IN_ANSWER_MS } from './gateWalkIns';
 import { PARCEL_REMINDER_DAYS } from './parcels';
-import { Id, IdParam, NonEmpty } from './validation';
+import { Id, IdParam, NonEmpty, WholeNumber } from './validation';
 
 export const CONDO_SETTINGS_PATHS = {
   /** GET, administrators: the settings with their version. */
@@ -114,12 +114,14 @@ export const CondoSettingsFields = object({
   tipoAvisos: enums(TIPO_AVISOS),
   tipoDescarga: enums(TIPO_DESCARGA),
   timeZone: TimeZone,
+  // The gate's three: their ranges are GATE_SETTING_RANGES, checked and worded by the settings' own rule; the
+  // struct keeps them within what their INTEGER columns hold.
   /** Minutes a walk-in waits for the residents' answer before it reads 'sin respuesta'. */
-  walkInAnswerMinutes: integer(),
+  walkInAnswerMinutes: WholeNumber(),
   /** Days a parcel waits before its residents are reminded. */
-  parcelReminderDays: integer(),
+  parcelReminderDays: WholeNumber(),
   /** Days an entry's photo of plates or ID is kept before the gate's job deletes it. */
-  photoRetentionDays: integer(),
+  photoRetentionDays: WholeNumber(),
 });
 export type CondoSettingsFields = Infer<typeof CondoSettingsFields>;
 export type CondoSettingsField = keyof CondoSettingsFields;

@@ -22,7 +22,7 @@ import {
 } from 'superstruct';
 import { INDIVISO_WHOLE } from './polls';
 import { foldForSearch } from './search';
-import { Id, NonEmpty, QueryInteger } from './validation';
+import { ID_MAX, Id, NonEmpty, QueryInteger } from './validation';
 
 // How a dwelling is named wherever people read it: "Torre A - 101", or "Casa 12" without a tower.
 export const dwellingName = (tower: string | null, apartment: string): string => (tower ? `${tower} - ${apartment}` : apartment);
@@ -105,8 +105,12 @@ export type Dwelling = Infer<typeof Dwelling>;
 
 export const DWELLING_STATES = ['activas', 'inactivas', 'todas'] as const;
 export type DwellingStateFilter = (typeof DWELLING_STATES)[number];
-/** The tower filter: a tower's id, 'sin' (houses without a tower), or absent (all). */
-export const TowerFilter = pattern(string(), /^(\d{1,10}|sin)$/);
+/** The tower filter: a tower's id (1 to ID_MAX, what its column holds), 'sin' (houses without a tower), or absent (all). */
+export const TowerFilter = refine(
+  pattern(string(), /^(\d{1,10}|sin)$/),
+  'Range',
+  (value) => value === 'sin' || (Number(value) >= 1 && Number(value) <= ID_MAX) || `must be between 1 and ${ID_MAX}`,
+);
 
 export const DwellingListQuery = object({
   q: optional(size(string(), 0, 100)),

@@ -7,9 +7,7 @@ import {
   coerce,
   enums,
   type Infer,
-  integer,
   literal,
-  min,
   nullable,
   number,
   object,
@@ -18,7 +16,8 @@ import {
   size,
   string,
 } from 'superstruct';
-import { EMAIL_PATTERN, IdParam } from './validation';
+import { AccessPoint } from './accessPoints';
+import { EMAIL_PATTERN, IdParam, WholeNumber } from './validation';
 
 /** Tokens are URL-safe: letters, digits, '-' and '_'. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -39,14 +38,7 @@ export function registrationClosed(startUtc: string, now: Date): boolean {
 
 export const EVENT_STATUSES = ['activo', 'cancelado'] as const;
 
-export const AccessPoint = object({
-  PuntoAccesoId: number(),
-  Nombre: string(),
-  Address: nullable(string()),
-  /** "latitude,longitude". */
-  Coordinates: nullable(string()),
-});
-export type AccessPoint = Infer<typeof AccessPoint>;
+export { AccessPoint };
 
 export const GuestFormData = object({
   /** Event fields (type event); null for the other types. */
@@ -95,7 +87,8 @@ export type GuestFormInfo = Infer<typeof GuestFormInfo>;
 export const ACCESS_KINDS = ['pie', 'auto'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
-const Companions = coerce(min(integer(), 0), pattern(string(), /^\d{1,3}$/), Number);
+/** 0 to 999, as a number or as the three digits a form's text may send (the event's own limit is checked later). */
+const Companions = coerce(WholeNumber(0, 999), pattern(string(), /^\d{1,3}$/), Number);
 const OptionalId = optional(nullable(IdParam));
 
 /** The guest's answers (spec §3.3 Guest); the condo form adds torre, apartment and user. */

@@ -61,6 +61,8 @@ export const HISTORY_ENTITIES = [
   'stamp_movement',
   'stamp_request',
   'subscription',
+  // An official notice (issue 30): its importance, and resending it to those who have not read it.
+  'notice',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -230,6 +232,7 @@ export const HISTORY_FIELDS = {
   hours_json: 'json',
   iguales: 'number',
   importado: 'boolean',
+  important: 'boolean',
   indiviso: 'number',
   invitados: 'json',
   invitationId: 'id',
@@ -240,6 +243,7 @@ export const HISTORY_FIELDS = {
   limiteInvitados: 'number',
   logoFileName: 'text',
   lugarExpedicion: 'text',
+  mailed: 'number',
   mapa: 'text',
   masInformacion: 'text',
   max_minutes: 'number',
@@ -260,6 +264,7 @@ export const HISTORY_FIELDS = {
   nombre: 'text',
   nombre_key: 'text',
   nota: 'text',
+  notified: 'number',
   nuevas: 'number',
   objetoImp: 'text',
   occurredOn: 'date',

@@ -20,7 +20,7 @@ import {
   string,
   union,
 } from 'superstruct';
-import { CalendarDate, Email, Id, NonEmpty, PageQueryOf, QueryInteger, Version } from './validation';
+import { CalendarDate, Email, Id, INT32_MAX, NonEmpty, PageQueryOf, QueryInteger, Version, WholeNumber } from './validation';
 
 /** The invoicing brand's route segment (README: "Factura Comunidad"). */
 export const INVOICING_SEGMENT = 'factura-comunidad';
@@ -226,6 +226,11 @@ export const PostalCode = pattern(string(), /^[0-9]{5}$/);
 export const RAZON_SOCIAL_MAX = 254;
 export const SERIE_MAX = 25;
 export const FOLIO_MAX = 40;
+/**
+ * The largest next folio an issuer may set: nine digits, well below what its INTEGER column holds, so that
+ * stamping (which adds 1) never reaches 2^31 (issue 33: a folio of 2147483648 answered 500 on PostgreSQL).
+ */
+export const NEXT_FOLIO_MAX = 999_999_999;
 /** ClaveProdServ (8 digits) and ClaveUnidad (2–3 characters). */
 export const ClaveProdServ = pattern(string(), /^[0-9]{8}$/);
 export const ClaveUnidad = pattern(string(), /^[A-Z0-9]{1,3}$/);
@@ -279,8 +284,8 @@ export const IssuerDraft = object({
   regimenFiscal: enums(REGIMEN_CODES),
   lugarExpedicion: PostalCode,
   serie: size(pattern(string(), /^[A-Za-z0-9]*$/), 0, SERIE_MAX),
-  /** The next folio to use (the series' counter). */
-  nextFolio: refine(integer(), 'Folio', (value) => value >= 1 || 'must be 1 or more'),
+  /** The next folio to use (the series' counter): 1 to NEXT_FOLIO_MAX. */
+  nextFolio: WholeNumber(1, NEXT_FOLIO_MAX),
   modoInvoice: InvoiceMode,
 });
 export type IssuerDraft = Infer<typeof IssuerDraft>;
@@ -344,7 +349,8 @@ export const ProductDraft = object({
   claveProdServ: ClaveProdServ,
   claveUnidad: ClaveUnidad,
   unidad: size(string(), 0, 20),
-  priceCents: Cents,
+  /** Kept in an INTEGER column (invoicing_products.price_cents), so below what a concept's price may be. */
+  priceCents: WholeNumber(0, INT32_MAX),
   objetoImp: enums(OBJETOS_IMP),
   /** null unless objetoImp is '02'. */
   iva: nullable(enums(IVA_TREATMENTS)),
@@ -533,7 +539,8 @@ export const PaymentDraft = object({
   version: Version,
   paidOn: CalendarDate,
   formaPago: enums(FORMAS_PAGO.filter((code) => code !== '99') as [FormaPago, ...FormaPago[]]),
-  amountCents: refine(integer(), 'Cents', (value) => value > 0 || 'must be more than 0'),
+  /** Kept in INTEGER columns (the ledger's payment, the complement's link). */
+  amountCents: WholeNumber(1, INT32_MAX),
   /** The bank account the payment entered (ledger_accounts). */
   accountId: Id,
   reference: size(string(), 0, 60),

@@ -14,12 +14,11 @@ import {
   number,
   object,
   optional,
-  pattern,
   refine,
   size,
   string,
 } from 'superstruct';
-import { Id, IdParam, PageQueryOf } from './validation';
+import { CalendarMonth, Id, IdParam, PageQueryOf } from './validation';
 
 export const LATE_FEE_PATHS = {
   /** canManageLateFees: GET → LateFeeSettingsAnswer (the rule, the exemptions, the dwellings); POST LateFeeRuleDraft → LateFeeRuleAnswer. */
@@ -75,8 +74,8 @@ export const LateFeeReason = refine(
 export const reasonIsValid = (reason: string) =>
   reason.trim().length >= LATE_FEE_REASON.min && reason.length <= LATE_FEE_REASON.max;
 
-/** A period: 'YYYY-MM'. */
-export const Period = pattern(string(), /^\d{4}-(0[1-9]|1[0-2])$/);
+/** A period: 'YYYY-MM', a month of the years a date may name. */
+export const Period = CalendarMonth;
 
 export const LateFeeRule = object({
   kind: enums(LATE_FEE_KINDS),

@@ -4,7 +4,7 @@
 import { array, boolean, enums, type Infer, literal, nullable, number, object, pattern, size, string } from 'superstruct';
 import { AccessPoint } from './guests';
 import { WEEKDAYS } from './passes';
-import { CalendarDateOrEmpty, EMAIL_PATTERN, Id, isCalendarDate, PageQueryOf } from './validation';
+import { CalendarDateOrEmpty, EMAIL_PATTERN, Id, isCalendarDate, NumberInColumn, PageQueryOf } from './validation';
 
 export const MY_GUESTS_PATHS = {
   /** Signed in (residents and administrators): GET, dwellings, access points, rights, condo links. */
@@ -77,10 +77,10 @@ export const NewEvent = object({
   /** YYYY-MM-DD and HH:mm in the condominium's time zone. */
   fecha: CalendarDateOrEmpty,
   hora: pattern(string(), /^(([01]\d|2[0-3]):[0-5]\d)?$/),
-  /** Companions each guest may bring (0: none). */
-  acompanantes: number(),
-  limiteInvitados: number(),
-  limiteAutos: number(),
+  /** Companions each guest may bring (0: none). Their ranges are eventProblems' (worded by the form). */
+  acompanantes: NumberInColumn,
+  limiteInvitados: NumberInColumn,
+  limiteAutos: NumberInColumn,
   /** One of the condominium's access points, or null. */
   puntoDeAccesoId: nullable(Id),
   notaVisitante: size(string(), 0, NOTE_MAX),

@@ -1,7 +1,7 @@
 // The visitor pass (invitacion/{CondoId}/{QR}, spec §2.7, §3.3 Pass, §8, §9): everything the pass page shows.
 import { array, coerce, enums, type Infer, literal, nullable, number, object, optional, pattern, string } from 'superstruct';
 import { LANGUAGES } from '../i18n/languages';
-import { AccessPoint } from './guests';
+import { AccessPoint } from './accessPoints';
 import { Id } from './validation';
 import { PASS_CONDO_ID, PASS_QR } from './visitorPaths';
 

@@ -25,7 +25,7 @@ import {
 } from 'superstruct';
 import { POLL_ACTIONS, POLL_PHASES, POLL_STATES, VOTE_REFUSALS } from './pollLifecycle';
 import { AttachmentUpload } from './uploads';
-import { Id, IdParam, NonEmpty, QueryInteger, Version } from './validation';
+import { CalendarDateTime, Id, IdParam, NonEmpty, QueryInteger, Version } from './validation';
 
 export const POLLS_PATHS = {
   /** GET: the EN sections the caller reads (settings), the condominium's time zone, and what the caller may
@@ -104,9 +104,9 @@ export const POLL_LIST_FILTERS = ['abiertas', 'proximas', 'cerradas', 'propuesta
 export const PollListFilter = enums(POLL_LIST_FILTERS);
 export type PollListFilter = (typeof POLL_LIST_FILTERS)[number];
 
-/** A wall-clock time in the condominium's zone, 'YYYY-MM-DDTHH:mm' (the server converts it with the
- * condominium's time zone; answers give ISO-8601 UTC plus the zone). */
-export const LocalDateTime = pattern(string(), /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/);
+/** A wall-clock time in the condominium's zone, 'YYYY-MM-DDTHH:mm' on a day that exists (the server converts it
+ * with the condominium's time zone; answers give ISO-8601 UTC plus the zone): the contract's one date-time. */
+export const LocalDateTime = CalendarDateTime;
 
 const Percent = refine(integer(), 'Percent', (value) => (value >= 1 && value <= 100) || 'must be from 1 to 100');
 const Maximum = refine(integer(), 'Maximum', (value) => (value >= 1 && value <= POLL_MAX_OPTIONS) || 'must be from 1 to 20');

@@ -30,8 +30,7 @@ export const PRICING_PATHS = {
 } as const;
 
 export const planCheckoutPath = (id: number) => `/--planes/contratacion/${id}`;
-/** The browser's result page a plan's checkout comes back to. */
-export const planResultPagePath = (id: number) => `/precios-y-planes/contratacion/${id}`;
+export { planResultPagePath } from './planResultPage';
 
 /** Where "Contratar" writes when the product has no payment provider of its own (PLATFORM_PAYMENT_PROVIDER),
  * and for visitors who are not signed in (docs/decisions.md). */

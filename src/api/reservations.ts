@@ -23,7 +23,6 @@ import {
   size,
   string,
 } from 'superstruct';
-import { LocalDateTime } from './polls';
 import {
   BOOKING_REFUSALS,
   DEPOSIT_ACTIONS,
@@ -33,7 +32,11 @@ import {
   RESERVATION_STATES,
 } from './reservationLifecycle';
 import { AttachmentUpload } from './uploads';
-import { CalendarDate, Id, IdParam, NonEmpty, QueryInteger, Version } from './validation';
+import { CalendarDate, CalendarDateTime, Id, IdParam, NonEmpty, QueryInteger, Version } from './validation';
+
+/** A wall-clock time in the condominium's zone, the polls' LocalDateTime (the same rule), without the polls'
+ * contract coming into every reservation screen (issue 29). */
+const LocalDateTime = CalendarDateTime;
 
 export const RESERVATIONS_PATHS = {
   /** GET: the RI sections the caller reads, the zone and local now, the caller's dwellings (with whether

@@ -7,6 +7,7 @@ import {
   define,
   type Failure,
   integer,
+  number,
   object,
   optional,
   pattern,
@@ -24,10 +25,37 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const Email = size(pattern(trimmed(string()), EMAIL_PATTERN), 3, 254);
 
-/** A positive integer id; from path parameters it arrives as text, so digits are accepted too. */
-/** The largest id the database holds: its id columns are 32-bit integers on PostgreSQL. */
-export const ID_MAX = 2_147_483_647;
+/**
+ * What the database's INTEGER columns hold: 32 bits on PostgreSQL (every integer column of
+ * server/db/migrations; none is a bigint). SQLite holds more and is held to the same, so both answer alike.
+ */
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
 
+/** The largest id the database holds: its id columns are 32-bit integers on PostgreSQL. */
+export const ID_MAX = INT32_MAX;
+
+/**
+ * A whole number within [min, max], by default what an INTEGER column holds; failure kind 'Range' (worded
+ * "must be a number between min and max"). 1e308 and 2^53+1 are integers to JavaScript: the bounds refuse them.
+ */
+export const WholeNumber = (min = INT32_MIN, max = INT32_MAX) =>
+  refine(integer(), 'Range', (value) => (value >= min && value <= max) || `must be between ${min} and ${max}`);
+
+/** A count, a number of days or minutes, an amount in cents: 0 up to what its INTEGER column holds. */
+export const Count = WholeNumber(0, INT32_MAX);
+
+/**
+ * A number a rule of its own checks further (whole, within the range its screen words, e.g. an event's
+ * companions), kept by the contract within what an INTEGER column holds so no rule is the last one standing.
+ */
+export const NumberInColumn = refine(
+  number(),
+  'Range',
+  (value) => (value >= INT32_MIN && value <= INT32_MAX) || `must be between ${INT32_MIN} and ${INT32_MAX}`,
+);
+
+/** A positive integer id; from path parameters it arrives as text, so digits are accepted too. */
 export const Id = refine(
   define<number>('Id', (value) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0),
   'Range',
@@ -40,8 +68,11 @@ export const IdParam = coerce(Id, pattern(string(), /^\d{1,10}$/), Number);
 export const NonEmpty = (max: number) =>
   refine(size(string(), 1, max), 'NonEmpty', (value) => value.trim().length > 0 || 'must not be blank');
 
-/** The version of an object a change was made against (optimistic concurrency, DESIGN.md §8): 1 or more. */
-export const Version = refine(integer(), 'Version', (value) => value >= 1 || 'must be 1 or more');
+/**
+ * The version of an object a change was made against (optimistic concurrency, DESIGN.md §8): 1 up to what
+ * its INTEGER column holds (a version of 1e308 reached PostgreSQL's comparison and answered 500).
+ */
+export const Version = WholeNumber(1, INT32_MAX);
 
 /** A whole number from the querystring (where it is text) within [min, max]. */
 export const QueryInteger = (min: number, max: number) =>
@@ -87,6 +118,60 @@ export const CalendarDateOrEmpty = refine(
   string(),
   'CalendarDate',
   (value) => value === '' || isCalendarDate(value) || CALENDAR_DATE_REASON,
+);
+
+const DATE_TIME_SHAPE = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A wall-clock 'YYYY-MM-DDTHH:mm' (00:00 to 23:59) on a day that exists, within YEAR_MIN..YEAR_MAX. */
+export function isCalendarDateTime(value: string): boolean {
+  const parts = DATE_TIME_SHAPE.exec(value);
+  return parts !== null && isCalendarDate(parts[1]!);
+}
+
+/**
+ * A wall clock in the condominium's zone, 'YYYY-MM-DDTHH:mm', on a day that exists (no 31 February: the
+ * server's conversion would carry it into March); failure kind 'CalendarDateTime'. Events, polls and
+ * facility closures take it.
+ */
+export const CalendarDateTime = refine(
+  string(),
+  'CalendarDateTime',
+  (value) => isCalendarDateTime(value) || `must be a real date and time (YYYY-MM-DDTHH:mm, years ${YEAR_MIN} to ${YEAR_MAX})`,
+);
+
+const INSTANT_SHAPE = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
+
+/** An ISO-8601 UTC instant as Date.toISOString writes it, on a day that exists, within YEAR_MIN..YEAR_MAX. */
+export function isInstant(value: string): boolean {
+  const parts = INSTANT_SHAPE.exec(value);
+  return parts !== null && isCalendarDate(parts[1]!);
+}
+
+/**
+ * An instant a device recorded (the gate's offline movements): 'YYYY-MM-DDTHH:mm:ss.sssZ' on a day that
+ * exists (Date.parse alone takes 30 February); failure kind 'Instant'.
+ */
+export const Instant = refine(string(), 'Instant', (value) => isInstant(value) || 'must be a real instant (ISO-8601 UTC)');
+
+const MONTH_SHAPE = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** A calendar month 'YYYY-MM' within YEAR_MIN..YEAR_MAX (a period of late fees); failure kind 'CalendarMonth'. */
+export const CalendarMonth = refine(string(), 'CalendarMonth', (value) => {
+  const year = Number(MONTH_SHAPE.exec(value)?.[1]);
+  return (year >= YEAR_MIN && year <= YEAR_MAX) || `must be a month (YYYY-MM, years ${YEAR_MIN} to ${YEAR_MAX})`;
+});
+
+/** The end of YEAR_MAX in milliseconds since 1970 (UTC). */
+export const EPOCH_MS_MAX = Date.UTC(YEAR_MAX + 1, 0, 1);
+
+/**
+ * A moment as milliseconds since 1970 that a browser gives (a push subscription's expirationTime): 0 to the
+ * end of YEAR_MAX, above what an INTEGER column holds on purpose (it is never kept in one); failure 'Range'.
+ */
+export const EpochMilliseconds = refine(
+  number(),
+  'Range',
+  (value) => (value >= 0 && value <= EPOCH_MS_MAX) || `must be between 0 and ${EPOCH_MS_MAX}`,
 );
 
 /** A whole year within YEAR_MIN..YEAR_MAX; failure kind 'CalendarYear'. */
@@ -241,7 +326,11 @@ function reasonOf(failure: Failure): [MessageId, Record<string, number>] {
     case 'FieldName':
       return ['errors.input.reservedName', {}];
     case 'CalendarDate':
+    case 'CalendarMonth':
       return ['errors.input.calendarDate', {}];
+    case 'CalendarDateTime':
+    case 'Instant':
+      return ['errors.input.calendarDateTime', {}];
     case 'CalendarYear':
       return ['errors.input.year', {}];
     case 'AmountTooLarge':

@@ -4,8 +4,12 @@
 // that are not UTF-8), sent by an administrator, a resident and an anonymous caller. Whatever arrives:
 // - never a 5xx;
 // - never a 2xx when the request holds a NUL, half a surrogate pair or bytes that are not UTF-8 anywhere;
+// - never a 2xx when a whole-number field holds what no INTEGER column keeps (2^31, 2^53+1, 1e308, -1…) or a
+//   date field a day no calendar has (2027-02-30, 2027-02-31T10:00, 2026-02-29, 2100-13-01…): every such
+//   field of every route gets each of them once, the rest of the request valid (meaningCasesFor);
 // - every 4xx is the one error shape { success: false, code, message }, and every 400 names a field;
-// - a refused request writes nothing (row triggers count every write: tests/support/writeCounter.ts).
+// - a refused request writes nothing (row triggers count every write: tests/support/writeCounter.ts);
+// - every request is answered within ANSWER_MS (a stream that never ends is named, not waited for).
 // The seed is fixed so a run is repeatable; FUZZ_SEED and FUZZ_RUNS (runs per route for the administrator)
 // change it locally. The figures (requests sent, 5xx seen) are printed at the end of each part.
 //
@@ -15,16 +19,32 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { is } from 'superstruct';
+import { is, type Struct, string } from 'superstruct';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInput } from '../../server/plugins/validation';
 import { ErrorAnswer } from '../../src/api/errors';
-import { anyJson, anyText, encodePart, sendsUnstorable, textFor, textsIn, valueFor } from './structArbitrary';
+import { LIVE_PATHS } from '../../src/api/live';
+import {
+  anyJson,
+  anyText,
+  boundAboveAColumn,
+  encodePart,
+  leavesOf,
+  meaninglessFor,
+  meaningOf,
+  sendsUnstorable,
+  setAt,
+  textFor,
+  textsIn,
+  validValue,
+  valueFor,
+} from './structArbitrary';
 import { createTestApp, dialect, getSessionData, signInAs, type TestApp, testClock } from './testApp';
 import { countWrites, type WriteCounter } from './writeCounter';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const ADMIN_RUNS = Number(process.env.FUZZ_RUNS ?? 24);
+// 20 random runs (24 before the meaning cases came: they cost about what the four did).
+const ADMIN_RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 /** Runs per route for each caller: the administrator reaches the most code; the others mostly get 401/403. */
 const RUNS = { admin: ADMIN_RUNS, resident: Math.ceil(ADMIN_RUNS / 2), anonymous: Math.ceil(ADMIN_RUNS / 4) };
 type Caller = keyof typeof RUNS;
@@ -40,6 +60,8 @@ interface Generated {
   params: Record<string, string>;
   query: [string, string][];
   body: { json: unknown } | { raw: Buffer; type: string } | null;
+  /** The field holding a number no column keeps or a date no calendar has (a 2xx is then a failure). */
+  meaningless?: string;
 }
 
 interface Failure {
@@ -92,11 +114,69 @@ function requestFor(route: RouteInput): fc.Arbitrary<Generated> {
   return fc.record({ params, query, body });
 }
 
+/** A path parameter without a struct: any text. */
+const ANY_TEXT = string() as Struct<unknown>;
+
+/** A request to the route that its structs accept, as far as known values make one (every optional field there). */
+function validRequestFor(route: RouteInput): fc.Arbitrary<Generated> {
+  const names = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+  const paramSchema = (route.params?.schema ?? {}) as Record<string, RouteInput['params']>;
+  const querySchema = (route.querystring?.schema ?? {}) as Record<string, RouteInput['querystring']>;
+  const textOf = (struct: RouteInput['params']) => validValue(struct ?? ANY_TEXT).map(String);
+  const params = fc.record(Object.fromEntries(names.map((name) => [name, textOf(paramSchema[name])])));
+  const query = fc
+    .record(Object.fromEntries(Object.keys(querySchema).map((key) => [key, textOf(querySchema[key])])))
+    .map((known) => Object.entries(known) as [string, string][]);
+  const body = route.method === 'GET' || !route.body ? fc.constant(null) : validValue(route.body, true).map((json) => ({ json }));
+  return fc.record({ params, query, body });
+}
+
+/**
+ * For every whole-number and date field of the route (body, params, querystring), one request per value the
+ * field must refuse (OUT_OF_RANGE_NUMBERS, impossible dates of its kind), the rest of it valid: a 2xx to any
+ * of them is a failure, as a 5xx is (the number reached a column that cannot hold it). The rest is a request
+ * the route accepted from the administrator earlier in the run when there is one (`good`: known values rarely
+ * make a body every rule of a route accepts); else each case draws its own, so they do not all stop at the
+ * same unknown id.
+ */
+function meaningCasesFor(route: RouteInput, seed: number, good: Generated | undefined): Generated[] {
+  const parts = (['params', 'querystring', 'body'] as const).filter(
+    (part) => route[part] && (part !== 'body' || route.method !== 'GET'),
+  );
+  const targets = parts.flatMap((part) =>
+    leavesOf(route[part]).flatMap((leaf) => {
+      const meaning = meaningOf(leaf.struct);
+      if (!meaning) return [];
+      // A field bounded above a column on purpose may take 2^31: sent all the same, only a 5xx to it fails.
+      const mayTake = (bad: unknown) => bad === 2 ** 31 && boundAboveAColumn(leaf.struct);
+      return meaninglessFor(meaning).map((bad) => ({ part, path: leaf.path, bad, refuse: !mayTake(bad) }));
+    }),
+  );
+  if (!targets.length) return [];
+  const bases = good
+    ? targets.map(() => structuredClone(good))
+    : fc.sample(validRequestFor(route), { seed, numRuns: targets.length });
+  return targets.map(({ part, path, bad, refuse }, i) => {
+    const request = bases[i]!;
+    const [name] = path as [string];
+    if (part === 'body') {
+      const json = request.body && 'json' in request.body ? request.body.json : {};
+      request.body = { json: setAt(json, path, bad) };
+    } else if (part === 'params') request.params = { ...request.params, [name]: String(bad) };
+    else request.query = [...request.query.filter(([key]) => key !== name), [name, String(bad)]];
+    return refuse ? { ...request, meaningless: `${part}.${path.join('.')} = ${String(bad)}` } : request;
+  });
+}
+
 function urlOf(route: RouteInput, generated: Generated): string {
   const path = route.url.replace(/:(\w+)/g, (_, name: string) => encodePart(generated.params[name] ?? ''));
   const query = generated.query.map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`).join('&');
   return query ? `${path}?${query}` : path;
 }
+
+/** How long a request may take to be answered: far longer than any answer of the app takes. */
+const ANSWER_MS = 15_000;
+const unanswered = () => new Promise<null>((resolve) => setTimeout(() => resolve(null), ANSWER_MS).unref());
 
 /** How many parts (files) the routes are fuzzed in. */
 export const FUZZ_PARTS = 3;
@@ -132,76 +212,113 @@ export function describeRouteFuzz(part: number) {
     }
 
     it('answers 4xx in the error shape, never 5xx, and writes nothing when it refuses', { timeout: 600_000 }, async () => {
-      const routes = t.app.inputRoutes.filter((route) => route.method !== 'HEAD' && route.url.startsWith('/api/'));
+      // The live stream answers with a response that stays open for as long as the client listens: it has no
+      // answer to wait for. tests/server/live.test.ts covers its refusals (signed out, bad last id).
+      const routes = t.app.inputRoutes.filter(
+        (route) => route.method !== 'HEAD' && route.url.startsWith('/api/') && !route.url.endsWith(LIVE_PATHS.stream),
+      );
       expect(routes.length).toBeGreaterThan(50);
       const mine = [...routes.entries()].filter(([index]) => index % FUZZ_PARTS === part);
       const failures: Failure[] = [];
       let sent = 0;
       let serverErrors = 0;
+      let meaningCases = 0;
+      /** Per route, the first request the administrator had accepted: the rest of its meaning cases. */
+      const good = new Map<RouteInput, Generated>();
+      /** Routes a request of which was left unanswered. */
+      const hung = new Set<RouteInput>();
       const statuses = new Map<number, number>();
+
+      /** Sends one request and checks the answer; `learn`: a 2xx to the administrator becomes the route's good one. */
+      async function send(caller: Caller, route: RouteInput, generated: Generated, learn = true) {
+        if (hung.has(route)) return;
+        const url = urlOf(route, generated);
+        const headers: Record<string, string> = tokens[caller] ? { 'app-token': tokens[caller]! } : {};
+        let payload: string | Buffer | undefined;
+        if (generated.body) {
+          const raw = 'raw' in generated.body ? generated.body : null;
+          headers['content-type'] = raw ? raw.type : 'application/json';
+          payload = raw ? raw.raw : JSON.stringify((generated.body as { json: unknown }).json);
+        }
+        const before = await writes.read();
+        const answer = t.app.inject({ method: route.method, url, headers, ...(payload === undefined ? {} : { payload }) });
+        const res = await Promise.race([answer, unanswered()]);
+        if (res === null) {
+          // A request left without an answer would hold the whole part until its time-out: named once, and the
+          // route's other requests are not sent.
+          hung.add(route);
+          failures.push({
+            caller,
+            method: route.method,
+            url,
+            status: 0,
+            why: `no answer within ${ANSWER_MS} ms`,
+            sent: '',
+            body: '',
+          });
+          return;
+        }
+        await t.app.tasks.drain();
+        const after = await writes.read();
+        sent += 1;
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        const fail = (why: string) =>
+          failures.push({
+            caller,
+            method: route.method,
+            url,
+            status: res.statusCode,
+            why,
+            sent: String(payload ?? '').slice(0, 300),
+            body: res.body.slice(0, 300),
+          });
+        const texts = [
+          ...Object.values(generated.params),
+          ...(generated.body && 'json' in generated.body ? textsIn(generated.body.json) : []),
+        ];
+        const raw = generated.body && 'raw' in generated.body ? generated.body.raw : null;
+        // In a querystring, half a surrogate pair can only be sent as an escape that does not decode, which
+        // the server reads as the literal text it is (%ED%A0%80); a NUL there decodes and must be refused.
+        const queryNul = generated.query.flat().some((text) => text.includes('\u0000'));
+        if (res.statusCode < 300 && (queryNul || sendsUnstorable(texts, raw))) fail('unstorable text accepted');
+        if (res.statusCode < 300 && generated.meaningless) fail(`accepted ${generated.meaningless}`);
+        const plain = learn && !(generated.body && 'raw' in generated.body);
+        if (res.statusCode < 300 && caller === 'admin' && plain && !good.has(route)) good.set(route, structuredClone(generated));
+        if (res.statusCode >= 500) {
+          serverErrors += 1;
+          fail('5xx');
+        } else if (res.statusCode >= 400) {
+          let answer: unknown;
+          try {
+            answer = res.json();
+          } catch {
+            answer = res.body;
+          }
+          if (!is(answer, ErrorAnswer)) fail('not the error shape');
+          else if (res.statusCode === 400 && !answer.field) fail('400 without a field');
+          if (JSON.stringify(before) !== JSON.stringify(after)) {
+            fail(`refused, yet wrote ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
+          }
+        }
+        await keepSignedIn(caller);
+      }
 
       for (const [index, route] of mine) {
         for (const caller of Object.keys(RUNS) as Caller[]) {
-          const property = fc.asyncProperty(requestFor(route), async (generated) => {
-            const url = urlOf(route, generated);
-            const headers: Record<string, string> = tokens[caller] ? { 'app-token': tokens[caller]! } : {};
-            let payload: string | Buffer | undefined;
-            if (generated.body) {
-              const raw = 'raw' in generated.body ? generated.body : null;
-              headers['content-type'] = raw ? raw.type : 'application/json';
-              payload = raw ? raw.raw : JSON.stringify((generated.body as { json: unknown }).json);
-            }
-            const before = await writes.read();
-            const res = await t.app.inject({ method: route.method, url, headers, ...(payload === undefined ? {} : { payload }) });
-            await t.app.tasks.drain();
-            const after = await writes.read();
-            sent += 1;
-            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            const fail = (why: string) =>
-              failures.push({
-                caller,
-                method: route.method,
-                url,
-                status: res.statusCode,
-                why,
-                sent: String(payload ?? '').slice(0, 300),
-                body: res.body.slice(0, 300),
-              });
-            const texts = [
-              ...Object.values(generated.params),
-              ...(generated.body && 'json' in generated.body ? textsIn(generated.body.json) : []),
-            ];
-            const raw = generated.body && 'raw' in generated.body ? generated.body.raw : null;
-            // In a querystring, half a surrogate pair can only be sent as an escape that does not decode, which
-            // the server reads as the literal text it is (%ED%A0%80); a NUL there decodes and must be refused.
-            const queryNul = generated.query.flat().some((text) => text.includes('\u0000'));
-            if (res.statusCode < 300 && (queryNul || sendsUnstorable(texts, raw))) fail('unstorable text accepted');
-            if (res.statusCode >= 500) {
-              serverErrors += 1;
-              fail('5xx');
-            } else if (res.statusCode >= 400) {
-              let answer: unknown;
-              try {
-                answer = res.json();
-              } catch {
-                answer = res.body;
-              }
-              if (!is(answer, ErrorAnswer)) fail('not the error shape');
-              else if (res.statusCode === 400 && !answer.field) fail('400 without a field');
-              if (JSON.stringify(before) !== JSON.stringify(after)) {
-                fail(`refused, yet wrote ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
-              }
-            }
-            await keepSignedIn(caller);
-          });
+          const property = fc.asyncProperty(requestFor(route), (generated) => send(caller, route, generated));
           // A seed of its own per route and caller, so routes do not all draw the same sequence.
           await fc.assert(property, { seed: SEED + index * 3 + Object.keys(RUNS).indexOf(caller), numRuns: RUNS[caller] });
+        }
+        // Numbers and dates checked for what they mean, by the caller who reaches the most code.
+        for (const generated of meaningCasesFor(route, SEED + index * 1000, good.get(route))) {
+          meaningCases += 1;
+          await send('admin', route, generated, false);
         }
       }
 
       const figures = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
       console.log(
-        `fuzz (${dialect}), part ${part + 1} of ${FUZZ_PARTS}: ${sent} requests to ${mine.length} of ${routes.length} routes, ${serverErrors} answered 5xx; ${figures.join(' ')}`,
+        `fuzz (${dialect}), part ${part + 1} of ${FUZZ_PARTS}: ${sent} requests (${meaningCases} of them numbers and dates to refuse) to ${mine.length} of ${routes.length} routes, ${serverErrors} answered 5xx; ${figures.join(' ')}`,
       );
       expect(failures).toEqual([]);
     });

@@ -1,19 +1,28 @@
-// The shared input rules of src/api/validation.ts that both sides use: calendar dates and years, ids within
-// the database's range, and plain input (no unstorable text, no built-in names, bounded nesting), with the
+// The shared input rules of src/api/validation.ts that both sides use: calendar dates, date-times, instants,
+// months and years, whole numbers and ids within the database's range, and plain input (no unstorable text, no built-in names, bounded nesting), with the
 // failure kinds and fields describeFailure reports.
 import { type Struct, validate } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import {
   CalendarDate,
   CalendarDateOrEmpty,
+  CalendarDateTime,
+  CalendarMonth,
   CalendarYear,
+  Count,
   describeFailure,
   ID_MAX,
   Id,
+  INT32_MAX,
+  Instant,
   inputProblemAt,
   isCalendarDate,
+  isCalendarDateTime,
+  isInstant,
   MAX_NESTING,
+  NumberInColumn,
   PlainInput,
+  Version,
   YEAR_MAX,
   YEAR_MIN,
 } from '../../src/api/validation';
@@ -62,6 +71,78 @@ describe('calendar dates', () => {
     expect(failureOf(1e308, CalendarYear, 'year')).toMatchObject({ kind: 'CalendarYear', field: 'year' });
     expect(failureOf(YEAR_MAX + 1, CalendarYear)).toMatchObject({ kind: 'CalendarYear' });
     expect(failureOf(2025.5, CalendarYear)).toMatchObject({ kind: 'integer' });
+  });
+});
+
+describe('calendar date-times and instants (issue 33: 2027-02-31T10:00 was stored as 3 March)', () => {
+  it.each(['2027-02-28T10:00', '2028-02-29T00:00', '2000-02-29T23:59', `${YEAR_MIN}-01-01T00:00`, `${YEAR_MAX}-12-31T23:59`])(
+    '%s is a wall clock that exists',
+    (value) => expect(isCalendarDateTime(value)).toBe(true),
+  );
+
+  it.each([
+    '2027-02-31T10:00',
+    '2027-02-30T08:00',
+    '2026-02-29T10:00',
+    '1900-02-29T10:00',
+    '2100-13-01T10:00',
+    '2026-04-31T10:00',
+    '2026-01-01T24:00',
+    '2026-01-01T10:60',
+    '2101-01-01T00:00',
+    '2026-01-01 10:00',
+    '2026-01-01T10:00:00',
+    '2026-01-01',
+  ])('%s is not', (value) => expect(isCalendarDateTime(value)).toBe(false));
+
+  it.each(['2027-02-28T10:00:00.000Z', '2028-02-29T23:59:59.999Z', new Date(0).toISOString()])('%s is an instant', (value) =>
+    expect(isInstant(value)).toBe(true),
+  );
+
+  // Date.parse alone takes the first two (it rolls 30 February over into March).
+  it.each([
+    '2027-02-30T10:00:00.000Z',
+    '2026-02-29T10:00:00.000Z',
+    '2027-02-28T24:00:00.000Z',
+    '2027-02-28T10:00:00Z',
+    '2027-02-28T10:00',
+  ])('%s is not', (value) => expect(isInstant(value)).toBe(false));
+
+  it("fail as 'CalendarDateTime' and 'Instant', worded as a date or time, naming the field", () => {
+    const failure = failureOf('2027-02-31T10:00', CalendarDateTime, 'inicio');
+    expect(failure).toMatchObject({ kind: 'CalendarDateTime', field: 'inicio' });
+    expect(failure!.message).toEqual({ id: 'errors.input.calendarDateTime', values: { field: 'inicio' } });
+    expect(failureOf('2027-02-30T10:00:00.000Z', Instant, 'occurredAt')).toMatchObject({ kind: 'Instant', field: 'occurredAt' });
+    expect(failureOf('2027-02-28T10:00', CalendarDateTime)).toBeNull();
+  });
+
+  it('months: YYYY-MM within the years a date may name', () => {
+    expect(failureOf('2027-02', CalendarMonth)).toBeNull();
+    for (const month of ['9999-12', '2027-13', '2027-00', '1899-12', '2027-2']) {
+      expect(failureOf(month, CalendarMonth, 'periodo'), month).toMatchObject({ kind: 'CalendarMonth', field: 'periodo' });
+    }
+  });
+});
+
+describe('whole numbers within what an INTEGER column holds (issue 33: 500 on PostgreSQL)', () => {
+  it.each([2 ** 31, 2 ** 53 + 1, 1e308])('a version of %s is refused as out of range', (value) => {
+    expect(failureOf(value, Version, 'version')).toMatchObject({
+      kind: 'Range',
+      field: 'version',
+      message: { id: 'errors.input.range', values: { field: 'version', min: 1, max: INT32_MAX } },
+    });
+  });
+
+  it('takes the ends of the range and nothing past them', () => {
+    expect(failureOf(1, Version)).toBeNull();
+    expect(failureOf(INT32_MAX, Version)).toBeNull();
+    expect(failureOf(0, Version)).toMatchObject({ kind: 'Range' });
+    expect(failureOf(0, Count)).toBeNull();
+    expect(failureOf(-1, Count)).toMatchObject({ kind: 'Range' });
+    expect(failureOf(1.5, Count)).toMatchObject({ kind: 'integer' });
+    // A number whose own rule says which whole numbers it takes: only what no column holds is refused here.
+    expect(failureOf(1.5, NumberInColumn)).toBeNull();
+    expect(failureOf(1e308, NumberInColumn, 'acompanantes')).toMatchObject({ kind: 'Range', field: 'acompanantes' });
   });
 });
 

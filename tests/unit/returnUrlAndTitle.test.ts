@@ -14,6 +14,18 @@ describe('return URL', () => {
     expect(safeReturnUrl(null)).toBeNull();
   });
 
+  // Issue 33: the browser drops tabs and newlines anywhere, and controls and spaces at the ends, before it reads
+  // an address; the check reads the text the same way.
+  it('is read as the browser reads it: tabs, newlines and surrounding controls dropped, then kept on our origin', () => {
+    expect(safeReturnUrl('/condominio/\tcomunicacion')).toBe('/condominio/comunicacion');
+    expect(safeReturnUrl('/condominio/estado-cta\n')).toBe('/condominio/estado-cta');
+    expect(safeReturnUrl('\r\n /condominio/financiero?x=1 \u0000')).toBe('/condominio/financiero?x=1');
+    expect(safeReturnUrl('/\t/evil.example/x')).toBeNull();
+    expect(safeReturnUrl('/\n\\evil.example')).toBeNull();
+    expect(safeReturnUrl('\tjavascript:alert(1)')).toBeNull();
+    expect(safeReturnUrl('\t\n')).toBeNull();
+  });
+
   it('travels encoded in ?returnUrl=', () => {
     expect(signInUrlFor('/condominio/x?a=1&b=2')).toBe('/sessions/signin?returnUrl=%2Fcondominio%2Fx%3Fa%3D1%26b%3D2');
   });
