@@ -14,6 +14,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import languagePlugin from './plugins/language';
 import mailPlugin from './plugins/mail';
+import pushPlugin from './plugins/push';
 import rateLimitPlugin from './plugins/rateLimit';
 import scheduledJobsPlugin from './plugins/scheduledJobs';
 import securityHeadersPlugin from './plugins/securityHeaders';
@@ -41,6 +42,7 @@ import historyRoutes from './routes/history';
 import invitationRoutes from './routes/invitations';
 import invoicingRoutes from './routes/invoicing';
 import lateFeeRoutes from './routes/lateFees';
+import liveRoutes, { livePlugin } from './routes/live';
 import managementRoutes from './routes/management';
 import memberPermissionRoutes from './routes/memberPermissions';
 import myGuestsRoutes from './routes/myGuests';
@@ -56,12 +58,14 @@ import profileRoutes from './routes/profile';
 import proofRoutes from './routes/proofs';
 import providerContactRoutes from './routes/providerContact';
 import publicPageRoutes from './routes/publicPage';
+import pushRoutes from './routes/push';
 import receiptRoutes from './routes/receipts';
 import reconciliationRoutes from './routes/reconciliation';
 import recurringChargeRoutes from './routes/recurringCharges';
 import reminderRoutes from './routes/reminders';
 import reservationRoutes from './routes/reservations';
 import sessionRoutes from './routes/sessions';
+import supportRoutes from './routes/support';
 import ticketRoutes from './routes/tickets';
 import timelineRoutes from './routes/timeline';
 import './types';
@@ -87,7 +91,7 @@ export interface BuildOptions {
  * these paths cover a line that logs headers or a body, on its own or under req/request (pino has no
  * deep wildcard, so each depth is named).
  */
-const SECRET_HEADERS = ['["app-token"]', '.authorization', '.cookie'];
+const SECRET_HEADERS = ['["app-token"]', '["support-token"]', '.authorization', '.cookie'];
 const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'token', 'productToken', 'antkn', 'cf_capcha'];
 const REDACT = [
   ...SECRET_HEADERS.flatMap((header) => [`headers${header}`, `*.headers${header}`]),
@@ -149,11 +153,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async () => {
-    if (closing) throw new AppError(503, ErrorCodes.unavailable, 'errors.unavailable');
+  // Callback hooks, not async ones: they run on every request and wait for nothing (a promise each is not free).
+  app.addHook('onRequest', (_request, _reply, done) => {
+    done(closing ? new AppError(503, ErrorCodes.unavailable, 'errors.unavailable') : undefined);
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   await app.register(languagePlugin);
@@ -181,6 +187,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(pacPlugin, { pac: options.pac });
   // After tasks and mail: closing stops the job runner first, so its job in flight settles before they close.
   await app.register(scheduledJobsPlugin);
+  await app.register(pushPlugin);
+  // The live channel's hub and bus (after rate limits: on PostgreSQL with REDIS_URL it publishes through app.redis).
+  await app.register(livePlugin);
 
   await app.register(
     async (api) => {
@@ -212,6 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dwellingRoutes);
       await api.register(communicationHomeRoutes);
       await api.register(notificationRoutes);
+      await api.register(pushRoutes);
       await api.register(blogRoutes);
       await api.register(recurringChargeRoutes);
       await api.register(providerContactRoutes);
@@ -228,6 +238,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(cfdiRoutes);
       await api.register(invitationRoutes, { policy });
       await api.register(invoicingRoutes);
+      await api.register(supportRoutes);
+      await api.register(liveRoutes);
     },
     { prefix: API_PREFIX },
   );

@@ -1,5 +1,6 @@
 // Configuration comes only from the environment, is validated once at start, and a bad value stops the
 // process with one line that names the variable (see main.ts).
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { parseRedisUrl, RedisUrlError } from './infra/redis/address';
 
@@ -68,7 +69,33 @@ export interface Config {
    * is on), 'stripe' with PLATFORM_STRIPE_SECRET_KEY and PLATFORM_STRIPE_WEBHOOK_SECRET, or 'none': null, and
    * "Contratar" writes to sales. */
   platformPayments: PlatformPayments | null;
+  /** Web Push to the browsers people turn it on in (issue 30; webPushOf below). */
+  webPush: WebPushConfig;
 }
+
+/** The keys a VAPID signature is made with: P-256, base64url (the public one uncompressed, 65 bytes). */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export interface WebPushConfig {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or neither; null: one pair made once and kept in app_secrets,
+   * the same in every process (server/infra/webPush/vapid.ts). */
+  vapidKeys: VapidKeys | null;
+  /** VAPID_SUBJECT (mailto: or https:): whom a push service writes to about this sender; by default PUBLIC_URL when
+   * it is https, else MAIL_FROM's address. */
+  subject: string;
+  /** WEB_PUSH_ENDPOINTS: the push services a subscription may point at, so a browser cannot make the server post
+   * anywhere else. A host name allows it and its sub-domains over https; an origin (http://127.0.0.1:8080, tests
+   * only) allows exactly that origin. Default: the push services of Chrome, Firefox, Safari and Edge. */
+  endpoints: readonly string[];
+  /** WEB_PUSH_SEND_SECONDS: how often each process sends due pushes; 0: never on its own (tests call runOnce). */
+  sendSeconds: number;
+}
+
+/** The push services of Chromium-based browsers (FCM), Firefox, Safari and Edge (WNS). */
+export const DEFAULT_PUSH_ENDPOINTS = ['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
 
 export type PlatformPayments = { provider: 'sandbox' } | { provider: 'stripe'; secretKey: string; webhookSecret: string };
 
@@ -235,7 +262,69 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       oneOf(env, 'PAYMENT_SANDBOX', ['on', 'off'] as const, text(env, 'NODE_ENV') === 'production' ? 'off' : 'on') === 'on',
     paymentProviderApiBase: paymentProviderApiBase?.replace(/\/+$/, '') ?? null,
     platformPayments,
+    webPush: webPushOf(env, publicUrl, text(env, 'MAIL_FROM')),
   };
+}
+
+/** A base64url text of exactly `bytes` bytes, or a ConfigError naming the variable. */
+function base64urlKey(name: string, value: string, bytes: number): Buffer {
+  const decoded = /^[A-Za-z0-9_-]+$/.test(value) ? Buffer.from(value, 'base64url') : Buffer.alloc(0);
+  if (decoded.length !== bytes) throw new ConfigError(name, `must be ${bytes} bytes in base64url`);
+  return decoded;
+}
+
+/** VAPID_* and WEB_PUSH_* (Config.webPush). */
+function webPushOf(env: Env, publicUrl: string | null, mailFrom: string | null): WebPushConfig {
+  const publicKey = text(env, 'VAPID_PUBLIC_KEY');
+  const privateKey = text(env, 'VAPID_PRIVATE_KEY');
+  let vapidKeys: VapidKeys | null = null;
+  if ((publicKey === null) !== (privateKey === null)) {
+    throw new ConfigError(
+      publicKey === null ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY',
+      'must be set with its pair or not at all',
+    );
+  }
+  if (publicKey !== null && privateKey !== null) {
+    const ecdh = createECDH('prime256v1');
+    try {
+      ecdh.setPrivateKey(base64urlKey('VAPID_PRIVATE_KEY', privateKey, 32));
+    } catch (error) {
+      if (error instanceof ConfigError) throw error;
+      throw new ConfigError('VAPID_PRIVATE_KEY', 'is not a P-256 private key');
+    }
+    const given = base64urlKey('VAPID_PUBLIC_KEY', publicKey, 65);
+    if (!given.equals(ecdh.getPublicKey()))
+      throw new ConfigError('VAPID_PUBLIC_KEY', 'is not the public key of VAPID_PRIVATE_KEY');
+    vapidKeys = { publicKey, privateKey };
+  }
+  const subject = url(env, 'VAPID_SUBJECT', ['mailto:', 'https:']) ?? defaultVapidSubject(publicUrl, mailFrom);
+  const endpoints = (text(env, 'WEB_PUSH_ENDPOINTS')?.split(',') ?? DEFAULT_PUSH_ENDPOINTS)
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  for (const entry of endpoints) {
+    if (entry.includes('://')) {
+      let origin: URL;
+      try {
+        origin = new URL(entry);
+      } catch {
+        throw new ConfigError('WEB_PUSH_ENDPOINTS', `"${entry}" is not an origin`);
+      }
+      if (origin.origin !== entry)
+        throw new ConfigError('WEB_PUSH_ENDPOINTS', `"${entry}" must be an origin alone, as ${origin.origin}`);
+      if (origin.protocol === 'http:' && text(env, 'NODE_ENV') === 'production')
+        throw new ConfigError('WEB_PUSH_ENDPOINTS', `"${entry}": http is for tests only and refused when NODE_ENV=production`);
+    } else if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(entry)) {
+      throw new ConfigError('WEB_PUSH_ENDPOINTS', `"${entry}" must be a host name such as fcm.googleapis.com, or an origin`);
+    }
+  }
+  return { vapidKeys, subject, endpoints, sendSeconds: integer(env, 'WEB_PUSH_SEND_SECONDS', 5, 0, 3600) };
+}
+
+/** PUBLIC_URL when people reach the app over https; else the address MAIL_FROM sends from. */
+function defaultVapidSubject(publicUrl: string | null, mailFrom: string | null): string {
+  if (publicUrl?.startsWith('https:')) return publicUrl.replace(/\/+$/, '');
+  const address = /<([^>]+)>/.exec(mailFrom ?? '')?.[1] ?? mailFrom ?? 'no-responder@localhost';
+  return `mailto:${address.trim()}`;
 }
 
 /** PLATFORM_PAYMENT_PROVIDER and its keys (Config.platformPayments). */

@@ -11,6 +11,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, PrecacheFallbackPlugin, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { PUSH_HOME_PATH, pushScreenUrl, readPushPayload } from './api/pushPayload';
 import {
   CACHE_NAMES,
   isAppPage,
@@ -107,4 +108,64 @@ async function warmUp({ page, resources }: WarmUpMessage, event: ExtendableEvent
 
 self.addEventListener('message', (event) => {
   if (isWarmUpMessage(event.data)) event.waitUntil(warmUp(event.data, event));
+});
+
+// Web Push (issue 30): a push from our server carries its words in the reader's language and the screen its
+// notification opens (src/api/pushPayload.ts); anything else (a test push) shows the app's name alone. A tap opens that
+// screen: in a window of the app already open (focused and taken there), else in a new one.
+
+/** The app's name (app.name, the same in every language) and its icon, as the manifest names them. */
+const APP_NAME = 'Comunidad';
+const APP_ICON = '/pwa-192x192.png';
+
+/** The push's JSON, or null when it carries none. */
+function pushData(event: PushEvent): unknown {
+  try {
+    return event.data?.json() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPushPayload(pushData(event));
+  const options: NotificationOptions = {
+    body: payload?.body ?? '',
+    icon: APP_ICON,
+    badge: APP_ICON,
+    data: { path: payload?.path ?? PUSH_HOME_PATH },
+    ...(payload ? { tag: payload.tag } : {}),
+  };
+  event.waitUntil(self.registration.showNotification(payload?.title ?? APP_NAME, options));
+});
+
+/**
+ * The screen in a window of the app: one already showing it (focused), one of the app's taken there (navigate()
+ * reloads it at the screen; it refuses a window this worker does not control), or a new one.
+ */
+async function openScreen(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const there = windows.find((client) => client.url === url);
+  if (there) {
+    await there.focus();
+    return;
+  }
+  for (const client of windows) {
+    if (new URL(client.url).origin !== origin) continue;
+    // Focused while it moves: the tap's permission to focus does not wait for the page to load.
+    const focusing = client.focus().catch(() => null);
+    try {
+      const moved = await client.navigate(url);
+      await focusing;
+      if (moved) return;
+    } catch {
+      // Not ours to take there: the next window, or a new one below.
+    }
+  }
+  await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openScreen(pushScreenUrl(event.notification.data, origin)));
 });

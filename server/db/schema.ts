@@ -778,7 +778,14 @@ export interface Database {
   posts: PostTable;
   post_attachments: PostAttachmentTable;
   post_comments: PostCommentTable;
+  notice_reads: NoticeReadTable;
+  notice_read_dwellings: NoticeReadDwellingTable;
+  notice_resends: NoticeResendTable;
   notifications: NotificationTable;
+  live_events: LiveEventTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_preferences: PushPreferenceTable;
+  push_outbox: PushOutboxTable;
   ticket_categories: TicketCategoryTable;
   ticket_due_hours: TicketDueHoursTable;
   tickets: TicketTable;
@@ -826,6 +833,15 @@ export interface Database {
   reconciliation_mappings: ReconciliationMappingTable;
   reconciliation_expense_rules: ReconciliationExpenseRuleTable;
   reconciliation_expenses: ReconciliationExpenseTable;
+  // The support chat (migration 0037).
+  support_agents: SupportAgentTable;
+  support_sessions: SupportSessionTable;
+  support_conversations: SupportConversationTable;
+  support_messages: SupportMessageTable;
+  support_attachments: SupportAttachmentTable;
+  support_contacts: SupportContactTable;
+  support_canned: SupportCannedTable;
+  support_settings: SupportSettingsTable;
 }
 
 export type Condominium = Selectable<CondominiumTable>;
@@ -849,6 +865,37 @@ export interface PostTable {
   reviewed_at: string | null;
   review_note: string | null;
   created_at: string;
+  /** 1: an important notice, which asks each reader for "Enterado" (migration 0035). */
+  is_important: Generated<Flag>;
+}
+
+/** A member's first opening of a notice, and their "Enterado" (migration 0035); once per post and person. */
+export interface NoticeReadTable {
+  id: Generated<number>;
+  condo_id: number;
+  post_id: number;
+  user_id: number;
+  read_at: string;
+  acknowledged_at: string | null;
+}
+
+/** The dwellings a reader belonged to when they read the notice (migration 0035). */
+export interface NoticeReadDwellingTable {
+  id: Generated<number>;
+  read_id: number;
+  post_id: number;
+  apartment_id: number;
+}
+
+/** One "resend to those who have not read it" (migration 0035): who, when, how many told and mailed. */
+export interface NoticeResendTable {
+  id: Generated<number>;
+  condo_id: number;
+  post_id: number;
+  sent_by: number | null;
+  sent_at: string;
+  notified: number;
+  mailed: number;
 }
 
 export interface PostAttachmentTable {
@@ -887,6 +934,57 @@ export interface NotificationTable {
   text_id: string | null;
   /** Migration 0031: JSON { title, text }, each the values of its message (strings, numbers, nested messages). */
   word_values: string | null;
+}
+
+/** One event of the live channel for one reader (migration 0033, server/domain/shared/live.ts): its kind
+ * (src/api/live.ts LiveEventType) and payload JSON (ids only), written in the change's transaction. */
+export interface LiveEventTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  type: string;
+  payload: string;
+  created_at: string;
+}
+
+/** One browser's Web Push subscription (migration 0036): its push service's endpoint and the keys its pushes are
+ * encrypted for, turned on by the person in the condominium whose notifications it receives. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: number;
+  condo_id: number;
+  /** The push service's URL for this browser (unique): a capability, never shown or logged whole. */
+  endpoint: string;
+  /** The browser's P-256 public key and auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: string;
+  /** When the push service last accepted a push for it. */
+  last_success_at: string | null;
+}
+
+/** A kind of notification (NotificationModule) a person turned off, or on again (migration 0036); no row: on. */
+export interface PushPreferenceTable {
+  id: Generated<number>;
+  user_id: number;
+  modulo: string;
+  enabled: Flag;
+  updated_at: string;
+}
+
+/** One notification to push to one subscription (migration 0036), with the mail outbox's lease and backoff. */
+export interface PushOutboxTable {
+  id: Generated<number>;
+  notification_id: number;
+  subscription_id: number;
+  created_at: string;
+  attempts: Generated<number>;
+  /** When it may be tried next; null: given up (the push service refused it for good, or it grew too old). */
+  next_attempt_at: string | null;
+  last_error: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
 }
 
 /** A classification of requests to the administrator (migration 0011); retired ones keep active 0. */
@@ -1687,4 +1785,91 @@ export interface ReconciliationExpenseTable {
   posted: number;
   created_by: number | null;
   created_at: string;
+}
+
+// ── The support chat (migration 0037, issue 30)
+
+/** An agent of the product's own support desk: an account of its own, not a user of any condominium. */
+export interface SupportAgentTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  password_hash: string;
+  language: string;
+  active: Flag;
+  created_at: string;
+}
+
+/** A desk session: only the token's SHA-256 is kept, as sessions do. */
+export interface SupportSessionTable {
+  id: Generated<number>;
+  token_hash: string;
+  agent_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** One per condominium. state: src/api/support.ts SUPPORT_STATES. */
+export interface SupportConversationTable {
+  id: Generated<number>;
+  condo_id: number;
+  state: string;
+  assignee_id: number | null;
+  version: Generated<number>;
+  created_at: string;
+  last_message_at: string;
+}
+
+/** side 'admin' (user_id) or 'soporte' (agent_id); read_at: when the other side read it. */
+export interface SupportMessageTable {
+  id: Generated<number>;
+  conversation_id: number;
+  side: string;
+  user_id: number | null;
+  agent_id: number | null;
+  author_name: string;
+  text: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+export interface SupportAttachmentTable {
+  id: Generated<number>;
+  message_id: number;
+  file_id: number;
+  file_name: string;
+  /** 'image' or 'file'. */
+  kind: string;
+  position: number;
+}
+
+/** An administrator who started the chat in a condominium (spec §3.1 boot data), and their presence. */
+export interface SupportContactTable {
+  id: Generated<number>;
+  condo_id: number;
+  user_id: number;
+  apartment_id: number | null;
+  verified: Flag;
+  booted_at: string;
+  seen_at: string | null;
+  mailed_at: string | null;
+}
+
+export interface SupportCannedTable {
+  id: Generated<number>;
+  title: string;
+  text: string;
+  created_by: number | null;
+  updated_at: string;
+}
+
+/** One row: the desk's time zone, its hours (JSON: seven OfficeDay, Monday first) and its away message. */
+export interface SupportSettingsTable {
+  id: Generated<number>;
+  time_zone: string;
+  hours: string;
+  away_message: string;
+  updated_at: string;
 }

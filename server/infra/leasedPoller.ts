@@ -23,6 +23,9 @@ export function createLeasedPoller(deps: {
   dueIds(batch: number): Promise<number[]>;
   handle(id: number): Promise<PollOutcome>;
   batch: number;
+  /** How many rows of a batch are handled at once (default 1, one after the other): work that waits on another
+   * server, such as a push service, goes faster side by side. */
+  concurrency?: number;
   intervalMs: number;
   firstDelayMs: number;
   /** The pass itself broke (the database went away): logged, and the next pass tries again. */
@@ -38,11 +41,13 @@ export function createLeasedPoller(deps: {
     while (!stopping) {
       const ids = await deps.dueIds(deps.batch);
       let claimedAny = false;
-      for (const id of ids) {
-        if (stopping) break;
-        const outcome = await deps.handle(id);
-        if (outcome === 'done') done += 1;
-        if (outcome !== 'taken') claimedAny = true;
+      const width = Math.max(1, deps.concurrency ?? 1);
+      for (let i = 0; i < ids.length && !stopping; i += width) {
+        const outcomes = await Promise.all(ids.slice(i, i + width).map((id) => deps.handle(id)));
+        for (const outcome of outcomes) {
+          if (outcome === 'done') done += 1;
+          if (outcome !== 'taken') claimedAny = true;
+        }
       }
       // A short batch was the last; a batch others took from under us leaves the rest to them. A row that
       // was tried is due again only after its backoff, so it is not met again in this pass.

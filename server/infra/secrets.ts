@@ -22,7 +22,14 @@ export type SecretName =
   // The seed of the ECDSA key that signs the caseta's offline snapshot of today's passes (domain/gate/snapshot.ts).
   | 'gate-snapshot-key'
   // Signs the sandbox payment provider's webhooks (domain/checkout/providers/sandbox.ts).
-  | 'checkout-sandbox-webhook';
+  | 'checkout-sandbox-webhook'
+  // The support chat's user_hash (spec §3.1) when SUPPORT_CHAT_SECRET is not set (domain/support/userHash.ts).
+  | 'support-chat-hash'
+  // The seed of the VAPID key pair that signs Web Push requests when VAPID_* are not set (infra/webPush/vapid.ts).
+  | 'web-push-vapid'
+  // Names the database in the live channel's Redis channel: apps sharing REDIS_URL but not the database never mix
+  // their events (infra/live/bus.ts).
+  | 'live-channel';
 
 const cache = new WeakMap<Kysely<Database>, Map<SecretName, Promise<Buffer>>>();
 

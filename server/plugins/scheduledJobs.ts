@@ -14,6 +14,7 @@ import { recurringChargeJobHandlers } from '../domain/recurringCharges/jobs';
 import { reminderJobHandlers } from '../domain/reminders/jobs';
 import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
 import { SESSION_JOB_HANDLERS } from '../domain/sessions/jobs';
+import { LIVE_JOB_HANDLERS } from '../domain/shared/live';
 import { TICKET_JOB_HANDLERS } from '../domain/tickets/jobs';
 import { createJobRunner, type JobHandlers, type JobRunner } from '../infra/scheduledJobs';
 
@@ -34,6 +35,7 @@ const HANDLERS: JobHandlers = {
   ...GATE_JOB_HANDLERS,
   ...LATE_FEE_JOB_HANDLERS,
   ...CHECKOUT_JOB_HANDLERS,
+  ...LIVE_JOB_HANDLERS,
 };
 
 export default fp(async function scheduledJobs(app: FastifyInstance) {

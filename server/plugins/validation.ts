@@ -78,6 +78,33 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 
 const REQUEST_PARTS = ['body', 'params', 'querystring'] as const;
 
+/** Names JavaScript objects already carry, which PlainInput refuses as field names. */
+const RESERVED_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+/** NUL, or any UTF-16 surrogate: PlainInput refuses NUL and a lone half; a pair is left to it to tell apart. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what it looks for
+const MAYBE_UNSTORABLE = /[\u0000\uD800-\uDFFF]/;
+
+/**
+ * Whether a request part is plain input without walking it through PlainInput's three refinements: nothing,
+ * or a flat object (what params and a querystring are) of strings, numbers, booleans and nulls whose keys and
+ * strings hold neither NUL nor a surrogate. Anything else (a nested body, a surrogate pair in a name) takes the
+ * full check, which gives the same answer and, when it refuses, names the field. On a small read the full check
+ * of three parts was a twentieth of the server's time (issue 29).
+ */
+function plainAtAGlance(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) return false;
+    if (RESERVED_NAMES.has(key) || MAYBE_UNSTORABLE.test(key)) return false;
+    const inner = (value as Record<string, unknown>)[key];
+    if (typeof inner === 'string') {
+      if (MAYBE_UNSTORABLE.test(inner)) return false;
+    } else if (inner !== null && typeof inner !== 'number' && typeof inner !== 'boolean') return false;
+  }
+  return true;
+}
+
 export default fp(async function validation(app: FastifyInstance) {
   const routes: RouteInput[] = [];
   app.decorate('inputRoutes', routes);
@@ -102,15 +129,19 @@ export default fp(async function validation(app: FastifyInstance) {
     parseJson(request, text, done);
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const parts = { body: request.body, params: request.params, querystring: request.query };
     for (const part of REQUEST_PARTS) {
-      const [error] = validate(parts[part], PlainInput);
+      const value = parts[part];
+      if (plainAtAGlance(value)) continue;
+      const [error] = validate(value, PlainInput);
       if (error) {
         const { field, message } = describeFailure(error, part);
-        throw new InputError(message, field);
+        done(new InputError(message, field));
+        return;
       }
     }
+    done();
   });
 
   app.setValidatorCompiler(({ schema, httpPart }) => {

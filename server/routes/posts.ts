@@ -28,6 +28,7 @@ import { reviewPost } from '../domain/posts/review';
 import { sectionsSummary } from '../domain/posts/summary';
 import type { AccessData } from '../domain/shared/sessionData';
 import { SIGNED_IN, signedInRoutes } from './guards';
+import { noticeReadRoutes } from './postsNoticeReads';
 import { signedFileRoute } from './signedFileRoute';
 
 /** Four attachments of 1.5 MB as base64 data URLs, plus the text. */
@@ -62,7 +63,7 @@ export default async function postRoutes(app: FastifyInstance) {
   routes.get<{ Params: { postId: number } }>(
     POSTS_PATHS.post(':postId'),
     { schema: { params: PostParams }, ...communication },
-    async (request): Promise<PostAnswer> => onePost(app.db, request.auth, request.params.postId, await signer()),
+    async (request): Promise<PostAnswer> => onePost(app.db, app.clock, request.auth, request.params.postId, await signer()),
   );
 
   // Signed in, and permissions.canPostInSection: a new post (pending in SectPosting B unless an administrator).
@@ -107,4 +108,7 @@ export default async function postRoutes(app: FastifyInstance) {
     check: (link) => checkAttachmentLink(app.db, app.clock, { attachmentId: link.id, exp: link.exp, sig: link.sig }),
     load: (id) => attachmentFile(app.db, id),
   });
+
+  // Official notices' reads, acknowledgements, reach and resends (issue 30).
+  await noticeReadRoutes(app);
 }

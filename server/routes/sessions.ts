@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { legacyLogoutUrl } from '../../src/api/legacyLinks';
 import {
@@ -17,15 +16,16 @@ import { listActiveSessions, revokeOtherSessions, revokeSession } from '../domai
 import { condoLogin, signIn, signOut } from '../domain/sessions/sessions';
 import { loadSessionData } from '../domain/shared/sessionData';
 import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
+import { userHasher } from '../domain/support/userHash';
 import { signedPhotoUrl } from '../infra/files/signedUrls';
 import { SIGNED_IN, signedInRoutes } from './guards';
 
 export default async function sessionRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
   const routes = signedInRoutes(app);
   const { policy } = options;
-  // The support chat verifies who is talking with an HMAC of the user id (spec §3.1 user_hash).
-  const userHash = (userId: number) =>
-    app.config.supportChatSecret ? createHmac('sha256', app.config.supportChatSecret).update(String(userId)).digest('hex') : '';
+  // The support chat verifies who is talking with an HMAC of the user id (spec §3.1 user_hash): SUPPORT_CHAT_SECRET's,
+  // else the server's own key (domain/support/userHash.ts), so the hash is never empty.
+  const userHash = () => userHasher(app.db, app.clock, app.config.supportChatSecret);
 
   const photoUrl = (userId: number, fileId: number) => signedPhotoUrl(app.db, app.clock, app.prefix, { userId, fileId });
 
@@ -59,7 +59,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
     { allow: SIGNED_IN, refuseIn: 'preHandler', gateShift: true },
     async (request): Promise<{ success: true; data: SessionData }> => {
       const auth = request.auth;
-      const data = await loadSessionData(app.db, auth, userHash, photoUrl);
+      const data = await loadSessionData(app.db, auth, await userHash(), photoUrl);
       const dispositivo = await sessionDevice(app.db, auth);
       return { success: true, data: { ...data, app: { legacyAppUrl: app.config.legacyAppUrl }, dispositivo } };
     },

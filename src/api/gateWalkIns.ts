@@ -1,7 +1,7 @@
 // Walk-ins (visitas sin pase, issue 26): somebody comes to the caseta without a pass. The guard picks the dwelling
 // and says who it is and why; the dwelling's residents are told at once and approve or refuse from their phone;
-// the first answer wins. The caseta reads the answer by asking again every WALK_IN_POLL_MS (the live channel of
-// issue 30 will replace this poll: until then a short GET is the cheapest thing that works on every device).
+// the first answer wins. The caseta reads the answer again as soon as the live channel (issue 30) says the walk-in
+// moved, and every WALK_IN_POLL_MS besides.
 // Nobody answering within the condominium's walkInAnswerMinutes (default WALK_IN_ANSWER_MS) reads as 'noAnswer' (computed from expiresAt when read, no job), and
 // the guard decides. Whatever the guard decides is recorded in the movement log (src/api/gate.ts) as an entry or a
 // refusal (reason 'guardDecision') with a note saying who answered what.
@@ -21,6 +21,7 @@ import {
   string,
 } from 'superstruct';
 import { ClientId, GATE_LIMITS, GateMovement } from './gate';
+import { LIVE_FALLBACK_REFRESH_MS } from './live';
 import { Id, NonEmpty } from './validation';
 
 export const WALK_IN_PATHS = {
@@ -56,10 +57,12 @@ export type WalkInDecision = (typeof WALK_IN_DECISIONS)[number];
  * (walkInAnswerMinutes, src/api/condoSettings.ts); the walk-in's expiresAt is fixed when it is asked.
  */
 export const WALK_IN_ANSWER_MS = 3 * 60_000;
-/** The caseta asks for the answer this often while it waits. */
-export const WALK_IN_POLL_MS = 3_000;
-/** A resident's pending walk-ins are read again this often while their screen is open. */
-export const PENDING_WALK_INS_POLL_MS = 5_000;
+/** The caseta asks for the answer this often while it waits: behind the live channel (issue 30), which brings the
+ * answer at once, a safety net, and how the end of the answer time shows. */
+export const WALK_IN_POLL_MS = 10_000;
+/** A resident's pending walk-ins are read again this often while their screen is open (the live channel brings a new
+ * one at once). */
+export const PENDING_WALK_INS_POLL_MS = LIVE_FALLBACK_REFRESH_MS;
 
 const OptionalText = (max: number) => optional(nullable(size(string(), 0, max)));
 

@@ -18,7 +18,7 @@ export const LIVE_MODULES = {
   /** Supervisor rounds and the supervisor's panel (issue 31). */
   rounds: false,
   /** The administrators' support chat (issue 30). */
-  supportChat: false,
+  supportChat: true,
   /** Assemblies with quorum, proxies and minutes (issue 32). */
   assemblies: false,
 } as const;

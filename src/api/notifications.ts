@@ -2,7 +2,7 @@
 // the unread total, the full list a page of NOTIFICATIONS_PAGE_SIZE at a time, and marking one opened.
 // Opening navigates by Modulo and Props (notificationTarget below, shared by the panel and the list).
 import { array, boolean, enums, type Infer, literal, nullable, number, object, optional, string } from 'superstruct';
-import { planResultPagePath } from './pricing';
+import { planResultPagePath } from './planResultPage';
 import { conversationPath, facilityPath, pollPath, ticketPath } from './sections';
 import { Id, QueryInteger } from './validation';
 

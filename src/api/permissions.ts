@@ -1,6 +1,7 @@
 // The role and permission rules of spec §6, in one place: the server's guards and the client's menus
 // both call these. Inputs are the session data's own shapes (spec §3.1). Pure functions only: this file
 // runs in the browser and on the server alike.
+import { isNoticeSection } from './noticeReads';
 import { sectionTakesPosts } from './sections';
 import type { RoleFunction, SessionData, SessionSection, UserPermission } from './sessions';
 
@@ -298,6 +299,48 @@ export function canReadPost(viewer: CommunicationViewer, section: SectionFacts, 
 export function canCommentOnPost(viewer: CommunicationViewer, section: SectionFacts, post: PostFacts): boolean {
   return section.CommentsDisplay === 'Y' && post.status === 'A' && canReadPost(viewer, section, post);
 }
+
+// ── Official notices with read receipts (issue 30, src/api/noticeReads.ts). The administration publishes notices and
+// reads who read them; the board sees how far a notice reached (counts per tower, no one named, as with the requests'
+// overview); residents see their own reading only. Decided in docs/decisions.md.
+
+/** Reads are recorded for members, not for the administration that publishes the notices. */
+export const recordsNoticeReads = (viewer: Pick<CommunicationViewer, 'usuario'>) => !isAdmin(viewer.usuario);
+
+/** Publishing notices, and marking them important: administrators (only they post where SectPosting is R). */
+export const canPublishNotices = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);
+
+/** Marking a notice important (it then asks each reader for "Enterado"): those who publish notices, in a notices section. */
+export const canMarkNoticeImportant = (
+  viewer: Pick<CommunicationViewer, 'usuario'>,
+  section: Pick<SectionFacts, 'SectPosting' | 'SectCode'>,
+) => canPublishNotices(viewer) && isNoticeSection(section);
+
+/** "Enterado": a member (not the administration, not its author) who reads an important published notice. */
+export function canAcknowledgeNotice(
+  viewer: CommunicationViewer,
+  section: SectionFacts,
+  post: PostFacts & { important: boolean },
+): boolean {
+  return (
+    post.important &&
+    post.status === 'A' &&
+    isNoticeSection(section) &&
+    recordsNoticeReads(viewer) &&
+    post.authorId !== viewer.usuario.UserId &&
+    canReadPost(viewer, section, post)
+  );
+}
+
+/** How far a notice reached (the share read per tower, counts): administrators and the board. */
+export const canSeeNoticeReach = (viewer: Pick<CommunicationViewer, 'usuario'>) =>
+  isAdmin(viewer.usuario) || isBoard(viewer.usuario);
+
+/** Who read and acknowledged a notice, by dwelling and name: administrators. */
+export const canSeeNoticeReaders = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);
+
+/** "Reenviar a quienes no lo han leído": administrators. */
+export const canResendNotice = (viewer: Pick<CommunicationViewer, 'usuario'>) => isAdmin(viewer.usuario);
 
 /** Mis invitados: passes, guest links and events are for members with a dwelling in the condominium. */
 export const canInviteGuests = (data: { usuario: Pick<User, 'apartments'> }) => data.usuario.apartments.length > 0;

@@ -16,6 +16,7 @@ import {
   size,
   string,
 } from 'superstruct';
+import { NoticeState } from './noticeReads';
 import { AttachmentUpload } from './uploads';
 import { Id, IdParam, NonEmpty, QueryInteger } from './validation';
 
@@ -66,6 +67,8 @@ export const NewPostRequest = object({
    * go to their own tower. */
   TorreId: optional(nullable(Id)),
   adjuntos: defaulted(size(array(AttachmentUpload), 0, MAX_ATTACHMENTS), []),
+  /** A notice that asks each reader for "Enterado" (issue 30): only in a notices section (noticeReads.ts). */
+  Importante: optional(boolean()),
 });
 export type NewPostRequest = Infer<typeof NewPostRequest>;
 
@@ -120,6 +123,8 @@ export const PostSummary = object({
   FechaCreada: string(),
   comentarios: number(),
   adjuntos: array(Attachment),
+  /** 1: an important notice, which asks each reader for "Enterado" (issue 30). */
+  Importante: optional(enums([0, 1])),
 });
 export type PostSummary = Infer<typeof PostSummary>;
 
@@ -141,6 +146,8 @@ export const SectionAbilities = object({
   /** The private box starts checked (PublicoPrivado 1 or code SA). */
   defaultPrivate: boolean(),
   canModerate: boolean(),
+  /** A new post may be marked important (a notices section, an administrator: issue 30). */
+  canMarkImportant: optional(boolean()),
 });
 export type SectionAbilities = Infer<typeof SectionAbilities>;
 
@@ -163,6 +170,8 @@ export const PostAnswer = object({
   comments: array(PostComment),
   canComment: boolean(),
   canModerate: boolean(),
+  /** In a notices section (issue 30): the caller's own reading and what they may do with it; nobody else's. */
+  notice: optional(NoticeState),
 });
 export type PostAnswer = Infer<typeof PostAnswer>;
 

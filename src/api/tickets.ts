@@ -18,6 +18,7 @@ import {
   string,
   type,
 } from 'superstruct';
+import { LIVE_FALLBACK_REFRESH_MS } from './live';
 import { TICKET_ACTIONS, TICKET_PRIORITIES, TICKET_ROLES, TICKET_STATES } from './ticketLifecycle';
 import { AttachmentUpload } from './uploads';
 import { Id, IdParam, NonEmpty, QueryInteger, Version } from './validation';
@@ -65,9 +66,9 @@ export const TICKET_RATING_COMMENT_MAX = 500;
 export const TICKET_SEARCH_MAX = 100;
 export const TICKET_MAX_ATTACHMENTS = 4;
 export const CATEGORY_NAME_MAX = 60;
-/** The request screens ask again this often while one is open, so state changes show without a reload
- * (DESIGN.md §8: live things refresh within 15 s until a push channel exists). */
-export const TICKET_REFRESH_MS = 15_000;
+/** State changes arrive through the live channel (issue 30); an open request is read again this often besides, as a
+ * safety net (DESIGN.md §8 asked for 15 s until a push channel existed). */
+export const TICKET_REFRESH_MS = LIVE_FALLBACK_REFRESH_MS;
 /** The list's search waits this long after the last keystroke (the same 500 ms as spec §5's searches). */
 export const TICKET_SEARCH_DEBOUNCE_MS = 500;
 

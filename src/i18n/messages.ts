@@ -53,6 +53,7 @@ export type MessageId =
   | Keys<typeof import('./es/privacy.json')>
   | Keys<typeof import('./es/profile.json')>
   | Keys<typeof import('./es/proofs.json')>
+  | Keys<typeof import('./es/push.json')>
   | Keys<typeof import('./es/reservations.json')>
   | Keys<typeof import('./es/public.json')>
   | Keys<typeof import('./es/receipts.json')>
@@ -61,6 +62,7 @@ export type MessageId =
   | Keys<typeof import('./es/sessions.json')>
   | Keys<typeof import('./es/shell.json')>
   | Keys<typeof import('./es/staff.json')>
+  | Keys<typeof import('./es/support.json')>
   | Keys<typeof import('./es/tickets.json')>
   | Keys<typeof import('./es/ticketsNotices.json')>
   | Keys<typeof import('./es/timeline.json')>;

@@ -1,19 +1,20 @@
 // /condominio/comunicacion: what waits in each section (open requests, unread messages, new posts). The
-// sections themselves come from the session (the menu's); these counts load beside them and refresh every
-// HOME_REFRESH_MS, so a message that arrives while the home is open shows within that time. A failed first
-// load offers a retry; a failed refresh keeps the counts already shown and tries again at the next tick.
+// sections themselves come from the session (the menu's); these counts load beside them and are read again when
+// the live channel says something changed (`refresh`: a notification, a message read, a request), and every
+// HOME_REFRESH_MS besides, as a safety net. A failed first load offers a retry; a failed refresh keeps the counts
+// already shown and tries again at the next one.
 import { assign, fromPromise, setup } from 'xstate';
 import type { HomeSectionCounts, HomeSummaryAnswer } from '../api/communicationHome';
-import { CONVERSATION_REFRESH_MS } from '../api/conversations';
+import { LIVE_FALLBACK_REFRESH_MS } from '../api/live';
 import { fetchHomeSummary } from '../services/communicationHomeService';
 
-/** Live things refresh within 15 s (DESIGN.md §8, Notifications). */
-export const HOME_REFRESH_MS = CONVERSATION_REFRESH_MS;
+/** Behind the live channel, the counts are read again once a minute whatever happens (issue 30). */
+export const HOME_REFRESH_MS = LIVE_FALLBACK_REFRESH_MS;
 
 export const communicationHomeMachine = setup({
   types: {
     context: {} as { counts: HomeSectionCounts[] },
-    events: {} as { type: 'retry' },
+    events: {} as { type: 'retry' } | { type: 'refresh' },
   },
   actors: {
     fetchHomeSummary: fromPromise<HomeSummaryAnswer>(({ signal }) => fetchHomeSummary(signal)),
@@ -36,8 +37,10 @@ export const communicationHomeMachine = setup({
       },
     },
     failed: { on: { retry: 'loading' } },
-    shown: { after: { refresh: 'refreshing' } },
+    shown: { after: { refresh: 'refreshing' }, on: { refresh: 'refreshing' } },
     refreshing: {
+      // Something changed again while reading: read again, so the counts include it.
+      on: { refresh: { target: 'refreshing', reenter: true } },
       invoke: {
         id: 'refresh',
         src: 'fetchHomeSummary',

@@ -1,6 +1,6 @@
 // One interpersonal conversation (issue 13, ?conversacion=ID of an IC section): its newest MESSAGES_PAGE_SIZE
-// messages, newest first, older pages on demand; new messages and read receipts fetched every
-// CONVERSATION_REFRESH_MS while it is on screen; writing text with up to MESSAGE_MAX_PHOTOS photos (what was
+// messages, newest first, older pages on demand; new messages and read receipts fetched when the live channel says
+// the conversation moved (`refresh`), and every CONVERSATION_REFRESH_MS besides while it is on screen; writing text with up to MESSAGE_MAX_PHOTOS photos (what was
 // typed stays when sending fails); blocking or unblocking the other dwelling; reporting one of its messages
 // to the administration with a reason. Every failure is a state that says what went wrong, in the server's
 // words when it sent any.
@@ -63,7 +63,9 @@ export type ConversationEvent =
   | { type: 'editReason'; text: string }
   | { type: 'submitReport' }
   | { type: 'cancelReport' }
-  | { type: 'close' };
+  | { type: 'close' }
+  /** The live channel: a new message or a read receipt in this conversation. */
+  | { type: 'refresh' };
 
 /** `incoming` merged into `messages`: newest first, each id once, the incoming copy winning. */
 export function mergeMessages(messages: readonly Message[], incoming: readonly Message[]): Message[] {
@@ -224,12 +226,16 @@ export const conversationMachine = setup({
         idle: {
           entry: 'clearFailure',
           after: { refreshDelay: 'refreshing' },
-          on: { loadOlder: { guard: 'hasOlder', target: 'loadingOlder' } },
+          on: { loadOlder: { guard: 'hasOlder', target: 'loadingOlder' }, refresh: 'refreshing' },
         },
         refreshing: {
           entry: 'clearFailure',
-          // Asking for older messages does not wait for the refresh; the next one comes 15 s later.
-          on: { loadOlder: { guard: 'hasOlder', target: 'loadingOlder' } },
+          // Asking for older messages does not wait for the refresh; the next one comes with the next word.
+          on: {
+            loadOlder: { guard: 'hasOlder', target: 'loadingOlder' },
+            // Moved again while reading: read again from what is shown.
+            refresh: { target: 'refreshing', reenter: true },
+          },
           invoke: {
             id: 'updates',
             src: 'fetchUpdates',
@@ -257,6 +263,7 @@ export const conversationMachine = setup({
         olderFailed: {
           after: { refreshDelay: 'refreshing' },
           on: {
+            refresh: 'refreshing',
             loadOlder: { target: 'loadingOlder', actions: 'clearFailure' },
             // Back to the conversation, caught up at once.
             dismiss: 'refreshing',
@@ -265,7 +272,7 @@ export const conversationMachine = setup({
         /** Blocking or unblocking failed: pressing it again (the menu) tries again. */
         blockFailed: {
           after: { refreshDelay: 'refreshing' },
-          on: { dismiss: 'refreshing' },
+          on: { dismiss: 'refreshing', refresh: 'refreshing' },
         },
       },
     },

@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { HISTORY_PAGE_SIZE, type HistoryAnswer, type HistoryFilters, type HistoryQuery } from '../api/history';
 import { fetchHistory, fetchHistoryCsv } from '../services/historyService';
-import { saveBlob } from '../services/pollsService';
+import { saveBlob } from '../services/saveBlob';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface HistoryContext {

@@ -13,7 +13,7 @@ import {
   type MovementQuery,
 } from '../api/gate';
 import { fetchMovements, fetchMovementsCsv, fetchMovementsPdf } from '../services/gateService';
-import { saveBlob } from '../services/pollsService';
+import { saveBlob } from '../services/saveBlob';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface MovementLogContext {

@@ -1,7 +1,8 @@
 // The new-post form of a section: title, text, private (where the section allows it; checked by default
 // when PublicoPrivado is 1 or the section is SA) and up to MAX_ATTACHMENTS images or PDFs. Sending is
 // enabled only when the title and text are filled; a refusal shows the server's message and keeps what
-// was written; sent says whether the post is published or waits for an administrator.
+// was written; sent says whether the post is published or waits for an administrator. In a notices section an
+// administrator may mark the notice important (issue 30: each reader is asked for "Enterado").
 import { assign, fromPromise, setup } from 'xstate';
 import { MAX_ATTACHMENTS, type NewPostAnswer, type NewPostRequest, POST_TEXT_MAX, POST_TITLE_MAX } from '../api/posts';
 import type { AttachmentUpload } from '../api/uploads';
@@ -12,12 +13,15 @@ export interface NewPostInput {
   sectionId: number;
   canMarkPrivate: boolean;
   defaultPrivate: boolean;
+  /** A notices section, an administrator (SectionAbilities.canMarkImportant). */
+  canMarkImportant?: boolean;
 }
 
 export interface NewPostContext extends NewPostInput {
   title: string;
   text: string;
   private: boolean;
+  important: boolean;
   attachments: AttachmentUpload[];
   /** The last send failed (a refusal, or no answer): why. */
   failure: CallFailure | null;
@@ -27,6 +31,7 @@ export interface NewPostContext extends NewPostInput {
 export type NewPostEvent =
   | { type: 'edit'; field: 'title' | 'text'; value: string }
   | { type: 'togglePrivate' }
+  | { type: 'toggleImportant' }
   | { type: 'attach'; file: AttachmentUpload }
   | { type: 'detach'; index: number }
   | { type: 'submit' }
@@ -36,6 +41,7 @@ const blank = (input: NewPostInput) => ({
   title: '',
   text: '',
   private: input.canMarkPrivate && input.defaultPrivate,
+  important: false,
   attachments: [] as AttachmentUpload[],
   failure: null,
   result: null,
@@ -48,6 +54,8 @@ export function postRequest(context: NewPostContext): NewPostRequest {
     Texto: context.text.trim(),
     Privado: context.canMarkPrivate && context.private,
     adjuntos: context.attachments,
+    // Said only where it may be: any other section refuses the field.
+    ...(context.canMarkImportant ? { Importante: context.important } : {}),
   };
 }
 
@@ -68,10 +76,12 @@ export const newPostMachine = setup({
       context.text.length <= POST_TEXT_MAX,
     canAttach: ({ context }) => context.attachments.length < MAX_ATTACHMENTS,
     privateAllowed: ({ context }) => context.canMarkPrivate,
+    importantAllowed: ({ context }) => !!context.canMarkImportant,
   },
   actions: {
     edit: assign(({ context }, { field, value }: { field: 'title' | 'text'; value: string }) => ({ ...context, [field]: value })),
     togglePrivate: assign(({ context }) => ({ private: !context.private })),
+    toggleImportant: assign(({ context }) => ({ important: !context.important })),
     attach: assign(({ context }, { file }: { file: AttachmentUpload }) => ({ attachments: [...context.attachments, file] })),
     detach: assign(({ context }, { index }: { index: number }) => ({
       attachments: context.attachments.filter((_, i) => i !== index),
@@ -92,6 +102,7 @@ export const newPostMachine = setup({
           actions: [{ type: 'edit', params: ({ event }) => ({ field: event.field, value: event.value }) }, 'clearFailure'],
         },
         togglePrivate: { guard: 'privateAllowed', actions: 'togglePrivate' },
+        toggleImportant: { guard: 'importantAllowed', actions: 'toggleImportant' },
         attach: { guard: 'canAttach', actions: { type: 'attach', params: ({ event }) => ({ file: event.file }) } },
         detach: { actions: { type: 'detach', params: ({ event }) => ({ index: event.index }) } },
         submit: { guard: 'complete', target: 'sending', actions: 'clearFailure' },

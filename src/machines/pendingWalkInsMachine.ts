@@ -1,5 +1,6 @@
 // A resident's walk-ins waiting at the caseta (issue 26, condominio/visitas): their dwellings' walk-ins still
-// asking, read again every PENDING_WALK_INS_POLL_MS while the screen is open (until the live channel of issue 30),
+// asking, read again when the live channel says a walk-in moved (`refresh`), and every PENDING_WALK_INS_POLL_MS
+// besides while the screen is open,
 // and their answer — Aprobar or Rechazar — sent for one of them. The first answer wins on the server: a resident
 // answering second hears who answered (409) and the list is read again.
 import { assign, fromPromise, setup } from 'xstate';
@@ -21,7 +22,9 @@ export interface PendingWalkInsContext {
 export type PendingWalkInsEvent =
   | { type: 'answer'; id: number; answer: WalkInAnswerKind }
   | { type: 'retry' }
-  | { type: 'dismiss' };
+  | { type: 'dismiss' }
+  /** The live channel: a walk-in was asked, answered or decided. */
+  | { type: 'refresh' };
 
 export const pendingWalkInsMachine = setup({
   types: {
@@ -64,10 +67,10 @@ export const pendingWalkInsMachine = setup({
     },
     ready: {
       after: { poll: 'loading' },
-      on: { answer: { guard: 'isListed', target: 'answering', actions: 'takeAnswer' } },
+      on: { answer: { guard: 'isListed', target: 'answering', actions: 'takeAnswer' }, refresh: 'loading' },
     },
-    /** Not read: Reintentar, or it is read again after the pause by itself. */
-    failed: { after: { poll: 'loading' }, on: { retry: 'loading' } },
+    /** Not read: Reintentar, or it is read again after the pause (or the live channel's word) by itself. */
+    failed: { after: { poll: 'loading' }, on: { retry: 'loading', refresh: 'loading' } },
     answering: {
       invoke: {
         id: 'respond',

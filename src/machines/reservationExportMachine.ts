@@ -3,8 +3,8 @@
 // may be retried.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ExportQuery } from '../api/reservations';
-import { saveBlob } from '../services/pollsService';
 import { fetchReservationsCsv } from '../services/reservationsService';
+import { saveBlob } from '../services/saveBlob';
 import { type CallFailure, callFailure } from './shared/callFailure';
 
 export interface ReservationExportContext {

@@ -98,7 +98,9 @@ export type TicketDetailEvent =
   | { type: 'update' }
   | { type: 'editRating'; stars?: number; comment?: string }
   | { type: 'rate' }
-  | { type: 'dismiss' };
+  | { type: 'dismiss' }
+  /** The live channel: the request changed (or everything should be read again). */
+  | { type: 'refresh' };
 
 /** The facts of the request the lifecycle table reads. */
 export const ticketFacts = (answer: TicketAnswer): TicketFacts => ({
@@ -311,6 +313,7 @@ export const ticketDetailMachine = setup({
         viewing: {
           after: { refreshEvery: 'refreshing' },
           on: {
+            refresh: 'refreshing',
             asignar: offer('asignar'),
             iniciar: offer('iniciar'),
             esperar: offer('esperar'),

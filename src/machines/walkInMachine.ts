@@ -1,6 +1,6 @@
 // A walk-in at the caseta (issue 26): the guard picks the dwelling and says who it is and why, and asks; the
-// dwelling's residents answer from their phones while the caseta asks the server every WALK_IN_POLL_MS (the
-// live channel of issue 30 will replace the poll); approved, refused, or no answer in time, the guard decides and
+// dwelling's residents answer from their phones; the caseta reads the walk-in again as soon as the live channel says
+// it moved (issue 30), and every WALK_IN_POLL_MS besides; approved, refused, or no answer in time, the guard decides and
 // the decision is recorded as an entry or a refusal. The ask and the decision each carry a clientId made once:
 // a retry after a failure re-sends the very same request, so the server asks (and records) once.
 // Invoked by gateMachine's `walkIn` state; it ends when the decision is recorded (output: the movement) or when
@@ -52,7 +52,9 @@ export type WalkInEvent =
   | { type: 'ask'; draft: WalkInDraft }
   | { type: 'decide'; decision: WalkInDecision }
   | { type: 'retry' }
-  | { type: 'cancel' };
+  | { type: 'cancel' }
+  /** The live channel: this walk-in was answered (or otherwise moved). */
+  | { type: 'refresh' };
 
 export interface WalkInOutput {
   /** The movement the decision recorded; null when the guard cancelled before asking. */
@@ -170,8 +172,9 @@ export const walkInMachine = setup({
     },
     /** Not asked (or no answer): Reintentar sends the same ask, with the same clientId. */
     askFailed: { on: { retry: 'asking', cancel: 'cancelled' } },
-    /** The residents have the notice; the caseta asks again after a pause. A failed poll waits and asks again. */
-    waiting: { after: { poll: 'polling' } },
+    /** The residents have the notice; the caseta asks again when the live channel says the walk-in moved (`refresh`),
+     * or after a pause (a safety net, and how an unanswered one runs out). A failed poll waits and asks again. */
+    waiting: { after: { poll: 'polling' }, on: { refresh: 'polling' } },
     polling: {
       invoke: {
         id: 'poll',

@@ -126,14 +126,4 @@ export async function fetchPollFile(
   }
 }
 
-/** Hands a downloaded file to the browser: an object URL clicked as a download, released a little later. */
-export function saveBlob(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveBlob } from './saveBlob';

@@ -24,7 +24,7 @@ import {
 } from '../api/reconciliation';
 import { OkAnswer } from '../api/sessions';
 import { ApiError, apiPath, call, http } from './http';
-import { saveBlob } from './pollsService';
+import { saveBlob } from './saveBlob';
 
 /** The file as the screen read it: its name and bytes in base64. */
 export interface StatementFile {

@@ -2,15 +2,29 @@
 // random port and a fresh DATA_DIR, and stops it with SIGTERM when the run ends.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_PUSH_ENDPOINTS } from '../../server/config';
 
 const LISTENING = /Condo app listening on (http:\/\/\S+)/;
 /** The stamps provider's secret (invoicing.spec credits a requested package as the provider does). */
 export const E2E_STAMPS_PROVIDER_TOKEN = 'e2e-stamps-provider-0123456789abcdef';
 
+/** A port free now, for a stand-in the app must be told of before it starts (push.spec's push service). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export default async function globalSetup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'condo-e2e-'));
+  // push.spec.ts's local push service (issue 30): the app may post pushes to it, the usual push services aside.
+  const pushOrigin = `http://127.0.0.1:${await freePort()}`;
+  process.env.E2E_PUSH_ORIGIN = pushOrigin;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     // Every spec signs in from 127.0.0.1 many times a minute: far above what a person does. The demo
     // passwords are hashed with a cheaper scrypt cost (2^14 instead of 2^17): at the production cost one
@@ -25,6 +39,8 @@ export default async function globalSetup() {
       RATE_LIMIT_FACTOR: '100',
       SCRYPT_LOG_N: '14',
       STAMPS_PROVIDER_TOKEN: E2E_STAMPS_PROVIDER_TOKEN,
+      WEB_PUSH_ENDPOINTS: [...DEFAULT_PUSH_ENDPOINTS, pushOrigin].join(','),
+      WEB_PUSH_SEND_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

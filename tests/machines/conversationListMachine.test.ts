@@ -1,6 +1,6 @@
 // The inbox of an IC section, model-based: every event the machine declares offered from tests/models, every
-// branch walked against a real actor whose calls are controllable promises and whose 15-second refresh runs
-// on a simulated clock. Plus its rules with fake timers: the inbox refreshes every 15 s (new conversations
+// branch walked against a real actor whose calls are controllable promises and whose periodic refresh runs
+// on a simulated clock. Plus its rules with fake timers: the inbox refreshes every CONVERSATION_REFRESH_MS (new conversations
 // and unread counts appear without reloading), pages stay through a refresh, the draft's rules (tower then
 // dwelling, never the dwelling written for; the administration writes to dwellings only), and what start
 // sends.
@@ -214,7 +214,7 @@ describe('conversationListMachine rules', () => {
     for (let i = 0; i < 10; i++) await Promise.resolve();
   };
 
-  it('refreshes every 15 s: a new conversation and unread counts appear without reloading', async () => {
+  it('refreshes every CONVERSATION_REFRESH_MS: a new conversation and unread counts appear without reloading', async () => {
     vi.useFakeTimers();
     const answers = [NONE, { ...FIRST, items: [{ ...NEIGHBOUR, noLeidos: 1 }], total: 1 }, FIRST];
     const asked: unknown[] = [];

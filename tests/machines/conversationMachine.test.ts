@@ -1,7 +1,8 @@
 // One conversation, model-based: every event the machine declares offered from tests/models, every branch
-// walked against a real actor whose calls are controllable promises and whose 15-second refresh runs on a
-// simulated clock (each refresh checked to come exactly CONVERSATION_REFRESH_MS after the last). Plus its
-// rules with fake timers: new messages and read receipts appear within 15 s without reloading; what was
+// walked against a real actor whose calls are controllable promises and whose periodic refresh runs on a
+// simulated clock (each refresh checked to come exactly CONVERSATION_REFRESH_MS after the last; the live channel's
+// `refresh` asks at once). Plus its rules with fake timers: new messages and read receipts appear on the live
+// channel's word, and every CONVERSATION_REFRESH_MS besides, without reloading; what was
 // typed survives a failed send; the administration's side neither blocks nor reports; the requests sent.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Actor, createActor, fromPromise, SimulatedClock } from 'xstate';
@@ -229,7 +230,7 @@ describe('conversationMachine rules', () => {
     for (let i = 0; i < 10; i++) await Promise.resolve();
   };
 
-  it('brings new messages and read receipts within 15 s, and keeps asking every 15 s', async () => {
+  it('brings new messages and read receipts every CONVERSATION_REFRESH_MS behind the live channel', async () => {
     let answer = UPDATE;
     const { actor, asked } = started({ updates: async () => answer });
     await flush();

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
 import { MAX_ATTACHMENTS, POST_TEXT_MAX, POST_TITLE_MAX } from '../../src/api/posts';
-import { newPostMachine } from '../../src/machines/newPostMachine';
+import { newPostMachine, postRequest } from '../../src/machines/newPostMachine';
 import { callFailure, NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
 import { ApiError } from '../../src/services/http';
 import { FILE, INPUT, newPostModel, PENDING, PUBLISHED, REFUSAL, TEXT, TITLE } from '../models/newPostMachine.model';
@@ -28,6 +28,7 @@ describe('newPostMachine model', () => {
       const filled = s.context.title.trim() !== '' && s.context.text.trim() !== '';
       expect(can({ type: 'submit' })).toBe(filled);
       expect(can({ type: 'togglePrivate' })).toBe(true);
+      expect(can({ type: 'toggleImportant' })).toBe(true);
       expect(can({ type: 'attach', file: FILE })).toBe(s.context.attachments.length < MAX_ATTACHMENTS);
       expect(can({ type: 'again' })).toBe(false);
       expect(s.context.result).toBeNull();
@@ -42,6 +43,7 @@ describe('newPostMachine model', () => {
         Texto: TEXT,
         Privado: s.context.private,
         adjuntos: s.context.attachments,
+        Importante: s.context.important,
       });
       expect(s.context.failure).toBeNull();
       expect(can({ type: 'submit' })).toBe(false);
@@ -65,7 +67,15 @@ describe('newPostMachine model', () => {
     detach: () => expect(now().context.attachments).toEqual([]),
     // Another post starts blank, private again by the section's default.
     again: () =>
-      expect(now().context).toMatchObject({ title: '', text: '', private: true, attachments: [], failure: null, result: null }),
+      expect(now().context).toMatchObject({
+        title: '',
+        text: '',
+        private: true,
+        important: false,
+        attachments: [],
+        failure: null,
+        result: null,
+      }),
     // A refusal keeps what was written.
     'xstate.error.actor.send': () => expect(now().context).toMatchObject({ title: TITLE, text: TEXT }),
   };
@@ -84,6 +94,16 @@ describe('newPostMachine rules', () => {
     expect(open.getSnapshot().can({ type: 'togglePrivate' })).toBe(false);
     const sa = createActor(newPostMachine, { input: INPUT }).start();
     expect(sa.getSnapshot().context.private).toBe(true);
+  });
+
+  it('offers Aviso importante only where the post may be one, and says it only there', () => {
+    const plain = createActor(newPostMachine, { input: { sectionId: 1, canMarkPrivate: false, defaultPrivate: false } }).start();
+    expect(plain.getSnapshot().can({ type: 'toggleImportant' })).toBe(false);
+    expect(postRequest(plain.getSnapshot().context)).not.toHaveProperty('Importante');
+    const notice = createActor(newPostMachine, { input: INPUT }).start();
+    expect(postRequest(notice.getSnapshot().context).Importante).toBe(false);
+    notice.send({ type: 'toggleImportant' });
+    expect(postRequest(notice.getSnapshot().context).Importante).toBe(true);
   });
 
   it(`takes at most ${MAX_ATTACHMENTS} files`, () => {

@@ -1,6 +1,6 @@
 // One request to the administrator, model-based: every event the machine declares offered from tests/models,
-// every branch walked against a real actor whose calls are controllable promises and whose 15-second refresh
-// runs on a simulated clock (checked to take exactly TICKET_REFRESH_MS). In every state the lifecycle actions
+// every branch walked against a real actor whose calls are controllable promises and whose periodic refresh
+// runs on a simulated clock (checked to take exactly TICKET_REFRESH_MS; the live channel's `refresh` asks at once). In every state the lifecycle actions
 // offered are checked against the issue's table written out here by hand (by role, state and days since the
 // resolution), so the machine offers what the table lists and nothing else; each call carries the version
 // read; a lost race shows the fresh request and the server's words. Plus the rules around it.

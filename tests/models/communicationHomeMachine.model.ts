@@ -1,5 +1,5 @@
-// The communication home's counts as a test model: the first load (shown or failed with retry) and the
-// refresh every 15 s that keeps the counts on a failure. Its scenarios: docs/scenarios/communicationHomeMachine.md.
+// The communication home's counts as a test model: the first load (shown or failed with retry), the refresh the
+// live channel asks for (again while one is under way) and the one every minute, which keep the counts on a failure. Its scenarios: docs/scenarios/communicationHomeMachine.md.
 import type { HomeSummaryAnswer } from '../../src/api/communicationHome';
 import { communicationHomeMachine } from '../../src/machines/communicationHomeMachine';
 import { ApiError } from '../../src/services/http';
@@ -27,6 +27,7 @@ export const communicationHomeModel = defineModel({
   machine: communicationHomeMachine,
   payloads: {
     retry: BARE,
+    refresh: BARE,
     'xstate.done.actor.summary': [{ output: FIRST }],
     'xstate.error.actor.summary': [{ error: new ApiError(0, 'NETWORK', 'Failed to fetch') }],
     'xstate.done.actor.refresh': [{ output: LATER }],
@@ -37,11 +38,13 @@ export const communicationHomeModel = defineModel({
       loading: 'Comunicación lists the sections; their counts are loading (the list is aria-busy).',
       failed: 'The sections without counts, and No pudimos cargar los pendientes with Reintentar.',
       shown: 'Each section with what waits there: open requests, unread messages or new posts.',
-      refreshing: 'The counts stay on screen while fresh ones load (every 15 s).',
+      refreshing:
+        'The counts stay on screen while fresh ones load (when the live channel says something changed, and every minute).',
     },
     events: {
       retry: () => 'presses Reintentar',
-      'xstate.after.refresh.communicationHome.shown': () => '15 seconds pass',
+      refresh: () => 'the live channel says something changed (a notification, a message read, a request)',
+      'xstate.after.refresh.communicationHome.shown': () => 'a minute passes',
       'xstate.done.actor.summary': () => 'the server answers the counts',
       'xstate.error.actor.summary': () => 'the connection fails',
       'xstate.done.actor.refresh': () => 'the server answers fresh counts (a new message arrived)',

@@ -131,6 +131,7 @@ export const conversationModel = defineModel({
     submitReport: BARE,
     cancelReport: (s) => (s.context.reason === '' || s.matches({ reporting: 'failed' }) ? BARE : []),
     close: BARE,
+    refresh: BARE,
     'xstate.done.actor.conversation': [{ output: NEWEST }],
     'xstate.error.actor.conversation': [{ error: NOT_FOUND }, { error: OFFLINE }],
     'xstate.done.actor.updates': (s) => [{ output: asLoaded(s) ? UPDATE : NOTHING_NEW }],
@@ -152,7 +153,8 @@ export const conversationModel = defineModel({
       viewing:
         'The heading Torre B - 202, Más acciones, the messages newest first (each with its sender, time, and “Enviado 10:42” or “Leído 10:45” on the reader’s own), Cargar mensajes anteriores while there are more, and the box Escribe un mensaje with Adjuntar foto and Enviar.',
       'viewing.idle': 'The conversation as it is; a new message from the other side is announced politely (“1 mensaje nuevo”).',
-      'viewing.refreshing': 'The conversation as it is, while new messages and read receipts are asked for (every 15 s).',
+      'viewing.refreshing':
+        'The conversation as it is, while new messages and read receipts are asked for (when the live channel says it moved, and every minute).',
       'viewing.loadingOlder': 'Cargar mensajes anteriores shows it is loading.',
       'viewing.olderFailed':
         'An alert: “No pudimos cargar los mensajes anteriores.” with the server’s words, Reintentar and Cerrar.',
@@ -182,6 +184,7 @@ export const conversationModel = defineModel({
       submitReport: () => 'presses Reportar',
       cancelReport: () => 'presses Cancelar',
       close: () => 'presses Cerrar',
+      refresh: () => 'the live channel says the conversation moved (a message, a read receipt)',
       'xstate.done.actor.conversation': () => 'the server sends the newest 30 messages, with more before them',
       'xstate.error.actor.conversation': (e) => `the server ${failure(e.error)}`,
       'xstate.done.actor.updates': (e) =>

@@ -1,5 +1,6 @@
-// A section's new-post form as a test model (a section that allows private posts, private by default):
-// the privacy switched and a file attached and removed before the title is written, then title and text,
+// A section's new-post form as a test model (a section that allows private posts, private by default, written by
+// an administrator who may mark it important): the privacy and the importance switched and a file attached and
+// removed before the title is written, then title and text,
 // and each answer (published, pending approval, refused, no connection). The words its scenarios are told
 // in: docs/scenarios/newPostMachine.md.
 import type { NewPostAnswer } from '../../src/api/posts';
@@ -7,7 +8,7 @@ import { newPostMachine } from '../../src/machines/newPostMachine';
 import { ApiError } from '../../src/services/http';
 import { BARE, defineModel, eventLabel } from '../support/machineModel';
 
-export const INPUT = { sectionId: 7, canMarkPrivate: true, defaultPrivate: true };
+export const INPUT = { sectionId: 7, canMarkPrivate: true, defaultPrivate: true, canMarkImportant: true };
 export const FILE = { name: 'foto.png', dataUrl: 'data:image/png;base64,iVBORw0KGgo=' };
 /** Typed with blanks around it: the post is sent without them. */
 export const TITLE = ' Bicicleta ';
@@ -29,6 +30,7 @@ export const newPostModel = defineModel({
     ],
     // The privacy and the file before the title is written (the states stay few).
     togglePrivate: (s) => (s.context.title ? [] : BARE),
+    toggleImportant: (s) => (s.context.title ? [] : BARE),
     attach: (s) => (!s.context.title && s.context.attachments.length === 0 ? [{ file: FILE }] : []),
     detach: (s) => (!s.context.title && s.context.attachments.length === 1 ? [{ index: 0 }] : []),
     submit: BARE,
@@ -46,13 +48,14 @@ export const newPostModel = defineModel({
   words: {
     states: {
       editing:
-        'Nueva publicación: Título, Texto, Publicación privada, Adjuntar imagen o PDF and Publicar (on once title and text are written); a refusal or No pudimos comunicarnos con el servidor… under it.',
+        'Nueva publicación: Título, Texto, Publicación privada, Aviso importante, Adjuntar imagen o PDF and Publicar (on once title and text are written); a refusal or No pudimos comunicarnos con el servidor… under it.',
       sending: 'Publicar shows it is sending.',
       sent: 'Tu publicación ya está visible. (or quedó pendiente de aprobación), with Escribir otra.',
     },
     events: {
       edit: (e) => `types “${e.value}” in ${e.field === 'title' ? 'Título' : 'Texto'}`,
       togglePrivate: () => 'switches Publicación privada',
+      toggleImportant: () => 'switches Aviso importante',
       attach: (e) => `attaches ${(e.file as { name: string }).name}`,
       detach: () => 'removes the attached file',
       submit: () => 'presses Publicar',

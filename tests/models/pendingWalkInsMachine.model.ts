@@ -1,5 +1,5 @@
 // A resident's walk-ins at the caseta as a test model: the list arrives (a walk-in waiting, or none) or fails and
-// is retried (or read again after the pause); it is read again every few seconds; the resident approves or
+// is retried (or read again after the pause); it is read again when the live channel says so, and every minute; the resident approves or
 // refuses a listed walk-in, and the answer arrives (the list is read again) or fails — no connection, or somebody
 // answered first — and is retried or closed. The words: docs/scenarios/pendingWalkInsMachine.md.
 import { PENDING_WALK_INS_POLL_MS } from '../../src/api/gateWalkIns';
@@ -21,6 +21,7 @@ export const pendingWalkInsModel = defineModel({
     ],
     retry: BARE,
     dismiss: BARE,
+    refresh: BARE,
     'xstate.done.actor.fetchPending': [{ output: [ASKING] }, { output: [] }],
     'xstate.error.actor.fetchPending': [{ error: NO_CONNECTION }],
     'xstate.done.actor.respond': [{ output: APPROVED }],
@@ -39,6 +40,7 @@ export const pendingWalkInsModel = defineModel({
       answer: (e) => (e.answer === 'approve' ? 'presses Aprobar' : 'presses Rechazar'),
       retry: () => 'presses Reintentar',
       dismiss: () => 'presses Cancelar',
+      refresh: () => 'the live channel says a walk-in of the dwelling moved',
       'xstate.done.actor.fetchPending': (e) =>
         (e.output as unknown[]).length ? 'the list arrives: Paquetería DHL waits' : 'the list arrives: nobody waits',
       'xstate.error.actor.fetchPending': () => 'the connection fails',

@@ -216,6 +216,7 @@ export const ticketDetailModel = defineModel({
             : [],
     rate: BARE,
     dismiss: BARE,
+    refresh: BARE,
     'xstate.done.actor.change': (s) =>
       changesAnswered(s)
         ? [{ output: changed(moved(s.context.answer!, s.context.acting!, s.context.assignTo)) }, { output: lost(s) }]
@@ -305,8 +306,7 @@ export const ticketDetailModel = defineModel({
       'xstate.error.actor.load': (e) =>
         (e.error as ApiError).status ? 'the server says it is not theirs to see' : 'the connection fails',
       retry: () => 'presses Reintentar',
-      'xstate.done.actor.refresh': (e) =>
-        `15 seconds later it is read again (version ${(e.output as TicketRead).answer.ticket.version})`,
+      'xstate.done.actor.refresh': (e) => `it is read again (version ${(e.output as TicketRead).answer.ticket.version})`,
       'xstate.error.actor.refresh': (e) =>
         (e.error as ApiError).status ? 'reading it again, the server says it is no longer theirs' : 'reading it again fails',
       asignar: () => 'presses Asignar',
@@ -329,6 +329,7 @@ export const ticketDetailModel = defineModel({
       editRating: (e) => (e.stars ? `chooses ${e.stars} estrellas` : `types “${e.comment}” in Comentario`),
       rate: () => 'presses Enviar calificación',
       dismiss: () => 'presses Entendido',
+      refresh: () => 'the live channel says the request changed',
       'xstate.done.actor.change': (e) =>
         (e.output as TicketChanged).kind === 'conflict'
           ? 'the server says someone else changed it first and sends it as it is now'

@@ -45,6 +45,7 @@ export const walkInModel = defineModel({
     decide: [{ decision: 'entry' }, { decision: 'refusal' }],
     retry: BARE,
     cancel: BARE,
+    refresh: BARE,
     'xstate.done.actor.ask': [{ output: ASKED }, { output: ASKED_NOBODY }],
     'xstate.error.actor.ask': [{ error: NO_CONNECTION }],
     'xstate.done.actor.poll': [ASKING, APPROVED, REFUSED, NO_ANSWER].map((output) => ({ output })),
@@ -75,6 +76,7 @@ export const walkInModel = defineModel({
       decide: (e) => (e.decision === 'entry' ? 'presses Dejar pasar' : 'presses No dejar pasar'),
       retry: () => 'presses Reintentar',
       cancel: () => 'presses Cancelar',
+      refresh: () => 'the live channel says the walk-in moved (a resident answered)',
       'xstate.done.actor.ask': (e) =>
         (e.output as typeof ASKED).told ? 'the server tells the residents' : 'the server answers: nobody lives registered there',
       'xstate.error.actor.ask': () => 'the connection fails',

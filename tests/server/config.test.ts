@@ -51,6 +51,12 @@ describe('loadConfig', () => {
       paymentSandbox: true,
       paymentProviderApiBase: null,
       platformPayments: { provider: 'sandbox' },
+      webPush: {
+        vapidKeys: null,
+        subject: 'mailto:no-responder@localhost',
+        endpoints: ['fcm.googleapis.com', 'push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'],
+        sendSeconds: 5,
+      },
     });
   });
 

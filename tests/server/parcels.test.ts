@@ -7,8 +7,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_GATE_PINS } from '../../server/db/seed/gateDevices';
 import { DEMO_PARCELS } from '../../server/db/seed/parcels';
-import { notificationWords } from '../../server/domain/notifications/notifications';
 import { PICKUP_CODE_SCHEME } from '../../server/domain/parcels/pickupCode';
+import { notificationWords } from '../../server/domain/shared/notificationWords';
 import { DEFAULT_RATE_LIMITS } from '../../server/infra/rateLimit';
 import type { ErrorAnswer } from '../../src/api/errors';
 import { GATE_LIMITS } from '../../src/api/gate';

@@ -45,12 +45,13 @@ describe(`plans (${dialect})`, () => {
       expect(plan.yearlyPrice).toBeLessThan(plan.monthlyPrice * 12);
       expect(plan.features.length).toBeGreaterThanOrEqual(3);
       expect(plan.description).not.toBe('');
-      // Only what the product does today (src/api/modules.ts): no rounds, assemblies or chat support yet.
+      // Only what the product does today (src/api/modules.ts): no rounds or assemblies yet.
       for (const feature of plan.features) expect(isPlanFeature(feature) && featureIsLive(feature), feature).toBe(true);
     }
     expect(basico?.features).toContain('emailSupport');
     expect(profesional?.features).toContain('collections');
-    expect(profesional?.features).not.toContain('chatSupport');
+    // The support chat is live (issue 30): the Profesional plan sells it.
+    expect(profesional?.features).toContain('chatSupport');
     expect(corporativo?.features).toContain('invoicing');
     expect(corporativo?.features).not.toContain('rounds');
   });

@@ -5,7 +5,7 @@
 // the closing time by the server's clock; and VerResultados 0, 1 and 2.
 import { assert } from 'superstruct';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notificationWords } from '../../server/domain/notifications/notifications';
+import { notificationWords } from '../../server/domain/shared/notificationWords';
 import { POLLS_PATHS, PollAnswer, PollConflictAnswer, type PollListAnswer, PollSavedAnswer } from '../../src/api/polls';
 import { api } from '../support/http';
 import { choose, enSection, localAt, pollsClient, single, userId, voteDraft, yesNo } from '../support/pollServerFixtures';

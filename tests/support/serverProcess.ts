@@ -55,11 +55,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServer(env: Record<string, string>): ServerProcess {
+/** `command`: what runs the server; by default tsx on server/main.ts (the built server: tests/server/builtServer.test.ts). */
+export function startServer(env: Record<string, string>, command: readonly string[] = [TSX, 'server/main.ts']): ServerProcess {
   const base = { ...process.env };
   for (const name of INHERITED_CONFIG) delete base[name];
   // detached: a process group of its own (tsx and the node it starts), for stop() to kill as one.
-  const child = spawn(TSX, ['server/main.ts'], {
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: REPO_ROOT,
     env: { ...base, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -62,6 +62,8 @@ export async function createTestApp(
     MAIL_RETRY_SECONDS: '0',
     // Likewise the scheduled jobs: tests move their clock and call app.jobRunner.runOnce().
     SCHEDULED_JOBS_SECONDS: '0',
+    // And the Web Push sender: tests call app.pushSender.runOnce().
+    WEB_PUSH_SEND_SECONDS: '0',
     ...options.env,
   };
   // The demo data depends on the clock's start and the scrypt cost only. A clock started at a written

@@ -118,6 +118,9 @@ describe('describeFailure', () => {
     ],
     ['FieldName', 'errors.input.reservedName', 'x: es un nombre reservado.', 'x: is a reserved name.'],
     ['CalendarDate', 'errors.input.calendarDate', 'x: fecha no válida.', 'x: invalid date.'],
+    ['CalendarMonth', 'errors.input.calendarDate', 'x: fecha no válida.', 'x: invalid date.'],
+    ['CalendarDateTime', 'errors.input.calendarDateTime', 'x: fecha u hora no válida.', 'x: invalid date or time.'],
+    ['Instant', 'errors.input.calendarDateTime', 'x: fecha u hora no válida.', 'x: invalid date or time.'],
     ['CalendarYear', 'errors.input.year', 'x: año no válido.', 'x: invalid year.'],
   ])('says what the %s refinement means', (name, id, es, en) => {
     expect(failure(one(refine(string(), name, () => false)), { x: 'a' })).toMatchObject({ id, es, en });

@@ -95,4 +95,31 @@ describe('a lease poller', () => {
     expect(h.passes()).toBe(1);
     expect(h.handled).toEqual([1]);
   });
+
+  it('handles up to `concurrency` rows of a batch side by side, every row once (the push sender)', async () => {
+    const due = new Set(Array.from({ length: 7 }, (_, i) => i + 1));
+    const handled: number[] = [];
+    let running = 0;
+    let widest = 0;
+    const poller = createLeasedPoller({
+      dueIds: async (batch) => [...due].sort((a, b) => a - b).slice(0, batch),
+      handle: async (id): Promise<PollOutcome> => {
+        running += 1;
+        widest = Math.max(widest, running);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        running -= 1;
+        due.delete(id);
+        handled.push(id);
+        return 'done';
+      },
+      batch: 5,
+      concurrency: 3,
+      intervalMs: 60_000,
+      firstDelayMs: 60_000,
+      broken: () => {},
+    });
+    expect(await poller.runOnce()).toBe(7);
+    expect(widest).toBe(3);
+    expect([...handled].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
 });

@@ -13,9 +13,11 @@ import { invitationMail, rejectionMail } from '../../server/domain/invitations/m
 import { cfdiMail } from '../../server/domain/invoicing/cfdis/mail';
 import { stampRequestMail } from '../../server/domain/invoicing/stampRequests';
 import { pollReceiptMail } from '../../server/domain/polls/receiptMail';
+import { unreadNoticeMail } from '../../server/domain/posts/noticeMail';
 import { providerContactMail } from '../../server/domain/providerContact/providerContactMail';
 import { publicContactMail } from '../../server/domain/publicPage/publicContactMail';
 import { escapeHtml } from '../../server/domain/shared/mailHtml';
+import { supportAnswerMail } from '../../server/domain/support/offlineMail';
 import { ticketCopyMail } from '../../server/domain/tickets/copyMail';
 import type { OutgoingMail } from '../../server/infra/mail/mailer';
 import type { Statement } from '../../src/api/finance';
@@ -101,6 +103,11 @@ const BUILDERS: Record<string, { file: string; mail: () => OutgoingMail }> = {
         vivienda: HOSTILE,
       }),
   },
+  supportAnswerMail: {
+    file: 'server/domain/support/offlineMail.ts',
+    mail: () =>
+      supportAnswerMail('a@demo.mx', 'es', { condoName: HOSTILE, agentName: HOSTILE, text: HOSTILE, attachments: 1, link: LINK }),
+  },
   ticketCopyMail: {
     file: 'server/domain/tickets/copyMail.ts',
     mail: () =>
@@ -171,6 +178,11 @@ const BUILDERS: Record<string, { file: string; mail: () => OutgoingMail }> = {
         condoName: HOSTILE,
         adminEmail: HOSTILE,
       }),
+  },
+  unreadNoticeMail: {
+    file: 'server/domain/posts/noticeMail.ts',
+    mail: () =>
+      unreadNoticeMail({ to: 'a@demo.mx', language: 'fr', condo: HOSTILE, section: HOSTILE, title: HOSTILE, link: LINK }),
   },
   guestRegisteredMail: {
     file: 'server/domain/guests/hostMail.ts',

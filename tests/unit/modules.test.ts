@@ -16,8 +16,8 @@ describe('plan features', () => {
     }
   });
 
-  it('sells a module only once it is live: rounds, assemblies and the support chat not yet', () => {
-    expect(features.filter((code) => !featureIsLive(code))).toEqual(['rounds', 'assemblies', 'chatSupport']);
+  it('sells a module only once it is live: rounds and assemblies not yet', () => {
+    expect(features.filter((code) => !featureIsLive(code))).toEqual(['rounds', 'assemblies']);
     for (const code of features) {
       const module = PLAN_FEATURES[code];
       if (module !== null) expect(Object.hasOwn(LIVE_MODULES, module), code).toBe(true);

@@ -243,7 +243,8 @@ describe('the desktop shell', () => {
     stubApi(sessionFor('board'));
     condominio('/condominio/comunicacion');
     const nav = await mainNav();
-    expect(within(nav).getByRole('link', { name: 'Comunicación' }).textContent).toBe('');
+    // The compact styles load when chosen (src/views/app/shell/CompactNav.tsx).
+    expect((await within(nav).findByRole('link', { name: 'Comunicación' })).textContent).toBe('');
   });
 
   it('shows administrators of a condominium in trial the days left, and board members nothing', async () => {

@@ -51,7 +51,8 @@ describe('FacilityPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: '10:00 AM – 02:00 PM · Ya pasó' }).hasAttribute('disabled')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: '06:00 PM – 10:00 PM · Libre' }));
     await waitFor(() => expect(flow()).toBe('details'));
-    fireEvent.change(screen.getByLabelText(/Número de personas/), { target: { value: '25' } });
+    // The booking dialog loads when a booking starts (src/views/reservations/FacilityPage.tsx).
+    fireEvent.change(await screen.findByLabelText(/Número de personas/), { target: { value: '25' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(flow()).toBe('confirming'));
     expect(within(screen.getByRole('dialog')).getByText('No se permite música después de las 22:00.')).toBeTruthy();

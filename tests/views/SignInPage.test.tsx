@@ -80,4 +80,28 @@ describe('SignInPage', () => {
     await waitFor(() => expect(location.history?.at(-1)).toBe('/condominio/estado-cta'));
     expect(readToken()).toBe('the-condominium-session-token');
   });
+
+  // Issue 33: a return URL holding a tab or a newline left the user on the sign-in page once signed in. It is
+  // read as the browser reads an address: without them, and only if it stays on this site.
+  it.each([
+    ['%2Fcondominio%2Fes%09tado-cta%0A', '/condominio/estado-cta'],
+    ['%2F%09%2Fevil.example%2Fx', '/condominio/comunicacion'],
+    ['%0D%0A%2F%5Cevil.example', '/condominio/comunicacion'],
+  ])('signed in from ?returnUrl=%s, goes to %s', async (returnUrl, landing) => {
+    const palmas = { CondoId: 1, UserId: 7, CondoName: 'Residencial Las Palmas', error: null };
+    const answers: Record<string, () => Response> = {
+      '/api/--sesiones/sign-in': () => json({ success: true, token: 'a-sign-in-token', condos: [palmas] }),
+      '/api/--sesiones/condo-login': () => json({ success: true, token: 'a-session-token', productToken: 'a-product-token' }),
+      '/api/--sesiones/session-data': () => json({ success: true, data: sessionFor('board') }),
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (request: Request) => answers[new URL(request.url).pathname]!()),
+    );
+    const { location } = renderWithApp(<SignInPage />, { path: `/signin?returnUrl=${returnUrl}` });
+    fireEvent.change(emailField(), { target: { value: 'consejo@demo.mx' } });
+    fireEvent.change(passwordField(), { target: { value: 'Demo1234!' } });
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(location.history?.at(-1)).toBe(landing));
+  });
 });

@@ -1,12 +1,14 @@
 // Walk-ins at phone size, the network stubbed at fetch. The caseta: Sin pase opens the walk-in form (a dwelling and
 // a name needed), asks the dwelling with a UUID, waits with the seconds left, reads the answer without reloading
-// (the poll every WALK_IN_POLL_MS, real time here) and records the guard's decision with a toast; a refused
+// when the live channel says the walk-in moved (issue 30) and records the guard's decision with a toast; a refused
 // walk-in offers only No dejar pasar; Sin respuesta lets the guard decide; a failed ask is retried with the same
 // clientId. The resident: "Visitas en la caseta" lists the dwelling's pending walk-ins, Aprobar sends the answer
-// and the list is read again; a 409 (somebody answered first) reads the server's words; an empty list says so.
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+// and the list is read again (and whenever the live channel says a walk-in came); a 409 (somebody answered first)
+// reads the server's words; an empty list says so.
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WalkIn } from '../../src/api/gateWalkIns';
+import { deliverLive } from '../../src/services/liveService';
 import CasetaPage from '../../src/views/gate/CasetaPage';
 import PendingWalkInsPage from '../../src/views/gateWalkIns/PendingWalkInsPage';
 import { TODAY } from '../support/gateFixtures';
@@ -26,8 +28,8 @@ const PATHS = {
   respond: `/api/--visitas/${ASKING.id}/responder`,
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-/** The caseta reads the answer after WALK_IN_POLL_MS (3 s), in real time here. */
-const POLLED = { timeout: 6000 };
+/** The live channel's word that the walk-in moved (a resident answered), as the stream brings it to this tab. */
+const walkInMoved = (id = ASKING.id) => act(() => deliverLive({ id: Date.now(), type: 'walkIn', data: { walkInId: id } }));
 const NETWORK = 'No pudimos comunicarnos con el servidor. Revisa tu conexión e inténtalo de nuevo.';
 
 type Api = ReturnType<typeof stubApi>;
@@ -86,7 +88,11 @@ describe('Caseta: walk-ins', { timeout: 30_000 }, () => {
         note: 'Caja grande',
       },
     ]);
-    const approved = await screen.findByRole('alert', { name: 'Aprobada' }, POLLED);
+    // Another walk-in's word is not this one's.
+    walkInMoved(ASKING.id + 1);
+    expect(api.calls.filter((c) => c.path === PATHS.status)).toEqual([]);
+    walkInMoved();
+    const approved = await screen.findByRole('alert', { name: 'Aprobada' });
     expect(within(approved).getByText('Rosa Hernández Díaz aprobó la visita.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Dejar pasar' }));
     expect(await screen.findByText('Entrada registrada: Paquetería DHL')).toBeTruthy();
@@ -105,7 +111,13 @@ describe('Caseta: walk-ins', { timeout: 30_000 }, () => {
       [PATHS.decide]: () => json(decidedAnswer('refusal', REFUSED)),
     });
     await askTorreA101();
-    await screen.findByRole('alert', { name: 'Rechazada' }, { timeout: 9000 });
+    await screen.findByText('Esperando respuesta de Torre A - 101');
+    // A first word while the residents still think: the caseta keeps waiting; the next brings the refusal.
+    walkInMoved();
+    await waitFor(() => expect(api.calls.filter((c) => c.path === PATHS.status)).toHaveLength(1));
+    await screen.findByText('Esperando respuesta de Torre A - 101');
+    walkInMoved();
+    await screen.findByRole('alert', { name: 'Rechazada' });
     expect(screen.queryByRole('button', { name: 'Dejar pasar' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'No dejar pasar' }));
     await waitFor(() => expect(posts(api, PATHS.decide)).toHaveLength(1));
@@ -120,7 +132,8 @@ describe('Caseta: walk-ins', { timeout: 30_000 }, () => {
     });
     await askTorreA101();
     expect(await screen.findByText('Nadie está registrado como residente de esta vivienda: no habrá respuesta.')).toBeTruthy();
-    const noAnswer = await screen.findByRole('alert', { name: 'Sin respuesta' }, POLLED);
+    walkInMoved();
+    const noAnswer = await screen.findByRole('alert', { name: 'Sin respuesta' });
     expect(within(noAnswer).getByText('Nadie respondió a tiempo. Decide tú.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Dejar pasar' })).toHaveProperty('disabled', false);
     expect(screen.getByRole('button', { name: 'No dejar pasar' })).toHaveProperty('disabled', false);
@@ -198,12 +211,13 @@ describe('Visitas en la caseta (resident)', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText('No se envió tu respuesta')).toBeNull());
   });
 
-  it('reads the list again by itself while it is open', async () => {
+  it('reads the list again when the live channel says a walk-in came', async () => {
     let reads = 0;
     residentScreen({
       [PATHS.pending]: () => json({ success: true, items: reads++ === 0 ? [] : [ASKING] }),
     });
     expect(await screen.findByText('Nadie espera en la caseta para tu vivienda.')).toBeTruthy();
-    expect(await screen.findByRole('article', { name: 'Paquetería DHL' }, { timeout: 8000 })).toBeTruthy();
+    walkInMoved();
+    expect(await screen.findByRole('article', { name: 'Paquetería DHL' })).toBeTruthy();
   });
 });

@@ -37,6 +37,7 @@ import { seedProofs } from './proofs';
 import { seedRecurringCharges } from './recurringCharges';
 import { seedReservations } from './reservations';
 import { seedSavedCards } from './savedCards';
+import { seedSupport } from './support';
 import { seedTickets } from './tickets';
 
 export interface SeedOptions {
@@ -49,6 +50,15 @@ export interface SeedOptions {
  * own keys survive a reload.
  */
 const TABLES_CHILD_FIRST = [
+  // The support chat (issue 30): its rows point at condominiums, users, files and the desk's agents.
+  'support_attachments',
+  'support_messages',
+  'support_conversations',
+  'support_contacts',
+  'support_canned',
+  'support_settings',
+  'support_sessions',
+  'support_agents',
   // The gate (issue 26): movements point at passes, dwellings, devices and users.
   'gate_movements',
   // E-invoicing (issue 17): its rows point at dwellings, payments, charges and users. invoicing_client_dwellings
@@ -349,6 +359,7 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedAccessRequests(trx, options.clock);
   await seedInvoicing(trx, options.clock);
   await seedParcels(trx, options.clock);
+  await seedSupport(trx, options.clock, passwordHash);
 }
 
 /** usuarioPermisos and permisosRoles per demo role (spec §3.1, §6): the invitations' own table. */

@@ -12,7 +12,7 @@ import type {
   UpdatesAnswer,
 } from '../../../src/api/conversations';
 import { conversationSideOf } from '../../../src/api/permissions';
-import type { Database } from '../../db/schema';
+import type { Database, Section } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import type { Auth } from '../shared/auth';
@@ -30,6 +30,7 @@ import {
   usableSection,
   usableSections,
 } from './access';
+import { publishConversation } from './live';
 import type { PhotoSigner } from './photos';
 
 /** How much of the last message a list shows. */
@@ -196,8 +197,9 @@ export async function conversationList(
 }
 
 /** Marks read, now, the other side's messages the caller's side sees (hidden ones stay unread forever). */
-async function markRead(db: Kysely<Database>, clock: Clock, conversationId: number, side: number | null): Promise<void> {
-  await db
+/** Marks the other side's messages read; answers how many were unread. */
+async function markRead(db: Kysely<Database>, clock: Clock, conversationId: number, side: number | null): Promise<number> {
+  const marked = await db
     .updateTable('messages')
     .set({ read_at: clock.now().toISOString() })
     .where('conversation_id', '=', conversationId)
@@ -208,7 +210,20 @@ async function markRead(db: Kysely<Database>, clock: Clock, conversationId: numb
         ? eb('sender_apartment_id', 'is not', null)
         : eb.or([eb('sender_apartment_id', 'is', null), eb('sender_apartment_id', '!=', side)]),
     )
-    .execute();
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows);
+}
+
+/** Read receipts, live (issue 30): messages just read, their writers' side sees it (never on a read with nothing new,
+ * so the two sides' refreshes do not tell each other in turn). */
+async function markReadAndTell(
+  trx: Kysely<Database>,
+  clock: Clock,
+  opened: { conversation: ConversationRow; side: number | null; section: Section },
+): Promise<void> {
+  const { conversation, side, section } = opened;
+  if ((await markRead(trx, clock, conversation.id, side)) === 0) return;
+  await publishConversation(trx, clock, section, conversation.id, [otherSide(conversation, side)]);
 }
 
 type MessageRow = {
@@ -276,8 +291,9 @@ export async function oneConversation(
 ): Promise<ConversationAnswer> {
   return db.transaction().execute(async (trx) => {
     const caller = await loadCaller(trx, auth);
-    const { conversation, side } = await openConversation(trx, caller, conversationId);
-    await markRead(trx, clock, conversation.id, side);
+    const opened = await openConversation(trx, caller, conversationId);
+    const { conversation, side } = opened;
+    await markReadAndTell(trx, clock, opened);
     let query = visibleMessages(trx, conversation.id, side);
     if (page.before !== undefined) query = query.where('m.id', '<', page.before);
     const rows = await query
@@ -310,8 +326,9 @@ export async function conversationUpdates(
 ): Promise<UpdatesAnswer> {
   return db.transaction().execute(async (trx) => {
     const caller = await loadCaller(trx, auth);
-    const { conversation, side } = await openConversation(trx, caller, conversationId);
-    await markRead(trx, clock, conversation.id, side);
+    const opened = await openConversation(trx, caller, conversationId);
+    const { conversation, side } = opened;
+    await markReadAndTell(trx, clock, opened);
     const rows = await visibleMessages(trx, conversation.id, side)
       .where('m.id', '>', after)
       .orderBy('m.id', 'desc')

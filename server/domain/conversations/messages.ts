@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { SendMessageRequest, StartConversationRequest } from '../../../src/api/conversations';
 import { ErrorCodes } from '../../../src/api/errors';
-import { canUseConversations, canWriteFor, canWriteTo, speaksForAdministration } from '../../../src/api/permissions';
+import { canWriteFor, canWriteTo, speaksForAdministration } from '../../../src/api/permissions';
 import type { Message, MessageValue } from '../../../src/i18n/messages';
 import type { Database, Section } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -13,8 +13,6 @@ import type { Clock } from '../../infra/clock';
 import { saveFile } from '../../infra/files/store';
 import type { Auth } from '../shared/auth';
 import { notify } from '../shared/notify';
-import { sectionFacts } from '../shared/sections';
-import { loadMembers } from '../shared/viewer';
 import {
   type Caller,
   type ConversationRow,
@@ -26,6 +24,7 @@ import {
   usableSection,
 } from './access';
 import { messagesAnswer } from './conversations';
+import { publishConversation, readersOf } from './live';
 import { type DecodedPhoto, decodePhotos, type PhotoSigner } from './photos';
 
 /** How much of the message a notification quotes. */
@@ -77,30 +76,6 @@ async function isBlocked(trx: Kysely<Database>, sender: number | null, recipient
     .where('blocker_apartment_id', '=', recipient)
     .where('blocked_apartment_id', '=', sender)
     .executeTakeFirst());
-}
-
-/** Everyone who reads for the receiving party and may use the section: the dwelling's active residents, or
- * the condominium's administrators; never the writer. */
-async function readersOf(trx: Kysely<Database>, section: Section, party: number | null, writer: number): Promise<number[]> {
-  const people =
-    party === null
-      ? trx.selectFrom('memberships as m').select('m.user_id').where('m.is_admin', '=', 1)
-      : trx
-          .selectFrom('memberships as m')
-          .innerJoin('residencies as r', 'r.membership_id', 'm.id')
-          .select('m.user_id')
-          .where('r.apartment_id', '=', party);
-  const ids = new Set(
-    (await people.where('m.condo_id', '=', section.condo_id).where('m.active', '=', 1).execute()).map((r) => r.user_id),
-  );
-  ids.delete(writer);
-  if (ids.size === 0) return [];
-  const members = await loadMembers(trx, section.condo_id, section.id);
-  return members
-    .filter(
-      ({ viewer, assigned }) => ids.has(viewer.usuario.UserId) && canUseConversations(viewer, sectionFacts(section, assigned)),
-    )
-    .map(({ viewer }) => viewer.usuario.UserId);
 }
 
 /** Each reader reads the notification in their language (shared/notify.ts keeps ids and values). */
@@ -176,6 +151,8 @@ async function writeMessage(
   const writerName = (await trx.selectFrom('users').select('name').where('id', '=', caller.auth.userId).executeTakeFirstOrThrow())
     .name;
   if (!hidden) await tellReaders(trx, clock, section, conversation, { side, writer: caller.auth.userId, writerName, text: body });
+  // Both parties' open screens read it again (a message hidden by a block: the writer's side only).
+  await publishConversation(trx, clock, section, conversation.id, hidden ? [side] : [side, otherSide(conversation, side)]);
   const [message] = await messagesAnswer(
     trx,
     [{ id, sender_apartment_id: side, body, created_at: createdAt, read_at: null, name: writerName }],

@@ -27,6 +27,7 @@ import { lockCondo } from '../shared/condoLock';
 import { notify } from '../shared/notify';
 import { recipientLanguage } from '../shared/recipientLanguages';
 import { timeZoneOf, utcToLocal } from '../shared/zonedTime';
+import { publishWalkIn } from './live';
 import { movementById } from './movementRows';
 import { recordEntry, recordRefusal } from './movements';
 
@@ -173,6 +174,7 @@ export async function askWalkIn(
       .returning('id')
       .executeTakeFirstOrThrow();
     const told = await tellResidents(trx, clock, await rowOf(trx, auth.condoId, inserted.id));
+    await publishWalkIn(trx, clock, { id: inserted.id, condoId: auth.condoId, apartmentId: dwelling.id });
     return { id: inserted.id, replayed: false, told };
   });
   return { walkIn: toWalkIn(await rowOf(db, auth.condoId, id), clock.now(), timeZone), replayed, told };
@@ -251,12 +253,15 @@ export async function decideWalkIn(
   await db.transaction().execute(async (trx) => {
     await lockCondo(trx, auth.condoId);
     // Only the first decision is kept on the walk-in; the movement is in the log either way.
-    await trx
+    const kept = await trx
       .updateTable('gate_walkins')
       .set({ status: 'decided', decision: input.decision, movement_id: recorded.data.id })
       .where('id', '=', row.id)
       .where('movement_id', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    if (Number(kept.numUpdatedRows) === 1) {
+      await publishWalkIn(trx, clock, { id: row.id, condoId: auth.condoId, apartmentId: row.apartment_id });
+    }
   });
   const after = await rowOf(db, auth.condoId, id);
   return { walkIn: toWalkIn(after, clock.now(), timeZone), movement: recorded.data, duplicate: recorded.duplicate };
@@ -326,6 +331,7 @@ export async function respondToWalkIn(db: Db, clock: Clock, auth: Auth, id: numb
       .where('status', '=', 'asking')
       .executeTakeFirst();
     if (Number(written.numUpdatedRows) !== 1) throw new AppError(409, ErrorCodes.conflict, 'gateWalkIns.error.expired');
+    await publishWalkIn(trx, clock, { id: row.id, condoId: auth.condoId, apartmentId: row.apartment_id });
   });
   return toWalkIn(await rowOf(db, auth.condoId, id), clock.now(), timeZone);
 }

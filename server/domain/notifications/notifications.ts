@@ -4,12 +4,10 @@
 // words fixed when written) reads as stored.
 import type { Kysely } from 'kysely';
 import type { NotificationItem } from '../../../src/api/notifications';
-import type { Language } from '../../../src/i18n/languages';
-import type { Message, MessageId } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../errors';
-import { formatMessage } from '../../messages';
 import type { Auth } from '../shared/auth';
+import { notificationWords } from '../shared/notificationWords';
 import { inZone, timeZoneOf } from '../shared/zonedTime';
 
 /** FechaCreada (YYYY-MM-DD) and HoraCreada (HH:mm) on the condominium's clock. */
@@ -17,35 +15,6 @@ const created = (iso: string, timeZone: string) => {
   const { date, time } = inZone(iso, timeZone);
   return { FechaCreada: date, HoraCreada: time };
 };
-
-interface StoredWords {
-  titulo: string;
-  texto_app: string;
-  title_id: string | null;
-  text_id: string | null;
-  word_values: string | null;
-}
-
-/** The values stored for one message: an object of strings, numbers and messages; anything else, none. */
-function storedValues(all: unknown, key: 'title' | 'text'): Message['values'] {
-  const values = all && typeof all === 'object' ? (all as Record<string, unknown>)[key] : undefined;
-  return values && typeof values === 'object' ? (values as Message['values']) : undefined;
-}
-
-/** The row's title and text in the language; as stored when it has no ids, or when a catalogue no longer says them. */
-export function notificationWords(language: Language, row: StoredWords): { Titulo: string; TextoApp: string } {
-  const stored = { Titulo: row.titulo, TextoApp: row.texto_app };
-  if (row.title_id === null || row.text_id === null) return stored;
-  try {
-    const values: unknown = row.word_values ? JSON.parse(row.word_values) : {};
-    return {
-      Titulo: formatMessage(language, { id: row.title_id as MessageId, values: storedValues(values, 'title') }),
-      TextoApp: formatMessage(language, { id: row.text_id as MessageId, values: storedValues(values, 'text') }),
-    };
-  } catch {
-    return stored;
-  }
-}
 
 async function itemsOf(db: Kysely<Database>, auth: Auth, page: { limit: number; offset: number }): Promise<NotificationItem[]> {
   const timeZone = await timeZoneOf(db, auth.condoId);

@@ -7,7 +7,7 @@ import { type CommunicationViewer, canManagePolls, canReadPolls, type SectionFac
 import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Auth } from '../shared/auth';
-import { sectionFacts } from '../shared/sections';
+import { condoSections, sectionFacts } from '../shared/sections';
 import { findPoll, type PollRow } from './rows';
 
 export const pollNotFound = () => new AppError(404, ErrorCodes.notFound, 'pollsNotices.refusal.notFound');
@@ -17,26 +17,12 @@ export interface PollSection {
   facts: SectionFacts;
 }
 
-async function assignedTo(db: Kysely<Database>, sectionId: number, userId: number): Promise<boolean> {
-  return !!(await db
-    .selectFrom('section_users')
-    .select('id')
-    .where('section_id', '=', sectionId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst());
-}
-
 /** The EN section of the caller's condominium with its facts for the caller; 404 for any other section. */
 export async function pollSection(db: Kysely<Database>, auth: Auth, sectionId: number): Promise<PollSection> {
-  const section = await db
-    .selectFrom('sections')
-    .selectAll()
-    .where('id', '=', sectionId)
-    .where('condo_id', '=', auth.condoId)
-    .where('code', '=', 'EN')
-    .executeTakeFirst();
+  const { sections, assigned } = await condoSections(db, auth);
+  const section = sections.find((s) => s.id === sectionId && s.code === 'EN');
   if (!section) throw notFound('errors.notFound.section');
-  return { section, facts: sectionFacts(section, await assignedTo(db, section.id, auth.userId)) };
+  return { section, facts: sectionFacts(section, assigned.has(section.id)) };
 }
 
 /** The EN section, readable by the caller (permissions.canReadPolls); 403 when it is not theirs to read. */
@@ -57,17 +43,11 @@ export async function readablePollSections(
   auth: Auth,
   viewer: CommunicationViewer,
 ): Promise<PollSection[]> {
-  const sections = await db
-    .selectFrom('sections')
-    .selectAll()
-    .where('condo_id', '=', auth.condoId)
-    .where('code', '=', 'EN')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const { sections, assigned } = await condoSections(db, auth);
   const found: PollSection[] = [];
   for (const section of sections) {
-    const facts = sectionFacts(section, await assignedTo(db, section.id, auth.userId));
+    if (section.code !== 'EN') continue;
+    const facts = sectionFacts(section, assigned.has(section.id));
     if (canReadPolls(viewer, facts)) found.push({ section, facts });
   }
   return found;

@@ -4,6 +4,7 @@
 import type { Kysely } from 'kysely';
 import {
   type CommunicationViewer,
+  canMarkNoticeImportant,
   canMarkPostPrivate,
   canModeratePosts,
   canPostInSection,
@@ -38,6 +39,7 @@ export function abilities(viewer: CommunicationViewer, facts: SectionFacts) {
     canMarkPrivate: canMarkPostPrivate(facts),
     defaultPrivate: postPrivateByDefault(facts),
     canModerate: canModeratePosts(viewer),
+    canMarkImportant: canMarkNoticeImportant(viewer, facts),
   };
 }
 
@@ -73,6 +75,7 @@ export async function summaries(db: Kysely<Database>, rows: PostRow[], sign: Sig
     adjuntos: attachments
       .filter((a) => a.post_id === r.id)
       .map((a): Attachment => ({ id: a.id, nombre: a.file_name, tipo: a.kind === 'image' ? 'image' : 'file', url: sign(a.id) })),
+    Importante: r.is_important === 1 ? 1 : 0,
   }));
 }
 

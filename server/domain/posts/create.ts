@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { ErrorCodes } from '../../../src/api/errors';
 import {
   type CommunicationViewer,
+  canMarkNoticeImportant,
   canMarkPostPrivate,
   canPostInSection,
   isAdmin,
@@ -69,6 +70,10 @@ export async function createPost(
     if (request.Privado && !canMarkPostPrivate(facts)) {
       throw new AppError(400, ErrorCodes.badRequest, 'errors.posts.noPrivate', 'Privado');
     }
+    // Only a notice asks its readers for "Enterado" (issue 30).
+    if (request.Importante && !canMarkNoticeImportant(viewer, facts)) {
+      throw new AppError(400, ErrorCodes.badRequest, 'errors.noticeReads.notANotice', 'Importante');
+    }
     const towerId = await towerFor(trx, auth, viewer, section, request.TorreId);
     const status = postNeedsApproval(viewer, facts) ? PENDING : PUBLISHED;
     const createdAt = clock.now().toISOString();
@@ -87,6 +92,7 @@ export async function createPost(
         reviewed_at: null,
         review_note: null,
         created_at: createdAt,
+        is_important: request.Importante ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

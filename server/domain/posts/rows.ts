@@ -22,6 +22,7 @@ export const postColumns = [
   'p.status',
   'p.created_at',
   'p.tower_id',
+  'p.is_important',
 ] as const;
 
 export type PostRow = {
@@ -36,6 +37,8 @@ export type PostRow = {
   status: string;
   created_at: string;
   tower_id: number | null;
+  /** 1: an important notice (issue 30, noticeReads.ts). */
+  is_important: number;
 };
 
 /** One post of the condominium, with its author's and tower's names. */

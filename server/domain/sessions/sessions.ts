@@ -18,10 +18,12 @@ import {
   createSession,
   idleExpiry,
   idleMinutes,
+  liveSessionRow,
   NO_CLIENT,
   openCondoSession,
   type SessionClient,
   type SessionPolicy,
+  touchSession,
 } from '../shared/sessionRows';
 
 /** How long the sign-in token lets the user pick a condominium. */
@@ -203,50 +205,15 @@ export async function resolveSession(
 ): Promise<ResolvedSession | null> {
   const now = clock.now();
   const nowIso = now.toISOString();
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 's.user_id').onRef('m.condo_id', '=', 's.condo_id'))
-    .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
-    .leftJoin('gate_devices as d', 'd.id', 's.device_id')
-    .select([
-      's.id',
-      's.kind',
-      's.device_id',
-      'd.condo_id as device_condo_id',
-      'd.revoked_at as device_revoked_at',
-      's.user_id',
-      's.condo_id',
-      's.remember_me',
-      's.last_seen_at',
-      's.absolute_expires_at',
-      'm.id as membership_id',
-      'm.active',
-      'm.language',
-      'm.privacy_accepted_at',
-      'c.aviso_privacidad',
-      'c.aviso_activo',
-    ])
-    .where('s.token_hash', '=', hashToken(token))
-    .where('s.kind', 'in', ['condo', 'gate'])
-    .where('s.revoked_at', 'is', null)
-    .where('s.expires_at', '>', nowIso)
-    .executeTakeFirst();
+  const row = await liveSessionRow.first(db, hashToken(token), nowIso);
   if (!row || row.condo_id === null || row.active !== 1) return null;
   const shift = row.kind === 'gate';
   if (shift && (row.device_id === null || row.device_condo_id !== row.condo_id || row.device_revoked_at !== null)) return null;
   if (ceilToMinute(now) > ceilToMinute(new Date(row.last_seen_at))) {
-    await db
-      .updateTable('sessions')
-      .set({
-        last_seen_at: nowIso,
-        expires_at: shift
-          ? row.absolute_expires_at
-          : idleExpiry(now, idleMinutes(policy, row.remember_me === 1), row.absolute_expires_at),
-      })
-      .where('id', '=', row.id)
-      // A slower request that started earlier must not move it back.
-      .where('last_seen_at', '<', nowIso)
-      .execute();
+    const expiresAt = shift
+      ? row.absolute_expires_at
+      : idleExpiry(now, idleMinutes(policy, row.remember_me === 1), row.absolute_expires_at);
+    await touchSession(db, row.id, nowIso, expiresAt);
   }
   return {
     auth: {

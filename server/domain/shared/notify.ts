@@ -11,6 +11,8 @@ import type { Message } from '../../../src/i18n/messages';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { formatMessage } from '../../messages';
+import { publishLive } from './live';
+import { queuePushes } from './pushOutbox';
 
 /** What it says: messages worded when read (values that are words, a name or an amount, stay as they are). */
 export interface NotificationMessages {
@@ -68,11 +70,26 @@ export async function notify(
     created_at: createdAt,
   }));
   // In chunks: PostgreSQL and SQLite both cap the parameters of one statement.
-  for (let i = 0; i < rows.length; i += 200)
-    await db
+  for (let i = 0; i < rows.length; i += 200) {
+    const written = await db
       .insertInto('notifications')
       .values(rows.slice(i, i + 200))
+      .returning('id')
       .execute();
+    // Web Push (issue 30): in the same transaction, a push to each browser of each person told.
+    await queuePushes(
+      db,
+      clock,
+      written.map((row) => row.id),
+    );
+  }
+  // The live channel (issue 30): each person's bell and counts read again, whichever process holds their stream.
+  await publishLive(db, clock, {
+    condoId: notification.condoId,
+    userIds: unique,
+    type: 'notification',
+    data: { modulo: notification.modulo },
+  });
 }
 
 /** The active administrators of the condominium: told of new and overdue requests, proposed polls and reservation requests. */

@@ -13,7 +13,7 @@ import {
 import type { Database, Section } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { Auth } from '../shared/auth';
-import { sectionFacts } from '../shared/sections';
+import { condoSections, sectionFacts } from '../shared/sections';
 import { findTicket, peopleOf, type TicketRow } from './rows';
 
 export const ticketNotFound = () => new AppError(404, ErrorCodes.notFound, 'ticketsNotices.refusal.notFound');
@@ -24,21 +24,10 @@ export async function requestSection(
   auth: Auth,
   sectionId: number,
 ): Promise<{ section: Section; facts: SectionFacts }> {
-  const section = await db
-    .selectFrom('sections')
-    .selectAll()
-    .where('id', '=', sectionId)
-    .where('condo_id', '=', auth.condoId)
-    .where('code', '=', 'SA')
-    .executeTakeFirst();
+  const { sections, assigned } = await condoSections(db, auth);
+  const section = sections.find((s) => s.id === sectionId && s.code === 'SA');
   if (!section) throw notFound('errors.notFound.section');
-  const assigned = !!(await db
-    .selectFrom('section_users')
-    .select('id')
-    .where('section_id', '=', section.id)
-    .where('user_id', '=', auth.userId)
-    .executeTakeFirst());
-  return { section, facts: sectionFacts(section, assigned) };
+  return { section, facts: sectionFacts(section, assigned.has(section.id)) };
 }
 
 /** The SA section, readable by the caller (permissions.canReadSection); 403 when it is not theirs to read. */
@@ -65,14 +54,9 @@ export async function requireListAccess(
     return;
   }
   if (canWorkTickets(viewer)) return;
-  const sections = await db
-    .selectFrom('sections')
-    .select('id')
-    .where('condo_id', '=', auth.condoId)
-    .where('code', '=', 'SA')
-    .execute();
-  for (const { id } of sections) {
-    if (canReadSection(viewer, (await requestSection(db, auth, id)).facts)) return;
+  const { sections, assigned } = await condoSections(db, auth);
+  for (const section of sections) {
+    if (section.code === 'SA' && canReadSection(viewer, sectionFacts(section, assigned.has(section.id)))) return;
   }
   throw forbidden();
 }

@@ -20,6 +20,7 @@ import { requestSection, userName } from './access';
 import { saveUploads } from './attachments';
 import { ticketCopyMail } from './copyMail';
 import { addEvent } from './lifecycle';
+import { publishTicket } from './live';
 import { tellNewTicket } from './notices';
 import { findTicket, placeOf } from './rows';
 import { scheduleOverdue } from './schedule';
@@ -112,6 +113,7 @@ export async function createTicket(
     await scheduleOverdue(trx, id, dueAt, now);
     const row = (await findTicket(trx, auth.condoId, id))!;
     await tellNewTicket(trx, clock, row, row.requester_name);
+    await publishTicket(trx, clock, row);
 
     const sendCopy = section.enviar_copia === 1;
     const copy = sendCopy

@@ -7,6 +7,7 @@ import type { TicketRole, TicketTransition } from '../../../src/api/ticketLifecy
 import type { Database, TicketTable } from '../../db/schema';
 import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
+import { publishTicket } from './live';
 import { tellAssigned, tellReopened, tellStateChange } from './notices';
 import { isFinished, type TicketRow } from './rows';
 import { scheduleAutoClose, scheduleOverdue } from './schedule';
@@ -143,6 +144,7 @@ export async function applyTransition(
   const moved = { ...row, assignee_user_id: assignee?.id ?? row.assignee_user_id };
   if (assignee && assignee.id !== row.assignee_user_id) await tellAssigned(trx, clock, moved, assignee.id, actor.userId);
   await tellStateChange(trx, clock, moved, to, actor.userId);
+  await publishTicket(trx, clock, moved);
   if (transition.action === 'reabrir' && actor.userId !== null) {
     await tellReopened(trx, clock, moved, actor.userId, actor.name ?? '');
   }

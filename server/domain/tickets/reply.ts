@@ -15,6 +15,7 @@ import { ratingOf, ticketAnswer } from './answers';
 import { type Signer, saveUploads } from './attachments';
 import { ticketConflict } from './conflict';
 import { addEvent, answersRequester } from './lifecycle';
+import { publishTicket } from './live';
 import { tellReply } from './notices';
 import { findTicket, isFinished, peopleOf } from './rows';
 
@@ -61,6 +62,7 @@ export async function replyToTicket(
       .where('id', '=', row.id)
       .execute();
     if (!request.interna) await tellReply(trx, clock, row, auth.userId, await userName(trx, auth.userId));
+    await publishTicket(trx, clock, row, { internal: request.interna });
     return ticketAnswer(trx, viewer, (await findTicket(trx, auth.condoId, row.id))!, now, sign);
   });
 }
@@ -103,6 +105,7 @@ export async function rateTicket(
       userId: auth.userId,
       at,
     });
+    await publishTicket(trx, clock, row);
     return ticketAnswer(trx, viewer, (await findTicket(trx, auth.condoId, row.id))!, now, sign);
   });
 }

@@ -20,6 +20,7 @@ import { ticketAnswer } from './answers';
 import type { Signer } from './attachments';
 import { ticketConflict } from './conflict';
 import { addEvent, applyTransition, bumpVersion, StaleTicket, type TicketActor } from './lifecycle';
+import { publishTicket } from './live';
 import { tellAssigned } from './notices';
 import { findTicket, lifecycleFactsOf, peopleOf, type TicketRow } from './rows';
 import { scheduleOverdue } from './schedule';
@@ -128,4 +129,5 @@ async function changeFields(
   });
   if (newDue !== undefined) await scheduleOverdue(trx, row.id, newDue, now);
   if (newAssignee) await tellAssigned(trx, clock, { ...row, assignee_user_id: newAssignee.id }, newAssignee.id, actor.userId);
+  await publishTicket(trx, clock, { ...row, assignee_user_id: newAssignee?.id ?? row.assignee_user_id });
 }

@@ -1,19 +1,16 @@
 import { MantineProvider } from '@mantine/core';
 import { LanguageProvider } from '../common/LanguageProvider';
-import { SessionProvider } from '../common/SessionContext';
 import { AppRoutes } from './routes';
-import { SessionLanguage } from './SessionLanguage';
 import { getStyleNonce } from './styleNonce';
 import { theme } from './theme';
 
+// The session (and with it the profile's language) is inside the routes: a visitor page without a saved
+// session has none (routes.tsx, SessionRoutes.tsx).
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={getStyleNonce}>
       <LanguageProvider>
-        <SessionProvider>
-          <SessionLanguage />
-          <AppRoutes />
-        </SessionProvider>
+        <AppRoutes />
       </LanguageProvider>
     </MantineProvider>
   );

@@ -3,16 +3,21 @@
 // what lets the menu link to it.
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { LiveChannel } from '../common/LiveChannel';
 import { PageLoader } from '../common/PageLoader';
 import { SessionContext } from '../common/SessionContext';
 import { SCREENS } from '../common/screens';
-import { CommunicationHome } from '../communication/CommunicationHome';
 import { BlogsPage as BlogsSummaryPage, PostPage, SectionPage } from '../communication/lazyPages';
-import ProfilePage from '../profile/ProfilePage';
-import WelcomePage from '../timeline/WelcomePage';
-import { DeviceShell } from './DeviceShell';
 import { CondoShell } from './shell/CondoShell';
 
+// The shell's chunk holds the frame only: even the pages a session opens first (the communication home, the
+// profile, the welcome) come in their own chunks, as the gate device's shell does (issue 29).
+const CommunicationHome = lazy(() =>
+  import('../communication/CommunicationHome').then((module) => ({ default: module.CommunicationHome })),
+);
+const ProfilePage = lazy(() => import('../profile/ProfilePage'));
+const WelcomePage = lazy(() => import('../timeline/WelcomePage'));
+const DeviceShell = lazy(() => import('./DeviceShell').then((module) => ({ default: module.DeviceShell })));
 // Money (issue 5), each page its own chunk.
 const FinancePanelPage = lazy(() => import('../finance/FinancePanelPage'));
 const ReportPage = lazy(() => import('../finance/ReportPage'));
@@ -63,6 +68,10 @@ const InvoicingRoutes = lazy(() => import('../invoicing/InvoicingRoutes'));
 export default function CondominioRoutes() {
   // A shift session on a paired gate device gets the device shell (issue 26).
   const device = SessionContext.useSelector((s) => s.context.data?.dispositivo ?? null);
+  // The live channel's scope (issue 30): the session's condominium and user; another one starts a channel afresh.
+  const liveScope = SessionContext.useSelector((s) =>
+    s.context.data ? `${s.context.data.condo.CondoId}:${s.context.data.usuario.UserId}` : null,
+  );
   const pages = (
     <>
       {/* Lazy pages load inside the shell, which stays on screen meanwhile. */}
@@ -137,5 +146,10 @@ export default function CondominioRoutes() {
       </Suspense>
     </>
   );
-  return device ? <DeviceShell device={device}>{pages}</DeviceShell> : <CondoShell>{pages}</CondoShell>;
+  return (
+    <>
+      {liveScope ? <LiveChannel key={liveScope} scope={liveScope} /> : null}
+      {device ? <DeviceShell device={device}>{pages}</DeviceShell> : <CondoShell>{pages}</CondoShell>}
+    </>
+  );
 }

@@ -9,6 +9,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { PAIR_PAGE } from '../../api/gateDevices';
 import type { SessionGateDevice } from '../../api/sessions';
+import { LiveStatusNotice } from '../common/LiveChannel';
 import { OfflineBanner } from '../common/OfflineBanner';
 import { SessionContext } from '../common/SessionContext';
 
@@ -63,6 +64,7 @@ export function DeviceShell({ device, children }: { device: SessionGateDevice; c
         {/* The device's offline queue: what waits to be sent, and what the server refused. */}
         <Box mb="md">
           <OfflineBanner />
+          <LiveStatusNotice />
         </Box>
         {children}
       </Container>

@@ -1,15 +1,16 @@
 // Blocks the condominium area behind the privacy notice until it is accepted (spec §4). Nothing of the
 // area renders while the dialog is open, so no page is usable behind it.
-import '@mantine/core/styles/Modal.css';
-import { Button, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useIntl } from 'react-intl';
 import type { SessionData } from '../../api/sessions';
 import { privacyGateMachine } from '../../machines/privacyGateMachine';
-import { FailureAlert } from '../common/FailureAlert';
+import { PageLoader } from '../common/PageLoader';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+
+/** The dialog (Modal, its scroll lock and focus trap) comes only when the notice is asked. */
+const PrivacyDialog = lazy(() => import('./PrivacyDialog'));
 
 /**
  * The tab's title while the notice is asked: the condominium, then the notice, as the pages behind it
@@ -35,46 +36,12 @@ export function PrivacyGate({ data, children }: { data: SessionData; children: R
   });
 
   if (state.matches('passed')) return <>{children}</>;
-  const accepting = state.matches('accepting');
   return (
     <>
       <PrivacyTitle condoName={data.condo.CondoName} />
-      <Modal
-        opened={state.matches('asking') || accepting}
-        onClose={() => {}}
-        withCloseButton={false}
-        closeOnClickOutside={false}
-        closeOnEscape={false}
-        title={<FormattedMessage id="privacy.title" />}
-        size="lg"
-        centered
-      >
-        <Stack gap="md">
-          <ScrollArea.Autosize mah="50vh" type="auto">
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{state.context.notice}</Text>
-          </ScrollArea.Autosize>
-          {state.context.failure ? (
-            <FailureAlert failure={state.context.failure} title={<FormattedMessage id="privacy.failed" />} />
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" disabled={!state.can({ type: 'reject' })} onClick={() => send({ type: 'reject' })}>
-              <FormattedMessage id="privacy.reject" />
-            </Button>
-            <Button
-              loading={accepting}
-              disabled={!accepting && !state.can({ type: 'accept' })}
-              onClick={() => send({ type: 'accept' })}
-            >
-              <FormattedMessage id="privacy.accept" />
-            </Button>
-          </Group>
-          {accepting ? (
-            <Text size="sm" c="dimmed" role="status">
-              <FormattedMessage id="privacy.updating" />
-            </Text>
-          ) : null}
-        </Stack>
-      </Modal>
+      <Suspense fallback={<PageLoader />}>
+        <PrivacyDialog state={state} send={send} />
+      </Suspense>
     </>
   );
 }

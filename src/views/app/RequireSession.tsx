@@ -5,15 +5,14 @@ import '@mantine/core/styles/Alert.css';
 // shift (Terminar turno, revoked, expired, ended elsewhere), it goes back to its own page, which starts the next
 // shift, or asks for a pairing code again once the server refuses the device's token.
 import { Alert, Button, Center, Group, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Redirect } from 'wouter';
-import { PAIR_PAGE } from '../../api/gateDevices';
-import { readPairedDevice } from '../../services/gateDevicesService';
 import { PageLoader } from '../common/PageLoader';
-import { signInUrlFor } from '../common/returnUrl';
 import { SessionContext } from '../common/SessionContext';
 import { PrivacyGate } from './PrivacyGate';
+
+/** Where a signed-out browser goes, in a chunk of its own: the paired device's check brings the gate's contracts. */
+const SignedOutRedirect = lazy(() => import('./SignedOutRedirect'));
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const state = SessionContext.useSelector((s) => s.value);
@@ -21,11 +20,11 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const ended = SessionContext.useSelector((s) => s.context.ended);
   const session = SessionContext.useActorRef();
   if (state === 'signedOut') {
-    const device = readPairedDevice();
-    if (device) return <Redirect to={`~/condominio${PAIR_PAGE(device.deviceId)}`} replace />;
-    const requested = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    // "~": an absolute path, out of the /condominio nest.
-    return <Redirect to={`~${signInUrlFor(requested, { ended })}`} replace />;
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <SignedOutRedirect ended={ended} />
+      </Suspense>
+    );
   }
   if (state === 'unavailable') {
     return (

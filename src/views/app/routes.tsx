@@ -1,23 +1,26 @@
 // The top-level routes of spec §2.1. Each group is its own chunk, so a visitor's phone downloads only
-// the screens it opens.
-import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+// the screens it opens. The entry holds only the visitor pages' routes: every other page is behind
+// SessionRoutes (a chunk of its own, with the session actor and dayjs), which a visitor page loads only
+// when the browser already holds a session (for the profile's language, spec §1).
+import { type ReactNode, Suspense, useState } from 'react';
+import { Route, Switch } from 'wouter';
 import { type VisitorPageName, visitorPageAt } from '../../api/visitorPaths';
 import { fetchEarly } from '../../services/earlyFetch';
+import { readToken } from '../../services/tokenStore';
 import { PageLoader } from '../common/PageLoader';
 import { preloadableLazy } from '../common/preloadableLazy';
 
-const SessionsRoutes = lazy(() => import('../sessions/SessionsRoutes'));
-const GuardedCondominio = lazy(() => import('./GuardedCondominio'));
-// Opened on a gate device with nobody signed in (issue 26): outside the authentication guard of /condominio.
-const PairDevicePage = lazy(() => import('../gate/PairDevicePage'));
-const LoginRedirectPage = lazy(() => import('../redirect/LoginRedirectPage'));
 const publicPage = preloadableLazy(() => import('../public/PublicPage'));
 const guestRegistrationPage = preloadableLazy(() => import('../guest/GuestRegistrationPage'));
 const passPage = preloadableLazy(() => import('../pass/PassPage'));
 const PublicPage = publicPage.Component;
 const GuestRegistrationPage = guestRegistrationPage.Component;
 const PassPage = passPage.Component;
+
+const sessionRoutes = preloadableLazy(() => import('./SessionRoutes'));
+const visitorSession = preloadableLazy(() => import('./SessionRoutes').then((module) => ({ default: module.VisitorSession })));
+const SessionRoutes = sessionRoutes.Component;
+const VisitorSession = visitorSession.Component;
 
 type GuestRegistrationModule = typeof import('../guest/GuestRegistrationPage');
 
@@ -29,55 +32,59 @@ const PRELOAD: Record<VisitorPageName, (parts: string[]) => Promise<unknown>> = 
   pass: passPage.preload,
 };
 
-/**
- * Starts downloading the chunk of the visitor route at `pathname`, if it is one, and its first API call.
- * main.tsx calls it before the first render, so both come down beside the translations instead of after
- * them (the routes render only once the messages are in): round trips less before a guest sees the page.
- * Settles when the chunk is in and has read what already arrived (or failed: the route's own import()
- * retries and shows it); at once for any other route.
- */
-export function preloadVisitorRoute(pathname: string): Promise<void> {
-  const visitor = visitorPageAt(pathname);
-  if (!visitor) return Promise.resolve();
-  if (visitor.firstCall) fetchEarly(visitor.firstCall);
-  return PRELOAD[visitor.page.name](visitor.parts).then(
+const settled = (pending: Promise<unknown>) =>
+  pending.then(
     () => undefined,
     () => undefined,
   );
+
+/**
+ * Starts downloading what the page at `pathname` needs before it can show: a visitor route's chunk and first
+ * API call (with the session's chunk when the browser holds a session), any other route's SessionRoutes.
+ * main.tsx calls it before the first render, so these come down beside the translations instead of after
+ * them (the routes render only once the messages are in): round trips less before the page shows.
+ * Settles when a visitor route's chunks are in and it has read what already arrived (or failed: the route's
+ * own import() retries and shows it); at once for any other route, whose loader shows meanwhile.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const visitor = visitorPageAt(pathname);
+  if (!visitor) {
+    void settled(sessionRoutes.preload());
+    return Promise.resolve();
+  }
+  if (visitor.firstCall) fetchEarly(visitor.firstCall);
+  const page = PRELOAD[visitor.page.name](visitor.parts);
+  return settled(Promise.all([page, readToken() ? visitorSession.preload() : null]));
 }
 
-const PricingPage = lazy(() => import('../pricing/PricingPage'));
-// Where the product's payment provider sends an administrator back after contratar a plan (issue 28).
-const PlanCheckoutResultPage = lazy(() => import('../pricing/PlanCheckoutResultPage'));
-// What a payment receipt's QR opens (issue 27): its own chunk, so no other visitor page grows.
-const ReceiptVerifyPage = lazy(() => import('../receipts/ReceiptVerifyPage'));
-// The built-in sandbox payment provider's checkout page (issue 27): outside the app's guard, as a provider's is.
-const SandboxCheckoutPage = lazy(() => import('../checkout/SandboxCheckoutPage'));
+/** A visitor page, inside the session when the browser held one as the page opened (decided once: a later
+ * change would remount the page). Without one, nothing of the session is loaded. */
+function Visitor({ children }: { children: ReactNode }) {
+  const [signedIn] = useState(() => readToken() !== null);
+  return signedIn ? <VisitorSession>{children}</VisitorSession> : children;
+}
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoader />}>
       <Switch>
-        <Route path="/">
-          <Redirect to="/sessions/signin" replace />
+        <Route path="/pagina-publica">
+          <Visitor>
+            <PublicPage />
+          </Visitor>
         </Route>
-        <Route path="/login-redirect" component={LoginRedirectPage} />
-        <Route path="/pagina-publica" component={PublicPage} />
-        <Route path="/registro-invitados/:token" component={GuestRegistrationPage} />
-        <Route path="/invitacion/:condoId/:qr" component={PassPage} />
-        <Route path="/recibo/:token" component={ReceiptVerifyPage} />
-        <Route path="/pago-sandbox/:ref" component={SandboxCheckoutPage} />
-        <Route path="/precios-y-planes" component={PricingPage} />
-        <Route path="/precios-y-planes/contratacion/:id" component={PlanCheckoutResultPage} />
-        <Route path="/sessions" nest>
-          <SessionsRoutes />
+        <Route path="/registro-invitados/:token">
+          <Visitor>
+            <GuestRegistrationPage />
+          </Visitor>
         </Route>
-        <Route path="/condominio/dispositivos/register/:id" component={PairDevicePage} />
-        <Route path="/condominio" nest>
-          <GuardedCondominio />
+        <Route path="/invitacion/:condoId/:qr">
+          <Visitor>
+            <PassPage />
+          </Visitor>
         </Route>
         <Route>
-          <Redirect to="/sessions/404" replace />
+          <SessionRoutes />
         </Route>
       </Switch>
     </Suspense>

@@ -1,10 +1,11 @@
 // Chooses the language, loads its messages and provides react-intl. Visitor pages use the browser's
 // language by the spec's rule (or the one the visitor picked); a signed-in user's profile language wins (spec §1).
+// Dates follow the shown language from SessionRoutes (src/views/app), where the pages that use dayjs are:
+// visitor pages carry no dayjs.
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { visitorPageAt } from '../../api/visitorPaths';
-import { applyDateLanguage } from '../../i18n/dates';
 import { appLanguage, isLanguage, type Language, LOCALE, publicLanguage } from '../../i18n/languages';
 import { loadedMessages, loadMessages, type Messages } from '../../i18n/loadMessages';
 
@@ -41,7 +42,6 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const [messages, setMessages] = useState<{ language: Language; messages: Messages } | null>(() => {
     const loaded = loadedMessages(language);
     if (!loaded) return null;
-    applyDateLanguage(language);
     return { language, messages: loaded };
   });
   const [failed, setFailed] = useState(false);
@@ -53,7 +53,6 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     loadMessages(language).then(
       (loaded) => {
         if (!current) return;
-        applyDateLanguage(language);
         // The same messages as the first render's: no second render.
         setMessages((shown) =>
           shown?.language === language && shown.messages === loaded ? shown : { language, messages: loaded },

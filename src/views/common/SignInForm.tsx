@@ -11,10 +11,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { signInFormErrors } from '../../api/sessions';
 import { type LoginInput, loginMachine } from '../../machines/loginMachine';
-import { CondoErrorDialog } from './CondoErrorDialog';
-import { CondoSelectorDialog } from './CondoSelectorDialog';
-import { LoginMessageDialog } from './LoginMessageDialog';
+import { lazyDialog } from './LazyModal';
 import { SessionContext } from './SessionContext';
+
+// The flow's dialogs load the first time one opens: the sign-in form shows without them (issue 29).
+const CondoSelectorDialog = lazyDialog(async () => ({ default: (await import('./CondoSelectorDialog')).CondoSelectorDialog }));
+const CondoErrorDialog = lazyDialog(async () => ({ default: (await import('./CondoErrorDialog')).CondoErrorDialog }));
+const LoginMessageDialog = lazyDialog(async () => ({ default: (await import('./LoginMessageDialog')).LoginMessageDialog }));
 
 /** The login flow, which hands its token to the app's session itself when it is over. */
 export function useLoginFlow(input: Omit<LoginInput, 'session'>) {

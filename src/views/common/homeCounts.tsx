@@ -1,11 +1,13 @@
 // What waits in each section (communicationHomeMachine), one actor for the whole signed-in shell: the menu
 // shows the unread messages of IC sections and the communication home shows every count, from the same
-// answers, refreshed every 15 s. Only members with Comunicación run it (employees have none, spec §6).
+// answers, read again when the live channel says something changed (a notification, a conversation, a request) and
+// once a minute besides. Only members with Comunicación run it (employees have none, spec §6).
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { HomeSectionCounts } from '../../api/communicationHome';
 import { communicationHomeMachine } from '../../machines/communicationHomeMachine';
+import { useLiveEvent } from './useLiveEvent';
 
 type HomeCountsActor = ActorRefFrom<typeof communicationHomeMachine>;
 
@@ -13,6 +15,7 @@ const HomeCountsContext = createContext<HomeCountsActor | undefined>(undefined);
 
 function RunningHomeCounts({ children }: { children: ReactNode }) {
   const actor = useActorRef(communicationHomeMachine);
+  useLiveEvent(['notification', 'conversation', 'ticket'], () => actor.send({ type: 'refresh' }));
   return <HomeCountsContext.Provider value={actor}>{children}</HomeCountsContext.Provider>;
 }
 

@@ -47,7 +47,12 @@ export function NewPostForm({
 }) {
   const intl = useIntl();
   const [state, send] = useMachine(newPostMachine, {
-    input: { sectionId, canMarkPrivate: abilities.canMarkPrivate, defaultPrivate: abilities.defaultPrivate },
+    input: {
+      sectionId,
+      canMarkPrivate: abilities.canMarkPrivate,
+      defaultPrivate: abilities.defaultPrivate,
+      canMarkImportant: abilities.canMarkImportant ?? false,
+    },
   });
   const sentStatus = state.matches('sent') ? state.context.result?.Estatus : undefined;
   useEffect(() => {
@@ -124,6 +129,14 @@ export function NewPostForm({
               checked={state.context.private}
               disabled={sending}
               onChange={() => send({ type: 'togglePrivate' })}
+            />
+          ) : null}
+          {abilities.canMarkImportant ? (
+            <Checkbox
+              label={intl.formatMessage({ id: 'noticeReads.markImportant' })}
+              checked={state.context.important}
+              disabled={sending}
+              onChange={() => send({ type: 'toggleImportant' })}
             />
           ) : null}
           {attachments.length > 0 ? (

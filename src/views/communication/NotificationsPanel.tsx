@@ -12,6 +12,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { NOTIFICATIONS_PANEL_WIDTH, type NotificationItem, notificationTarget } from '../../api/notifications';
 import { notificationsMachine } from '../../machines/notificationsMachine';
+import { useLiveEvent } from '../common/useLiveEvent';
 
 function Bell() {
   return <IconBell size={20} stroke={1.8} aria-hidden="true" focusable="false" />;
@@ -38,6 +39,8 @@ export function NotificationsPanel() {
       },
     }),
   );
+  // The live channel (issue 30): a new notification reads the bell again, whichever tab or process it came through.
+  useLiveEvent('notification', () => send({ type: 'refresh' }));
   const { items, unread, moreFailed } = state.context;
   const loadingMore = state.matches({ shown: 'loadingMore' });
 

@@ -8,9 +8,15 @@ import { Link } from 'wouter';
 import type { PostSummary } from '../../api/posts';
 import { formatTimelineDate, useCondoTimeZone } from '../common/zonedTime';
 
-export function PostBadges({ post }: { post: PostSummary }) {
+/** `important`: whether to show an important notice's badge (the post page shows it with the notice instead). */
+export function PostBadges({ post, important = true }: { post: PostSummary; important?: boolean }) {
   return (
     <>
+      {important && post.Importante === 1 ? (
+        <Badge color="orange" variant="light">
+          <FormattedMessage id="noticeReads.badge" />
+        </Badge>
+      ) : null}
       {post.Estatus !== 'A' ? (
         <Badge color={post.Estatus === 'P' ? 'yellow' : 'red'} variant="light">
           <FormattedMessage id={post.Estatus === 'P' ? 'posts.status.P' : 'posts.status.R'} />

@@ -4,7 +4,8 @@ import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/Input.css';
 // /condominio/comunicacion/ver-publicacion/{postID}: one post with its images, files and comments; the
-// comment box where the server allows it; approve / reject for an administrator when the post waits.
+// comment box where the server allows it; approve / reject for an administrator when the post waits; under a
+// notice of the administration, its importance, "Enterado" and how far it reached (NoticeCard, issue 30).
 // A thin view over postViewMachine.
 import {
   Alert,
@@ -31,6 +32,7 @@ import { FailedAlert, LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { formatTimelineDate, useCondoTimeZone } from '../common/zonedTime';
+import { NoticeCard } from './NoticeCard';
 import { PostBadges } from './PostCard';
 
 export default function PostPage({ params }: { params: { postID: string } }) {
@@ -81,7 +83,7 @@ function PostView({ postId }: { postId: number }) {
             <time dateTime={post.FechaCreada}>{formatTimelineDate(post.FechaCreada, intl.locale, timeZone)}</time>
           </Text>
           <Group gap="xs">
-            <PostBadges post={post} />
+            <PostBadges post={post} important={!answer.notice} />
           </Group>
           <Text style={{ whiteSpace: 'pre-line' }}>{post.Texto}</Text>
           {images.length > 0 ? (
@@ -135,6 +137,8 @@ function PostView({ postId }: { postId: number }) {
           ) : null}
         </Stack>
       </Card>
+
+      {answer.notice ? <NoticeCard postId={post.PostId} notice={answer.notice} /> : null}
 
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">

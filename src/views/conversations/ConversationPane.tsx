@@ -14,6 +14,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { MESSAGE_TEXT_MAX } from '../../api/conversations';
 import { type ConversationContext, conversationMachine } from '../../machines/conversationMachine';
 import { FailureText } from '../common/FailureText';
+import { useLiveEvent } from '../common/useLiveEvent';
 import { ConversationFailureAlert } from './ConversationFailureAlert';
 import { stateName } from './conversationTime';
 import { MessageIcon } from './icons';
@@ -34,11 +35,15 @@ export interface ConversationPaneProps {
 export function ConversationPane(props: ConversationPaneProps) {
   const intl = useIntl();
   const actor = useActorRef(conversationMachine, { input: { conversationId: props.conversationId } });
+  // The live channel (issue 30): a message or a read receipt in this conversation.
+  useLiveEvent('conversation', (event) => {
+    if (!event || event.data.conversationId === props.conversationId) actor.send({ type: 'refresh' });
+  });
   const state = useSelector(actor, (s) => s);
   const { conversation, messages, text, photos, failure, arrived, hayMas } = state.context;
   const viewing = state.matches('viewing');
   const sending = state.matches('sending');
-  // The 15-second refresh is not announced as busy: it must not hush the new messages' announcement.
+  // The refresh is not announced as busy: it must not hush the new messages' announcement.
   const busy = state.hasTag('busy');
   useConversationNews(props, state.context);
 

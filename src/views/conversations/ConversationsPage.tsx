@@ -17,6 +17,7 @@ import { conversationPath, sectionPath } from '../../api/sections';
 import { conversationListMachine } from '../../machines/conversationListMachine';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useLiveEvent } from '../common/useLiveEvent';
 import { ConversationPane } from './ConversationPane';
 import { Inbox } from './Inbox';
 import { NewConversationDialog } from './NewConversationDialog';
@@ -68,6 +69,8 @@ function ConversationsScreen({ sectionId }: { sectionId: number }) {
   }, [list, navigate, sectionId]);
   const onSeen = useCallback((conversationId: number) => list.send({ type: 'markRead', conversationId }), [list]);
   const onChanged = useCallback(() => list.send({ type: 'refresh' }), [list]);
+  // The live channel (issue 30): a conversation of the caller moved (a message, a read): the inbox reads itself again.
+  useLiveEvent('conversation', onChanged);
   const backToInbox = useCallback(() => navigate(sectionPath({ SectId: sectionId, SectCode: 'IC' })!), [navigate, sectionId]);
 
   const inbox = <Inbox actor={list} sectionId={sectionId} selectedId={openId} />;

@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { Dwelling } from '../../api/finance';
 import { anyContains } from '../../api/search';
-import { dwellingName } from './StatementPage';
+import { dwellingName } from './dwellingName';
 
 /** Spec §9: the resident search waits 500 ms. */
 export const SEARCH_DEBOUNCE_MS = 500;

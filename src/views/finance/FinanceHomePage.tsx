@@ -23,9 +23,9 @@ import { displayDate } from '../common/period';
 import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { formatTimelineDate, useCondoTimeZone } from '../common/zonedTime';
+import { dwellingName } from './dwellingName';
 import { QueryStatus } from './QueryStatus';
 import { ReceiptAction } from './ReceiptAction';
-import { dwellingName } from './StatementPage';
 
 /** A receipt's method in words; a method this build has no words for shows as stored. */
 function useMethodWords() {

@@ -26,6 +26,7 @@ import { FinanceGate, useSessionData } from '../common/financeAccess';
 import { displayDate, saveFile, thisYearSoFar, today } from '../common/period';
 import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { dwellingName } from './dwellingName';
 import { isValidPeriod, PeriodFields } from './PeriodFields';
 import { QueryStatus } from './QueryStatus';
 import { ReceiptAction } from './ReceiptAction';
@@ -33,8 +34,7 @@ import { ReceiptAction } from './ReceiptAction';
 // The dialog and its toast (Modal, NumberInput, Notification) load with the first "Registrar pago".
 const PaymentDialog = lazy(() => import('./PaymentDialog'));
 
-export const dwellingName = (d: Pick<Dwelling, 'AptName' | 'TorreName'>) =>
-  d.TorreName ? `${d.TorreName} - ${d.AptName}` : d.AptName;
+export { dwellingName };
 
 function Summary({ statement }: { statement: Statement }) {
   const items = [

@@ -15,6 +15,7 @@ import { FailureAlert } from '../common/FailureAlert';
 import { SessionContext } from '../common/SessionContext';
 import { SCREENS } from '../common/screens';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { useLiveEvent } from '../common/useLiveEvent';
 
 export default function PendingWalkInsPage() {
   const intl = useIntl();
@@ -27,6 +28,8 @@ export default function PendingWalkInsPage() {
 
 export function PendingWalkIns() {
   const actor = useActorRef(pendingWalkInsMachine);
+  // The live channel (issue 30): a walk-in for the caller's dwelling was asked, answered or decided.
+  useLiveEvent('walkIn', () => actor.send({ type: 'refresh' }));
   const state = useSelector(actor, (s) => s);
   const { items, failure, answering, answerFailure, answered } = state.context;
   const busy = state.matches('answering');

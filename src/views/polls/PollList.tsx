@@ -16,8 +16,8 @@ import { PagedList } from '../common/PagedList';
 import { LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
+import { PollEditorDialog } from './LazyPollEditor';
 import { PollCard } from './PollCard';
-import { PollEditorDialog } from './PollEditor';
 import { PollIcon } from './PollIcon';
 
 const COMMUNICATION = '/comunicacion';

@@ -1,9 +1,13 @@
 // /condominio/comunicacion/encuestas (spec §2.2; ?PollId=ID opens one): surveys and votes of the EN sections.
 // Without PollId, the polls by phase (PollList); with it, one poll to read, vote in and, for administrators,
 // to manage (PollScreen). Its own chunk: the route loads it lazily.
+import { lazy, Suspense } from 'react';
 import { useSearch } from 'wouter';
+import { LoadingCard } from '../common/PageStates';
 import { PollListScreen } from './PollList';
-import { PollScreen } from './PollScreen';
+
+/** One poll (the ballot, the results, the administrators' panel): its own chunk, not the list's (issue 29). */
+const PollScreen = lazy(() => import('./PollScreen').then((module) => ({ default: module.PollScreen })));
 
 const positiveId = (text: string | null) => {
   const id = Number(text);
@@ -13,5 +17,10 @@ const positiveId = (text: string | null) => {
 export default function PollsPage() {
   const pollId = positiveId(new URLSearchParams(useSearch()).get('PollId'));
   // Another poll is another machine.
-  return pollId === null ? <PollListScreen /> : <PollScreen key={pollId} pollId={pollId} />;
+  if (pollId === null) return <PollListScreen />;
+  return (
+    <Suspense fallback={<LoadingCard />}>
+      <PollScreen key={pollId} pollId={pollId} />
+    </Suspense>
+  );
 }

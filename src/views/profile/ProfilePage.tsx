@@ -12,6 +12,7 @@ import { DirectoryContactCard } from './DirectoryContactCard';
 import { DwellingsCard } from './DwellingsCard';
 import { LanguageCard } from './LanguageCard';
 import { ProfileCard } from './ProfileCard';
+import { PushCard } from './PushCard';
 
 export default function ProfilePage() {
   const intl = useIntl();
@@ -35,6 +36,7 @@ export default function ProfilePage() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
             <LanguageCard language={usuario.language} />
+            <PushCard />
             <ChangePasswordCard />
             <ActiveSessionsCard />
           </Stack>

@@ -1,13 +1,13 @@
 // 'Contactar admin' and 'Solicitar acceso' (spec §2.5, §3.3, §5, §8): a card with the button, the form
 // dialog and the result dialog, all over one publicContactMachine actor. The view only shows its state and
 // sends what the visitor does.
-import '@mantine/core/styles/Modal.css';
-import { Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT_MESSAGES, type ContactField, type ContactKind, contactFormProblems } from '../../api/publicPage';
 import { fieldsOf, publicContactMachine } from '../../machines/publicContactMachine';
+import { LazyModal as Modal } from '../common/LazyModal';
 
 const FIELD_LABELS: Record<ContactField, string> = {
   nombre: 'public.form.nombre',

@@ -11,7 +11,7 @@ import '@mantine/core/styles/Tabs.css';
 import { Alert, Anchor, Badge, Button, Group, SegmentedControl, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import type { HomeAnswer } from '../../api/reservations';
@@ -28,11 +28,13 @@ import { PagedList } from '../common/PagedList';
 import { LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { AdminFiltersForm } from './AdminFilters';
 import { FacilityCard } from './FacilityCard';
-import { FacilityEditorDialog } from './FacilityEditor';
+import { FacilityEditorDialog } from './LazyFacilityEditor';
 import { ReservationCard } from './ReservationCard';
 import { Failed } from './ReservationStates';
+
+/** The administrators' filters and export (the "Todas" tab): their own chunk, not every resident's (issue 29). */
+const AdminFiltersForm = lazy(() => import('./AdminFilters').then((module) => ({ default: module.AdminFiltersForm })));
 
 type ListState = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[0];
 type ListSend = ReturnType<typeof useMachine<typeof reservationFacilitiesMachine>>[1];
@@ -214,7 +216,11 @@ function ReservationList({
           ]}
         />
       ) : null}
-      {tab === 'todas' ? <AdminFiltersForm home={home} state={state} send={send} /> : null}
+      {tab === 'todas' ? (
+        <Suspense fallback={null}>
+          <AdminFiltersForm home={home} state={state} send={send} />
+        </Suspense>
+      ) : null}
       {loading && !answer ? <LoadingCard /> : null}
       {loading && answer ? (
         <Text size="sm" c="dimmed" role="status">

@@ -13,7 +13,7 @@ import { Alert, Anchor, Badge, Button, Group, Image, SimpleGrid, Stack, Table, T
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconEdit } from '@tabler/icons-react';
 import { useActorRef, useMachine, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
 import type { Facility, HomeAnswer } from '../../api/reservations';
@@ -24,11 +24,13 @@ import { LoadingCard } from '../common/PageStates';
 import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Availability } from './Availability';
-import { BookingFlow } from './BookingFlow';
-import { FacilityEditorDialog } from './FacilityEditor';
+import { FacilityEditorDialog } from './LazyFacilityEditor';
 import { ReservationDetail } from './ReservationCard';
 import { Failed } from './ReservationStates';
 import { FACILITIES_SCREEN, formatMinutes, formatMoment, formatMoney, formatRange, WEEKDAY_IDS } from './reservationFormat';
+
+/** The booking dialog (its steps, number inputs and modal) loads when a booking starts, not with the page. */
+const BookingFlow = lazy(() => import('./BookingFlow').then((module) => ({ default: module.BookingFlow })));
 
 const positiveId = (text: string | null | undefined) => {
   const id = Number(text);
@@ -134,6 +136,9 @@ function Booking({ state, send, home, facility }: { state: PageState; send: Page
     if (answer) flow.send({ type: 'clock', now: answer.ahoraLocal, facility });
   }, [answer, facility, flow]);
   const canBook = home.viviendas.length > 0 && facility.activa;
+  // Mounted from the first choice on, and kept: the dialog then closes with its own transition.
+  const [flowOpened, setFlowOpened] = useState(false);
+  if (!flowOpened && !flowState.matches('choosing')) setFlowOpened(true);
   return (
     // data-booking-state: the booking flow's state (choosing, details, confirming, submitting, failed,
     // confirmed, pending, refused), for end-to-end tests; the dialog itself lives in a portal.
@@ -157,7 +162,11 @@ function Booking({ state, send, home, facility }: { state: PageState; send: Page
           onChoose={(choice) => flow.send({ type: 'choose', choice })}
         />
       ) : null}
-      <BookingFlow state={flowState} send={flow.send} onClose={() => flow.send({ type: 'close' })} />
+      {flowOpened ? (
+        <Suspense fallback={null}>
+          <BookingFlow state={flowState} send={flow.send} onClose={() => flow.send({ type: 'close' })} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

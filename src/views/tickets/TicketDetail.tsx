@@ -34,6 +34,7 @@ import { ACCEPTED_FILES, acceptableFile, readAttachment } from '../common/attach
 import { FailureAlert } from '../common/FailureAlert';
 import { FailureText } from '../common/FailureText';
 import { LoadingCard } from '../common/PageStates';
+import { useLiveEvent } from '../common/useLiveEvent';
 import { useCondoTimeZone } from '../common/zonedTime';
 import { TicketBadges } from './TicketCard';
 import { AttachmentLinks, TicketTimeline } from './TicketTimeline';
@@ -43,7 +44,13 @@ type DetailState = ReturnType<typeof useDetail>[0];
 type DetailSend = ReturnType<typeof useDetail>[1];
 
 function useDetail(ticketId: number) {
-  return useMachine(ticketDetailMachine, { input: { ticketId } });
+  const machine = useMachine(ticketDetailMachine, { input: { ticketId } });
+  const send = machine[1];
+  // The live channel (issue 30): this request changed (its state, a reply, its assignee).
+  useLiveEvent('ticket', (event) => {
+    if (!event || event.data.ticketId === ticketId) send({ type: 'refresh' });
+  });
+  return machine;
 }
 
 const NONE = '';

@@ -15,6 +15,7 @@ import type { TicketAssignee } from '../../services/ticketsService';
 import { FailureAlert } from '../common/FailureAlert';
 import { PagedList } from '../common/PagedList';
 import { LoadingCard } from '../common/PageStates';
+import { useLiveEvent } from '../common/useLiveEvent';
 import { TicketCard } from './TicketCard';
 
 const ANY = '';
@@ -49,6 +50,8 @@ export function TicketList({
   useEffect(() => {
     if (reloadKey > 0) send({ type: 'reload' });
   }, [reloadKey, send]);
+  // The live channel (issue 30): a request the caller may see changed.
+  useLiveEvent('ticket', () => send({ type: 'reload' }));
   const busy = state.hasTag('busy');
   const headingId = `ticket-list-${sectionId ?? 'tasks'}`;
   const filter = (next: Partial<TicketFilters>) => send({ type: 'filter', filters: next });

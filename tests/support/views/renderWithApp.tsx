@@ -8,6 +8,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+// dayjs's locales and Spanish, as the app's SessionRoutes sets them before any page that uses dayjs renders.
+import '../../../src/i18n/dates';
 import { readCatalog } from '../../../src/i18n/node/readCatalog';
 import { LanguageContext } from '../../../src/views/common/LanguageProvider';
 import { SessionProvider } from '../../../src/views/common/SessionContext';

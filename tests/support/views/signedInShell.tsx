@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { SessionData } from '../../../src/api/sessions';
 import { saveToken } from '../../../src/services/tokenStore';
 import { json } from '../http';
+import { PUSH_SETTINGS } from '../pushFixtures';
 import { fakeMatchMedia } from './matchMedia';
 import { renderWithApp } from './renderWithApp';
 
@@ -45,6 +46,8 @@ export function stubApi(data: SessionData, answers: Record<string, () => Respons
         return json({ success: true, contact: { phone: '', showPhone: false, showEmail: false } });
       // …and the employee panel asks gate staff whether they have a shift PIN (issue 26): they do.
       if (path === '/api/--dispositivos/pin' && request.method === 'GET') return json({ success: true, hasPin: true });
+      // …and mi-perfil's notifications on this device (issue 30): the server's key, every kind on.
+      if (path === '/api/--push/settings') return json(PUSH_SETTINGS);
       return json({ success: false, code: 'NOT_FOUND', message: 'not stubbed' }, 404);
     }),
   );

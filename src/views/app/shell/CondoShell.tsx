@@ -2,14 +2,14 @@
 // drawer, and the page. Built on Mantine's AppShell; what the menus offer comes from menuModel.ts.
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Drawer.css';
-import { AppShell, Box, Container, Drawer, em, ScrollArea } from '@mantine/core';
+import { AppShell, Box, Container, em, ScrollArea } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
-import { canSeeCommunication } from '../../../api/permissions';
+import { canSeeCommunication, canSeeSupportChat } from '../../../api/permissions';
 import { HomeCountsProvider } from '../../common/homeCounts';
+import { LiveStatusNotice } from '../../common/LiveChannel';
 import { mainMenu, profileMenu } from '../../common/menuModel';
 import { SessionContext } from '../../common/SessionContext';
 import { SIDEBAR_WIDTH, toggleSidebar } from './layoutPreferences';
@@ -19,8 +19,12 @@ import classes from './shell.module.css';
 import { TrialCountdown, useTrialDaysLeft } from './TrialCountdown';
 import { useLayoutPreferences } from './useLayoutPreferences';
 
+/** The phones' menu drawer: right after the shell, not with it (NavDrawer.tsx). */
+const NavDrawer = lazy(() => import('./NavDrawer'));
 /** The toasts' corner loads with the shell, not with the entry (visitor pages show no toast). */
 const Toasts = lazy(() => import('../../common/Toasts'));
+/** The support chat's launcher (administrators only, spec §6): its own chunk, loaded with the shell. */
+const SupportLauncher = lazy(() => import('./SupportLauncher'));
 
 /** Below this width (Mantine's md) the menu is a drawer behind a burger. */
 export const DESKTOP_QUERY = `(min-width: ${em(992)})`;
@@ -111,35 +115,37 @@ export function CondoShell({ children }: { children: ReactNode }) {
           </AppShell.Navbar>
         )}
         {!isDesktop && (
-          <Drawer
-            opened={drawerOpened}
-            onClose={() => {
-              drawer.close();
-              burgerRef.current?.focus();
-            }}
-            returnFocus={false}
-            size={300}
-            padding="sm"
-            title={data.condo.CondoName}
-            styles={{ title: { fontWeight: 700 } }}
-            closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'shell.closeMenu' }) }}
-          >
-            {/* Choosing a link closes the drawer, also when it is the page already open. On the way up (after the
+          <Suspense fallback={null}>
+            <NavDrawer
+              opened={drawerOpened}
+              onClose={() => {
+                drawer.close();
+                burgerRef.current?.focus();
+              }}
+              returnFocus={false}
+              size={300}
+              padding="sm"
+              title={data.condo.CondoName}
+              styles={{ title: { fontWeight: 700 } }}
+              closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'shell.closeMenu' }) }}
+            >
+              {/* Choosing a link closes the drawer, also when it is the page already open. On the way up (after the
                 link's own handler took the navigation): closed on the way down, without a transition (reduced
                 motion), the link was gone before its handler ran and the browser loaded the whole page. */}
-            {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links' own clicks, which Enter fires too, bubble here. */}
-            <nav
-              id={NAV_ID}
-              aria-label={navLabel}
-              onClick={(event) => {
-                if (!(event.target instanceof Element) || !event.target.closest('a')) return;
-                drawer.close();
-                mainRef.current?.focus({ preventScroll: true });
-              }}
-            >
-              <SideNav entries={entries} variant="full" />
-            </nav>
-          </Drawer>
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: the links' own clicks, which Enter fires too, bubble here. */}
+              <nav
+                id={NAV_ID}
+                aria-label={navLabel}
+                onClick={(event) => {
+                  if (!(event.target instanceof Element) || !event.target.closest('a')) return;
+                  drawer.close();
+                  mainRef.current?.focus({ preventScroll: true });
+                }}
+              >
+                <SideNav entries={entries} variant="full" />
+              </nav>
+            </NavDrawer>
+          </Suspense>
         )}
         <AppShell.Main
           id={MAIN_ID}
@@ -155,6 +161,7 @@ export function CondoShell({ children }: { children: ReactNode }) {
                 <TrialCountdown days={trialDays} size="md" />
               </Box>
             )}
+            <LiveStatusNotice />
             {children}
           </Container>
         </AppShell.Main>
@@ -162,6 +169,11 @@ export function CondoShell({ children }: { children: ReactNode }) {
       <Suspense fallback={null}>
         <Toasts />
       </Suspense>
+      {canSeeSupportChat(data) ? (
+        <Suspense fallback={null}>
+          <SupportLauncher />
+        </Suspense>
+      ) : null}
     </HomeCountsProvider>
   );
 }

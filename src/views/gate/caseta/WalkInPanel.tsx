@@ -14,6 +14,7 @@ import { GATE_LIMITS } from '../../../api/gate';
 import { WALK_IN_REASONS, type WalkIn, type WalkInDecision } from '../../../api/gateWalkIns';
 import type { WalkInDraft, walkInMachine } from '../../../machines/walkInMachine';
 import { FailureAlert } from '../../common/FailureAlert';
+import { useLiveEvent } from '../../common/useLiveEvent';
 import { BUTTON, TOUCH } from './MovementForms';
 
 type WalkInActor = ActorRefFrom<typeof walkInMachine>;
@@ -22,6 +23,10 @@ export function WalkInPanel(props: { actor: WalkInActor; dwellings: { id: number
   const { actor } = props;
   const state = useSelector(actor, (s) => s);
   const { walkIn, failure } = state.context;
+  // The live channel (issue 30): the residents answered this walk-in; read it now instead of at the next poll.
+  useLiveEvent('walkIn', (event) => {
+    if (!event || event.data.walkInId === walkIn?.id) actor.send({ type: 'refresh' });
+  });
   if (state.matches('form') || state.matches('asking') || state.matches('askFailed')) {
     return (
       <Stack gap="md">
