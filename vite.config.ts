@@ -6,11 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { parseAst } from 'rolldown/parseAst';
 import { defineConfig, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { NONCE_PLACEHOLDER } from './src/api/pageNonce.ts';
 import { compileCatalog } from './src/i18n/node/compileCatalog.ts';
 import { readCatalog } from './src/i18n/node/readCatalog.ts';
+import { themeCssVariables } from './src/vendor/node/themeCssVariables.ts';
+import { theme } from './src/views/app/theme.ts';
 
 const LANGUAGES = ['es', 'en', 'fr'];
 
@@ -53,6 +56,40 @@ function translations(): Plugin {
   };
 }
 
+/**
+ * The part of react-intl the app uses, over the parsed messages with the browser's Intl (src/vendor/reactIntl.tsx):
+ * react-intl, @formatjs/intl, intl-messageformat and tslib were about 13 KiB gzip of every first load. Build only;
+ * tests/unit/reactIntl.test.ts holds it to react-intl's output for every message.
+ */
+const REACT_INTL = fileURLToPath(new URL('./src/vendor/reactIntl.tsx', import.meta.url));
+
+/** React 19 has useSyncExternalStore: the pre-18 shim's fallback is dead code (src/vendor/useSyncExternalStore.ts). */
+const SYNC_EXTERNAL_STORE = fileURLToPath(new URL('./src/vendor/useSyncExternalStore.ts', import.meta.url));
+
+const CSS_VARIABLES = fileURLToPath(new URL('./src/vendor/mantineCssVariables.tsx', import.meta.url));
+const MANTINE_PROVIDER = /@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineProvider\.mjs$/;
+
+/**
+ * MantineProvider computes the theme's CSS variables in the browser at every start, with a resolver and colour
+ * functions (about 2 KiB gzip on every first load). The app has one theme: the build renders it once with
+ * Mantine's own code and MantineProvider's import gets src/vendor/mantineCssVariables.tsx, which writes the result.
+ * If a Mantine upgrade moves the file the plugin stops matching and Mantine's own component is back.
+ */
+function themeVariables(): Plugin {
+  return {
+    name: 'condo-theme-css-variables',
+    apply: 'build',
+    enforce: 'pre',
+    config: () => ({ define: { __MANTINE_CSS_VARIABLES__: JSON.stringify(themeCssVariables(theme)) } }),
+    resolveId(source, importer) {
+      if (source === './MantineCssVariables/MantineCssVariables.mjs' && importer && MANTINE_PROVIDER.test(importer)) {
+        return CSS_VARIABLES;
+      }
+      return null;
+    },
+  };
+}
+
 const MERGE_REFS = fileURLToPath(new URL('./src/vendor/floatingUiMergeRefs.ts', import.meta.url));
 const SCROLL_AREA = /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
 
@@ -67,6 +104,109 @@ function scrollAreaMergeRefs(): Plugin {
     resolveId(source, importer) {
       if (source === '@floating-ui/react' && importer && SCROLL_AREA.test(importer)) return MERGE_REFS;
       return null;
+    },
+  };
+}
+
+/** superstruct's functions that check a value rather than build a struct: calling them does something. */
+const STRUCT_CHECKS = new Set(['assert', 'create', 'is', 'mask', 'validate', 'StructError', 'Struct']);
+
+/**
+ * The code with every call of a superstruct builder (object(), string(), size() …, under whatever local name
+ * it was imported) marked pure. A contract module (src/api) defines many structs and a page imports one or two;
+ * the bundler keeps any top-level call it cannot prove free of effects, so without the mark every struct of
+ * every contract a page touches came with it (the shell carried the gate's and the checkout's contracts for a
+ * constant and a type). The builders only build: dropping an unused one changes nothing. Null: nothing to mark.
+ */
+export function markPureStructs(code: string, id: string): string | null {
+  if (!code.includes('superstruct')) return null;
+  let ast: ReturnType<typeof parseAst>;
+  try {
+    ast = parseAst(code, { lang: /\.tsx$/.test(id) ? 'tsx' : /\.ts$/.test(id) ? 'ts' : 'jsx' });
+  } catch {
+    return null;
+  }
+  const builders = new Set<string>();
+  for (const node of ast.body) {
+    if (node.type !== 'ImportDeclaration' || node.source.value !== 'superstruct') continue;
+    for (const specifier of node.specifiers) {
+      if (specifier.type !== 'ImportSpecifier') continue;
+      const imported = specifier.imported.type === 'Identifier' ? specifier.imported.name : String(specifier.imported.value);
+      if (!STRUCT_CHECKS.has(imported)) builders.add(specifier.local.name);
+    }
+  }
+  if (builders.size === 0) return null;
+  const calls: number[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    if (!node || typeof node !== 'object') return;
+    const { type, callee, start } = node as { type?: string; callee?: { type: string; name?: string }; start?: number };
+    if (type === 'CallExpression' && callee?.type === 'Identifier' && builders.has(callee.name ?? '') && start !== undefined) {
+      calls.push(start);
+    }
+    for (const [key, value] of Object.entries(node)) if (key !== 'parent') visit(value);
+  };
+  visit(ast.body);
+  if (calls.length === 0) return null;
+  let marked = code;
+  for (const start of calls.sort((a, b) => b - a)) marked = `${marked.slice(0, start)}/*#__PURE__*/ ${marked.slice(start)}`;
+  return marked;
+}
+
+function pureStructs(): Plugin {
+  return {
+    name: 'condo-pure-structs',
+    apply: 'build',
+    transform(code, id) {
+      if (!/[\\/]src[\\/].*\.tsx?$/.test(id)) return null;
+      const marked = markPureStructs(code, id);
+      return marked === null ? null : { code: marked, map: null };
+    },
+  };
+}
+
+const MENU_SUB = fileURLToPath(new URL('./src/vendor/floatingUiMenuSub.ts', import.meta.url));
+const RRULE_LEFT_OUT = fileURLToPath(new URL('./src/vendor/rruleLeftOut.ts', import.meta.url));
+const REMOVE_SCROLL_CLASS_NAMES = fileURLToPath(new URL('./src/vendor/removeScrollClassNames.ts', import.meta.url));
+const MANTINE_COMPONENTS = '@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]';
+const importedBy = (file: string) => new RegExp(`${MANTINE_COMPONENTS}${file}\\.mjs$`);
+const SCHEDULE_EXPANSION =
+  /@mantine[\\/]schedule[\\/]esm[\\/]utils[\\/]expand-recurring-events[\\/]expand-recurring-events\.mjs$/;
+
+/**
+ * Imports of Mantine's that bring a whole package for a sliver of it, each pointed at that sliver:
+ * - @floating-ui/react (its interactions: hover, focus, dismiss…) is about 12 KiB gzip and does not tree-shake.
+ *   Popover (under every Menu, Select and Popover) imports from it only what @floating-ui/react-dom, the small
+ *   positioning package, exports with the same behaviour; Menu imports it for Menu.Sub alone, which the app does
+ *   not use (src/vendor/floatingUiMenuSub.ts). Tooltip and HoverCard keep the real package.
+ * - AppShell's header, footer and aside import react-remove-scroll for two class names
+ *   (src/vendor/removeScrollClassNames.ts); Modal and Drawer keep the real package.
+ * - @mantine/schedule expands recurring events with rrule (about 15 KiB gzip); the calendar grid's events are
+ *   single occurrences (src/vendor/rruleLeftOut.ts).
+ * If a Mantine upgrade moves these files a redirect stops matching and the bundle grows back; nothing breaks.
+ */
+export const MANTINE_REDIRECTS: { importer: RegExp; source: string; to: string }[] = [
+  { importer: importedBy('Popover[\\\\/]use-popover'), source: '@floating-ui/react', to: '@floating-ui/react-dom' },
+  { importer: importedBy('Menu[\\\\/]MenuSub[\\\\/]MenuSub'), source: '@floating-ui/react', to: MENU_SUB },
+  { importer: SCHEDULE_EXPANSION, source: 'rrule', to: RRULE_LEFT_OUT },
+  ...['Header', 'Footer', 'Aside'].map((part) => ({
+    importer: importedBy(`AppShell[\\\\/]AppShell${part}[\\\\/]AppShell${part}`),
+    source: 'react-remove-scroll',
+    to: REMOVE_SCROLL_CLASS_NAMES,
+  })),
+];
+
+function mantineSlivers(): Plugin {
+  return {
+    name: 'condo-mantine-slivers',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const redirect = importer && MANTINE_REDIRECTS.find((r) => r.source === source && r.importer.test(importer));
+      if (!redirect) return null;
+      return path.isAbsolute(redirect.to) ? redirect.to : this.resolve(redirect.to, importer, { skipSelf: true });
     },
   };
 }
@@ -155,12 +295,30 @@ function installableApp(): PluginOption {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), translations(), scrollAreaMergeRefs(), installableApp(), precompress()],
+  plugins: [
+    react(),
+    translations(),
+    scrollAreaMergeRefs(),
+    mantineSlivers(),
+    themeVariables(),
+    pureStructs(),
+    installableApp(),
+    precompress(),
+  ],
   resolve: {
-    // Messages arrive parsed in the build (translations() above): react-intl's formatting needs no parser.
+    // Messages arrive parsed in the build (translations() above): formatting them needs no parser, nor react-intl.
     alias:
       command === 'build'
-        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser' }]
+        ? [
+            { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser' },
+            { find: /^react-intl$/, replacement: REACT_INTL },
+            { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: SYNC_EXTERNAL_STORE },
+            // The same hook with a selector, without the shim: it calls React's own.
+            {
+              find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+              replacement: 'use-sync-external-store/with-selector',
+            },
+          ]
         : [],
   },
   // The page's style nonce: a placeholder on index.html's tags and in <meta property="csp-nonce">, which the
@@ -170,6 +328,16 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the entry loads, in the entry's one file: left alone, the bundler cut it into five (React, Mantine's
+          // core, …) because the lazy routes share them, though every route loads the entry first. One file
+          // compresses better and is one request: about 2 KiB gzip less on every first load (issue 29).
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3000}` },

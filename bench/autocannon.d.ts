@@ -14,8 +14,15 @@ declare module 'autocannon' {
     p99: number;
   }
 
+  /** One connection (README "Client API"): what it asks for, in order, again and again. */
+  interface Client {
+    setRequests(requests: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[]): void;
+  }
+
   interface Options {
     url: string;
+    /** Called once per connection (warm-up ones too), before its first request. */
+    setupClient?: (client: Client) => void;
     connections?: number;
     duration?: number;
     pipelining?: number;
@@ -39,5 +46,7 @@ declare module 'autocannon' {
 
   /** Without a callback the returned instance is also a promise of the results. */
   function autocannon(options: Options): PromiseLike<Result>;
+
+  export type { Client };
   export default autocannon;
 }

@@ -1,30 +1,39 @@
-// The baseline: bare node:http answering, for each benchmarked path, the very bytes and content-type the
-// real server answered. It runs as its own process (like the real server) so that it never shares an event
-// loop with autocannon; the ratio app/baseline then measures only what Fastify, validation and the
-// database add to "write this JSON to the socket".
+// The baseline: bare node:http answering, for each benchmarked path (and, on the authenticated mix, each
+// person's token), the very bytes and content-type the real server answered. It runs as its own process (like
+// the real server) so that it never shares an event loop with autocannon; the ratio app/baseline then measures
+// only what Fastify, validation and the database add to "write this JSON to the socket".
+import fs from 'node:fs';
 import http from 'node:http';
 
 export interface CannedAnswer {
   path: string;
+  /** The app-token it was asked with (the authenticated mix: each person's own answer); none for a public path. */
+  token?: string;
   status: number;
   contentType: string;
   bodyBase64: string;
 }
 
-export const BASELINE_ROUTES_ENV = 'BENCH_BASELINE_ROUTES';
+/** A JSON file of CannedAnswer[]: the mix's answers (one per person and path) are too many for an environment variable. */
+export const BASELINE_ROUTES_FILE_ENV = 'BENCH_BASELINE_ROUTES_FILE';
 export const BASELINE_LISTENING_LINE = /^Baseline listening on (http:\/\/\S+)$/m;
 
+/** One lookup per request, as cheap as the map it is: the token header (if any) and the path. */
+export const answerKey = (token: string | undefined, path: string) => `${token ?? ''} ${path}`;
+
 function main(): void {
-  const answers: CannedAnswer[] = JSON.parse(process.env[BASELINE_ROUTES_ENV] ?? '[]');
-  const byPath = new Map(
+  const file = process.env[BASELINE_ROUTES_FILE_ENV];
+  const answers: CannedAnswer[] = file ? JSON.parse(fs.readFileSync(file, 'utf8')) : [];
+  const byKey = new Map(
     answers.map((answer) => [
-      answer.path,
+      answerKey(answer.token, answer.path),
       { status: answer.status, body: Buffer.from(answer.bodyBase64, 'base64'), contentType: answer.contentType },
     ]),
   );
 
   const server = http.createServer((request, response) => {
-    const answer = byPath.get(request.url ?? '');
+    const token = request.headers['app-token'];
+    const answer = byKey.get(answerKey(typeof token === 'string' ? token : undefined, request.url ?? ''));
     if (!answer) {
       response.writeHead(404).end();
       return;

@@ -1,7 +1,7 @@
-// Child processes for the bench: the real server (server/main.ts) and the bare baseline
-// (bench/baselineServer.ts), both run by tsx. Every child is registered until it has exited, so run.ts can
-// kill whatever is left if the bench itself is interrupted.
-import { type ChildProcess, spawn } from 'node:child_process';
+// Child processes for the bench: the real server (server/main.ts run by tsx, or built as `npm start` runs it)
+// and the bare baseline (bench/baselineServer.ts, run by tsx). Every child is registered until it has exited,
+// so run.ts can kill whatever is left if the bench itself is interrupted.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +50,25 @@ export interface SpawnOptions {
 
 /** Runs `tsx <script>` from the repository root with the given environment added to ours. */
 export function spawnTsx({ script, env }: SpawnOptions): ChildHandle {
-  const child = spawn(process.execPath, [TSX_CLI, script], {
+  return spawnNode([TSX_CLI, script], `tsx ${script}`, env);
+}
+
+/** The built server (scripts/buildServer.mjs), as `npm start` runs it. */
+export const SERVER_BUILD = path.join(REPO_ROOT, 'node_modules', '.cache', 'condo-server', 'main.mjs');
+
+/** Builds the server bundle now (npm start does when it is stale); not part of any timing. */
+export function buildServer(): void {
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'scripts', 'buildServer.mjs')], { cwd: REPO_ROOT, stdio: 'pipe' });
+}
+
+/** Runs the built server with the given environment added to ours, as `npm start` does. */
+export function spawnBuiltServer(env: Record<string, string>): ChildHandle {
+  return spawnNode(['--enable-source-maps', SERVER_BUILD], 'the built server', env);
+}
+
+/** Runs this node with `args` from the repository root; `label` names it in errors. */
+function spawnNode(args: string[], label: string, env: Record<string, string>): ChildHandle {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,7 +76,7 @@ export function spawnTsx({ script, env }: SpawnOptions): ChildHandle {
     // even if tsx can no longer relay signals.
     detached: true,
   });
-  if (child.pid === undefined) throw new Error(`could not spawn tsx ${script}`);
+  if (child.pid === undefined) throw new Error(`could not spawn ${label}`);
   const pid = child.pid;
   track(child);
 
@@ -79,7 +97,7 @@ export function spawnTsx({ script, env }: SpawnOptions): ChildHandle {
     child.on('error', (error) => resolve(`spawn error: ${error.message}`));
   });
 
-  const who = () => `tsx ${script} (pid ${pid})`;
+  const who = () => `${label} (pid ${pid})`;
 
   return {
     pid,

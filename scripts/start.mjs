@@ -6,11 +6,13 @@
 // there, and this builds dist/ when it is missing or older than its sources. After a production install
 // (`npm ci --omit=dev`) they are not: this serves the dist/ the deployment built beforehand (`npm run build`,
 // README "Deploying") and never builds, so several server processes never race to write one dist/. Without
-// a dist/ it stops and says how to build one. (docs/decisions.md, 2026-11-23.)
+// a dist/ it stops and says how to build one. (docs/decisions.md, 2026-11-23.) The server itself runs built too,
+// from one bundle it makes when missing or stale (scripts/buildServer.mjs; docs/decisions.md, 2026-11-30).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUILD, serverBuildIsStale } from './buildServer.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ownBuild = path.join(root, 'dist');
@@ -62,8 +64,12 @@ if (staticDir) {
   }
 }
 
+// The server runs built (scripts/buildServer.mjs: one bundle, up in under half the time tsx takes), built again
+// when its sources changed; from its sources through tsx when it cannot be built.
+const built = !serverBuildIsStale() || (await buildServer());
 const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
-const server = spawn(process.execPath, [tsx, path.join(root, 'server/main.ts')], { cwd: root, stdio: 'inherit' });
+const args = built ? ['--enable-source-maps', SERVER_BUILD] : [tsx, path.join(root, 'server/main.ts')];
+const server = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
 // Pass signals on so the server can finish requests in flight and close the database.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { loadMessages } from './i18n/loadMessages';
 import { onViewRefresh, reportError } from './services/errorReporter';
 import { App } from './views/app/App';
-import { preloadVisitorRoute } from './views/app/routes';
+import { preloadRoute } from './views/app/routes';
 import { shareStyleNonce } from './views/app/styleNonce';
 import { initialLanguage } from './views/common/LanguageProvider';
 
@@ -22,12 +22,12 @@ window.addEventListener('error', (event) => reportError(event.error ?? event.mes
 window.addEventListener('unhandledrejection', (event) => reportError(event.reason));
 
 // Before the first render, side by side: the translations (LanguageProvider finds them in loadMessages'
-// cache; a failure is shown and retried there) and, on a visitor route, that route's chunk and first call.
+// cache; a failure is shown and retried there) and the route's chunk: on a visitor route with its first call.
 const language = initialLanguage();
 // The page's language from the first request on: http.ts sends <html lang> as Accept-Language.
 document.documentElement.lang = language;
 const messages = loadMessages(language).catch(() => undefined);
-const visitorRoute = preloadVisitorRoute(window.location.pathname);
+const route = preloadRoute(window.location.pathname);
 
 function render() {
   const container = document.getElementById('root');
@@ -52,7 +52,7 @@ function render() {
 // shows meanwhile, the same loader LanguageProvider would show): so it is the page itself, in one
 // commit. Rendered earlier, the page would come in three (loader, suspended route, page), and React 19
 // holds a suspended page back for up to 300 ms after its fallback showed.
-void Promise.all([messages, visitorRoute]).then(render);
+void Promise.all([messages, route]).then(render);
 
 // The installable app's service worker, in the build only, once the page has loaded: its install then takes
 // nothing from what a visitor's phone needs first (src/services/serviceWorker.ts).

@@ -3,11 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { POSTGRES_TIMEOUTS, type PoolLog, type PostgresTimeouts, resilientPool } from './postgresPool';
 import type { Database } from './schema';
+import { sqliteDialect } from './sqliteDialect';
 import { registerTranslate } from './textSearch';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -60,7 +61,7 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // The searches' fold is translate(), built into PostgreSQL only.
   registerTranslate(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
   return { db, dialect: 'sqlite', location: file, logTo: () => {}, close: () => db.destroy() };
 }
 

@@ -11,6 +11,7 @@ import { TOKEN_HEADER } from '../../src/api/sessions';
 import { resolveSession } from '../domain/sessions/sessions';
 import type { Auth } from '../domain/shared/auth';
 import type { SessionPolicy } from '../domain/shared/sessionRows';
+import { rememberCallerReads } from '../domain/shared/viewer';
 import { AppError, unauthenticated } from '../errors';
 import type { Clock } from '../infra/clock';
 
@@ -41,6 +42,8 @@ export default fp(async function auth(app: FastifyInstance, options: { policy: S
     const found = token ? await resolveSession(app.db, options.policy, options.clock, token) : null;
     if (!found) throw unauthenticated();
     if (found.privacyNoticePending && !beforeNotice.has(request.routeOptions.url ?? '')) throw privacyNoticePendingError();
+    // A read reads the caller's roles, permissions and dwellings once, however many rules ask (viewer.ts).
+    if (request.method === 'GET' || request.method === 'HEAD') rememberCallerReads(found.auth, app.db);
     request.auth = found.auth;
   });
 });

@@ -1,7 +1,8 @@
-// `npm start` (scripts/start.mjs) in a scratch copy of the app's layout, with stand-ins at its two edges:
-// Vite (node_modules/vite/bin/vite.js, present only for a development install) and the server
-// (node_modules/tsx/dist/cli.mjs). A production install (`npm ci --omit=dev`, no Vite) serves the dist/
-// it was given and never builds; without one it stops and says how to build.
+// `npm start` (scripts/start.mjs) in a scratch copy of the app's layout, with stand-ins at its edges:
+// Vite (node_modules/vite/bin/vite.js, present only for a development install), esbuild (which builds the server,
+// scripts/buildServer.mjs) and the server from its sources (node_modules/tsx/dist/cli.mjs). A production install
+// (`npm ci --omit=dev`, no Vite) serves the dist/ it was given and never builds it; without one it stops and says
+// how to build. The server runs built, built again only when its sources changed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,19 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const START = path.resolve(__dirname, '../../scripts/start.mjs');
+const BUILD_SERVER = path.resolve(__dirname, '../../scripts/buildServer.mjs');
+const SERVER_BUILD = 'node_modules/.cache/condo-server/main.mjs';
+
+/** esbuild's build() as buildServer calls it: a bundle that says it started, and its map. */
+const ESBUILD_STAND_IN = `
+const fs = require('node:fs');
+const path = require('node:path');
+exports.build = async (options) => {
+  fs.mkdirSync(path.dirname(options.outfile), { recursive: true });
+  fs.writeFileSync(options.outfile, "console.log('server started with', process.argv.at(-1));\\n//# sourceMappingURL=" + path.basename(options.outfile) + '.map\\n');
+  fs.writeFileSync(options.outfile + '.map', '{}');
+  console.log('server build ran');
+};`;
 const scratch: string[] = [];
 
 afterEach(() => {
@@ -25,10 +39,12 @@ const YESTERDAY = new Date(Date.now() - 86_400_000);
 const LAST_WEEK = new Date(Date.now() - 7 * 86_400_000);
 
 /** The app's layout: sources from yesterday, the stand-in server, and what each case adds. */
-function app(options: { vite?: boolean; dist?: Date | null; distDir?: string }) {
+function app(options: { vite?: boolean; dist?: Date | null; distDir?: string; esbuild?: boolean }) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'start-script-'));
   scratch.push(root);
   write(path.join(root, 'scripts/start.mjs'), fs.readFileSync(START, 'utf8'));
+  write(path.join(root, 'scripts/buildServer.mjs'), fs.readFileSync(BUILD_SERVER, 'utf8'), YESTERDAY);
+  if (options.esbuild !== false) write(path.join(root, 'node_modules/esbuild/index.js'), ESBUILD_STAND_IN);
   write(path.join(root, 'src/main.tsx'), '// sources', YESTERDAY);
   fs.utimesSync(path.join(root, 'src'), YESTERDAY, YESTERDAY);
   write(path.join(root, 'node_modules/tsx/dist/cli.mjs'), "console.log('server started with', process.argv.at(-1));");
@@ -92,6 +108,29 @@ describe('npm start', () => {
     const run = start(app({ vite: true, dist: new Date() }));
     expect(run.out).not.toContain('vite build ran');
     expect(run.out).toContain('server started with');
+  });
+
+  it('runs the built server, built when missing or older than its sources and reused while they are not', () => {
+    const root = app({ dist: new Date() });
+    const first = start(root);
+    expect(first.status).toBe(0);
+    expect(first.out).toContain('server build ran');
+    expect(first.out).toContain(`server started with ${path.join(root, SERVER_BUILD)}`);
+    expect(first.err).toBe('');
+
+    const again = start(root);
+    expect(again.out).not.toContain('server build ran');
+    expect(again.out).toContain(`server started with ${path.join(root, SERVER_BUILD)}`);
+
+    write(path.join(root, 'server/app.ts'), '// changed', new Date(Date.now() + 1000));
+    expect(start(root).out).toContain('server build ran');
+  });
+
+  it('starts the server from its sources through tsx when it cannot be built, and says why', () => {
+    const run = start(app({ dist: new Date(), esbuild: false }));
+    expect(run.status).toBe(0);
+    expect(run.out).toMatch(/server started with \S*server\/main\.ts/);
+    expect(run.err).toContain('Cannot build the server');
   });
 
   it('serves another STATIC_DIR as it is, and needs none for the API alone', () => {

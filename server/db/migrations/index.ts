@@ -33,6 +33,11 @@ import * as expenseRules from './0029_expense_rules';
 import * as savedCards from './0030_saved_cards';
 import * as notificationWords from './0031_notification_words';
 import * as subscriptions from './0032_subscriptions';
+import * as liveEvents from './0033_live_events';
+import * as noticeReads from './0035_notice_reads';
+import * as pushSubscriptions from './0036_push_subscriptions';
+import * as support from './0037_support';
+import * as readIndexes from './0038_read_indexes';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -67,4 +72,9 @@ export const migrations: Record<string, Migration> = {
   '0030_saved_cards': savedCards,
   '0031_notification_words': notificationWords,
   '0032_subscriptions': subscriptions,
+  '0033_live_events': liveEvents,
+  '0035_notice_reads': noticeReads,
+  '0036_push_subscriptions': pushSubscriptions,
+  '0037_support': support,
+  '0038_read_indexes': readIndexes,
 };

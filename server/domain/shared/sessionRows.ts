@@ -4,7 +4,8 @@
 // (the handler: sessions/jobs.ts). Shared: the sessions area signs in and resolves sessions with it,
 // invitations open the new member's first session, and account, profile and active sessions revoke sessions
 // after a password reset or change, or on "close the others".
-import type { Kysely } from 'kysely';
+import { type Kysely, SqliteAdapter, sql } from 'kysely';
+import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
 import { addMinutes, type Clock } from '../../infra/clock';
 import { dailySlot, scheduleJobOnce } from '../../infra/scheduledJobs';
@@ -120,6 +121,76 @@ export async function revokeUserSessions(
       .where((eb) => eb.or([eb('parent_id', 'is', null), eb('parent_id', '!=', keepSessionId)]));
   }
   await query.execute();
+}
+
+/**
+ * The live working session (a condo session, or a shift session on a gate device) of a token's hash at `now`,
+ * with what the session lookup decides on: its membership, the condominium's privacy notice, the device. Every
+ * signed-in request runs it first, so it is built and compiled once (db/preparedQuery.ts).
+ */
+export const liveSessionRow = preparedQuery((db, tokenHash: string, now: string) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('memberships as m', (join) => join.onRef('m.user_id', '=', 's.user_id').onRef('m.condo_id', '=', 's.condo_id'))
+    .innerJoin('condominiums as c', 'c.id', 'm.condo_id')
+    .leftJoin('gate_devices as d', 'd.id', 's.device_id')
+    .select([
+      's.id',
+      's.kind',
+      's.device_id',
+      'd.condo_id as device_condo_id',
+      'd.revoked_at as device_revoked_at',
+      's.user_id',
+      's.condo_id',
+      's.remember_me',
+      's.last_seen_at',
+      's.absolute_expires_at',
+      'm.id as membership_id',
+      'm.active',
+      'm.language',
+      'm.privacy_accepted_at',
+      'c.aviso_privacidad',
+      'c.aviso_activo',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.kind', 'in', ['condo', 'gate'])
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now),
+);
+
+/**
+ * Records a session's use at `now` and moves its expiry to `expiresAt` (the session lookup, at most once a minute
+ * per session). A slower request that started earlier never moves it back.
+ *
+ * On SQLite this one write does not wait for the disk (synchronous NORMAL for its commit, the connection's own
+ * setting again right after): better-sqlite3 writes on the event loop, and with 200 people signed in the first
+ * request of every minute made 200 commits wait for the disk one after another, seconds in which no request was
+ * answered (issue 29). What it risks is the last few uses of sessions on a power loss, never a broken file:
+ * the WAL keeps such a commit until the next one that waits for the disk (any other write) flushes it too, and a
+ * use lost that way only makes a session end sooner than it would have.
+ */
+export async function touchSession(db: Kysely<Database>, sessionId: number, now: string, expiresAt: string): Promise<void> {
+  const touch = (target: Kysely<Database>) =>
+    target
+      .updateTable('sessions')
+      .set({ last_seen_at: now, expires_at: expiresAt })
+      .where('id', '=', sessionId)
+      .where('last_seen_at', '<', now)
+      .execute();
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter)) {
+    await touch(db);
+    return;
+  }
+  // One connection held for the three statements: no other write commits under the relaxed setting.
+  await db.connection().execute(async (connection) => {
+    const [setting] = (await sql<{ synchronous: number }>`pragma synchronous`.execute(connection)).rows;
+    await sql`pragma synchronous = NORMAL`.execute(connection);
+    try {
+      await touch(connection);
+    } finally {
+      await sql.raw(`pragma synchronous = ${Number(setting?.synchronous ?? 2)}`).execute(connection);
+    }
+  });
 }
 
 /** Writes one session row and answers its id and the token (only the token's hash is kept). */

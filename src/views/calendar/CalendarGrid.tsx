@@ -1,17 +1,21 @@
-// The month and week grids on wide screens (@mantine/schedule, its own chunk with its CSS: the entry and the
-// agenda never load it). The machine owns the anchor day and the range, so the library's header is left out;
-// each item is a button whose accessible name says title, kind and when; others' reservations ("Ocupado") are
-// drawn grey and do not open. The weeks start on Monday and the day names follow the reader's language.
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/schedule/styles.css';
-import { MobileMonthView, MonthView, type ScheduleEventData, WeekView } from '@mantine/schedule';
+// The month and week grids on wide screens and the month on phones (@mantine/schedule): each view is a chunk of
+// its own with the library's CSS (MonthGrid, WeekGrid, MobileMonthGrid), so the calendar loads only the grid it
+// shows and the entry and the agenda none (issue 29). The machine owns the anchor day and the range, so the
+// library's header is left out; each item is a button whose accessible name says title, kind and when; others'
+// reservations ("Ocupado") are drawn grey and do not open. The weeks start on Monday and the day names follow the
+// reader's language.
+import type { MonthViewProps, ScheduleEventData } from '@mantine/schedule';
 import dayjs from 'dayjs';
+import { lazy } from 'react';
 import { useIntl } from 'react-intl';
 import type { CalendarItem } from '../../api/calendar';
 import { WEEK_STARTS_ON } from '../../i18n/dates';
 import { opensItem } from '../../machines/calendarRange';
 import { dayjsLocale, itemColor, itemLabel, itemTitle } from './calendarFormat';
+
+const WeekGrid = lazy(() => import('./WeekGrid'));
+const MonthGrid = lazy(() => import('./MonthGrid'));
+const MobileMonthGrid = lazy(() => import('./MobileMonthGrid'));
 
 /** A wall-clock 'YYYY-MM-DDTHH:mm' as the library's 'YYYY-MM-DD HH:mm:ss'. */
 const scheduleTime = (local: string) => `${local.slice(0, 10)} ${local.slice(11, 16)}:00`;
@@ -23,6 +27,12 @@ function momentEnd(local: string): string {
   const end = start.add(MOMENT_MINUTES, 'minute');
   return (end.isSame(start, 'day') ? end : start.endOf('day')).format('YYYY-MM-DD HH:mm:ss');
 }
+
+/** What each view of the library is given (the views add their own settings). */
+export type GridViewProps = Pick<
+  MonthViewProps,
+  'labels' | 'date' | 'locale' | 'firstDayOfWeek' | 'events' | 'highlightToday' | 'onEventClick' | 'renderEvent'
+>;
 
 export interface CalendarGridProps {
   view: 'month' | 'week';
@@ -55,7 +65,7 @@ export default function CalendarGrid({ view, compact, anchor, items, onOpen }: C
     ),
     moreLabel: (n: number) => intl.formatMessage({ id: 'calendar.grid.moreLabel' }, { n }),
   };
-  const common = {
+  const common: GridViewProps = {
     labels,
     date: anchor,
     locale: dayjsLocale(intl),
@@ -85,13 +95,7 @@ export default function CalendarGrid({ view, compact, anchor, items, onOpen }: C
   };
   return (
     <div data-calendar-grid={view}>
-      {view === 'week' ? (
-        <WeekView {...common} withHeader={false} />
-      ) : compact ? (
-        <MobileMonthView {...common} defaultSelectedDate={anchor} renderHeader={() => null} />
-      ) : (
-        <MonthView {...common} withHeader={false} maxEventsPerDay={3} />
-      )}
+      {view === 'week' ? <WeekGrid {...common} /> : compact ? <MobileMonthGrid {...common} /> : <MonthGrid {...common} />}
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarPlus, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMachine } from '@xstate/react';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { CALENDAR_KINDS, type CalendarKind } from '../../api/calendar';
@@ -24,9 +24,8 @@ import { SessionContext } from '../common/SessionContext';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { CalendarAgenda } from './CalendarAgenda';
 import { CalendarFeedPanel } from './CalendarFeedPanel';
+import CalendarGrid from './CalendarGrid';
 import { BUSY_COLOR, eventScreenPath, KIND_COLOR } from './calendarFormat';
-
-const CalendarGrid = lazy(() => import('./CalendarGrid'));
 
 /** Wide enough for a seven-column grid. */
 export const GRID_QUERY = '(min-width: 48em)';
