@@ -31,7 +31,9 @@ describe(`the purge of ended sessions and reset links (${dialect})`, () => {
   beforeAll(async () => {
     // Sessions idle out after 12 hours and end 48 hours after sign-in however much they are used.
     t = await createTestApp({ clock, env: { SESSION_IDLE_MINUTES: String(12 * HOUR), SESSION_MAX_HOURS: '48' } });
-    // Only the purges: the demo's own jobs (its requests', its polls') would fall due as the clock moves days.
+    // Only the purges: the demo's own jobs (its requests', its polls') and those the app schedules when it is
+    // ready (the live channel's prune) would fall due as the clock moves days.
+    await t.app.ready();
     await t.app.db.deleteFrom('scheduled_jobs').execute();
     // Another server process's connection where the dialect allows one (SQLite keeps one writer).
     if (dialect === 'sqlite') other = t.app.db;

@@ -53,7 +53,8 @@ function idsUsed(): Map<string, string> {
   for (const [file, text] of texts) {
     for (const match of text.matchAll(/['"`]([a-z][a-zA-Z]*\.[a-zA-Z][\w.]*)(\$\{)?/g)) {
       const id = match[1]!;
-      if (!AREAS.has(id.split('.')[0]!) || /\.(ts|tsx|json)$/.test(id)) continue;
+      // Not a file name, nor a host that starts with an area's word ('push.apple.com', a push service).
+      if (!AREAS.has(id.split('.')[0]!) || /\.(ts|tsx|json|com|net|org)$/.test(id)) continue;
       // A template (`guest.error.${reason}`): every key of the catalogue with that prefix must exist.
       used.set(match[2] ? `${id}*` : id, file);
     }
