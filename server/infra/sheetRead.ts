@@ -42,12 +42,25 @@ class OverLimit extends Error {
 export const isZip = (bytes: Uint8Array) => bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b;
 
 export function decodeText(bytes: Uint8Array): string {
+  return withoutNul(decodeBytes(bytes));
+}
+
+function decodeBytes(bytes: Uint8Array): string {
+  // UTF-16 as Excel's "Unicode text" saves it, named by its byte order mark.
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return new TextDecoder('windows-1252').decode(bytes);
   }
 }
+
+/**
+ * A NUL is no text a sheet means (UTF-16 without its mark is made of them) and no PostgreSQL column keeps one:
+ * left in, a cell holding it answered 500 when imported (issue 33). Dropped from every text read.
+ */
+export const withoutNul = (text: string) => (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text);
 
 /**
  * The bytes the ZIP's central directory says its files unpack to, or null when it cannot be read (no end
@@ -181,7 +194,11 @@ async function readXlsx(bytes: Uint8Array, limits: SheetLimits): Promise<SheetCe
   if (rows.length > rowsAllowed(limits)) throw new OverLimit('rows');
   for (const row of rows) {
     if (row.length > limits.columns) throw new OverLimit('columns');
-    for (const cell of row) if (typeof cell === 'string' && cell.length > limits.cellChars) throw new OverLimit('cellChars');
+    for (const [i, cell] of row.entries()) {
+      if (typeof cell !== 'string') continue;
+      if (cell.length > limits.cellChars) throw new OverLimit('cellChars');
+      row[i] = withoutNul(cell);
+    }
   }
   return rows;
 }

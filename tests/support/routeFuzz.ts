@@ -7,6 +7,9 @@
 // - never a 2xx when a whole-number field holds what no INTEGER column keeps (2^31, 2^53+1, 1e308, -1…) or a
 //   date field a day no calendar has (2027-02-30, 2027-02-31T10:00, 2026-02-29, 2100-13-01…): every such
 //   field of every route gets each of them once, the rest of the request valid (meaningCasesFor);
+// - every upload field (a data URL, a file in base64 beside its name: found by its struct, hostileFiles.ts)
+//   gets a few hostile files, the rest of the request valid (hostileCasesFor): a 5xx or a hang to any is a
+//   failure, and a 2xx to one the server must refuse (a type that lies, an empty file, a zip bomb…);
 // - every 4xx is the one error shape { success: false, code, message }, and every 400 names a field;
 // - a refused request writes nothing (row triggers count every write: tests/support/writeCounter.ts);
 // - every request is answered within ANSWER_MS (a stream that never ends is named, not waited for).
@@ -24,6 +27,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteInput } from '../../server/plugins/validation';
 import { ErrorAnswer } from '../../src/api/errors';
 import { LIVE_PATHS } from '../../src/api/live';
+import { type HostileFile, hostileFilesFor, uploadFieldsOf, uploadValue } from './hostileFiles';
 import {
   anyJson,
   anyText,
@@ -45,6 +49,8 @@ import { countWrites, type WriteCounter } from './writeCounter';
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 // 20 random runs (24 before the meaning cases came: they cost about what the four did).
 const ADMIN_RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+/** Hostile files per upload field (drawn from its kind's: hostileFiles.ts); FUZZ_HOSTILE=all sends every one. */
+const HOSTILE_PER_FIELD = process.env.FUZZ_HOSTILE === 'all' ? Number.POSITIVE_INFINITY : Number(process.env.FUZZ_HOSTILE ?? 3);
 /** Runs per route for each caller: the administrator reaches the most code; the others mostly get 401/403. */
 const RUNS = { admin: ADMIN_RUNS, resident: Math.ceil(ADMIN_RUNS / 2), anonymous: Math.ceil(ADMIN_RUNS / 4) };
 type Caller = keyof typeof RUNS;
@@ -62,6 +68,10 @@ interface Generated {
   body: { json: unknown } | { raw: Buffer; type: string } | null;
   /** The field holding a number no column keeps or a date no calendar has (a 2xx is then a failure). */
   meaningless?: string;
+  /** A hostile file it holds that the server may take (only a 5xx or a hang to it is a failure). */
+  hostile?: string;
+  /** The path of the upload field holding a hostile file. */
+  upload?: string;
 }
 
 interface Failure {
@@ -168,6 +178,37 @@ function meaningCasesFor(route: RouteInput, seed: number, good: Generated | unde
   });
 }
 
+/**
+ * For every upload field of the route's body, HOSTILE_PER_FIELD hostile files drawn for it (its seed), each in a
+ * request otherwise like meaningCasesFor's. A file the server must refuse is marked as meaningless is.
+ */
+function hostileCasesFor(route: RouteInput, seed: number, good: Generated | undefined): Generated[] {
+  if (!route.body || route.method === 'GET') return [];
+  const targets = uploadFieldsOf(route.body).flatMap((field, i) => {
+    const files = hostileFilesFor(field);
+    const count = Math.min(files.length, HOSTILE_PER_FIELD);
+    const [drawn] = fc.sample(fc.shuffledSubarray(files, { minLength: count, maxLength: count }), {
+      seed: seed + i,
+      numRuns: 1,
+    });
+    return drawn!.map((file: HostileFile) => ({ field, file }));
+  });
+  if (!targets.length) return [];
+  const bases = good
+    ? targets.map(() => structuredClone(good))
+    : fc.sample(validRequestFor(route), { seed, numRuns: targets.length });
+  return targets.map(({ field, file }, i) => {
+    const request = bases[i]!;
+    let json = request.body && 'json' in request.body ? request.body.json : {};
+    json = setAt(json, field.path, uploadValue(field, file));
+    if (field.shape === 'base64') json = setAt(json, field.namePath, file.name);
+    request.body = { json };
+    const label = `body.${field.path.join('.')} = hostile file (${file.kind})`;
+    const upload = field.path.join('.');
+    return file.refuse ? { ...request, meaningless: label, upload } : { ...request, hostile: label, upload };
+  });
+}
+
 function urlOf(route: RouteInput, generated: Generated): string {
   const path = route.url.replace(/:(\w+)/g, (_, name: string) => encodePart(generated.params[name] ?? ''));
   const query = generated.query.map(([key, value]) => `${encodePart(key)}=${encodePart(value)}`).join('&');
@@ -223,16 +264,29 @@ export function describeRouteFuzz(part: number) {
       let sent = 0;
       let serverErrors = 0;
       let meaningCases = 0;
+      let hostileCases = 0;
+      /** Hostile files the route took, or refused naming the file's field (not stopped by another field first). */
+      let hostileReached = 0;
       /** Per route, the first request the administrator had accepted: the rest of its meaning cases. */
       const good = new Map<RouteInput, Generated>();
       /** Routes a request of which was left unanswered. */
       const hung = new Set<RouteInput>();
       const statuses = new Map<number, number>();
 
-      /** Sends one request and checks the answer; `learn`: a 2xx to the administrator becomes the route's good one. */
-      async function send(caller: Caller, route: RouteInput, generated: Generated, learn = true) {
-        if (hung.has(route)) return;
+      /**
+       * Sends one request and checks the answer; `learn`: a 2xx to the administrator becomes the route's good one.
+       * Returns the answer's status and the field a 400 names (null when unanswered or not sent).
+       */
+      async function send(
+        caller: Caller,
+        route: RouteInput,
+        generated: Generated,
+        learn = true,
+      ): Promise<{ status: number; field?: string } | null> {
+        if (hung.has(route)) return null;
         const url = urlOf(route, generated);
+        const label = generated.hostile ?? generated.meaningless;
+        const about = label ? ` to ${label}` : '';
         const headers: Record<string, string> = tokens[caller] ? { 'app-token': tokens[caller]! } : {};
         let payload: string | Buffer | undefined;
         if (generated.body) {
@@ -240,6 +294,7 @@ export function describeRouteFuzz(part: number) {
           headers['content-type'] = raw ? raw.type : 'application/json';
           payload = raw ? raw.raw : JSON.stringify((generated.body as { json: unknown }).json);
         }
+        let refusedField: string | undefined;
         const before = await writes.read();
         const answer = t.app.inject({ method: route.method, url, headers, ...(payload === undefined ? {} : { payload }) });
         const res = await Promise.race([answer, unanswered()]);
@@ -252,11 +307,11 @@ export function describeRouteFuzz(part: number) {
             method: route.method,
             url,
             status: 0,
-            why: `no answer within ${ANSWER_MS} ms`,
+            why: `no answer within ${ANSWER_MS} ms${about}`,
             sent: '',
             body: '',
           });
-          return;
+          return null;
         }
         await t.app.tasks.drain();
         const after = await writes.read();
@@ -286,7 +341,7 @@ export function describeRouteFuzz(part: number) {
         if (res.statusCode < 300 && caller === 'admin' && plain && !good.has(route)) good.set(route, structuredClone(generated));
         if (res.statusCode >= 500) {
           serverErrors += 1;
-          fail('5xx');
+          fail(`5xx${about}`);
         } else if (res.statusCode >= 400) {
           let answer: unknown;
           try {
@@ -296,16 +351,20 @@ export function describeRouteFuzz(part: number) {
           }
           if (!is(answer, ErrorAnswer)) fail('not the error shape');
           else if (res.statusCode === 400 && !answer.field) fail('400 without a field');
+          else refusedField = answer.field;
           if (JSON.stringify(before) !== JSON.stringify(after)) {
             fail(`refused, yet wrote ${JSON.stringify(before)} → ${JSON.stringify(after)}`);
           }
         }
         await keepSignedIn(caller);
+        return { status: res.statusCode, ...(refusedField ? { field: refusedField } : {}) };
       }
 
       for (const [index, route] of mine) {
         for (const caller of Object.keys(RUNS) as Caller[]) {
-          const property = fc.asyncProperty(requestFor(route), (generated) => send(caller, route, generated));
+          const property = fc.asyncProperty(requestFor(route), async (generated) => {
+            await send(caller, route, generated);
+          });
           // A seed of its own per route and caller, so routes do not all draw the same sequence.
           await fc.assert(property, { seed: SEED + index * 3 + Object.keys(RUNS).indexOf(caller), numRuns: RUNS[caller] });
         }
@@ -314,11 +373,21 @@ export function describeRouteFuzz(part: number) {
           meaningCases += 1;
           await send('admin', route, generated, false);
         }
+        // Hostile files in every upload field, by the administrator too.
+        for (const generated of hostileCasesFor(route, SEED + index * 1000 + 500, good.get(route))) {
+          hostileCases += 1;
+          const answer = await send('admin', route, generated, false);
+          // A 400 naming the file's field (or its object: an attachment's index) refused the file itself.
+          const field = answer?.field ?? '';
+          const upload = generated.upload ?? '';
+          if (answer && (answer.status < 300 || (field && (upload.startsWith(field) || field.startsWith(upload.split('.')[0]!)))))
+            hostileReached += 1;
+        }
       }
 
       const figures = [...statuses.entries()].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
       console.log(
-        `fuzz (${dialect}), part ${part + 1} of ${FUZZ_PARTS}: ${sent} requests (${meaningCases} of them numbers and dates to refuse) to ${mine.length} of ${routes.length} routes, ${serverErrors} answered 5xx; ${figures.join(' ')}`,
+        `fuzz (${dialect}), part ${part + 1} of ${FUZZ_PARTS}: ${sent} requests (${meaningCases} of them numbers and dates to refuse, ${hostileCases} hostile files, ${hostileReached} of them taken or refused for the file) to ${mine.length} of ${routes.length} routes, ${serverErrors} answered 5xx; ${figures.join(' ')}`,
       );
       expect(failures).toEqual([]);
     });
