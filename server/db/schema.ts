@@ -757,6 +757,16 @@ export interface Database {
   gate_pins: GatePinTable;
   gate_movements: GateMovementTable;
   parcels: ParcelTable;
+  round_checkpoints: RoundCheckpointTable;
+  round_plans: RoundPlanTable;
+  round_plan_stops: RoundPlanStopTable;
+  rounds: RoundTable;
+  round_scans: RoundScanTable;
+  round_stops: RoundStopTable;
+  round_notes: RoundNoteTable;
+  incidents: IncidentTable;
+  incident_photos: IncidentPhotoTable;
+  shift_handovers: ShiftHandoverTable;
   gate_walkins: GateWalkInTable;
   ledger_accounts: LedgerAccountTable;
   ledger_funds: LedgerFundTable;
@@ -1603,6 +1613,97 @@ export interface GateWalkInTable {
 }
 
 /** A parcel waiting at the gate or collected (migration 0019). */
+/** A checkpoint of the rounds (migration 0039): its QR code's text and, where stuck, an NFC tag's id. */
+export interface RoundCheckpointTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  place: string;
+  instructions: string;
+  code: string;
+  nfc_tag: string | null;
+  active: Generated<Flag>;
+  created_at: string;
+}
+
+export interface RoundPlanTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  ordered: Flag;
+  every_hours: number;
+  /** 'HH:mm' in the condominium's zone; to_time ≤ from_time crosses midnight. */
+  from_time: string;
+  to_time: string;
+  active: Generated<Flag>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoundPlanStopTable {
+  id: Generated<number>;
+  plan_id: number;
+  checkpoint_id: number;
+  position: number;
+  tolerance_minutes: number;
+}
+
+export interface RoundTable {
+  id: Generated<number>;
+  condo_id: number;
+  plan_id: number;
+  slot_at: string;
+  closes_at: string;
+  /** scheduled | walking | done | late | missed (src/api/rounds.ts ROUND_STATUSES). */
+  status: string;
+  started_at: string | null;
+  finished_at: string | null;
+  walked_by_user_id: number | null;
+  device_id: number | null;
+  missed_notified_at: string | null;
+}
+
+export interface RoundScanTable {
+  id: Generated<number>;
+  condo_id: number;
+  client_id: string;
+  round_id: number;
+  checkpoint_id: number;
+  scanned_at: string;
+  received_at: string;
+  offline: Flag;
+  out_of_order: Flag;
+  note: string | null;
+  photo_file_id: number | null;
+  by_user_id: number | null;
+  device_id: number | null;
+}
+
+export interface RoundStopTable {
+  id: Generated<number>;
+  round_id: number;
+  checkpoint_id: number;
+  position: number;
+  due_at: string;
+  /** pending | done | late | missed (src/api/rounds.ts STOP_STATUSES). */
+  status: string;
+  scan_id: number | null;
+  scanned_at: string | null;
+  out_of_order: Generated<Flag>;
+  late_notified_at: string | null;
+}
+
+export interface RoundNoteTable {
+  id: Generated<number>;
+  condo_id: number;
+  round_id: number;
+  checkpoint_id: number | null;
+  text: string;
+  photo_file_id: number | null;
+  by_user_id: number | null;
+  created_at: string;
+}
+
 export interface ParcelTable {
   id: Generated<number>;
   condo_id: number;
@@ -1872,4 +1973,55 @@ export interface SupportSettingsTable {
   hours: string;
   away_message: string;
   updated_at: string;
+}
+
+/** An incident (issue 31, migration 0040): raised at a checkpoint, the gate or the panel; src/api/incidentsLifecycle.ts. */
+export interface IncidentTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** security | maintenance | noise | damage | other. */
+  category: string;
+  /** low | medium | high. */
+  severity: string;
+  /** open | attended | closed. */
+  state: string;
+  /** checkpoint | gate | panel. */
+  source: string;
+  description: string;
+  place: string;
+  /** The rounds' checkpoint it was found at. */
+  checkpoint_id: number | null;
+  reported_by: number | null;
+  /** The request (ticket) a maintenance incident was turned into. */
+  ticket_id: number | null;
+  /** When the one call turning it into a request claimed it (cleared if writing the request failed). */
+  request_claimed_at: string | null;
+  /** The last note an action left. */
+  note: string | null;
+  attended_by: number | null;
+  attended_at: string | null;
+  closed_by: number | null;
+  closed_at: string | null;
+  /** Optimistic concurrency: every change writes WHERE version = the one the caller saw, and adds one. */
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IncidentPhotoTable {
+  id: Generated<number>;
+  incident_id: number;
+  file_id: number;
+  position: number;
+}
+
+/** A shift handover (issue 31): the outgoing guard's notes; who read them, once. */
+export interface ShiftHandoverTable {
+  id: Generated<number>;
+  condo_id: number;
+  written_by: number | null;
+  notes: string;
+  written_at: string;
+  read_by: number | null;
+  read_at: string | null;
 }

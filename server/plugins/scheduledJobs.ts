@@ -13,6 +13,7 @@ import { POLL_JOB_HANDLERS } from '../domain/polls/jobs';
 import { recurringChargeJobHandlers } from '../domain/recurringCharges/jobs';
 import { reminderJobHandlers } from '../domain/reminders/jobs';
 import { RESERVATION_JOB_HANDLERS } from '../domain/reservations/jobs';
+import { ROUND_JOB_HANDLERS } from '../domain/rounds/jobs';
 import { SESSION_JOB_HANDLERS } from '../domain/sessions/jobs';
 import { LIVE_JOB_HANDLERS } from '../domain/shared/live';
 import { TICKET_JOB_HANDLERS } from '../domain/tickets/jobs';
@@ -32,6 +33,7 @@ const HANDLERS: JobHandlers = {
   ...SESSION_JOB_HANDLERS,
   ...ACCOUNT_JOB_HANDLERS,
   ...PARCEL_JOB_HANDLERS,
+  ...ROUND_JOB_HANDLERS,
   ...GATE_JOB_HANDLERS,
   ...LATE_FEE_JOB_HANDLERS,
   ...CHECKOUT_JOB_HANDLERS,

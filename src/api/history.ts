@@ -63,6 +63,11 @@ export const HISTORY_ENTITIES = [
   'subscription',
   // An official notice (issue 30): its importance, and resending it to those who have not read it.
   'notice',
+  // Supervisor rounds (issue 31): checkpoints and plans kept by supervisors and administrators.
+  'round_checkpoint',
+  'round_plan',
+  // An incident (issue 31): raised, attended, closed, turned into a request.
+  'incident',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -120,6 +125,7 @@ export const HISTORY_ACTIONS = [
   'complementoPago',
   'facturaGlobal',
   'facturaAutomatica',
+  'atender',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -330,6 +336,7 @@ export const HISTORY_FIELDS = {
   torresNuevas: 'number',
   total: 'money',
   TowerId: 'id',
+  ticketId: 'id',
   type: 'text',
   unidad: 'text',
   unit: 'text',

@@ -33,6 +33,10 @@ export const LIVE_PAYLOADS = {
   walkIn: object({ walkInId: number() }),
   /** The condominium's support conversation moved (support answered or read, its state changed): its administrators. */
   support: object({ conversationId: number() }),
+  /** An incident (issue 31) was raised or changed: gate staff, supervisors and administrators read the list again. */
+  incident: object({ incidentId: number() }),
+  /** A round (issue 31) was started, scanned, finished or marked late or missed: the supervisor's panel reads again. */
+  round: object({ roundId: number() }),
 } as const;
 export type LiveEventType = keyof typeof LIVE_PAYLOADS;
 export type LivePayload<T extends LiveEventType> = Infer<(typeof LIVE_PAYLOADS)[T]>;
@@ -48,6 +52,8 @@ export const LiveEvent = union([
   eventOf('ticket'),
   eventOf('walkIn'),
   eventOf('support'),
+  eventOf('incident'),
+  eventOf('round'),
 ]);
 export type LiveEvent = Infer<typeof LiveEvent>;
 export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;

@@ -56,6 +56,10 @@ export const NOTIFICATION_MODULES = {
   /** A plan paid through the product's provider (issue 28, trial pay link): Props { planCheckoutId }; opens its
    * result page, precios-y-planes/contratacion/{planCheckoutId}. */
   plan: 'planCheckoutId',
+  /** An incident raised (issue 31): Props { incidentId }; opens condominio/recorridos-supervisor/incidentes. */
+  incidente: 'incidentId',
+  /** A checkpoint late or a round missed (issue 31): Props { roundId }; opens condominio/recorridos-supervisor. */
+  recorrido: 'roundId',
 } as const;
 export type NotificationModule = keyof typeof NOTIFICATION_MODULES;
 
@@ -162,6 +166,12 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
       const planCheckout = id('planCheckoutId');
       return planCheckout ? `~${planResultPagePath(Number(planCheckout))}` : null;
     }
+    // An incident raised: the incidents screen.
+    case 'incidente':
+      return '/recorridos-supervisor/incidentes';
+    // A checkpoint late or a round missed: the supervisor's panel.
+    case 'recorrido':
+      return '/recorridos-supervisor';
     default:
       return null;
   }

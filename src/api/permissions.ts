@@ -1,6 +1,7 @@
 // The role and permission rules of spec §6, in one place: the server's guards and the client's menus
 // both call these. Inputs are the session data's own shapes (spec §3.1). Pure functions only: this file
 // runs in the browser and on the server alike.
+import type { IncidentRole } from './incidentsLifecycle';
 import { isNoticeSection } from './noticeReads';
 import { sectionTakesPosts } from './sections';
 import type { RoleFunction, SessionData, SessionSection, UserPermission } from './sessions';
@@ -424,6 +425,29 @@ export const canReadWholeMovementLog = canCheckPasses;
  * (not the guards who took them, nor residents in "Mis visitas"). */
 export const canSeeEntryPhotos = (data: Parameters<typeof canCheckPasses>[0] & { usuario: Pick<User, 'UserIsSupervisor'> }) =>
   isAdmin(data.usuario) || (isSupervisor(data.usuario) && canCheckPasses(data));
+
+// ── Supervisor rounds (issue 31, src/api/rounds.ts): guards, supervisors and administrators walk rounds (on their
+// phone or a paired device's shift); supervisors and administrators keep the checkpoints and plans, read the
+// supervisor's panel and the weekly report.
+type RoundsUser = { usuario: Pick<User, 'UserIsAdmin' | 'UserIsGuard' | 'UserIsSupervisor'> };
+export const canWalkRounds = (data: RoundsUser) => isAdmin(data.usuario) || isGuard(data.usuario) || isSupervisor(data.usuario);
+export const canManageRounds = (data: RoundsUser) => isAdmin(data.usuario) || isSupervisor(data.usuario);
+
+// ── Incidents and the shift handover (issue 31, src/api/incidents.ts): gate staff (guards), supervisors and
+// administrators see and raise incidents; what each may do to one is incidentsLifecycle.ts's table by the roles
+// below. Guards and supervisors write and read the shift handover; administrators read it.
+type IncidentUser = { usuario: Pick<User, 'UserIsAdmin' | 'UserIsGuard' | 'UserIsSupervisor'> };
+export const canSeeIncidents = (data: IncidentUser) =>
+  isAdmin(data.usuario) || isGuard(data.usuario) || isSupervisor(data.usuario);
+export const canWriteHandover = (data: IncidentUser) => isGuard(data.usuario) || isSupervisor(data.usuario);
+/** The lifecycle roles a person holds on incidents. */
+export function incidentRolesOf(data: IncidentUser): IncidentRole[] {
+  const roles: IncidentRole[] = [];
+  if (isGuard(data.usuario)) roles.push('guard');
+  if (isSupervisor(data.usuario)) roles.push('supervisor');
+  if (isAdmin(data.usuario)) roles.push('admin');
+  return roles;
+}
 
 // ── Requests to the administrator (SA) and interpersonal messages (IC), issue 13. The server enforces these on
 // every call of src/api/tickets.ts and src/api/conversations.ts; the screens offer only what they allow.

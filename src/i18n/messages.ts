@@ -29,6 +29,7 @@ export type MessageId =
   | Keys<typeof import('./es/globalSearch.json')>
   | Keys<typeof import('./es/guest.json')>
   | Keys<typeof import('./es/history.json')>
+  | Keys<typeof import('./es/incidents.json')>
   | Keys<typeof import('./es/invoicing.json')>
   | Keys<typeof import('./es/invoicingScreens.json')>
   | Keys<typeof import('./es/invitations.json')>
@@ -55,6 +56,7 @@ export type MessageId =
   | Keys<typeof import('./es/proofs.json')>
   | Keys<typeof import('./es/push.json')>
   | Keys<typeof import('./es/reservations.json')>
+  | Keys<typeof import('./es/rounds.json')>
   | Keys<typeof import('./es/public.json')>
   | Keys<typeof import('./es/receipts.json')>
   | Keys<typeof import('./es/reconciliation.json')>

@@ -68,6 +68,12 @@ async function nativeDecoder(): Promise<Decode | null> {
   }
 }
 
+/** Fetches the QR library ahead (a screen that scans while walking, such as the rounds', may lose the network
+ * before its first scan; the installed app's worker keeps the chunk, a browser tab only once it was loaded). */
+export function preloadQrDecoder(): void {
+  void import('jsqr').catch(() => undefined);
+}
+
 async function libraryDecoder(): Promise<Decode> {
   const { default: jsQR } = await import('jsqr');
   return async (canvas, context) => {

@@ -10,7 +10,7 @@ import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-k
 import { literal, type } from 'superstruct';
 import { ApiError, apiPath, call, http } from './http';
 
-export type QueuedKind = 'gateEntry' | 'gateExit' | 'gateRefusal' | 'parcelArrival';
+export type QueuedKind = 'gateEntry' | 'gateExit' | 'gateRefusal' | 'parcelArrival' | 'roundScan';
 
 export interface QueuedItem {
   clientId: string;

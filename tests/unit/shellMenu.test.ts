@@ -60,6 +60,8 @@ describe('the main menu today (only built screens)', () => {
         'movementLog',
         'parcels',
         'gateDevices',
+        'rounds',
+        'supervisorPanel',
         'blogConfiguration',
         'configuration',
         'management',
@@ -102,10 +104,21 @@ describe('the main menu today (only built screens)', () => {
     ],
     [
       'guard',
-      ['communication', 'section-1', 'section-5', 'section-6', 'welcome', 'employeePanel', 'caseta', 'movementLog', 'parcels'],
+      [
+        'communication',
+        'section-1',
+        'section-5',
+        'section-6',
+        'welcome',
+        'employeePanel',
+        'caseta',
+        'movementLog',
+        'parcels',
+        'rounds',
+      ],
     ],
     ['employee', ['welcome', 'employeePanel']],
-    ['supervisor', ['welcome', 'employeePanel', 'caseta', 'movementLog', 'parcels']],
+    ['supervisor', ['welcome', 'employeePanel', 'caseta', 'movementLog', 'parcels', 'rounds', 'supervisorPanel']],
   ])('the %s gets %j', (role, expected) => {
     expect(keys(role)).toEqual(expected);
   });
@@ -180,7 +193,15 @@ describe('the main menu once every screen is built', () => {
 
   it('gives employees and supervisors no communication at all', () => {
     expect(keys('employee', EVERY_SCREEN)).toEqual(['welcome', 'employeePanel']);
-    expect(keys('supervisor', EVERY_SCREEN)).toEqual(['welcome', 'employeePanel', 'caseta', 'movementLog', 'parcels']);
+    expect(keys('supervisor', EVERY_SCREEN)).toEqual([
+      'welcome',
+      'employeePanel',
+      'caseta',
+      'movementLog',
+      'parcels',
+      'rounds',
+      'supervisorPanel',
+    ]);
   });
 
   it('gives the caseta and the whole log to gate staff, and Mis visitas to a resident with a dwelling', () => {

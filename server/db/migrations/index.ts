@@ -38,6 +38,8 @@ import * as noticeReads from './0035_notice_reads';
 import * as pushSubscriptions from './0036_push_subscriptions';
 import * as support from './0037_support';
 import * as readIndexes from './0038_read_indexes';
+import * as rounds from './0039_rounds';
+import * as incidents from './0040_incidents';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -77,4 +79,6 @@ export const migrations: Record<string, Migration> = {
   '0036_push_subscriptions': pushSubscriptions,
   '0037_support': support,
   '0038_read_indexes': readIndexes,
+  '0039_rounds': rounds,
+  '0040_incidents': incidents,
 };

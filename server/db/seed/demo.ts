@@ -26,6 +26,7 @@ import { seedDirectory } from './directory';
 import { seedGate } from './gate';
 import { seedGateDevices } from './gateDevices';
 import { seedGuests } from './guests';
+import { seedIncidents } from './incidents';
 import { seedInvoicing } from './invoicing';
 import { seedLateFees } from './lateFees';
 import { seedLedger } from './ledger';
@@ -36,6 +37,7 @@ import { seedPosts } from './posts';
 import { seedProofs } from './proofs';
 import { seedRecurringCharges } from './recurringCharges';
 import { seedReservations } from './reservations';
+import { seedRounds } from './rounds';
 import { seedSavedCards } from './savedCards';
 import { seedSupport } from './support';
 import { seedTickets } from './tickets';
@@ -59,6 +61,18 @@ const TABLES_CHILD_FIRST = [
   'support_settings',
   'support_sessions',
   'support_agents',
+  // Incidents and handovers (issue 31): photos point at incidents and files, incidents at tickets.
+  'incident_photos',
+  'incidents',
+  'shift_handovers',
+  // Supervisor rounds (issue 31): notes and stops point at scans, scans at rounds, rounds at plans and checkpoints.
+  'round_notes',
+  'round_stops',
+  'round_scans',
+  'rounds',
+  'round_plan_stops',
+  'round_plans',
+  'round_checkpoints',
   // The gate (issue 26): movements point at passes, dwellings, devices and users.
   'gate_movements',
   // E-invoicing (issue 17): its rows point at dwellings, payments, charges and users. invoicing_client_dwellings
@@ -359,6 +373,8 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedAccessRequests(trx, options.clock);
   await seedInvoicing(trx, options.clock);
   await seedParcels(trx, options.clock);
+  await seedRounds(trx, options.clock);
+  await seedIncidents(trx, options.clock);
   await seedSupport(trx, options.clock, passwordHash);
 }
 

@@ -59,6 +59,12 @@ const MovementLogPage = lazy(() => import('../gate/MovementLogPage'));
 const SearchPage = lazy(() => import('../search/SearchPage'));
 // Parcels at the gate (issue 26).
 const ParcelsPage = lazy(() => import('../parcels/ParcelsPage'));
+// Incidents and the shift handover (issue 31), under the rounds' screen.
+const IncidentsPage = lazy(() => import('../incidents/IncidentsPage'));
+const RaiseIncidentPage = lazy(() => import('../incidents/RaiseIncidentPage'));
+// Supervisor rounds (issue 31): the guard's walk and the supervisor's panel.
+const RoundsPage = lazy(() => import('../rounds/RoundsPage'));
+const SupervisorPanelPage = lazy(() => import('./SupervisorPanelPage'));
 const PendingWalkInsPage = lazy(() => import('../gateWalkIns/PendingWalkInsPage'));
 // Gate devices (issue 26); their pairing page is outside the guard (routes.tsx).
 const DevicesPage = lazy(() => import('../gate/DevicesPage'));
@@ -136,6 +142,10 @@ export default function CondominioRoutes() {
           <Route path={SCREENS.caseta} component={CasetaPage} />
           <Route path={SCREENS.movementLog} component={MovementLogPage} />
           <Route path="/search" component={SearchPage} />
+          <Route path="/recorridos-supervisor/incidentes/nuevo" component={RaiseIncidentPage} />
+          <Route path="/recorridos-supervisor/incidentes" component={IncidentsPage} />
+          <Route path={SCREENS.supervisorPanel} component={SupervisorPanelPage} />
+          <Route path={SCREENS.rounds} component={RoundsPage} />
           <Route path={SCREENS.parcels} component={ParcelsPage} />
           <Route path={SCREENS.walkIns} component={PendingWalkInsPage} />
           <Route path={SCREENS.gateDevices} component={DevicesPage} />

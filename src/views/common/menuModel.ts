@@ -7,6 +7,7 @@ import {
   canInvoice,
   canManageGateDevices,
   canManagePeople,
+  canManageRounds,
   canReadHistory,
   canSeeAccountStatement,
   canSeeAdminPanel,
@@ -18,6 +19,7 @@ import {
   canSeeMyGuests,
   canSeeMyParcels,
   canUseGate,
+  canWalkRounds,
   directoriesFor,
   menuSections,
 } from '../../api/permissions';
@@ -255,6 +257,28 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       href: SCREENS.gateDevices,
       screen: SCREENS.gateDevices,
       icon: 'devices',
+      depth: 0,
+    });
+  }
+  // Supervisor rounds (issue 31): the walk for guards, supervisors and administrators; the supervisor's panel for
+  // supervisors and administrators.
+  if (canWalkRounds(data)) {
+    entries.push({
+      key: 'rounds',
+      label: { id: 'rounds.menu' },
+      href: SCREENS.rounds,
+      screen: SCREENS.rounds,
+      icon: 'gate',
+      depth: 0,
+    });
+  }
+  if (canManageRounds(data)) {
+    entries.push({
+      key: 'supervisorPanel',
+      label: { id: 'rounds.menuPanel' },
+      href: SCREENS.supervisorPanel,
+      screen: SCREENS.supervisorPanel,
+      icon: 'adminPanel',
       depth: 0,
     });
   }

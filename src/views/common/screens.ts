@@ -59,6 +59,9 @@ export const SCREENS = {
   parcels: '/paqueteria',
   /** Walk-ins waiting at the gate for the resident's answer (issue 26). */
   walkIns: '/visitas',
+  /** Supervisor rounds (issue 31): the guard's walk, and the supervisor's panel (spec §2.2 recorridos-supervisor). */
+  rounds: '/recorridos',
+  supervisorPanel: '/recorridos-supervisor',
 } as const;
 
 /** Route patterns of the screens that exist today. */
