@@ -99,6 +99,8 @@ describe('the desktop shell', () => {
         'Bitácora de movimientos',
         'Paquetería',
         'Dispositivos',
+        'Recorridos',
+        'Panel del supervisor',
         'Configuración de blogs',
         'Configuración',
         'Control gerencial',
@@ -151,10 +153,22 @@ describe('the desktop shell', () => {
         'Caseta',
         'Bitácora de movimientos',
         'Paquetería',
+        'Recorridos',
       ],
     ],
     ['employee', ['Linea del tiempo', 'Panel del empleado']],
-    ['supervisor', ['Linea del tiempo', 'Panel del empleado', 'Caseta', 'Bitácora de movimientos', 'Paquetería']],
+    [
+      'supervisor',
+      [
+        'Linea del tiempo',
+        'Panel del empleado',
+        'Caseta',
+        'Bitácora de movimientos',
+        'Paquetería',
+        'Recorridos',
+        'Panel del supervisor',
+      ],
+    ],
   ])('gives the %s the menu %j', async (role, expected) => {
     stubApi(sessionFor(role));
     condominio('/condominio/comunicacion');
@@ -162,7 +176,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|financiero|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|control-gerencial\/modulos-adicionales\/factura-comunidad|historial|caseta|bitacora-movimientos|dispositivos|paqueteria)$/,
+        /^\/condominio\/(comunicacion|financiero|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|control-gerencial\/modulos-adicionales\/factura-comunidad|historial|caseta|bitacora-movimientos|dispositivos|paqueteria|recorridos|recorridos-supervisor)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();
