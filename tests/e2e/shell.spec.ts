@@ -94,6 +94,7 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string | R
       ['Caseta', '/condominio/caseta'],
       ['Bitácora de movimientos', '/condominio/bitacora-movimientos'],
       ['Paquetería', '/condominio/paqueteria'],
+      ['Recorridos', '/condominio/recorridos'],
     ],
   ],
   [
@@ -127,6 +128,8 @@ const MENUS: [email: string, condo: string | undefined, links: [name: string | R
       ['Bitácora de movimientos', '/condominio/bitacora-movimientos'],
       ['Paquetería', '/condominio/paqueteria'],
       ['Dispositivos', '/condominio/dispositivos'],
+      ['Recorridos', '/condominio/recorridos'],
+      ['Panel del supervisor', '/condominio/recorridos-supervisor'],
       ['Configuración de blogs', '/condominio/listado-blogs'],
       ['Configuración', '/condominio/configuracion'],
       ['Control gerencial', '/condominio/control-gerencial'],
