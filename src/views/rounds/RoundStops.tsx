@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/List.css';
 // A round's checkpoints in order, each with its state (pending, checked, late, not checked), when it was scanned and
 // by when it was due: the guard's walk and the supervisor's panel show the same list.
 import { Badge, Group, List, Text } from '@mantine/core';
