@@ -118,6 +118,9 @@ test('a round walked over three checkpoints, one offline, shows done on the supe
     const missedCard = page.getByTestId(`panel-round-${missed.id}`);
     await expect(missedCard).toHaveAttribute('data-status', 'missed');
     await expect(missedCard.getByText('No realizado')).toBeVisible();
+    // The missed round's notice reached the supervisor's bell.
+    await page.getByRole('button', { name: /^Notificaciones/ }).click();
+    await expect(page.getByText('Recorrido no realizado').first()).toBeVisible();
     await context.close();
   } finally {
     await browser.close();
