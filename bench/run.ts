@@ -9,6 +9,7 @@ import { BUDGETS, type BundleReport, type GroupSize, measureBundles } from './bu
 import { COLD_START_GOAL_MS, COLD_START_RUNS, type ColdStartReport, type ColdStartSeries, measureColdStart } from './coldStart';
 import { GATE_BENCH, type GateReport, measureGate } from './gate';
 import { LIGHTHOUSE_GOAL, LIGHTHOUSE_RUNS, type LighthousePage, measureLighthouse } from './lighthouse';
+import { LIVE_BENCH, type LiveReport, measureLive } from './live';
 import { printReads, summarizeReads } from './readsReport';
 import { measureReconciliation, RECONCILIATION_BENCH, type ReconciliationReport } from './reconciliation';
 import { cleanUpNow, REPO_ROOT } from './serverProcess';
@@ -44,7 +45,7 @@ const row = (cells: (string | number)[], widths: number[]) =>
 type Section<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** `npm run bench -- gate statements` (or `-- --only reads,gate`): only the named sections (reads, alias
- * throughput; bundles, coldStart, lighthouse, statements, gate, reconciliation); all of them without names.
+ * throughput; bundles, coldStart, lighthouse, statements, gate, reconciliation, live); all of them without names.
  * `--duration <s>` shortens the 200-user runs of (a) (60 s by default), for a quick look. */
 const ARGS = process.argv.slice(2);
 const option = (name: string) => {
@@ -227,6 +228,43 @@ function printReconciliation(report: ReconciliationReport): void {
   );
 }
 
+function printLive(report: LiveReport): void {
+  const one = report.oneProcess;
+  const mib = (bytes: number) => (bytes / 1048576).toFixed(1);
+  say();
+  say(
+    `  one process (SQLite): ${integer(one.streams)} streams of ${integer(one.sessions)} sessions (${one.people} people) ` +
+      `opened in ${one.openSeconds.toFixed(1)} s; ${one.dropped} ended by the server meanwhile.`,
+  );
+  say(`  server RSS ${mib(one.rssBeforeBytes)} → ${mib(one.rssAfterBytes)} MiB: ${kib(one.bytesPerStream)} KiB per open stream.`);
+  const widths = [28, 7, 11, 7, 8, 8, 8, 9];
+  say();
+  say(row(['write → event on the stream', 'writes', 'deliveries', 'missed', 'p50', 'p99', 'max', 'POST p50'], widths));
+  const line = (name: string, figures: LiveReport['oneProcess']['latency']) =>
+    say(
+      row(
+        [
+          name,
+          figures.writes,
+          figures.deliveries,
+          figures.missed,
+          ms(figures.p50Ms),
+          ms(figures.p99Ms),
+          ms(figures.maxMs),
+          ms(figures.postP50Ms),
+        ],
+        widths,
+      ),
+    );
+  line(`sqlite, ${integer(one.streams)} open`, one.latency);
+  if (report.twoProcesses) line('postgres, A → B', report.twoProcesses.latency);
+  say();
+  say(
+    `  a message in a seeded conversation, one after another, timed from sending the POST to its event on each of the` +
+      ` two sides' ${one.readerStreams} streams; goal p99 < ${ms(LIVE_BENCH.p99GoalMs)}.`,
+  );
+}
+
 function printSummary(
   throughput: Section<ReadsReport>,
   bundles: Section<BundleReport>,
@@ -234,6 +272,7 @@ function printSummary(
   lighthouse: Section<LighthousePage[]>,
   statements: Section<StatementsReport>,
   gate: Section<GateReport>,
+  live: Section<LiveReport>,
 ): void {
   heading('Summary');
   if (throughput.ok) summarizeReads(throughput.value, say);
@@ -285,6 +324,20 @@ function printSummary(
       );
     }
   } else say(`gate        ${notRun(gate)}`);
+  if (live.ok) {
+    const { oneProcess: one, twoProcesses: two } = live.value;
+    const figures = (f: LiveReport['oneProcess']['latency']) =>
+      `p50 ${ms(f.p50Ms)}, p99 ${ms(f.p99Ms)}, max ${ms(f.maxMs)}${f.missed ? `, ${f.missed} missed` : ''}`;
+    say(
+      `live        ${integer(one.streams)} streams: ${kib(one.bytesPerStream)} KiB each, opened in ${one.openSeconds.toFixed(1)} s; ` +
+        `write → event ${figures(one.latency)}`,
+    );
+    say(
+      two
+        ? `            two processes on PostgreSQL: ${figures(two.latency)} (goal p99 < ${ms(LIVE_BENCH.p99GoalMs)})`
+        : '            two processes on PostgreSQL: skipped (no BENCH_DATABASE_URL or TEST_DATABASE_URL)',
+    );
+  } else say(`live        ${notRun(live)}`);
   say(`written     ${path.relative(REPO_ROOT, RESULTS_FILE)}`);
 }
 
@@ -341,6 +394,13 @@ async function main(): Promise<void> {
     printReconciliation,
   );
 
+  const live = await section(
+    'live',
+    `(h) The live channel: ${integer(LIVE_BENCH.streams)} open streams on one process, write → event on one and two processes`,
+    () => measureLive(say),
+    printLive,
+  );
+
   const result = (value: Section<unknown>) => (value.ok ? value.value : { error: value.error });
   fs.mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   fs.writeFileSync(
@@ -360,14 +420,15 @@ async function main(): Promise<void> {
         statements: result(statements),
         gate: result(gate),
         reconciliation: result(reconciliation),
+        live: result(live),
       },
       null,
       2,
     )}\n`,
   );
-  printSummary(throughput, bundles, coldStart, lighthouse, statements, gate);
+  printSummary(throughput, bundles, coldStart, lighthouse, statements, gate, live);
   say(`(${((performance.now() - started) / 1000).toFixed(0)} s)`);
-  const crashed = [throughput, bundles, coldStart, lighthouse, statements, gate, reconciliation].some(
+  const crashed = [throughput, bundles, coldStart, lighthouse, statements, gate, reconciliation, live].some(
     (value) => !value.ok && value.error !== SKIPPED,
   );
   if (crashed) process.exitCode = 1;
