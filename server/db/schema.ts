@@ -765,8 +765,18 @@ export interface Database {
   round_stops: RoundStopTable;
   round_notes: RoundNoteTable;
   incidents: IncidentTable;
+  // Assemblies (issue 32, migration 0041).
+  assembly_settings: AssemblySettingsTable;
+  assemblies: AssemblyTable;
+  assembly_items: AssemblyItemTable;
+  assembly_calls: AssemblyCallTable;
+  assembly_confirmations: AssemblyConfirmationTable;
+  assembly_attendance: AssemblyAttendanceTable;
   incident_photos: IncidentPhotoTable;
   shift_handovers: ShiftHandoverTable;
+  document_folders: DocumentFolderTable;
+  documents: DocumentTable;
+  document_versions: DocumentVersionTable;
   gate_walkins: GateWalkInTable;
   ledger_accounts: LedgerAccountTable;
   ledger_funds: LedgerFundTable;
@@ -2015,6 +2025,48 @@ export interface IncidentPhotoTable {
   position: number;
 }
 
+/** A folder an administrator added to the document library (issue 32, migration 0042). */
+export interface DocumentFolderTable {
+  id: Generated<number>;
+  condo_id: number;
+  name: string;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** A document of the library (issue 32): src/api/documents.ts. */
+export interface DocumentTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** A fixed folder's code (reglamento, actas, contratos, seguros, planos), or 'custom' with folder_id. */
+  folder_code: string;
+  folder_id: number | null;
+  name: string;
+  /** everyone | owners | board | admins. */
+  audience: string;
+  archived: Generated<Flag>;
+  /** What filed it ('assembly' and its id, next); null: uploaded by hand. Unique per condominium. */
+  source_kind: string | null;
+  source_id: number | null;
+  /** The latest version's number. */
+  current_version: Generated<number>;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A version of a document: a stored file, never deleted. */
+export interface DocumentVersionTable {
+  id: Generated<number>;
+  document_id: number;
+  number: number;
+  file_id: number;
+  file_name: string;
+  note: string | null;
+  uploaded_by: number | null;
+  uploaded_at: string;
+}
+
 /** A shift handover (issue 31): the outgoing guard's notes; who read them, once. */
 export interface ShiftHandoverTable {
   id: Generated<number>;
@@ -2024,4 +2076,86 @@ export interface ShiftHandoverTable {
   written_at: string;
   read_by: number | null;
   read_at: string | null;
+}
+
+/** The condominium's assembly settings (issue 32, migration 0041): one row per condominium, written when first saved. */
+export interface AssemblySettingsTable {
+  id: Generated<number>;
+  condo_id: number;
+  board_may_call: Generated<Flag>;
+  /** src/api/assemblyQuorum.ts QUORUM_RULE_SETS. */
+  rule_set: Generated<string>;
+  legal_text: Generated<string>;
+  updated_at: string;
+}
+
+/** An assembly (issue 32, migration 0041); src/api/assembliesLifecycle.ts. */
+export interface AssemblyTable {
+  id: Generated<number>;
+  condo_id: number;
+  /** ordinary | extraordinary. */
+  kind: string;
+  title: string;
+  place: string;
+  video_link: string;
+  state: string;
+  /** 0 before it convenes, then 1..3. */
+  current_call: Generated<number>;
+  /** The notice the call was posted as. */
+  post_id: number | null;
+  /** The calendar's 'asamblea' event. */
+  calendar_event_id: number | null;
+  created_by: number | null;
+  called_at: string | null;
+  opened_at: string | null;
+  closed_at: string | null;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AssemblyItemTable {
+  id: Generated<number>;
+  assembly_id: number;
+  position: number;
+  title: string;
+  description: string;
+  /** informative | voted. */
+  kind: string;
+  /** simple | qualified | unanimity. */
+  majority: string;
+  qualified_percent: number | null;
+}
+
+export interface AssemblyCallTable {
+  id: Generated<number>;
+  assembly_id: number;
+  /** 1..3. */
+  number: number;
+  /** ISO-8601 UTC. */
+  starts_at: string;
+  percent: number;
+  strict: Flag;
+}
+
+export interface AssemblyConfirmationTable {
+  id: Generated<number>;
+  assembly_id: number;
+  user_id: number;
+  /** in_person | online | absent. */
+  answer: string;
+  answered_at: string;
+}
+
+export interface AssemblyAttendanceTable {
+  id: Generated<number>;
+  assembly_id: number;
+  apartment_id: number;
+  /** owner (counts for the quorum) | tenant. */
+  kind: string;
+  /** in_person | online. */
+  mode: string;
+  name: string | null;
+  recorded_by: number | null;
+  recorded_at: string;
 }

@@ -68,6 +68,11 @@ export const HISTORY_ENTITIES = [
   'round_plan',
   // An incident (issue 31): raised, attended, closed, turned into a request.
   'incident',
+  // The document library (issue 32): a document (uploaded, a new version, archived) and an added folder.
+  'document',
+  'document_folder',
+  'assembly',
+  'assembly_settings',
 ] as const;
 export type HistoryEntity = (typeof HISTORY_ENTITIES)[number];
 
@@ -158,6 +163,8 @@ export const HISTORY_FIELDS = {
   activa: 'boolean',
   active: 'boolean',
   activo: 'boolean',
+  archived: 'boolean',
+  audience: 'text',
   actualizadas: 'number',
   address1: 'text',
   address2: 'text',
@@ -327,6 +334,8 @@ export const HISTORY_FIELDS = {
   supervisor: 'boolean',
   tarjeta: 'json',
   tarjetaGuardada: 'boolean',
+  documentVersion: 'number',
+  folder: 'text',
   TiempoMoroso: 'number',
   timeZone: 'text',
   tipo: 'text',

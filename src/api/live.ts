@@ -37,6 +37,8 @@ export const LIVE_PAYLOADS = {
   incident: object({ incidentId: number() }),
   /** A round (issue 31) was started, scanned, finished or marked late or missed: the supervisor's panel reads again. */
   round: object({ roundId: number() }),
+  /** An assembly (issue 32) moved or its attendance changed: its screen reads it again (the quorum, live). */
+  assembly: object({ assemblyId: number() }),
 } as const;
 export type LiveEventType = keyof typeof LIVE_PAYLOADS;
 export type LivePayload<T extends LiveEventType> = Infer<(typeof LIVE_PAYLOADS)[T]>;
@@ -54,6 +56,7 @@ export const LiveEvent = union([
   eventOf('support'),
   eventOf('incident'),
   eventOf('round'),
+  eventOf('assembly'),
 ]);
 export type LiveEvent = Infer<typeof LiveEvent>;
 export type LiveEventOf<T extends LiveEventType> = Extract<LiveEvent, { type: T }>;

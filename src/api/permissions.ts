@@ -449,6 +449,18 @@ export function incidentRolesOf(data: IncidentUser): IncidentRole[] {
   return roles;
 }
 
+// ── Assemblies (issue 32, src/api/assemblies.ts): administrators, the board and residents with a dwelling see them;
+// administrators manage them, and the board where the condominium's assembly settings allow it (the server reads the
+// setting: 403 otherwise). Only administrators change the settings.
+type AssemblyUser = { usuario: Pick<User, 'UserIsAdmin' | 'UserIsBoard' | 'apartments'> };
+export const canSeeAssemblies = (data: AssemblyUser) =>
+  isAdmin(data.usuario) || isBoard(data.usuario) || data.usuario.apartments.length > 0;
+export const canManageAssemblies = (data: AssemblyUser, boardMayCall: boolean) =>
+  isAdmin(data.usuario) || (boardMayCall && isBoard(data.usuario));
+/** Who reaches the managing routes at all (the board's setting is read by the domain). */
+export const mayManageAssemblies = (data: AssemblyUser) => isAdmin(data.usuario) || isBoard(data.usuario);
+export const canSetUpAssemblies = (data: AssemblyUser) => isAdmin(data.usuario);
+
 // ── Requests to the administrator (SA) and interpersonal messages (IC), issue 13. The server enforces these on
 // every call of src/api/tickets.ts and src/api/conversations.ts; the screens offer only what they allow.
 
@@ -659,6 +671,27 @@ export const ROLE_FUNCTION_MAX = 3;
  * settings: administrators. */
 export const canManagePeople = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
 export const canEditCondoSettings = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
+/** The document library (issue 32, condominio/others): uploading, new versions, archiving, folders: administrators. */
+export const canManageDocuments = (data: { usuario: Pick<User, 'UserIsAdmin'> }) => isAdmin(data.usuario);
+
+/**
+ * Which documents of the library a member sees, by audience: everyone's to every member; the owners' to owners
+ * (a dwelling held as 'owner'), the board and administrators; the board's to the board and administrators; the
+ * administrators' to administrators. Archived ones: administrators only.
+ */
+export function documentAudiencesFor(viewer: {
+  usuario: Pick<User, 'UserIsAdmin' | 'UserIsBoard'>;
+  owner: boolean;
+}): ('everyone' | 'owners' | 'board' | 'admins')[] {
+  const admin = isAdmin(viewer.usuario);
+  const board = admin || isBoard(viewer.usuario);
+  const audiences: ('everyone' | 'owners' | 'board' | 'admins')[] = ['everyone'];
+  if (viewer.owner || board) audiences.push('owners');
+  if (board) audiences.push('board');
+  if (admin) audiences.push('admins');
+  return audiences;
+}
 
 /** Management control (control-gerencial) and the history (historial): administrators and the board. */
 export const canSeeManagementControl = (data: { usuario: Pick<User, 'UserIsAdmin' | 'UserIsBoard'> }) =>

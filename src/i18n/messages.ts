@@ -6,6 +6,7 @@ type Keys<T> = Extract<keyof T, string>;
 export type MessageId =
   | Keys<typeof import('./es/account.json')>
   | Keys<typeof import('./es/app.json')>
+  | Keys<typeof import('./es/assemblies.json')>
   | Keys<typeof import('./es/blogs.json')>
   | Keys<typeof import('./es/calendar.json')>
   | Keys<typeof import('./es/calendarNotices.json')>
@@ -38,6 +39,7 @@ export type MessageId =
   | Keys<typeof import('./es/invoicingErrors.json')>
   | Keys<typeof import('./es/lateFees.json')>
   | Keys<typeof import('./es/lateFeesErrors.json')>
+  | Keys<typeof import('./es/library.json')>
   | Keys<typeof import('./es/management.json')>
   | Keys<typeof import('./es/memberPermissions.json')>
   | Keys<typeof import('./es/notifications.json')>

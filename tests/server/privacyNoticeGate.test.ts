@@ -64,6 +64,8 @@ const PUBLIC = [
   'GET /api/--soporte/file/:attachmentId',
   // An incident's photo through the signed link its screen gave (issue 31).
   'GET /api/--incidentes/archivo/:fileId',
+  // A document version's file through the signed link the library gave (issue 32).
+  'GET /api/--documentos/archivo/:fileId',
 ];
 
 /** The support desk's routes (issue 30) answer the product's own support agents, with a desk session of their

@@ -92,6 +92,7 @@ describe('the desktop shell', () => {
         'Financiero',
         'Estado de cuenta',
         'Linea del tiempo',
+        'Documentos',
         'Mis invitados',
         'Panel del administrador',
         'Panel del empleado',
@@ -100,6 +101,7 @@ describe('the desktop shell', () => {
         'Paquetería',
         'Dispositivos',
         'Recorridos',
+        'Asambleas',
         'Panel del supervisor',
         'Configuración de blogs',
         'Configuración',
@@ -122,6 +124,8 @@ describe('the desktop shell', () => {
         'Financiero',
         'Estado de cuenta',
         'Linea del tiempo',
+        'Documentos',
+        'Asambleas',
         'Control gerencial',
         'Historial',
       ],
@@ -139,6 +143,7 @@ describe('the desktop shell', () => {
         'Financiero',
         'Estado de cuenta',
         'Linea del tiempo',
+        'Documentos',
       ],
     ],
     [
@@ -149,6 +154,7 @@ describe('the desktop shell', () => {
         'Comunicación entre vecinos',
         'Calendario de eventos',
         'Linea del tiempo',
+        'Documentos',
         'Panel del empleado',
         'Caseta',
         'Bitácora de movimientos',
@@ -176,7 +182,7 @@ describe('the desktop shell', () => {
     expect(linkNames(nav)).toEqual(expected);
     for (const link of within(nav).getAllByRole('link')) {
       expect(link.getAttribute('href')).toMatch(
-        /^\/condominio\/(comunicacion|financiero|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|control-gerencial\/modulos-adicionales\/factura-comunidad|historial|caseta|bitacora-movimientos|dispositivos|paqueteria|recorridos|recorridos-supervisor)$/,
+        /^\/condominio\/(comunicacion|financiero|estado-cta|welcome|comunicacion\/encuestas|comunicacion\/calendario-eventos|comunicacion\/instalaciones|comunicacion\/(seccion|tickets-administrador|comunicacion-interpersonal)\/\d+|mis-invitados|listado-blogs|panel-del-administrador|panel-del-empleado|configuracion|control-gerencial|control-gerencial\/modulos-adicionales\/factura-comunidad|historial|caseta|bitacora-movimientos|dispositivos|paqueteria|recorridos|recorridos-supervisor|others|asambleas)$/,
       );
     }
     if (role !== 'admin') expect(screen.queryByText('Panel del administrador')).toBeNull();

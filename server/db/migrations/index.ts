@@ -40,6 +40,8 @@ import * as support from './0037_support';
 import * as readIndexes from './0038_read_indexes';
 import * as rounds from './0039_rounds';
 import * as incidents from './0040_incidents';
+import * as assemblies from './0041_assemblies';
+import * as documents from './0042_documents';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -81,4 +83,6 @@ export const migrations: Record<string, Migration> = {
   '0038_read_indexes': readIndexes,
   '0039_rounds': rounds,
   '0040_incidents': incidents,
+  '0041_assemblies': assemblies,
+  '0042_documents': documents,
 };

@@ -9,6 +9,7 @@ import { hashPassword } from '../../infra/passwords';
 import type { Database, NewCondominium } from '../schema';
 import { seedAccessRequests } from './accessRequests';
 import { seedActivity } from './activity';
+import { seedAssemblies } from './assemblies';
 import { seedCalendar } from './calendar';
 import { seedCheckout } from './checkout';
 import { seedConversations } from './conversations';
@@ -23,6 +24,7 @@ import {
   NEIGHBOURS_WITHOUT_PRIVACY,
 } from './demoFacts';
 import { seedDirectory } from './directory';
+import { seedDocuments } from './documents';
 import { seedGate } from './gate';
 import { seedGateDevices } from './gateDevices';
 import { seedGuests } from './guests';
@@ -61,6 +63,17 @@ const TABLES_CHILD_FIRST = [
   'support_settings',
   'support_sessions',
   'support_agents',
+  // The document library (issue 32): versions point at documents and files, documents at folders.
+  'document_versions',
+  'documents',
+  'document_folders',
+  // Assemblies (issue 32): their rows point at assemblies, dwellings, users, posts and calendar events.
+  'assembly_attendance',
+  'assembly_confirmations',
+  'assembly_calls',
+  'assembly_items',
+  'assemblies',
+  'assembly_settings',
   // Incidents and handovers (issue 31): photos point at incidents and files, incidents at tickets.
   'incident_photos',
   'incidents',
@@ -375,6 +388,8 @@ async function insertDemo(trx: Transaction<Database>, options: SeedOptions): Pro
   await seedParcels(trx, options.clock);
   await seedRounds(trx, options.clock);
   await seedIncidents(trx, options.clock);
+  await seedAssemblies(trx, options.clock);
+  await seedDocuments(trx, options.clock);
   await seedSupport(trx, options.clock, passwordHash);
 }
 

@@ -61,7 +61,11 @@ const SearchPage = lazy(() => import('../search/SearchPage'));
 const ParcelsPage = lazy(() => import('../parcels/ParcelsPage'));
 // Incidents and the shift handover (issue 31), under the rounds' screen.
 const IncidentsPage = lazy(() => import('../incidents/IncidentsPage'));
+// The condominium's document library (issue 32): the spec's condominio/others.
+const DocumentsPage = lazy(() => import('../documents/DocumentsPage'));
 const RaiseIncidentPage = lazy(() => import('../incidents/RaiseIncidentPage'));
+// Assemblies (issue 32): calls, attendance and the quorum.
+const AssembliesPage = lazy(() => import('../assemblies/AssembliesPage'));
 // Supervisor rounds (issue 31): the guard's walk and the supervisor's panel.
 const RoundsPage = lazy(() => import('../rounds/RoundsPage'));
 const SupervisorPanelPage = lazy(() => import('./SupervisorPanelPage'));
@@ -146,9 +150,11 @@ export default function CondominioRoutes() {
           <Route path="/recorridos-supervisor/incidentes" component={IncidentsPage} />
           <Route path={SCREENS.supervisorPanel} component={SupervisorPanelPage} />
           <Route path={SCREENS.rounds} component={RoundsPage} />
+          <Route path={SCREENS.assemblies} component={AssembliesPage} />
           <Route path={SCREENS.parcels} component={ParcelsPage} />
           <Route path={SCREENS.walkIns} component={PendingWalkInsPage} />
           <Route path={SCREENS.gateDevices} component={DevicesPage} />
+          <Route path={SCREENS.documents} component={DocumentsPage} />
           <Route>
             <Redirect to="~/sessions/404" replace />
           </Route>

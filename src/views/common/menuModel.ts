@@ -11,6 +11,7 @@ import {
   canReadHistory,
   canSeeAccountStatement,
   canSeeAdminPanel,
+  canSeeAssemblies,
   canSeeAutomaticCharges,
   canSeeCommunication,
   canSeeEmployeePanel,
@@ -169,6 +170,17 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
     icon: 'timeline',
     depth: 0,
   });
+  // The condominium's documents (issue 32): every member but the staff who see no communication.
+  if (canSeeCommunication(data)) {
+    entries.push({
+      key: 'documents',
+      label: { id: 'library.menu' },
+      href: SCREENS.documents,
+      screen: SCREENS.documents,
+      icon: 'section',
+      depth: 0,
+    });
+  }
   if (canSeeMyGuests(data)) {
     entries.push({
       key: 'myGuests',
@@ -269,6 +281,17 @@ export function mainMenu(data: SessionData, available: ReadonlySet<string> = AVA
       href: SCREENS.rounds,
       screen: SCREENS.rounds,
       icon: 'gate',
+      depth: 0,
+    });
+  }
+  // Assemblies (issue 32): administrators, the board and residents with a dwelling.
+  if (canSeeAssemblies(data)) {
+    entries.push({
+      key: 'assemblies',
+      label: { id: 'assemblies.menu' },
+      href: SCREENS.assemblies,
+      screen: SCREENS.assemblies,
+      icon: 'adminPanel',
       depth: 0,
     });
   }

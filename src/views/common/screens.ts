@@ -62,6 +62,10 @@ export const SCREENS = {
   /** Supervisor rounds (issue 31): the guard's walk, and the supervisor's panel (spec §2.2 recorridos-supervisor). */
   rounds: '/recorridos',
   supervisorPanel: '/recorridos-supervisor',
+  /** Assemblies (issue 32): calls, attendance and the quorum (spec §2.2 condominio/asambleas). */
+  assemblies: '/asambleas',
+  /** The condominium's document library (issue 32): the spec's condominio/others. */
+  documents: '/others',
 } as const;
 
 /** Route patterns of the screens that exist today. */
