@@ -10,6 +10,7 @@ import {
   enums,
   type Infer,
   integer,
+  is,
   literal,
   nullable,
   object,
@@ -426,7 +427,13 @@ const ConceptFields = object({
 export const ConceptDraft = refine(
   ConceptFields,
   'AmountTooLarge',
-  (concept) => !importeTooLarge(concept) || `its importe must be at most ${AMOUNT_MAX_CENTS} cents`,
+  // superstruct runs an object's refinement even when a field of it failed: the product is computed only over a
+  // quantity and a price that are what their own structs say (a bad one is refused by its own field).
+  (concept) =>
+    !is(concept.cantidad, Quantity) ||
+    !is(concept.valorUnitarioCents, Cents) ||
+    !importeTooLarge(concept) ||
+    `its importe must be at most ${AMOUNT_MAX_CENTS} cents`,
 );
 export type ConceptDraft = Infer<typeof ConceptDraft>;
 export const CONCEPTS_MAX = 100;

@@ -2,8 +2,10 @@
 // administrators), per-tower and private posts, comments, attachments behind signed links, search and
 // pages, and the notifications each event produces. The list's SQL filter is checked against the shared
 // canReadPost rule for every demo role.
+
 import { assert } from 'superstruct';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_UPCOMING_ASSEMBLY } from '../../server/db/seed/assemblies';
 import { sectionFacts } from '../../server/domain/shared/sections';
 import { loadMembers } from '../../server/domain/shared/viewer';
 import { canReadPost } from '../../src/api/permissions';
@@ -54,7 +56,8 @@ describe(`posts (${dialect})`, () => {
     };
     const admin = await names('admin');
     expect(admin).toHaveLength(11);
-    expect(admin.find((s) => s.SectName === 'Avisos de la administración')!.blogCount).toBe(14);
+    // 14, and the demo assembly's call (issue 32).
+    expect(admin.find((s) => s.SectName === 'Avisos de la administración')!.blogCount).toBe(15);
     expect(admin.find((s) => s.SectName === 'Comité de jardinería')!.blogCount).toBe(1);
     // Administrators read the inactive Mascotas too, told that it is inactive.
     expect(admin.filter((s) => s.SectStatus === 'I').map((s) => s.SectName)).toEqual(['Mascotas']);
@@ -72,15 +75,17 @@ describe(`posts (${dialect})`, () => {
 
   it('pages a section newest first and searches title and text, case-insensitive', async () => {
     const first = await list('vecino012', 'Avisos de la administración');
-    // Corte de agua is for Torre B; vecino012 lives elsewhere.
-    expect(first.total).toBe(13);
+    // Corte de agua is for Torre B; vecino012 lives elsewhere. The demo assembly's call is one of them (issue 32).
+    expect(first.total).toBe(14);
     expect(first.posts).toHaveLength(POSTS_PAGE_SIZE);
-    expect(first.posts[0]!.Titulo).toBe('Mantenimiento de elevadores');
+    // The newest: the demo assembly's call, sent when the demo loads (issue 32).
+    expect(first.posts[0]!.Titulo).toBe(`Asamblea Extraordinaria: ${DEMO_UPCOMING_ASSEMBLY}`);
+    expect(first.posts[1]!.Titulo).toBe('Mantenimiento de elevadores');
     const times = first.posts.map((p) => p.FechaCreada);
     expect([...times].sort().reverse()).toEqual(times);
     const second = await list('vecino012', 'Avisos de la administración', `?offset=${POSTS_PAGE_SIZE}`);
-    expect(second.posts).toHaveLength(3);
-    expect(new Set([...first.posts, ...second.posts].map((p) => p.PostId)).size).toBe(13);
+    expect(second.posts).toHaveLength(4);
+    expect(new Set([...first.posts, ...second.posts].map((p) => p.PostId)).size).toBe(14);
     expect((await list('vecino012', 'Avisos de la administración', '?search=ELEVADORES')).posts.map((p) => p.Titulo)).toEqual([
       'Mantenimiento de elevadores',
     ]);

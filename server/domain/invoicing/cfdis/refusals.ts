@@ -10,8 +10,10 @@ export type CfdiRouteRefusal = StampRefusal | CfdiRefusal;
 export const conflict = (reason: CfdiRouteRefusal, more: Record<string, unknown> = {}) =>
   new AppError(409, ErrorCodes.conflict, 'errors.conflict', undefined, { reason, ...more });
 
+/** The draft as a whole breaks the SAT's rules (its problems name which): the refusal's field is the body, as for
+ * any refusal of the request as a whole, so no 400 goes without a field. */
 export const badDraft = (problems: string[]) =>
-  new AppError(400, ErrorCodes.badRequest, 'errors.badRequest', undefined, { reason: 'draftProblems', problems });
+  new AppError(400, ErrorCodes.badRequest, 'errors.badRequest', 'body', { reason: 'draftProblems', problems });
 
 /** 502: the PAC refused the CFDI (its words) or could not be reached. Nothing was written. */
 export const pacFailed = (reason: 'pacRefused' | 'pacUnavailable', message: string, code: string) =>
