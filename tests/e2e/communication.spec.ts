@@ -75,7 +75,12 @@ test.describe(() => {
       await expect(page.getByRole('form', { name: 'Nueva publicación' })).toHaveCount(0);
       await expect(page.getByRole('feed').getByRole('article')).toHaveCount(10);
       await page.getByRole('button', { name: 'Página 2' }).click();
-      await expect(page.getByRole('feed').getByRole('article')).toHaveCount(3);
+      // The demo's 13 notices for this house and the demo assembly's call; the assemblies spec's call too when it
+      // has run before this one (issue 32).
+      const articles = page.getByRole('feed').getByRole('article');
+      await expect(articles.first()).toBeVisible();
+      await expect.poll(() => articles.count()).toBeGreaterThanOrEqual(4);
+      expect(await articles.count()).toBeLessThanOrEqual(5);
       await page.getByRole('searchbox', { name: 'Buscar publicaciones' }).fill('elevadores');
       await page.getByRole('button', { name: 'Buscar' }).click();
       await expect(page.getByRole('feed').getByRole('article')).toHaveCount(1);
