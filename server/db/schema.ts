@@ -772,6 +772,12 @@ export interface Database {
   assembly_calls: AssemblyCallTable;
   assembly_confirmations: AssemblyConfirmationTable;
   assembly_attendance: AssemblyAttendanceTable;
+  // Proxies, item votes and the book of minutes (issue 32, migration 0043).
+  assembly_proxies: AssemblyProxyTable;
+  assembly_item_seats: AssemblyItemSeatTable;
+  assembly_item_votes: AssemblyItemVoteTable;
+  assembly_minutes: AssemblyMinutesTable;
+  assembly_minute_addenda: AssemblyMinuteAddendumTable;
   incident_photos: IncidentPhotoTable;
   shift_handovers: ShiftHandoverTable;
   document_folders: DocumentFolderTable;
@@ -2087,6 +2093,13 @@ export interface AssemblySettingsTable {
   rule_set: Generated<string>;
   legal_text: Generated<string>;
   updated_at: string;
+  /** Accepted proxies one holder may carry (0043). */
+  proxy_limit: Generated<number>;
+  /** A dwelling whose oldest unpaid charge is older than this many days may not vote; 0: no bar (0043). */
+  arrears_days: Generated<number>;
+  tenants_vote: Generated<Flag>;
+  /** Who reads the book of minutes: a documents audience (0043). */
+  minutes_audience: Generated<string>;
 }
 
 /** An assembly (issue 32, migration 0041); src/api/assembliesLifecycle.ts. */
@@ -2125,6 +2138,13 @@ export interface AssemblyItemTable {
   /** simple | qualified | unanimity. */
   majority: string;
   qualified_percent: number | null;
+  /** pending | open | closed (0043). */
+  vote_state: Generated<string>;
+  secret: Generated<Flag>;
+  opened_at: string | null;
+  closed_at: string | null;
+  /** approved | rejected, once closed. */
+  outcome: string | null;
 }
 
 export interface AssemblyCallTable {
@@ -2158,4 +2178,73 @@ export interface AssemblyAttendanceTable {
   name: string | null;
   recorded_by: number | null;
   recorded_at: string;
+}
+
+/** A proxy (carta poder) for one dwelling at one assembly (0043). */
+export interface AssemblyProxyTable {
+  id: Generated<number>;
+  assembly_id: number;
+  apartment_id: number;
+  grantor_id: number | null;
+  /** A resident of the condominium; null for a named outsider. */
+  holder_user_id: number | null;
+  holder_name: string;
+  /** The signed document, in files. */
+  file_id: number | null;
+  /** pending | accepted | rejected | withdrawn. */
+  state: string;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The electorate of one voted item, fixed when it opens (0043). */
+export interface AssemblyItemSeatTable {
+  id: Generated<number>;
+  item_id: number;
+  apartment_id: number;
+  /** Indiviso, parts per million. */
+  weight: number;
+  barred: Generated<Flag>;
+  /** Who may vote for the dwelling: its present owner or its accepted proxy's holder (null: an outsider). */
+  holder_user_id: number | null;
+  proxy_id: number | null;
+}
+
+/** One dwelling's vote on one item (0043). */
+export interface AssemblyItemVoteTable {
+  id: Generated<number>;
+  item_id: number;
+  apartment_id: number;
+  /** yes | no | abstain. */
+  choice: string;
+  cast_by: number | null;
+  /** Recorded by who runs the assembly (a show of hands). */
+  recorded_by: number | null;
+  cast_at: string;
+}
+
+/** The book of minutes: one entry per assembly, numbered per condominium, never updated (0043). */
+export interface AssemblyMinutesTable {
+  id: Generated<number>;
+  condo_id: number;
+  assembly_id: number;
+  number: number;
+  document_id: number | null;
+  sha256: string;
+  filed_by: number | null;
+  filed_at: string;
+}
+
+export interface AssemblyMinuteAddendumTable {
+  id: Generated<number>;
+  minutes_id: number;
+  position: number;
+  text: string;
+  file_id: number | null;
+  sha256: string;
+  created_by: number | null;
+  created_at: string;
 }

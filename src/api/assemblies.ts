@@ -25,6 +25,7 @@ import {
 } from 'superstruct';
 import { ASSEMBLY_ACTIONS, ASSEMBLY_STATES } from './assembliesLifecycle';
 import { ASSEMBLY_MAX_CALLS, QUORUM_RULE_SETS } from './assemblyQuorum';
+import { DocumentAudience } from './documents';
 import { CalendarDateTime, Id, NonEmpty, Version } from './validation';
 
 export const ASSEMBLY_PATHS = {
@@ -84,6 +85,8 @@ export const ITEM_TEXT_MAX = 2000;
 export const ASSEMBLY_MAX_ITEMS = 30;
 export const LEGAL_TEXT_MAX = 8000;
 export const ATTENDEE_NAME_MAX = 120;
+export const PROXY_LIMIT_MAX = 50;
+export const ARREARS_DAYS_MAX = 3650;
 
 const Percent = refine(integer(), 'Percent', (value) => (value >= 0 && value <= 100) || 'must be from 0 to 100');
 const QualifiedPercent = refine(integer(), 'Percent', (value) => (value >= 51 && value <= 100) || 'must be from 51 to 100');
@@ -154,6 +157,14 @@ export const AssemblySettings = object({
   ruleSet: enums(QUORUM_RULE_SETS),
   /** The legal text printed on the call (the condominium's rules, the law it follows). */
   legalText: size(string(), 0, LEGAL_TEXT_MAX),
+  /** Accepted proxies (cartas poder) one holder may carry; Puebla's law: 3. */
+  proxyLimit: size(integer(), 0, PROXY_LIMIT_MAX),
+  /** A dwelling whose oldest unpaid charge is older than this many days may not vote; 0: no bar. */
+  arrearsDays: size(integer(), 0, ARREARS_DAYS_MAX),
+  /** Tenants vote (for a dwelling whose owner is absent); the law's default: they attend without vote. */
+  tenantsVote: boolean(),
+  /** Who reads the book of minutes (a documents audience). */
+  minutesAudience: DocumentAudience,
 });
 export type AssemblySettings = Infer<typeof AssemblySettings>;
 export const AssemblySettingsAnswer = object({ success: literal(true), data: AssemblySettings });

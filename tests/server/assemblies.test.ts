@@ -245,7 +245,15 @@ describe(`assemblies (${dialect})`, () => {
 
   it('lets the board manage only where the settings allow it', async () => {
     expect((await create(t, board, assemblyDraft())).statusCode).toBe(403);
-    const settings = { boardMayCall: true, ruleSet: 'cdmx', legalText: 'Texto legal de prueba.' };
+    const settings = {
+      boardMayCall: true,
+      ruleSet: 'cdmx',
+      legalText: 'Texto legal de prueba.',
+      proxyLimit: 2,
+      arrearsDays: 60,
+      tenantsVote: true,
+      minutesAudience: 'everyone',
+    };
     expect((await call(t.app, 'POST', api(ASSEMBLY_PATHS.saveSettings), { token: board, payload: settings })).statusCode).toBe(
       403,
     );

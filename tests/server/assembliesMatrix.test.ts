@@ -55,7 +55,15 @@ const ROUTES: RouteCase[] = [
     path: ASSEMBLY_PATHS.saveSettings,
     variant: 'saved as they are',
     expected: ADMIN_ONLY,
-    run: (t, c) => status(t, c, 'POST', ASSEMBLY_PATHS.saveSettings, { boardMayCall: false, ruleSet: 'cdmx', legalText: '' }),
+    run: (t, c) => status(t, c, 'POST', ASSEMBLY_PATHS.saveSettings, {
+        boardMayCall: false,
+        ruleSet: 'cdmx',
+        legalText: '',
+        proxyLimit: 3,
+        arrearsDays: 0,
+        tenantsVote: false,
+        minutesAudience: 'owners',
+      }),
   },
   {
     method: 'GET',

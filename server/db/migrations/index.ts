@@ -42,6 +42,7 @@ import * as rounds from './0039_rounds';
 import * as incidents from './0040_incidents';
 import * as assemblies from './0041_assemblies';
 import * as documents from './0042_documents';
+import * as assemblyVotes from './0043_assembly_votes';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   '0040_incidents': incidents,
   '0041_assemblies': assemblies,
   '0042_documents': documents,
+  '0043_assembly_votes': assemblyVotes,
 };

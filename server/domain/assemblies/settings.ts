@@ -4,6 +4,7 @@
 // board (permissions.canManageAssemblies with the setting: 403 otherwise).
 import type { Kysely } from 'kysely';
 import type { AssemblySettings } from '../../../src/api/assemblies';
+import type { DocumentAudience } from '../../../src/api/documents';
 import type { QuorumRuleSet } from '../../../src/api/assemblyQuorum';
 import { canManageAssemblies } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
@@ -19,6 +20,10 @@ export async function readSettings(db: Kysely<Database>, condoId: number): Promi
     boardMayCall: row?.board_may_call === 1,
     ruleSet: (row?.rule_set ?? 'cdmx') as QuorumRuleSet,
     legalText: row?.legal_text ?? '',
+    proxyLimit: row?.proxy_limit ?? 3,
+    arrearsDays: row?.arrears_days ?? 0,
+    tenantsVote: row?.tenants_vote === 1,
+    minutesAudience: (row?.minutes_audience ?? 'owners') as DocumentAudience,
   };
 }
 
@@ -30,6 +35,10 @@ export async function saveSettings(db: Kysely<Database>, clock: Clock, auth: Aut
       board_may_call: settings.boardMayCall ? (1 as const) : (0 as const),
       rule_set: settings.ruleSet,
       legal_text: settings.legalText.trim(),
+      proxy_limit: settings.proxyLimit,
+      arrears_days: settings.arrearsDays,
+      tenants_vote: settings.tenantsVote ? (1 as const) : (0 as const),
+      minutes_audience: settings.minutesAudience,
       updated_at: at,
     };
     await trx
