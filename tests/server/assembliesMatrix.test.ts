@@ -55,7 +55,8 @@ const ROUTES: RouteCase[] = [
     path: ASSEMBLY_PATHS.saveSettings,
     variant: 'saved as they are',
     expected: ADMIN_ONLY,
-    run: (t, c) => status(t, c, 'POST', ASSEMBLY_PATHS.saveSettings, {
+    run: (t, c) =>
+      status(t, c, 'POST', ASSEMBLY_PATHS.saveSettings, {
         boardMayCall: false,
         ruleSet: 'cdmx',
         legalText: '',

@@ -4,8 +4,8 @@
 // board (permissions.canManageAssemblies with the setting: 403 otherwise).
 import type { Kysely } from 'kysely';
 import type { AssemblySettings } from '../../../src/api/assemblies';
-import type { DocumentAudience } from '../../../src/api/documents';
 import type { QuorumRuleSet } from '../../../src/api/assemblyQuorum';
+import type { DocumentAudience } from '../../../src/api/documents';
 import { canManageAssemblies } from '../../../src/api/permissions';
 import type { Database } from '../../db/schema';
 import { forbidden } from '../../errors';
