@@ -2,7 +2,7 @@
 // Who may call each is written next to its path; the rules themselves are src/api/permissions.ts, applied
 // in server/domain/finance/finance.ts.
 import type { FastifyInstance } from 'fastify';
-import { coerce, object, pattern, string } from 'superstruct';
+import { object, pattern, string } from 'superstruct';
 import { ErrorCodes } from '../../src/api/errors';
 import { BulkMailRequest, BulkPdfRequest, FINANCE_PATHS, ReportQuery, StatementQuery } from '../../src/api/finance';
 import { FINANCE_HOME_PATH, FinanceHomeQuery } from '../../src/api/financeHome';
@@ -12,7 +12,7 @@ import {
   canSeeAllStatements,
   financialReportsAccess,
 } from '../../src/api/permissions';
-import { Id } from '../../src/api/validation';
+import { digitsAsNumber, Id } from '../../src/api/validation';
 import { paymentSettingsOf } from '../domain/checkout/settings';
 import { fileByLink } from '../domain/finance/fileLinks';
 import { balanceList, bulkMail, bulkPdf, dwellings, report, reportList, statement, years } from '../domain/finance/finance';
@@ -22,7 +22,7 @@ import type { AccessData } from '../domain/shared/sessionData';
 import { AppError } from '../errors';
 import { SIGNED_IN, signedInRoutes } from './guards';
 
-const DigitsId = (digits: number) => coerce(Id, pattern(string(), new RegExp(`^\\d{1,${digits}}$`)), Number);
+const DigitsId = (digits: number) => digitsAsNumber(Id, new RegExp(`^\\d{1,${digits}}$`));
 const StatementQueryIn = object({ ...StatementQuery.schema, ApartmentId: DigitsId(10) });
 const FileParams = object({ id: DigitsId(10) });
 const FileQuery = object({ exp: DigitsId(12), sig: pattern(string(), /^[0-9a-f]{64}$/) });

@@ -1,14 +1,14 @@
 // mi-perfil (src/api/profile.ts): name, photo, password, and the photo bytes behind a signed link. Who may
 // call each is written next to its path.
 import type { FastifyInstance } from 'fastify';
-import { assign, coerce, object, pattern, string } from 'superstruct';
+import { assign, object, pattern, string } from 'superstruct';
 import { ChangePasswordRequest, PROFILE_PATHS, UpdateNameRequest, UploadPhotoRequest } from '../../src/api/profile';
-import { Id } from '../../src/api/validation';
+import { digitsAsNumber, Id } from '../../src/api/validation';
 import { changePassword, photoByLink, removePhoto, setPhoto, updateName } from '../domain/profile/profile';
 import { signedPhotoUrl } from '../infra/files/signedUrls';
 import { SIGNED_IN, signedInRoutes } from './guards';
 
-const DigitsId = (digits: number) => coerce(Id, pattern(string(), new RegExp(`^\\d{1,${digits}}$`)), Number);
+const DigitsId = (digits: number) => digitsAsNumber(Id, new RegExp(`^\\d{1,${digits}}$`));
 
 /** The signed link's parts (infra/files/signedUrls.ts); only the server reads them. */
 const PhotoFileParams = object({ userId: DigitsId(10) });

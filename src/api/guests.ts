@@ -4,7 +4,6 @@
 import {
   array,
   boolean,
-  coerce,
   enums,
   type Infer,
   literal,
@@ -17,7 +16,7 @@ import {
   string,
 } from 'superstruct';
 import { AccessPoint } from './accessPoints';
-import { EMAIL_PATTERN, IdParam, WholeNumber } from './validation';
+import { digitsAsNumber, EMAIL_PATTERN, IdParam, WholeNumber } from './validation';
 
 /** Tokens are URL-safe: letters, digits, '-' and '_'. */
 const TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
@@ -88,7 +87,7 @@ export const ACCESS_KINDS = ['pie', 'auto'] as const;
 export type AccessKind = (typeof ACCESS_KINDS)[number];
 
 /** 0 to 999, as a number or as the three digits a form's text may send (the event's own limit is checked later). */
-const Companions = coerce(WholeNumber(0, 999), pattern(string(), /^\d{1,3}$/), Number);
+const Companions = digitsAsNumber(WholeNumber(0, 999), /^\d{1,3}$/);
 const OptionalId = optional(nullable(IdParam));
 
 /** The guest's answers (spec §3.3 Guest); the condo form adds torre, apartment and user. */

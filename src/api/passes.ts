@@ -1,13 +1,13 @@
 // The visitor pass (invitacion/{CondoId}/{QR}, spec §2.7, §3.3 Pass, §8, §9): everything the pass page shows.
-import { array, coerce, enums, type Infer, literal, nullable, number, object, optional, pattern, string } from 'superstruct';
+import { array, enums, type Infer, literal, nullable, number, object, optional, pattern, string } from 'superstruct';
 import { LANGUAGES } from '../i18n/languages';
 import { AccessPoint } from './accessPoints';
-import { Id } from './validation';
+import { digitsAsNumber, Id } from './validation';
 import { PASS_CONDO_ID, PASS_QR } from './visitorPaths';
 
 /** QR codes are URL-safe text. */
 export const PassParams = object({
-  condoId: coerce(Id, pattern(string(), PASS_CONDO_ID), Number),
+  condoId: digitsAsNumber(Id, PASS_CONDO_ID),
   qr: pattern(string(), PASS_QR),
 });
 

@@ -3,7 +3,6 @@
 // check that reuses a contract struct.
 import {
   any,
-  coerce,
   define,
   type Failure,
   integer,
@@ -12,7 +11,7 @@ import {
   optional,
   pattern,
   refine,
-  type Struct,
+  Struct,
   type StructError,
   size,
   string,
@@ -62,8 +61,21 @@ export const Id = refine(
   (value) => value <= ID_MAX || `must be between 1 and ${ID_MAX}`,
 );
 
+/**
+ * `struct`, taking text that matches `digits` as the number it spells (a path parameter, a querystring field).
+ * superstruct's coerce(struct, pattern(string(), digits), Number) does the same but tests the text with is(),
+ * which builds a StructError, and its stack trace, for every value it does not take: every absent optional field
+ * of every paged read paid that (about 3 % of a signed-in read's CPU, issue 29). A plain test instead.
+ */
+export function digitsAsNumber<T, S>(struct: Struct<T, S>, digits: RegExp): Struct<T, S> {
+  return new Struct<T, S>({
+    ...struct,
+    coercer: (value, context) => struct.coercer(typeof value === 'string' && digits.test(value) ? Number(value) : value, context),
+  });
+}
+
 /** An id in a path (`/polls/:pollId`): digits, read as the number they are. */
-export const IdParam = coerce(Id, pattern(string(), /^\d{1,10}$/), Number);
+export const IdParam = /* @__PURE__ */ digitsAsNumber(Id, /^\d{1,10}$/);
 
 export const NonEmpty = (max: number) =>
   refine(size(string(), 1, max), 'NonEmpty', (value) => value.trim().length > 0 || 'must not be blank');
@@ -76,10 +88,9 @@ export const Version = WholeNumber(1, INT32_MAX);
 
 /** A whole number from the querystring (where it is text) within [min, max]. */
 export const QueryInteger = (min: number, max: number) =>
-  coerce(
+  digitsAsNumber(
     refine(integer(), 'Range', (value) => (value >= min && value <= max) || `must be between ${min} and ${max}`),
-    pattern(string(), /^-?\d{1,12}$/),
-    Number,
+    /^-?\d{1,12}$/,
   );
 
 /** ?limit=&offset= of a paged list: limit 1..maxLimit, offset 0 or more; both optional (the route defaults). */
