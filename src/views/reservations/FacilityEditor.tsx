@@ -15,7 +15,6 @@ import {
   Group,
   Modal,
   NativeSelect,
-  NumberInput,
   Stack,
   Switch,
   Text,
@@ -38,6 +37,7 @@ import {
 import { centsToPesos, draftProblems, pesosToCents } from '../../machines/reservationFacilityDraft';
 import { photoCount, reservationFacilityEditorMachine } from '../../machines/reservationFacilityEditorMachine';
 import { FailureAlert } from '../common/FailureAlert';
+import { WholeNumberInput } from '../common/WholeNumberInput';
 import { readAsDataUrl, WEEKDAY_IDS } from './reservationFormat';
 
 export function FacilityEditorDialog({
@@ -96,14 +96,13 @@ export function FacilityEditorDialog({
             onChange={(e) => edit({ Descripcion: e.currentTarget.value })}
           />
           <Group grow align="flex-start" wrap="wrap">
-            <NumberInput
+            <WholeNumberInput
               label={label('reservations.editor.capacity')}
               min={1}
               max={FACILITY_MAX_CAPACITY}
-              allowDecimal={false}
               value={draft.capacidad}
               error={problem('capacidad')}
-              onChange={(v) => edit({ capacidad: Number(v) })}
+              onChange={(v) => edit({ capacidad: v })}
             />
             <Switch
               mt="xl"
@@ -168,55 +167,53 @@ export function FacilityEditorDialog({
             ]}
           />
           {draft.unidad === 'bloques' ? (
-            <NumberInput
+            <WholeNumberInput
               label={label('reservations.editor.blockMinutes')}
               min={15}
               max={1440}
               step={15}
               value={draft.duracionBloque}
               error={problem('duracionBloque')}
-              onChange={(v) => edit({ duracionBloque: Number(v) })}
+              onChange={(v) => edit({ duracionBloque: v })}
             />
           ) : (
             <Group grow align="flex-start" wrap="wrap">
-              <NumberInput
+              <WholeNumberInput
                 label={label('reservations.editor.minMinutes')}
                 min={30}
                 max={1440}
                 step={30}
                 value={draft.minMinutos}
                 error={problem('minMinutos')}
-                onChange={(v) => edit({ minMinutos: Number(v) })}
+                onChange={(v) => edit({ minMinutos: v })}
               />
-              <NumberInput
+              <WholeNumberInput
                 label={label('reservations.editor.maxMinutes')}
                 min={30}
                 max={1440}
                 step={30}
                 value={draft.maxMinutos}
                 error={problem('maxMinutos')}
-                onChange={(v) => edit({ maxMinutos: Number(v) })}
+                onChange={(v) => edit({ maxMinutos: v })}
               />
             </Group>
           )}
           <Group grow align="flex-start" wrap="wrap">
-            <NumberInput
+            <WholeNumberInput
               label={label('reservations.editor.daysAhead')}
               min={0}
               max={365}
-              allowDecimal={false}
               value={draft.diasAnticipacion}
               error={problem('diasAnticipacion')}
-              onChange={(v) => edit({ diasAnticipacion: Number(v) })}
+              onChange={(v) => edit({ diasAnticipacion: v })}
             />
-            <NumberInput
+            <WholeNumberInput
               label={label('reservations.editor.cancelHours')}
               min={0}
               max={720}
-              allowDecimal={false}
               value={draft.horasCancelacion}
               error={problem('horasCancelacion')}
-              onChange={(v) => edit({ horasCancelacion: Number(v) })}
+              onChange={(v) => edit({ horasCancelacion: v })}
             />
           </Group>
           <Group grow align="flex-start" wrap="wrap">
@@ -237,14 +234,13 @@ export function FacilityEditorDialog({
               ]}
             />
             {draft.limite ? (
-              <NumberInput
+              <WholeNumberInput
                 label={label('reservations.editor.limitCount')}
                 min={1}
                 max={100}
-                allowDecimal={false}
                 value={draft.limite.cantidad}
                 error={problem('limite')}
-                onChange={(v) => edit({ limite: { periodo: draft.limite?.periodo ?? 'semana', cantidad: Number(v) } })}
+                onChange={(v) => edit({ limite: { periodo: draft.limite?.periodo ?? 'semana', cantidad: v } })}
               />
             ) : null}
           </Group>
