@@ -23,6 +23,8 @@ import tasksPlugin from './plugins/tasks';
 import validationPlugin, { frameworkErrors } from './plugins/validation';
 import accountRoutes from './routes/account';
 import assemblyRoutes from './routes/assemblies';
+import assemblyMinutesRoutes from './routes/assemblyMinutes';
+import assemblyVoteRoutes from './routes/assemblyVotes';
 import blogRoutes from './routes/blogs';
 import calendarRoutes from './routes/calendar';
 import cfdiRoutes, { pacPlugin } from './routes/cfdis';
@@ -235,6 +237,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(roundRoutes);
       await api.register(incidentRoutes);
       await api.register(assemblyRoutes);
+      await api.register(assemblyVoteRoutes);
+      await api.register(assemblyMinutesRoutes);
       await api.register(documentRoutes);
       await api.register(gateRoutes);
       await api.register(gateWalkInRoutes);

@@ -29,7 +29,9 @@ export type SecretName =
   | 'web-push-vapid'
   // Names the database in the live channel's Redis channel: apps sharing REDIS_URL but not the database never mix
   // their events (infra/live/bus.ts).
-  | 'live-channel';
+  | 'live-channel'
+  // Signs an owner's door code for an assembly, never stored (domain/assemblies/checkIn.ts).
+  | 'assembly-check-in';
 
 const cache = new WeakMap<Kysely<Database>, Map<SecretName, Promise<Buffer>>>();
 

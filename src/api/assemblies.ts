@@ -194,6 +194,8 @@ export const AttendanceRow = object({
   tenant: nullable(object({ mode: enums(ATTENDANCE_MODES), name: nullable(string()) })),
   /** What its residents answered ahead (the first answer of each, by name). */
   confirmations: array(object({ name: string(), answer: enums(CONFIRM_ANSWERS) })),
+  /** The holder of the dwelling's accepted proxy (carta poder), who attends as its owner; null without one. */
+  proxyHolder: nullable(string()),
 });
 export type AttendanceRow = Infer<typeof AttendanceRow>;
 

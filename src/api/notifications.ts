@@ -60,6 +60,8 @@ export const NOTIFICATION_MODULES = {
   incidente: 'incidentId',
   /** A checkpoint late or a round missed (issue 31): Props { roundId }; opens condominio/recorridos-supervisor. */
   recorrido: 'roundId',
+  /** A proxy (carta poder) accepted for its holder (issue 32): Props { assemblyId }; opens condominio/asambleas?id=. */
+  asamblea: 'assemblyId',
 } as const;
 export type NotificationModule = keyof typeof NOTIFICATION_MODULES;
 
@@ -172,6 +174,11 @@ export function notificationTarget(item: Pick<NotificationItem, 'Modulo' | 'Prop
     // A checkpoint late or a round missed: the supervisor's panel.
     case 'recorrido':
       return '/recorridos-supervisor';
+    // A proxy accepted: the assembly's screen.
+    case 'asamblea': {
+      const assembly = id('assemblyId');
+      return assembly ? `/asambleas?id=${assembly}` : null;
+    }
     default:
       return null;
   }

@@ -460,6 +460,12 @@ export const canManageAssemblies = (data: AssemblyUser, boardMayCall: boolean) =
 /** Who reaches the managing routes at all (the board's setting is read by the domain). */
 export const mayManageAssemblies = (data: AssemblyUser) => isAdmin(data.usuario) || isBoard(data.usuario);
 export const canSetUpAssemblies = (data: AssemblyUser) => isAdmin(data.usuario);
+// Proxies and item votes (src/api/assemblyVotes.ts): whoever sees assemblies reaches the routes; the domain decides
+// the rest by the dwelling (an owner of it gives and withdraws its proxy; a seat's owner or holder votes) and by
+// who manages the assembly (accepting proxies, opening and closing items, a show of hands: 403 otherwise).
+/** A resident who holds a dwelling as its owner may give its proxy (the server checks the dwelling). */
+export const canGiveProxy = (owner: boolean, assemblyState: string) =>
+  owner && (assemblyState === 'called' || assemblyState === 'waiting');
 
 // ── Requests to the administrator (SA) and interpersonal messages (IC), issue 13. The server enforces these on
 // every call of src/api/tickets.ts and src/api/conversations.ts; the screens offer only what they allow.

@@ -7,6 +7,8 @@ export type MessageId =
   | Keys<typeof import('./es/account.json')>
   | Keys<typeof import('./es/app.json')>
   | Keys<typeof import('./es/assemblies.json')>
+  | Keys<typeof import('./es/assemblyVotes.json')>
+  | Keys<typeof import('./es/assemblyMinutes.json')>
   | Keys<typeof import('./es/blogs.json')>
   | Keys<typeof import('./es/calendar.json')>
   | Keys<typeof import('./es/calendarNotices.json')>

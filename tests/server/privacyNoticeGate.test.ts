@@ -66,6 +66,8 @@ const PUBLIC = [
   'GET /api/--incidentes/archivo/:fileId',
   // A document version's file through the signed link the library gave (issue 32).
   'GET /api/--documentos/archivo/:fileId',
+  // An assembly minutes addendum's file through the signed link the book of minutes gave (issue 32).
+  'GET /api/--asambleas/adenda/archivo/:fileId',
 ];
 
 /** The support desk's routes (issue 30) answer the product's own support agents, with a desk session of their

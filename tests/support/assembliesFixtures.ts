@@ -56,8 +56,24 @@ export const DRAFTED: Assembly = {
   manages: true,
   actions: ['call', 'cancel'],
   attendance: [
-    { apartmentId: 11, name: 'Torre A - 101', indiviso: 600_000, owner: null, tenant: null, confirmations: [] },
-    { apartmentId: 12, name: 'Torre A - 102', indiviso: 400_000, owner: null, tenant: null, confirmations: [] },
+    {
+      apartmentId: 11,
+      name: 'Torre A - 101',
+      indiviso: 600_000,
+      owner: null,
+      tenant: null,
+      confirmations: [],
+      proxyHolder: null,
+    },
+    {
+      apartmentId: 12,
+      name: 'Torre A - 102',
+      indiviso: 400_000,
+      owner: null,
+      tenant: null,
+      confirmations: [],
+      proxyHolder: null,
+    },
   ],
   version: 1,
 };

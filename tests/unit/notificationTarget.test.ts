@@ -14,6 +14,7 @@ describe('notificationTarget', () => {
     ['mensaje', '{"conversationId":14,"SectId":5}', '/comunicacion/comunicacion-interpersonal/5?conversacion=14'],
     ['invitados', '{}', '/mis-invitados'],
     ['pago', '{"checkoutId":41}', '/financiero/pago/41'],
+    ['asamblea', '{"assemblyId":7}', '/asambleas?id=7'],
   ])('%s with %s opens %s', (Modulo, Props, target) => {
     expect(notificationTarget({ Modulo, Props })).toBe(target);
   });
@@ -26,6 +27,7 @@ describe('notificationTarget', () => {
     ['mensaje', '{"conversationId":14}'],
     ['pago', '{}'],
     ['pago', '{"checkoutId":"41/../x"}'],
+    ['asamblea', '{}'],
     ['desconocido', '{"postID":1}'],
   ])('%s with %s opens nothing', (Modulo, Props) => {
     expect(notificationTarget({ Modulo, Props })).toBeNull();

@@ -7,6 +7,7 @@ import { isNoticeSection } from '../../../src/api/noticeReads';
 import { INDIVISO_WHOLE } from '../../../src/api/polls';
 import type { Clock } from '../../infra/clock';
 import type { Database } from '../schema';
+import { seedAssemblyMinutes } from './assemblyMinutes';
 
 const DAY = 86_400_000;
 const MINUTE = 60_000;
@@ -219,4 +220,6 @@ export async function seedAssemblies(db: Kysely<Database>, clock: Clock): Promis
       })
       .execute();
   }
+  // Its proxy, its voted item's votes and outcome, and its signed acta in the book of minutes.
+  await seedAssemblyMinutes(db, clock, past.id, admin);
 }

@@ -1,6 +1,7 @@
 // The document library's demo (issue 32) in Residencial Las Palmas: the reglamento for everyone in two versions (the
-// first kept in the list), the building's insurance policy for owners, and a signed acta of an ordinary assembly in
-// the book of minutes. Each file a small PDF made here with pdfkit; deterministic for a given seed clock.
+// first kept in the list) and the building's insurance policy for owners; the actas folder holds the past assembly's
+// signed acta, filed by the book of minutes (assemblyMinutes.ts). Each file a small PDF made here with pdfkit;
+// deterministic for a given seed clock.
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { DocumentAudience, DocumentFolderCode } from '../../../src/api/documents';
@@ -47,23 +48,6 @@ export const DEMO_DOCUMENTS: readonly DemoDocument[] = [
         fileName: 'poliza-seguro.pdf',
         lines: ['Póliza de seguro de daños', 'Residencial Las Palmas', 'Vigencia de un año; cubre áreas comunes.'],
         daysAgo: 60,
-      },
-    ],
-  },
-  {
-    folder: 'actas',
-    name: 'Acta de asamblea ordinaria',
-    audience: 'owners',
-    versions: [
-      {
-        fileName: 'acta-asamblea-ordinaria.pdf',
-        lines: [
-          'Acta de asamblea ordinaria',
-          'Residencial Las Palmas',
-          'Quórum en segunda convocatoria; se aprobó el presupuesto anual.',
-          'Firmada por la presidencia y la secretaría.',
-        ],
-        daysAgo: 45,
       },
     ],
   },

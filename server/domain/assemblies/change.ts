@@ -25,6 +25,7 @@ import { lockCondo } from '../shared/condoLock';
 import { timeZoneOf } from '../shared/zonedTime';
 import { publishAssembly } from './notices';
 import { assemblyAnswer, assemblyConflict, assemblyOf, dwellingsOfCaller, factsOf, type Viewing } from './rows';
+import { itemStillOpen } from './voteState';
 
 const REFUSALS: Record<AssemblyRefusal, MessageId> = {
   notAllowed: 'assemblies.refusal.notAllowed',
@@ -57,6 +58,10 @@ export async function changeAssembly(
     const decided = assemblyTransition(await factsOf(trx, row), request.action);
     if ('refusal' in decided) throw await assemblyConflict(trx, viewing, id, timeZone, REFUSALS[decided.refusal]);
     if (row.version !== request.version) throw await assemblyConflict(trx, viewing, id, timeZone, 'assemblies.refusal.stale');
+    // An item still being voted keeps the assembly open (votes.ts): close the item first.
+    if (request.action === 'close' && (await itemStillOpen(trx, id))) {
+      throw await assemblyConflict(trx, viewing, id, timeZone, 'assemblyVotes.refusal.itemStillOpen');
+    }
     const to = decided.transition.to;
     const at = clock.now().toISOString();
     const currentCall =

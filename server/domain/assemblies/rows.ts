@@ -28,6 +28,7 @@ import type { AssemblyTable, Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Auth } from '../shared/auth';
 import { utcToLocal } from '../shared/zonedTime';
+import { acceptedProxies } from './proxyRows';
 
 export type AssemblyRow = Selectable<AssemblyTable>;
 
@@ -128,6 +129,7 @@ async function attendanceOf(db: Kysely<Database>, row: AssemblyRow): Promise<Att
     const found = present.find((p) => p.apartment_id === apartmentId && p.kind === kind);
     return found ? { mode: found.mode as AttendanceMode, name: found.name } : null;
   };
+  const proxies = await acceptedProxies(db, row.id);
   return dwellings.map((d) => ({
     apartmentId: d.id,
     name: dwellingName(d.tower, d.name),
@@ -137,6 +139,7 @@ async function attendanceOf(db: Kysely<Database>, row: AssemblyRow): Promise<Att
     confirmations: answers
       .filter((a) => a.apartment_id === d.id)
       .map((a) => ({ name: a.name, answer: a.answer as ConfirmAnswer })),
+    proxyHolder: proxies.get(d.id)?.holder_name ?? null,
   }));
 }
 

@@ -9,7 +9,8 @@ import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Redirect, useSearch } from 'wouter';
 import { ASSEMBLY_SCREEN, type AssembliesAnswer, assemblyScreen } from '../../api/assemblies';
-import { canSeeAssemblies } from '../../api/permissions';
+import { ASSEMBLY_SETTINGS_SCREEN, MINUTES_BOOK_SCREEN } from '../../api/assemblyMinutes';
+import { canSeeAssemblies, canSetUpAssemblies } from '../../api/permissions';
 import { type CallFailure, callFailure } from '../../machines/shared/callFailure';
 import { fetchAssemblies } from '../../services/assembliesService';
 import { FailedAlert, LoadingCard } from '../common/PageStates';
@@ -18,7 +19,9 @@ import { useDocumentTitle } from '../common/useDocumentTitle';
 import { useLiveEvent } from '../common/useLiveEvent';
 import { AssemblyForm } from './AssemblyForm';
 import { AssemblyScreen } from './AssemblyScreen';
+import { AssemblySettingsPage } from './AssemblySettingsPage';
 import { STATE_COLOR, whenText } from './assemblyFormat';
+import { MinutesBook } from './MinutesBook';
 
 export default function AssembliesPage() {
   const intl = useIntl();
@@ -30,11 +33,14 @@ export default function AssembliesPage() {
   const id = Number(search.get('id'));
   if (Number.isInteger(id) && id > 0) return <AssemblyScreen key={id} id={id} />;
   if (search.get('nueva') === '1') return <AssemblyForm />;
+  if (search.get('libro') === '1') return <MinutesBook />;
+  if (search.get('ajustes') === '1' && canSetUpAssemblies(data)) return <AssemblySettingsPage />;
   return <AssemblyList />;
 }
 
 function AssemblyList() {
   const intl = useIntl();
+  const settingsShown = SessionContext.useSelector((s) => (s.context.data ? canSetUpAssemblies(s.context.data) : false));
   const [answer, setAnswer] = useState<AssembliesAnswer | null>(null);
   const [failure, setFailure] = useState<CallFailure | null>(null);
   const [round, setRound] = useState(0);
@@ -61,11 +67,21 @@ function AssemblyList() {
         <Title order={2}>
           <FormattedMessage id="assemblies.title" />
         </Title>
-        {answer.manages ? (
-          <Button component={Link} href={`${ASSEMBLY_SCREEN}?nueva=1`}>
-            <FormattedMessage id="assemblies.new" />
+        <Group gap="xs">
+          <Button component={Link} href={MINUTES_BOOK_SCREEN} variant="light">
+            <FormattedMessage id="assemblyMinutes.book.open" />
           </Button>
-        ) : null}
+          {settingsShown ? (
+            <Button component={Link} href={ASSEMBLY_SETTINGS_SCREEN} variant="default">
+              <FormattedMessage id="assemblyMinutes.settings.open" />
+            </Button>
+          ) : null}
+          {answer.manages ? (
+            <Button component={Link} href={`${ASSEMBLY_SCREEN}?nueva=1`}>
+              <FormattedMessage id="assemblies.new" />
+            </Button>
+          ) : null}
+        </Group>
       </Group>
       {answer.items.length === 0 ? (
         <Text c="dimmed">

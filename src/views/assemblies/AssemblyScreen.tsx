@@ -30,6 +30,11 @@ import { FailureAlert } from '../common/FailureAlert';
 import { FailedAlert, LoadingCard } from '../common/PageStates';
 import { useLiveEvent } from '../common/useLiveEvent';
 import { quorumText, STATE_COLOR, whenText } from './assemblyFormat';
+import { CheckInCode, CheckInDoor } from './CheckIn';
+import { ItemVoteControl } from './ItemVoteControl';
+import { ItemVotePanel } from './ItemVotePanel';
+import { MinutesActa } from './MinutesActa';
+import { ProxyPanel } from './ProxyPanel';
 
 export function AssemblyScreen({ id }: { id: number }) {
   const [state, send] = useMachine(assemblyRunMachine, { input: { id } });
@@ -60,7 +65,7 @@ interface ViewProps {
   failureAlert: React.ReactNode;
   onAct(action: (typeof ASSEMBLY_ACTIONS)[number]): void;
   onConfirm(answer: (typeof CONFIRM_ANSWERS)[number]): void;
-  onAttend(attendance: { apartmentId: number; kind: AttendeeKind; mode: AttendanceMode | null }): void;
+  onAttend(attendance: { apartmentId: number; kind: AttendeeKind; mode: AttendanceMode | null; name?: string }): void;
 }
 
 function AssemblyView({ assembly, busy, conflict, failureAlert, onAct, onConfirm, onAttend }: ViewProps) {
@@ -211,6 +216,17 @@ function AssemblyView({ assembly, busy, conflict, failureAlert, onAct, onConfirm
       {assembly.manages && assembly.attendance && live ? (
         <AttendanceTable rows={assembly.attendance} busy={busy} onAttend={onAttend} />
       ) : null}
+      {/* Proxies and the agenda's votes (issue 32): their own panels and machines. */}
+      {['called', 'waiting', 'open'].includes(assembly.state) ? <ProxyPanel assemblyId={assembly.id} /> : null}
+      {['open', 'closed'].includes(assembly.state) && assembly.manages ? <ItemVoteControl assemblyId={assembly.id} /> : null}
+      {['open', 'closed'].includes(assembly.state) ? (
+        <ItemVotePanel assemblyId={assembly.id} onlyWithSeats={assembly.manages} />
+      ) : null}
+
+      {/* The door and the minutes (assemblyMinutes): the owner's code, the door's check-in, the acta. */}
+      {assembly.state === 'called' || live ? <CheckInCode assemblyId={assembly.id} /> : null}
+      {assembly.manages && live ? <CheckInDoor assemblyId={assembly.id} /> : null}
+      {assembly.manages ? <MinutesActa assembly={assembly} /> : null}
     </Stack>
   );
 }
@@ -231,7 +247,13 @@ function AttendanceTable({ rows, busy, onAttend }: { rows: AttendanceRow[]; busy
       value={row[kind]?.mode ?? ''}
       data={options}
       onChange={(e) =>
-        onAttend({ apartmentId: row.apartmentId, kind, mode: (e.currentTarget.value || null) as AttendanceMode | null })
+        onAttend({
+          apartmentId: row.apartmentId,
+          kind,
+          mode: (e.currentTarget.value || null) as AttendanceMode | null,
+          // An accepted proxy's holder attends as the owner, by name.
+          ...(kind === 'owner' && row.proxyHolder ? { name: row.proxyHolder } : {}),
+        })
       }
     />
   );
@@ -254,7 +276,14 @@ function AttendanceTable({ rows, busy, onAttend }: { rows: AttendanceRow[]; busy
           <Table.Tbody>
             {rows.map((row) => (
               <Table.Tr key={row.apartmentId} data-testid="attendance-row">
-                <Table.Td>{row.name}</Table.Td>
+                <Table.Td>
+                  {row.name}
+                  {row.proxyHolder ? (
+                    <Text size="xs" c="dimmed" data-testid="attendance-proxy">
+                      {intl.formatMessage({ id: 'assemblyVotes.attendance.byProxy' }, { name: row.proxyHolder })}
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 <Table.Td>{intl.formatNumber(row.indiviso / 10_000, { maximumFractionDigits: 4 })} %</Table.Td>
                 <Table.Td>{select(row, 'owner')}</Table.Td>
                 <Table.Td>{select(row, 'tenant')}</Table.Td>

@@ -26,7 +26,8 @@ const STATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  * (through the API: 067 reads, the others book and cancel, one per path), vecino009 and vecino015 by polls.spec
  * (through the API), vecino036 by parcels.spec (through the API: a parcel for their dwelling), vecino021 and vecino022
  * by noticeReads.spec (through the API: Enterado on a Torre A notice), vecino081 by live.spec (through the API:
- * consejo writes to them), and the ones below. memberPermissions.spec signs the guards vigilante1 (desktop) and
+ * consejo writes to them), vecino084 by assemblyMinutes.spec (through the API: their door code), and the ones below.
+ * memberPermissions.spec signs the guards vigilante1 (desktop) and
  * vigilante2 (phone) in on its own and gives them 'Verificar pase' as admin@demo.mx (never changing the
  * administrator's own roles).
  */
