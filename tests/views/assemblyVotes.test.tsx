@@ -125,4 +125,27 @@ describe('assembly proxies and votes', () => {
     expect(within(rows[1]!).getByRole('combobox', { name: 'Torre A - 102 Mano alzada' })).toBeTruthy();
     expect(within(rows[1]!).getByText('por carta poder: Vecina Once')).toBeTruthy();
   });
+
+  it('keeps a closed item’s seats folded until asked for', async () => {
+    useViewport('phone');
+    const closed = {
+      ...M_OPEN,
+      items: [{ ...M_OPEN.items[0]!, state: 'closed' as const, outcome: 'approved' as const }, M_OPEN.items[1]!],
+    };
+    stubApi(sessionFor('admin'), {
+      [DETAIL]: () => json({ success: true, data: OPEN }),
+      [PROXIES]: () => json({ success: true, data: { ...MANAGER_BOARD, proxies: [] } }),
+      [VOTING]: () => json({ success: true, data: closed }),
+    });
+    page();
+    const control = await screen.findByTestId('item-vote-control');
+    const [first] = within(control).getAllByTestId('item-control');
+    expect(within(first!).queryAllByTestId('seat-row')).toHaveLength(0);
+    const show = within(first!).getByRole('button', { name: 'Ver las viviendas (2)' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(show);
+    expect(within(first!).getAllByTestId('seat-row')).toHaveLength(2);
+    fireEvent.click(within(first!).getByRole('button', { name: 'Ocultar las viviendas' }));
+    expect(within(first!).queryAllByTestId('seat-row')).toHaveLength(0);
+  });
 });

@@ -86,9 +86,12 @@ function AssemblyView({ assembly, busy, conflict, failureAlert, onAct, onConfirm
           <FormattedMessage id="assemblies.pdf.download" />
         </Button>
       </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <Title order={2}>{assembly.title}</Title>
-        <Badge color={STATE_COLOR[assembly.state]} data-testid="assembly-state">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {/* A long Spanish word ("impermeabilizante") at this size is wider than a phone: it breaks rather than widen the page. */}
+        <Title order={2} miw={0} style={{ overflowWrap: 'anywhere' }}>
+          {assembly.title}
+        </Title>
+        <Badge color={STATE_COLOR[assembly.state]} data-testid="assembly-state" style={{ flexShrink: 0 }}>
           {t(`assemblies.state.${assembly.state}`)}
         </Badge>
       </Group>

@@ -69,6 +69,7 @@ interface ItemControlProps {
 function ItemControl({ item, busy, mayOpen, onOpen, onClose, onRecord }: ItemControlProps) {
   const intl = useIntl();
   const [secret, setSecret] = useState(false);
+  const [seatsShown, setSeatsShown] = useState(false);
   return (
     <Stack gap="xs" data-testid="item-control">
       <Group justify="space-between" wrap="nowrap">
@@ -100,8 +101,17 @@ function ItemControl({ item, busy, mayOpen, onOpen, onClose, onRecord }: ItemCon
           </Button>
         </Group>
       ) : null}
-      {item.seats && item.seats.length > 0 ? (
+      {item.seats && item.seats.length > 0 && (item.state === 'open' || seatsShown) ? (
         <SeatsTable seats={item.seats} open={item.state === 'open'} busy={busy} onRecord={onRecord} />
+      ) : null}
+      {item.seats && item.seats.length > 0 && item.state === 'closed' ? (
+        // A closed item's seats (a hundred rows in a large condominium) only when asked for: the results say enough.
+        <Button variant="subtle" size="compact-sm" onClick={() => setSeatsShown((shown) => !shown)} aria-expanded={seatsShown}>
+          <FormattedMessage
+            id={seatsShown ? 'assemblyVotes.vote.hideSeats' : 'assemblyVotes.vote.showSeats'}
+            values={{ count: item.seats.length }}
+          />
+        </Button>
       ) : null}
     </Stack>
   );

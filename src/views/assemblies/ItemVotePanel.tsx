@@ -28,8 +28,9 @@ export function ItemVotePanel({ assemblyId, onlyWithSeats = false }: { assemblyI
   if (state.matches('loading')) return <LoadingCard />;
   if (state.matches('loadFailed') || !voting) return <FailedAlert failure={failure} onRetry={() => send({ type: 'retry' })} />;
   const open = openItemOf(voting);
-  // Who runs the assembly votes here only for a dwelling of their own (the control shows the results).
-  if (onlyWithSeats && !voting.items.some((i) => i.mySeats.length > 0)) return null;
+  // Who runs the assembly votes here only for a dwelling of their own, while its item is open (the control shows
+  // the results, closed items included).
+  if (onlyWithSeats && !voting.items.some((i) => i.state === 'open' && i.mySeats.length > 0)) return null;
   const closed = voting.items.filter((i) => i.state === 'closed');
   const busy = state.matches('voting');
   return (
