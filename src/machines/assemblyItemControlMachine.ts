@@ -103,7 +103,8 @@ export const assemblyItemControlMachine = setup({
     loadFailed: { on: { retry: 'loading' } },
     ready: { on: { ...ACTS, refresh: 'reloading' } },
     reloading: {
-      on: ACTS,
+      // A change while reading: read again, or the screen keeps what the earlier read saw.
+      on: { ...ACTS, refresh: { target: 'reloading', reenter: true } },
       invoke: {
         id: 'reload',
         src: 'reload',

@@ -98,7 +98,14 @@ export const assemblyItemVoteMachine = setup({
     open: { on: { vote: { guard: 'mayVote', target: 'voting', actions: 'takeVote' }, refresh: 'reading' } },
     voted: { on: { refresh: 'reading' } },
     closed: { on: { refresh: 'reading' } },
+    // A tap while the items are read again is the voter's vote, not lost (the live channel reads them again at every
+    // change in the room: the seat's ballot stays on the screen meanwhile); its answer carries the items as they are.
+    // A newer change restarts the reading.
     reading: {
+      on: {
+        vote: { guard: 'mayVote', target: 'voting', actions: 'takeVote' },
+        refresh: { target: 'reading', reenter: true },
+      },
       invoke: {
         id: 'reload',
         src: 'reload',

@@ -99,7 +99,8 @@ export const assemblyProxyMachine = setup({
     ready: { on: { ...ACTS, refresh: 'reloading' } },
     // The live channel's read: the board stays shown (and acted on); a failure keeps it.
     reloading: {
-      on: ACTS,
+      // A change while reading: read again, or the screen keeps what the earlier read saw.
+      on: { ...ACTS, refresh: { target: 'reloading', reenter: true } },
       invoke: {
         id: 'reload',
         src: 'reload',

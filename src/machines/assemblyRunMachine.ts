@@ -110,6 +110,8 @@ export const assemblyRunMachine = setup({
         act: { guard: 'actionAllowed', target: 'sending', actions: 'takeRequest' },
         confirm: { guard: 'mayConfirm', target: 'sending', actions: 'takeRequest' },
         attend: { guard: 'manages', target: 'sending', actions: 'takeRequest' },
+        // A change while reading: read again, or the screen keeps what the earlier read saw.
+        refresh: { target: 'reloading', reenter: true },
       },
       invoke: {
         id: 'reload',
