@@ -150,6 +150,8 @@ export const documentLibraryMachine = setup({
     loading: {
       // Typing in the search box or choosing a folder while a page loads asks again at once.
       on: {
+        // A change told while a page loads: ask again, or the list keeps what the earlier answer held.
+        refresh: { target: 'loading', reenter: true },
         folder: { target: 'loading', reenter: true, actions: 'setQuery' },
         search: { target: 'loading', reenter: true, actions: 'setQuery' },
       },

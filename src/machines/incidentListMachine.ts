@@ -100,6 +100,8 @@ export const incidentListMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      // A change told while this page loads: ask again, or the list keeps what the earlier answer held.
+      on: { refresh: { target: 'loading', reenter: true } },
       invoke: {
         id: 'load',
         src: 'load',

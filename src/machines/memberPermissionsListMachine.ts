@@ -72,6 +72,8 @@ export const memberPermissionsListMachine = setup({
   },
   states: {
     loading: {
+      // A change told while this page loads: ask again, or the list keeps what the earlier answer held.
+      on: { refresh: { target: 'loading', reenter: true } },
       invoke: {
         id: 'first',
         src: 'loadPage',

@@ -86,6 +86,8 @@ export const notificationsMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      // A notification arriving while the first read is under way: read again, or the bell misses it.
+      on: { refresh: { target: 'loading', reenter: true } },
       invoke: {
         id: 'latest',
         src: 'fetchLatest',

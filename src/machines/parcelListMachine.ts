@@ -70,6 +70,8 @@ export const parcelListMachine = setup({
   },
   states: {
     loading: {
+      // A change told while this page loads: ask again, or the list keeps what the earlier answer held.
+      on: { refresh: { target: 'loading', reenter: true } },
       invoke: {
         id: 'fetchPage',
         src: 'fetchPage',

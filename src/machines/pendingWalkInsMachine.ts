@@ -58,6 +58,8 @@ export const pendingWalkInsMachine = setup({
   states: {
     /** The first read shows Cargando…; later ones keep the list on the screen. */
     loading: {
+      // The live channel's word while this read is under way: read again, or the list keeps the earlier answer.
+      on: { refresh: { target: 'loading', reenter: true } },
       invoke: {
         id: 'fetchPending',
         src: 'fetchPending',

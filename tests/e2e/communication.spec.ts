@@ -75,12 +75,13 @@ test.describe(() => {
       await expect(page.getByRole('form', { name: 'Nueva publicación' })).toHaveCount(0);
       await expect(page.getByRole('feed').getByRole('article')).toHaveCount(10);
       await page.getByRole('button', { name: 'Página 2' }).click();
-      // The demo's 13 notices for this house and the demo assembly's call; the assemblies spec's call too when it
-      // has run before this one (issue 32).
+      // The demo's 13 notices for this house and the demo assembly's call, and the calls of the assemblies' specs
+      // that ran before this one (each sends its assembly's call as a notice, issue 32): the rest after the first
+      // ten, never more than a page.
       const articles = page.getByRole('feed').getByRole('article');
       await expect(articles.first()).toBeVisible();
       await expect.poll(() => articles.count()).toBeGreaterThanOrEqual(4);
-      expect(await articles.count()).toBeLessThanOrEqual(5);
+      expect(await articles.count()).toBeLessThanOrEqual(10);
       await page.getByRole('searchbox', { name: 'Buscar publicaciones' }).fill('elevadores');
       await page.getByRole('button', { name: 'Buscar' }).click();
       await expect(page.getByRole('feed').getByRole('article')).toHaveCount(1);

@@ -41,8 +41,9 @@ export const page = (offset: number): NotificationsPageAnswer => ({
 export const notificationsModel = defineModel({
   machine: notificationsMachine,
   payloads: {
-    // A refresh while it failed or at rest (it would also drop a page or a mark underway: the same branch).
-    refresh: (s) => (s.matches('failed') || s.matches({ shown: 'idle' }) ? BARE : []),
+    // A refresh while it failed, at rest, or during the first read (which starts again); it would also drop a page
+    // or a mark underway: the same branch.
+    refresh: (s) => (s.matches('failed') || s.matches('loading') || s.matches({ shown: 'idle' }) ? BARE : []),
     retry: BARE,
     // The pages while nothing was opened (6, then 26, then all 30).
     loadMore: (s) => (s.context.unread === 2 ? BARE : []),
