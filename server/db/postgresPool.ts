@@ -4,6 +4,7 @@
 // to ends a Node process: every client and the pool get a listener. A query that fails because the
 // connection failed releases its client as broken (so the pool replaces it) and rejects with
 // DatabaseUnavailableError (503); the next request opens a new connection, so nothing needs a restart.
+import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
 import { DatabaseUnavailableError, isConnectionFailure } from './unavailable';
@@ -31,6 +32,9 @@ export interface ResilientPool extends PostgresPool {
   /** Where lost connections and the database's going and coming back are logged; silent until called. */
   logTo(log: PoolLog): void;
 }
+
+/** Named statements one connection keeps (the app has a few hundred query shapes). */
+export const PREPARED_PER_CONNECTION = 2000;
 
 const silent: PoolLog = { warn: () => {}, info: () => {} };
 
@@ -82,12 +86,36 @@ export function resilientPool(options: { url: string; schema: string | null; tim
     client.on('error', (error) => log.warn(reason(error), 'Database connection lost; the pool opens a new one when needed'));
   });
 
+  /**
+   * A query with parameters runs as a named statement, parsed and planned once per connection (issue 29: the
+   * server parsed and planned every query of every request again; pg prepares a name on a connection the first time
+   * it is used there). The name is the SQL's hash. Bounded: past PREPARED_PER_CONNECTION texts on one connection
+   * (an `in` list's length is part of its SQL) the rest run unnamed, as before.
+   */
+  const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+  function statement(client: pg.PoolClient, sql: string, values: unknown[]): pg.QueryConfig | string {
+    if (values.length === 0) return sql;
+    const name = `k${createHash('sha256').update(sql).digest('base64url').slice(0, 22)}`;
+    let names = prepared.get(client);
+    if (!names) {
+      names = new Set();
+      prepared.set(client, names);
+    }
+    if (!names.has(name)) {
+      if (names.size >= PREPARED_PER_CONNECTION) return sql;
+      names.add(name);
+    }
+    return { name, text: sql, values };
+  }
+
   function wrap(client: pg.PoolClient): PostgresPoolClient {
     /** The connection failure this client met: released with it, the pool closes the client instead of reusing it. */
     let broken: Error | undefined;
     async function query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
       try {
-        const result = await client.query(sql, [...parameters]);
+        const values = [...parameters];
+        const config = statement(client, sql, values);
+        const result = await (typeof config === 'string' ? client.query(config, values) : client.query(config));
         answered();
         return result as unknown as PostgresQueryResult<R>;
       } catch (error) {

@@ -149,6 +149,25 @@ describe(`the read path (${dialect})`, () => {
     });
   });
 
+  it.runIf(dialect === 'postgres')(
+    'on PostgreSQL runs a query with parameters as a statement prepared once per connection (not one without)',
+    async () => {
+      await db.transaction().execute(async (trx) => {
+        const read = (id: number) => trx.selectFrom('condominiums').select('name').where('id', '=', id).execute();
+        await read(1);
+        await read(2);
+        await sql`select 1 as one`.execute(trx);
+        const kept = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(
+          trx,
+        );
+        const ours = kept.rows.filter((row) => row.statement.includes('from "condominiums" where "id" = $1'));
+        expect(ours).toHaveLength(1);
+        expect(ours[0]!.name).toMatch(/^k[\w-]{22}$/);
+        expect(kept.rows.some((row) => row.statement.includes('select 1 as one'))).toBe(false);
+      });
+    },
+  );
+
   it("records a session's use, and on SQLite leaves the connection's disk setting as it was", async () => {
     const token = await signInAs(t.app, 'residente@demo.mx', 'Residencial Las Palmas');
     const row = await db.selectFrom('sessions').select(['id', 'last_seen_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
