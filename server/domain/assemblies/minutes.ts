@@ -12,7 +12,7 @@ import {
   type MinutesEntry,
   mayReadMinutes,
 } from '../../../src/api/assemblyMinutes';
-import { DOCUMENT_FILE_MAX_BYTES, type DocumentAudience, MINUTES_FOLDER } from '../../../src/api/documents';
+import { type DocumentAudience, MINUTES_FOLDER } from '../../../src/api/documents';
 import { ErrorCodes } from '../../../src/api/errors';
 import type { AttachmentUpload } from '../../../src/api/uploads';
 import type { Language } from '../../../src/i18n/languages';
@@ -23,9 +23,8 @@ import { saveFile } from '../../infra/files/store';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
 import { lockCondo } from '../shared/condoLock';
-import { fileDocument } from '../shared/documentLibrary';
+import { decodeDocumentFile, fileDocument } from '../shared/documentLibrary';
 import { documentWords } from '../shared/documentWords';
-import { decodeAttachment } from '../shared/uploads';
 import { utcToLocal } from '../shared/zonedTime';
 import { type AssemblyRow, assemblyOf, callsOf } from './rows';
 import { readSettings } from './settings';
@@ -40,11 +39,6 @@ export const addendumHash = (text: string, file: Uint8Array | null) => {
 };
 
 const minutesNotFound = () => new AppError(404, ErrorCodes.notFound, 'assemblyMinutes.refusal.notFound');
-
-const decodeFile = (file: AttachmentUpload, field: string) => {
-  const decoded = decodeAttachment(file.dataUrl, 0, { maxBytes: DOCUMENT_FILE_MAX_BYTES, field });
-  return { contentType: decoded.contentType, data: decoded.data, fileName: file.name.trim() };
-};
 
 export interface FileActaInput {
   condoId: number;
@@ -114,7 +108,7 @@ export async function fileActa(
   upload: AttachmentUpload,
   language: Language,
 ): Promise<number> {
-  const file = decodeFile(upload, 'file');
+  const file = decodeDocumentFile(upload);
   try {
     return await db.transaction().execute(async (trx) => {
       await lockCondo(trx, auth.condoId);
@@ -155,7 +149,7 @@ export async function addAddendum(
   minutesId: number,
   request: MinutesAddendumRequest,
 ): Promise<void> {
-  const file = request.file ? decodeFile(request.file, 'file') : null;
+  const file = request.file ? decodeDocumentFile(request.file) : null;
   const text = request.text.trim();
   await db.transaction().execute(async (trx) => {
     await lockCondo(trx, auth.condoId);

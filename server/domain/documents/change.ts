@@ -6,7 +6,6 @@ import type { Kysely } from 'kysely';
 import {
   customFolderId,
   customFolderKey,
-  DOCUMENT_FILE_MAX_BYTES,
   DOCUMENT_FOLDERS_MAX,
   type DocumentFolder,
   type DocumentFolderCode,
@@ -15,21 +14,14 @@ import {
   type LibraryDocument,
 } from '../../../src/api/documents';
 import { ErrorCodes } from '../../../src/api/errors';
-import type { AttachmentUpload } from '../../../src/api/uploads';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { recordAudit } from '../shared/audit';
 import type { Auth } from '../shared/auth';
-import { fileDocument } from '../shared/documentLibrary';
-import { decodeAttachment } from '../shared/uploads';
+import { decodeDocumentFile, fileDocument } from '../shared/documentLibrary';
 import { documentAnswer, documentNotFound, type Words } from './rows';
 import type { LibraryReader } from './viewer';
-
-const decodeFile = (file: AttachmentUpload) => {
-  const decoded = decodeAttachment(file.dataUrl, 0, { maxBytes: DOCUMENT_FILE_MAX_BYTES, field: 'file' });
-  return { contentType: decoded.contentType, data: decoded.data, fileName: file.name.trim() };
-};
 
 async function ownDocument(db: Kysely<Database>, condoId: number, id: number) {
   const row = await db
@@ -50,7 +42,7 @@ export async function uploadDocument(
   input: DocumentUploadRequest,
   words: Words,
 ): Promise<LibraryDocument> {
-  const file = decodeFile(input.file);
+  const file = decodeDocumentFile(input.file);
   const custom = customFolderId(input.folder);
   if (custom !== null) {
     const folder = await db
@@ -84,7 +76,7 @@ export async function addVersion(
   input: DocumentVersionRequest,
   words: Words,
 ): Promise<LibraryDocument> {
-  const file = decodeFile(input.file);
+  const file = decodeDocumentFile(input.file);
   await ownDocument(db, auth.condoId, documentId);
   await db.transaction().execute((trx) =>
     fileDocument(trx, {

@@ -4,16 +4,24 @@
 // (folder 'actas', source { kind: 'assembly', id }): filing again from the same source adds a version to the document
 // it filed before instead of a second document. Versions are never deleted.
 import type { Kysely } from 'kysely';
-import type { DocumentAudience, DocumentFolderCode } from '../../../src/api/documents';
+import { DOCUMENT_FILE_MAX_BYTES, type DocumentAudience, type DocumentFolderCode } from '../../../src/api/documents';
+import type { AttachmentUpload } from '../../../src/api/uploads';
 import type { Database } from '../../db/schema';
 import { saveFile } from '../../infra/files/store';
 import { recordAudit } from './audit';
+import { decodeAttachment } from './uploads';
 
 export interface DocumentFileBytes {
   contentType: string;
   data: Buffer;
   /** The name the file downloads as. */
   fileName: string;
+}
+
+/** A library upload (a data URL within the library's size) as the bytes fileDocument files; 400 naming `field`. */
+export function decodeDocumentFile(file: AttachmentUpload, field = 'file'): DocumentFileBytes {
+  const decoded = decodeAttachment(file.dataUrl, 0, { maxBytes: DOCUMENT_FILE_MAX_BYTES, field });
+  return { contentType: decoded.contentType, data: decoded.data, fileName: file.name.trim() };
 }
 
 export type FileDocumentInput = {
