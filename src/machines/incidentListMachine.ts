@@ -101,7 +101,11 @@ export const incidentListMachine = setup({
   states: {
     loading: {
       // A change told while this page loads: ask again, or the list keeps what the earlier answer held.
-      on: { refresh: { target: 'loading', reenter: true } },
+      // A filter chosen meanwhile too: the list shown is the one asked for last, not dropped.
+      on: {
+        refresh: { target: 'loading', reenter: true },
+        filter: { target: 'loading', reenter: true, actions: ['setFilters', 'forgetOutcome'] },
+      },
       invoke: {
         id: 'load',
         src: 'load',
