@@ -12,6 +12,7 @@ import { type Clock, systemClock } from './infra/clock';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, type RateLimitStore, scaledPolicy } from './infra/rateLimit';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
+import keptAnswersPlugin from './plugins/keptAnswers';
 import languagePlugin from './plugins/language';
 import mailPlugin from './plugins/mail';
 import pushPlugin from './plugins/push';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rememberMeMaxDays: config.rememberMeMaxDays,
   };
   await app.register(authPlugin, { policy, clock, apiPrefix: API_PREFIX });
+  await app.register(keptAnswersPlugin, { dataState: database.dataState });
   const rateLimits = options.rateLimits ?? scaledPolicy(DEFAULT_RATE_LIMITS, config.rateLimitFactor);
   await app.register(rateLimitPlugin, {
     policy: rateLimits,

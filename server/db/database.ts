@@ -3,12 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { POSTGRES_TIMEOUTS, type PoolLog, type PostgresTimeouts, resilientPool } from './postgresPool';
 import type { Database } from './schema';
-import { sqliteDialect } from './sqliteDialect';
+import { sqliteDialect, withStatementCache } from './sqliteDialect';
 import { registerTranslate } from './textSearch';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,6 +20,13 @@ export interface DatabaseHandle {
   location: string;
   /** PostgreSQL: where lost connections and outages are logged (app.log); SQLite has none to log. */
   logTo(log: PoolLog): void;
+  /**
+   * The committed data's state: equal twice only if nothing was committed in between (plugins/keptAnswers.ts).
+   * SQLite: this process's count of writing statements (no other process writes the file). PostgreSQL: the
+   * server's current snapshot (pg_current_snapshot), which changes when any transaction that wrote ends, in any
+   * process; it takes a round trip.
+   */
+  dataState(): string | Promise<string>;
   close(): Promise<void>;
 }
 
@@ -61,16 +68,38 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // The searches' fold is translate(), built into PostgreSQL only.
   registerTranslate(sqlite);
-  const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
-  return { db, dialect: 'sqlite', location: file, logTo: () => {}, close: () => db.destroy() };
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite, statements) });
+  return {
+    db,
+    dialect: 'sqlite',
+    location: file,
+    logTo: () => {},
+    dataState: () => String(statements.writes),
+    close: () => db.destroy(),
+  };
 }
+
+/**
+ * xmin:xmax:in-progress ids. Two equal snapshots mean no transaction that wrote ended between them (xmax moves
+ * past every ended one; one running at the first is listed until it ends), so every read made between them saw
+ * the same committed rows. Read-only transactions take no id and change nothing.
+ */
+const currentSnapshot = sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`;
 
 function openPostgres(url: string, schema: string | null, timeouts: PostgresTimeouts): DatabaseHandle {
   const pool = resilientPool({ url, schema, timeouts });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const parsed = new URL(url);
   const location = `postgres://${parsed.host}${parsed.pathname}${schema ? ` (schema ${schema})` : ''}`;
-  return { db, dialect: 'postgres', location, logTo: (log) => pool.logTo(log), close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    location,
+    logTo: (log) => pool.logTo(log),
+    dataState: async () => (await currentSnapshot.execute(db)).rows[0]!.snapshot,
+    close: () => db.destroy(),
+  };
 }
 
 export function openDatabase(

@@ -11,6 +11,10 @@
 //    release and lets a newcomer take the connection before them: with 200 requests waiting that was 200 wake-ups
 //    per query, and some requests were overtaken for ten seconds. Here waiters queue: each release hands the
 //    connection to the longest waiting, and only it wakes up.
+//
+// 3. Writes are counted (`writes`): every statement that may change the file, counted as it is about to run.
+//    The count is this database's data state for the kept answers (plugins/keptAnswers.ts): the file is opened
+//    with EXCLUSIVE locking, so no other process writes it, and every statement of this one passes here.
 import type { Database as BetterSqlite, Statement } from 'better-sqlite3';
 import { type DatabaseConnection, type Dialect, type Driver, SqliteDialect } from 'kysely';
 
@@ -20,19 +24,14 @@ export const STATEMENT_CACHE_SIZE = 1000;
 /** The part of better-sqlite3 Kysely's SqliteDialect uses, preparing each distinct SQL text once. */
 export function withStatementCache(database: BetterSqlite, size = STATEMENT_CACHE_SIZE) {
   const statements = new Map<string, Statement>();
-  return {
+  const cache = {
+    /** Statements that may write, run so far (Kysely's driver prepares each right before running it). */
+    writes: 0,
     prepare(sql: string): Statement {
-      const kept = statements.get(sql);
-      if (kept && !kept.busy) {
-        // Most recently used last: the map's first key is the one to drop when full.
-        statements.delete(sql);
-        statements.set(sql, kept);
-        return kept;
-      }
-      const statement = database.prepare(sql);
-      if (kept) return statement;
-      statements.set(sql, statement);
-      if (statements.size > size) statements.delete(statements.keys().next().value as string);
+      const statement = preparedOnce(sql);
+      // Counted before it runs, in the same turn of the event loop (better-sqlite3 runs it synchronously): a
+      // reader that saw the count before could not have read what this statement changes.
+      if (!statement.readonly) cache.writes++;
       return statement;
     },
     close(): void {
@@ -40,7 +39,24 @@ export function withStatementCache(database: BetterSqlite, size = STATEMENT_CACH
       database.close();
     },
   };
+  function preparedOnce(sql: string): Statement {
+    const kept = statements.get(sql);
+    if (kept && !kept.busy) {
+      // Most recently used last: the map's first key is the one to drop when full.
+      statements.delete(sql);
+      statements.set(sql, kept);
+      return kept;
+    }
+    const statement = database.prepare(sql);
+    if (kept) return statement;
+    statements.set(sql, statement);
+    if (statements.size > size) statements.delete(statements.keys().next().value as string);
+    return statement;
+  }
+  return cache;
 }
+
+export type StatementCache = ReturnType<typeof withStatementCache>;
 
 /** A lock that serves its waiters first come, first served, waking only the next one. */
 export class FairLock {
@@ -96,8 +112,8 @@ class FairDriver implements Driver {
 }
 
 /** The app's SQLite dialect: Kysely's, with kept statements and a fair turn at the connection. */
-export function sqliteDialect(database: BetterSqlite): Dialect {
-  const base = new SqliteDialect({ database: withStatementCache(database) });
+export function sqliteDialect(database: BetterSqlite, statements: StatementCache = withStatementCache(database)): Dialect {
+  const base = new SqliteDialect({ database: statements });
   return {
     createAdapter: () => base.createAdapter(),
     createQueryCompiler: () => base.createQueryCompiler(),

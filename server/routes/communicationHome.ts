@@ -9,13 +9,14 @@ import { openPollsToAnswer } from '../domain/polls/list';
 import { newPostsCount } from '../domain/posts/list';
 import { reservationsWaiting } from '../domain/reservations/homeCount';
 import { openTicketCountsBySection } from '../domain/tickets/list';
+import { SCREEN_KEEP_SECONDS } from '../plugins/keptAnswers';
 import { signedInRoutes } from './guards';
 
 export default async function communicationHomeRoutes(app: FastifyInstance) {
   const routes = signedInRoutes(app);
   routes.get(
     COMMUNICATION_HOME_PATHS.summary,
-    { allow: canSeeCommunication },
+    { allow: canSeeCommunication, keep: SCREEN_KEEP_SECONDS },
     async (request): Promise<HomeSummaryAnswer> =>
       homeSummary(app.db, request.auth, app.clock, {
         openTickets: openTicketCountsBySection,

@@ -20,6 +20,7 @@ import { financeHome } from '../domain/finance/home';
 import { statementFileName, statementPdf } from '../domain/finance/statementPdf';
 import type { AccessData } from '../domain/shared/sessionData';
 import { AppError } from '../errors';
+import { SCREEN_KEEP_SECONDS } from '../plugins/keptAnswers';
 import { SIGNED_IN, signedInRoutes } from './guards';
 
 const DigitsId = (digits: number) => digitsAsNumber(Id, new RegExp(`^\\d{1,${digits}}$`));
@@ -66,7 +67,7 @@ export default async function financeRoutes(app: FastifyInstance) {
   // Administrators and board: any dwelling of the condominium; members with 'Estado de cuenta': their own.
   routes.get<{ Querystring: StatementQuery }>(
     FINANCE_PATHS.statement,
-    { schema: { querystring: StatementQueryIn }, ...statementReaders },
+    { schema: { querystring: StatementQueryIn }, ...statementReaders, keep: SCREEN_KEEP_SECONDS },
     async (request) => ({ success: true, data: await statement(app.db, app.clock, request.auth, request.query) }),
   );
 

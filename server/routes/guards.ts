@@ -52,6 +52,11 @@ export type SignedInRouteOptions<G extends RouteGenericInterface> = Omit<
    * session can do gate work only: every route without this option refuses it with 403.
    */
   gateShift?: boolean;
+  /**
+   * A read answered again from memory for up to this many seconds while nothing is committed
+   * (plugins/keptAnswers.ts): for the screens a person goes back to, whose answer sets no header but its type.
+   */
+  keep?: number;
 };
 
 export type SignedInHandler<G extends RouteGenericInterface> = (request: SignedInRequest<G>, reply: FastifyReply<G>) => unknown;
@@ -79,13 +84,18 @@ function allowOnly(app: FastifyInstance, allow: Allow, gateShift: boolean) {
 export function signedInRoutes(app: FastifyInstance): { get: SignedInRoute; post: SignedInRoute } {
   const register =
     (method: 'GET' | 'POST'): SignedInRoute =>
-    (path, { allow, refuseIn = 'onRequest', gateShift = false, ...options }, handler) => {
+    (path, { allow, refuseIn = 'onRequest', gateShift = false, keep, ...options }, handler) => {
       const guard = allowOnly(app, allow, gateShift);
+      const kept = keep === undefined ? null : app.keptAnswers.hooks(keep);
+      // The kept answer is looked up after the guard, wherever the guard runs.
+      const preHandler = [...(refuseIn === 'preHandler' ? [guard] : []), ...(kept ? [kept.preHandler] : [])];
       app.route({
         ...(options as RouteShorthandOptions),
         method,
         url: path,
-        ...(refuseIn === 'preHandler' ? { preHandler: guard } : { onRequest: guard }),
+        ...(refuseIn === 'preHandler' ? {} : { onRequest: guard }),
+        ...(preHandler.length ? { preHandler } : {}),
+        ...(kept ? { onSend: kept.onSend } : {}),
         // request.auth is set: the hook above resolved the session or refused the call before the handler.
         handler: handler as RouteHandlerMethod,
       });

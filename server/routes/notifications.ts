@@ -11,6 +11,7 @@ import {
   OpenNotificationRequest,
 } from '../../src/api/notifications';
 import { latestNotifications, notificationsPage, openNotification } from '../domain/notifications/notifications';
+import { SCREEN_KEEP_SECONDS } from '../plugins/keptAnswers';
 import { SIGNED_IN, signedInRoutes } from './guards';
 
 export default async function notificationRoutes(app: FastifyInstance) {
@@ -18,7 +19,7 @@ export default async function notificationRoutes(app: FastifyInstance) {
   // Any signed-in member: the panel's last six and the unread total.
   routes.get(
     NOTIFICATIONS_PATHS.latest,
-    { allow: SIGNED_IN },
+    { allow: SIGNED_IN, keep: SCREEN_KEEP_SECONDS },
     async (request): Promise<LatestNotificationsAnswer> => ({
       success: true,
       ...(await latestNotifications(app.db, request.auth, NOTIFICATIONS_PANEL_SIZE)),

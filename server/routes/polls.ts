@@ -30,6 +30,7 @@ import { updatePoll } from '../domain/polls/update';
 import { castVote } from '../domain/polls/vote';
 import type { AccessData } from '../domain/shared/sessionData';
 import { appBaseUrl } from '../infra/links';
+import { SCREEN_KEEP_SECONDS } from '../plugins/keptAnswers';
 import { signedInRoutes } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 
@@ -53,7 +54,7 @@ export default async function pollRoutes(app: FastifyInstance) {
   // Readers; proposals only to administrators and their proposer.
   routes.get<{ Querystring: PollListQuery }>(
     POLLS_PATHS.list,
-    { schema: { querystring: PollListQuery }, ...communication },
+    { schema: { querystring: PollListQuery }, ...communication, keep: SCREEN_KEEP_SECONDS },
     async (request): Promise<PollListAnswer> => listPolls(app.db, app.clock, request.auth, request.query),
   );
 

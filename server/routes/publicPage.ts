@@ -20,6 +20,7 @@ import {
 import { AppError, notFound } from '../errors';
 import { newCaptchaChallenge } from '../infra/captcha';
 import { formatMessage } from '../messages';
+import { SCREEN_KEEP_SECONDS } from '../plugins/keptAnswers';
 
 // Public, no session: what the condominium's public page shows, and what it sends.
 export default async function publicPageRoutes(app: FastifyInstance) {
@@ -30,7 +31,7 @@ export default async function publicPageRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number } }>(
     PUBLIC_PAGE_PATHS.condoById(':id'),
-    { schema: { params: CondoIdParams } },
+    { schema: { params: CondoIdParams }, ...app.keptAnswers.hooks(SCREEN_KEEP_SECONDS) },
     async (request) => found(await findPublicCondo(app.db, { id: request.params.id })),
   );
 

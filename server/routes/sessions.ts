@@ -18,6 +18,7 @@ import { loadSessionData } from '../domain/shared/sessionData';
 import { clientOf, type SessionPolicy } from '../domain/shared/sessionRows';
 import { userHasher } from '../domain/support/userHash';
 import { signedPhotoUrl } from '../infra/files/signedUrls';
+import { SCREEN_KEEP_SECONDS } from '../plugins/keptAnswers';
 import { SIGNED_IN, signedInRoutes } from './guards';
 
 export default async function sessionRoutes(app: FastifyInstance, options: { policy: SessionPolicy }) {
@@ -56,7 +57,7 @@ export default async function sessionRoutes(app: FastifyInstance, options: { pol
   routes.get(
     SESSION_PATHS.sessionData,
     // A shift session on a gate device too: its shell needs the session data, and `dispositivo` names the device.
-    { allow: SIGNED_IN, refuseIn: 'preHandler', gateShift: true },
+    { allow: SIGNED_IN, refuseIn: 'preHandler', gateShift: true, keep: SCREEN_KEEP_SECONDS },
     async (request): Promise<{ success: true; data: SessionData }> => {
       const auth = request.auth;
       const data = await loadSessionData(app.db, auth, await userHash(), photoUrl);

@@ -39,6 +39,7 @@ import { rateTicket, replyToTicket } from '../domain/tickets/reply';
 import { saveCategory, saveDueHours, ticketAssignees, ticketSection, ticketSettings } from '../domain/tickets/settings';
 import { updateTicket } from '../domain/tickets/update';
 import { appBaseUrl } from '../infra/links';
+import { SCREEN_KEEP_SECONDS } from '../plugins/keptAnswers';
 import { SIGNED_IN, signedInRoutes } from './guards';
 import { signedFileRoute } from './signedFileRoute';
 
@@ -64,7 +65,7 @@ export default async function ticketRoutes(app: FastifyInstance) {
   // Signed in: employees (their assigned requests) and readers of an SA section (their own; administrators all).
   routes.get<{ Querystring: TicketListQuery }>(
     TICKETS_PATHS.list,
-    { schema: { querystring: TicketListQuery }, ...signedIn },
+    { schema: { querystring: TicketListQuery }, ...signedIn, keep: SCREEN_KEEP_SECONDS },
     async (request): Promise<TicketListAnswer> => listTickets(app.db, app.clock, request.auth, request.query),
   );
 

@@ -1,0 +1,95 @@
+// Kept answers (issue 29): a read a person makes again and again (the screens they go back to) is answered from
+// memory while nothing was committed since it was read, for a few seconds at most.
+//
+// - Whose: the key is the caller's session (or no session, for a public read), the language the answer is in
+//   and the whole address with its query. An answer is never given to another session, so never to another
+//   person or condominium; a public read's answer is the same for every visitor by construction.
+// - Until a change: an answer is kept with the database's data state it was read in (DatabaseHandle.dataState:
+//   SQLite's count of writing statements, PostgreSQL's current snapshot) and given only while that state is
+//   still the current one. Any committed write, by any request, job or process, ends every kept answer. An
+//   answer is kept only when the state was the same before and after it was read, so a write that landed
+//   between its queries never leaves a mixed answer behind.
+// - For a few seconds: what a screen shows also moves with the clock (a poll opens, an event begins, a due date
+//   passes). A route keeps its answers `seconds` at most (the app's clock), so it shows such a change that late.
+// - What: only 200 answers of GETs, with their content type, and no other header of the route's own.
+//
+// A route opts in with `keep` (signedInRoutes, routes/guards.ts) or with app.keptAnswers.hooks(seconds).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AnswerStore } from '../infra/answerStore';
+
+/**
+ * How long the screens people go back to keep an answer at most, in seconds: what they show of the clock (an
+ * event begun, a poll opened) shows that much late; any write shows at once.
+ */
+export const SCREEN_KEEP_SECONDS = 5;
+
+interface PendingAnswer {
+  key: string;
+  state: string;
+  /** Epoch ms: the read began at most `seconds` before it (what it shows of the clock is that old at most). */
+  until: number;
+}
+
+export interface KeptAnswerHooks {
+  preHandler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    keptAnswer: PendingAnswer | null;
+  }
+  interface FastifyInstance {
+    keptAnswers: { store: AnswerStore; hooks(seconds: number): KeptAnswerHooks };
+  }
+}
+
+export interface KeptAnswersOptions {
+  /** The database's data state (DatabaseHandle.dataState). */
+  dataState: () => string | Promise<string>;
+  store?: AnswerStore;
+}
+
+const keyOf = (request: FastifyRequest) => `${request.auth?.sessionId ?? 'public'}\u0000${request.language}\u0000${request.url}`;
+
+export default fp(async function keptAnswers(app: FastifyInstance, options: KeptAnswersOptions) {
+  const store = options.store ?? new AnswerStore();
+  app.decorateRequest('keptAnswer', null);
+
+  function hooks(seconds: number): KeptAnswerHooks {
+    return {
+      // After the route's guard and its input's validation: a refused or malformed call is never answered here.
+      async preHandler(request, reply) {
+        if (request.method !== 'GET') return;
+        const key = keyOf(request);
+        const state = await options.dataState();
+        const now = app.clock.now().getTime();
+        const kept = store.get(key, state, now);
+        if (!kept) {
+          request.keptAnswer = { key, state, until: now + seconds * 1000 };
+          return;
+        }
+        reply.headers(kept.headers);
+        return reply.send(kept.payload);
+      },
+      async onSend(request, reply, payload) {
+        const pending = request.keptAnswer;
+        if (!pending || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
+        const type = reply.getHeader('content-type');
+        // Read again: a write committed while the answer was read leaves it unkept.
+        if (typeof type === 'string' && (await options.dataState()) === pending.state) {
+          store.set(pending.key, {
+            state: pending.state,
+            until: pending.until,
+            payload,
+            headers: { 'content-type': type },
+          });
+        }
+        return payload;
+      },
+    };
+  }
+
+  app.decorate('keptAnswers', { store, hooks });
+});
