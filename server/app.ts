@@ -10,6 +10,7 @@ import type { PacAdapter } from './domain/invoicing/pac/adapter';
 import { AppError } from './errors';
 import { type Clock, systemClock } from './infra/clock';
 import { DEFAULT_RATE_LIMITS, type RateLimitPolicy, type RateLimitStore, scaledPolicy } from './infra/rateLimit';
+import { lazyChildLogger } from './infra/requestLogger';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import keptAnswersPlugin from './plugins/keptAnswers';
@@ -147,12 +148,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return503OnClosing: false,
     // Addresses the router itself refuses answer in the one error shape too.
     frameworkErrors,
+    childLoggerFactory: lazyChildLogger,
   });
   app.decorate('db', database.db);
   database.logTo(app.log);
   app.decorate('dialect', database.dialect);
   app.decorate('config', config);
   app.decorate('clock', clock);
+  app.decorate('dataState', database.dataState);
   if (!options.database) app.addHook('onClose', () => database.close());
   // While closing, each answer ends its connection: a keep-alive socket (any browser or load balancer)
   // left idle after the last answer would otherwise hold close() open until keepAliveTimeout (72 s).
@@ -181,7 +184,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rememberMeMaxDays: config.rememberMeMaxDays,
   };
   await app.register(authPlugin, { policy, clock, apiPrefix: API_PREFIX });
-  await app.register(keptAnswersPlugin, { dataState: database.dataState });
+  await app.register(keptAnswersPlugin);
   const rateLimits = options.rateLimits ?? scaledPolicy(DEFAULT_RATE_LIMITS, config.rateLimitFactor);
   await app.register(rateLimitPlugin, {
     policy: rateLimits,

@@ -11,5 +11,7 @@ declare module 'fastify' {
     dialect: Dialect;
     config: Config;
     clock: Clock;
+    /** The database's data state (DatabaseHandle.dataState). */
+    dataState: () => string | Promise<string>;
   }
 }

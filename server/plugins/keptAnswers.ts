@@ -6,9 +6,9 @@
 //   person or condominium; a public read's answer is the same for every visitor by construction.
 // - Until a change: an answer is kept with the database's data state it was read in (DatabaseHandle.dataState:
 //   SQLite's count of writing statements, PostgreSQL's current snapshot) and given only while that state is
-//   still the current one. Any committed write, by any request, job or process, ends every kept answer. An
-//   answer is kept only when the state was the same before and after it was read, so a write that landed
-//   between its queries never leaves a mixed answer behind.
+//   still the current one. Any committed write, by any request, job or process, ends every kept answer. The
+//   state is taken before the answer reads anything, so what it read is at least that new; a write that lands
+//   while it reads moves the state on, and an answer kept under the old state is never given again.
 // - For a few seconds: what a screen shows also moves with the clock (a poll opens, an event begins, a due date
 //   passes). A route keeps its answers `seconds` at most (the app's clock), so it shows such a change that late.
 // - What: only 200 answers of GETs, with their content type, and no other header of the route's own.
@@ -32,7 +32,12 @@ interface PendingAnswer {
 }
 
 export interface KeptAnswerHooks {
-  preHandler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /**
+   * Answers from memory when it can. Runs after the route's guard (an onRequest or preHandler hook itself, after
+   * the guard's): a refused caller is never answered here. It may run before the input is validated, since only
+   * 200 answers are kept and the key holds the whole address: the same address passed validation before.
+   */
+  lookup: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
 }
 
@@ -46,8 +51,6 @@ declare module 'fastify' {
 }
 
 export interface KeptAnswersOptions {
-  /** The database's data state (DatabaseHandle.dataState). */
-  dataState: () => string | Promise<string>;
   store?: AnswerStore;
 }
 
@@ -59,11 +62,11 @@ export default fp(async function keptAnswers(app: FastifyInstance, options: Kept
 
   function hooks(seconds: number): KeptAnswerHooks {
     return {
-      // After the route's guard and its input's validation: a refused or malformed call is never answered here.
-      async preHandler(request, reply) {
+      async lookup(request, reply) {
         if (request.method !== 'GET') return;
         const key = keyOf(request);
-        const state = await options.dataState();
+        // The session's lookup took it (plugins/auth.ts); a public read takes it here, before reading anything.
+        const state = request.dataState ?? (await app.dataState());
         const now = app.clock.now().getTime();
         const kept = store.get(key, state, now);
         if (!kept) {
@@ -77,8 +80,8 @@ export default fp(async function keptAnswers(app: FastifyInstance, options: Kept
         const pending = request.keptAnswer;
         if (!pending || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
         const type = reply.getHeader('content-type');
-        // Read again: a write committed while the answer was read leaves it unkept.
-        if (typeof type === 'string' && (await options.dataState()) === pending.state) {
+        // Kept under the state taken before it was read (infra/stateMemo.ts says why that is enough).
+        if (typeof type === 'string') {
           store.set(pending.key, {
             state: pending.state,
             until: pending.until,

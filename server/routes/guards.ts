@@ -87,14 +87,13 @@ export function signedInRoutes(app: FastifyInstance): { get: SignedInRoute; post
     (path, { allow, refuseIn = 'onRequest', gateShift = false, keep, ...options }, handler) => {
       const guard = allowOnly(app, allow, gateShift);
       const kept = keep === undefined ? null : app.keptAnswers.hooks(keep);
-      // The kept answer is looked up after the guard, wherever the guard runs.
-      const preHandler = [...(refuseIn === 'preHandler' ? [guard] : []), ...(kept ? [kept.preHandler] : [])];
+      // The kept answer is looked up right after the guard, in the same hook.
+      const guarded = kept ? [guard, kept.lookup] : guard;
       app.route({
         ...(options as RouteShorthandOptions),
         method,
         url: path,
-        ...(refuseIn === 'preHandler' ? {} : { onRequest: guard }),
-        ...(preHandler.length ? { preHandler } : {}),
+        ...(refuseIn === 'preHandler' ? { preHandler: guarded } : { onRequest: guarded }),
         ...(kept ? { onSend: kept.onSend } : {}),
         // request.auth is set: the hook above resolved the session or refused the call before the handler.
         handler: handler as RouteHandlerMethod,

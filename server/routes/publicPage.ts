@@ -24,6 +24,8 @@ import { SCREEN_KEEP_SECONDS } from '../plugins/keptAnswers';
 
 // Public, no session: what the condominium's public page shows, and what it sends.
 export default async function publicPageRoutes(app: FastifyInstance) {
+  const kept = app.keptAnswers.hooks(SCREEN_KEEP_SECONDS);
+  const keptPublicAnswer = { onRequest: kept.lookup, onSend: kept.onSend };
   const found = (condo: PublicCondo | null) => {
     if (!condo) throw notFound('errors.notFound.condo');
     return { success: true as const, data: condo };
@@ -31,7 +33,7 @@ export default async function publicPageRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number } }>(
     PUBLIC_PAGE_PATHS.condoById(':id'),
-    { schema: { params: CondoIdParams }, ...app.keptAnswers.hooks(SCREEN_KEEP_SECONDS) },
+    { schema: { params: CondoIdParams }, ...keptPublicAnswer },
     async (request) => found(await findPublicCondo(app.db, { id: request.params.id })),
   );
 

@@ -11,6 +11,7 @@ import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
 import { addMinutes, type Clock } from '../../infra/clock';
 import { decoyHash, verifyPassword } from '../../infra/passwords';
+import { deepFreeze, type StateMemo } from '../../infra/stateMemo';
 import { hashToken } from '../../infra/tokens';
 import type { Auth } from '../shared/auth';
 import {
@@ -189,6 +190,26 @@ export interface ResolvedSession {
   privacyNoticePending: boolean;
 }
 
+type LiveSessionRow = NonNullable<Awaited<ReturnType<typeof liveSessionRow.first>>>;
+
+/** The session rows the lookup read, by token hash, for the data state of this request (plugins/auth.ts). */
+export interface SessionMemo {
+  state: string;
+  rows: StateMemo<LiveSessionRow>;
+}
+
+/**
+ * The live session row of a token's hash at `now`. While nothing was committed since it was read, the row read
+ * then is still the row, and only its expiry has to be checked against the clock again.
+ */
+async function liveRow(db: Kysely<Database>, tokenHash: string, nowIso: string, memo: SessionMemo | undefined) {
+  const kept = memo?.rows.get(tokenHash, memo.state);
+  if (kept) return kept.expires_at > nowIso ? kept : undefined;
+  const row = await liveSessionRow.first(db, tokenHash, nowIso);
+  if (row && memo) memo.rows.set(tokenHash, memo.state, deepFreeze(row));
+  return row;
+}
+
 /**
  * The live condo session of a token, or null. Its use slides the idle expiry forward; that write happens
  * at most once a minute (the first use in a new minute), since writing on every request would turn reads
@@ -202,10 +223,11 @@ export async function resolveSession(
   policy: SessionPolicy,
   clock: Clock,
   token: string,
+  memo?: SessionMemo,
 ): Promise<ResolvedSession | null> {
   const now = clock.now();
   const nowIso = now.toISOString();
-  const row = await liveSessionRow.first(db, hashToken(token), nowIso);
+  const row = await liveRow(db, hashToken(token), nowIso, memo);
   if (!row || row.condo_id === null || row.active !== 1) return null;
   const shift = row.kind === 'gate';
   if (shift && (row.device_id === null || row.device_condo_id !== row.condo_id || row.device_revoked_at !== null)) return null;

@@ -144,6 +144,7 @@ export const liveSessionRow = preparedQuery((db, tokenHash: string, now: string)
       's.condo_id',
       's.remember_me',
       's.last_seen_at',
+      's.expires_at',
       's.absolute_expires_at',
       'm.id as membership_id',
       'm.active',

@@ -7,6 +7,7 @@ import { dwellingName } from '../../../src/api/dwellings';
 import type { CommunicationViewer } from '../../../src/api/permissions';
 import { preparedQuery } from '../../db/preparedQuery';
 import type { Database } from '../../db/schema';
+import { deepFreeze, type StateMemo } from '../../infra/stateMemo';
 import type { Auth } from './auth';
 
 const yesNo = (flag: number) => (flag === 1 ? 'Y' : 'N') as 'Y' | 'N';
@@ -21,23 +22,43 @@ const flag = (value: number) => (value === 1 ? 1 : 0) as 0 | 1;
  * the caller's roles and read them again, and its transactions pass their own `db`, which is never served
  * from here.
  */
-const readsOf = new WeakMap<Auth, { db: Kysely<Database>; loaded: Map<string, Promise<unknown>> }>();
+const readsOf = new WeakMap<Auth, { db: Kysely<Database>; loaded: Map<string, Promise<unknown>>; memo?: CallerMemo }>();
 
-/** From now on, this caller's reads through `db` are read once (plugins/auth.ts, for GET and HEAD). */
-export function rememberCallerReads(auth: Auth, db: Kysely<Database>): void {
-  readsOf.set(auth, { db, loaded: new Map() });
+/**
+ * Across read-only requests: what was read of a caller, kept for the data state it was read in (infra/stateMemo.ts)
+ * and given to a later read-only request of the same caller in that same state, when nothing was committed since.
+ * Frozen: later requests share it.
+ */
+export interface CallerMemo {
+  /** The data state this request started in. */
+  state: string;
+  reads: StateMemo<Promise<unknown>>;
 }
 
-/** `load()`, or what it gave earlier in this read-only request. */
+/** From now on, this caller's reads through `db` are read once (plugins/auth.ts, for GET and HEAD). */
+export function rememberCallerReads(auth: Auth, db: Kysely<Database>, memo?: CallerMemo): void {
+  readsOf.set(auth, memo ? { db, loaded: new Map(), memo } : { db, loaded: new Map() });
+}
+
+/** `load()`, or what it gave earlier in this read-only request, or in an earlier one while nothing was committed. */
 export function callerRead<T>(db: Kysely<Database>, auth: Auth, what: string, load: () => Promise<T>): Promise<T> {
   const reads = readsOf.get(auth);
   if (reads?.db !== db) return load();
   let found = reads.loaded.get(what) as Promise<T> | undefined;
   if (!found) {
-    found = load();
+    found = reads.memo ? memoized(reads.memo, `${what}|${auth.condoId}|${auth.userId}|${auth.membershipId}`, load) : load();
     reads.loaded.set(what, found);
   }
   return found;
+}
+
+function memoized<T>(memo: CallerMemo, key: string, load: () => Promise<T>): Promise<T> {
+  const kept = memo.reads.get(key, memo.state) as Promise<T> | undefined;
+  if (kept) return kept;
+  const loading = load().then(deepFreeze);
+  memo.reads.set(key, memo.state, loading);
+  loading.catch(() => memo.reads.forget(key, loading));
+  return loading;
 }
 
 /** The caller's rows this read-only request has already asked for, if it has. */
