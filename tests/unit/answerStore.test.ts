@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AnswerStore } from '../../server/infra/answerStore';
 import { deepFreeze, StateMemo } from '../../server/infra/stateMemo';
 
-const answer = (state: string, payload: string, until = 1_000) => ({
+const answer = (state: string, payload: string | Buffer, until = 1_000) => ({
   state,
   until,
   payload,
