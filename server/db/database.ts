@@ -3,11 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
 import { POSTGRES_TIMEOUTS, type PoolLog, type PostgresTimeouts, resilientPool } from './postgresPool';
 import type { Database } from './schema';
+import { snapshotState } from './snapshotState';
 import { sqliteDialect, withStatementCache } from './sqliteDialect';
 import { registerTranslate } from './textSearch';
 
@@ -80,13 +81,6 @@ function openSqlite(file: string): DatabaseHandle {
   };
 }
 
-/**
- * xmin:xmax:in-progress ids. Two equal snapshots mean no transaction that wrote ended between them (xmax moves
- * past every ended one; one running at the first is listed until it ends), so every read made between them saw
- * the same committed rows. Read-only transactions take no id and change nothing.
- */
-const currentSnapshot = sql<{ snapshot: string }>`select pg_current_snapshot()::text as snapshot`;
-
 function openPostgres(url: string, schema: string | null, timeouts: PostgresTimeouts): DatabaseHandle {
   const pool = resilientPool({ url, schema, timeouts });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -97,7 +91,7 @@ function openPostgres(url: string, schema: string | null, timeouts: PostgresTime
     dialect: 'postgres',
     location,
     logTo: (log) => pool.logTo(log),
-    dataState: async () => (await currentSnapshot.execute(db)).rows[0]!.snapshot,
+    dataState: snapshotState(db),
     close: () => db.destroy(),
   };
 }

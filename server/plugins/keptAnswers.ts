@@ -37,8 +37,8 @@ export interface KeptAnswerHooks {
    * the guard's): a refused caller is never answered here. It may run before the input is validated, since only
    * 200 answers are kept and the key holds the whole address: the same address passed validation before.
    */
-  lookup: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown) => Promise<unknown>;
+  lookup: (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
+  onSend: (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => void;
 }
 
 declare module 'fastify' {
@@ -61,35 +61,47 @@ export default fp(async function keptAnswers(app: FastifyInstance, options: Kept
   app.decorateRequest('keptAnswer', null);
 
   function hooks(seconds: number): KeptAnswerHooks {
+    // Callback hooks, not async ones: they run on every request of the route, and SQLite's state needs no wait.
+    function answer(request: FastifyRequest, reply: FastifyReply, state: string): boolean {
+      const key = keyOf(request);
+      const now = app.clock.now().getTime();
+      const kept = store.get(key, state, now);
+      if (!kept) {
+        request.keptAnswer = { key, state, until: now + seconds * 1000 };
+        return false;
+      }
+      reply.headers(kept.headers).send(kept.payload);
+      return true;
+    }
     return {
-      async lookup(request, reply) {
-        if (request.method !== 'GET') return;
-        const key = keyOf(request);
+      lookup(request, reply, done) {
+        if (request.method !== 'GET') return done();
         // The session's lookup took it (plugins/auth.ts); a public read takes it here, before reading anything.
-        const state = request.dataState ?? (await app.dataState());
-        const now = app.clock.now().getTime();
-        const kept = store.get(key, state, now);
-        if (!kept) {
-          request.keptAnswer = { key, state, until: now + seconds * 1000 };
+        const state = request.dataState ?? app.dataState();
+        if (typeof state === 'string') {
+          if (!answer(request, reply, state)) done();
           return;
         }
-        reply.headers(kept.headers);
-        return reply.send(kept.payload);
+        state.then(
+          (taken) => {
+            if (!answer(request, reply, taken)) done();
+          },
+          (error: Error) => done(error),
+        );
       },
-      async onSend(request, reply, payload) {
+      onSend(request, reply, payload, done) {
         const pending = request.keptAnswer;
-        if (!pending || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
         const type = reply.getHeader('content-type');
         // Kept under the state taken before it was read (infra/stateMemo.ts says why that is enough).
-        if (typeof type === 'string') {
-          store.set(pending.key, {
-            state: pending.state,
-            until: pending.until,
-            payload,
-            headers: { 'content-type': type },
-          });
+        if (
+          pending &&
+          reply.statusCode === 200 &&
+          typeof type === 'string' &&
+          (typeof payload === 'string' || Buffer.isBuffer(payload))
+        ) {
+          store.set(pending.key, { state: pending.state, until: pending.until, payload, headers: { 'content-type': type } });
         }
-        return payload;
+        done(null, payload);
       },
     };
   }

@@ -35,10 +35,9 @@ export default fp(async function securityHeaders(app: FastifyInstance, options: 
   const hsts = `max-age=${config.hstsMaxAge}; includeSubDomains`;
   /** Over TLS as the browser sees it: a TLS socket, X-Forwarded-Proto behind TRUST_PROXY, or an https PUBLIC_URL. */
   const overTls = (request: FastifyRequest) => request.protocol === 'https' || config.publicUrl?.startsWith('https://') === true;
-  const isApi = (url: string) => {
-    const pathname = url.split('?')[0] ?? url;
-    return pathname === options.apiPrefix || pathname.startsWith(`${options.apiPrefix}/`);
-  };
+  // On every answer: tested on the address as it came, without cutting its query off.
+  const prefixed = [`${options.apiPrefix}/`, `${options.apiPrefix}?`];
+  const isApi = (url: string) => url === options.apiPrefix || url.startsWith(prefixed[0]!) || url.startsWith(prefixed[1]!);
 
   // Both hooks call done rather than return a promise: they run on every answer, and have nothing to wait for.
   app.addHook('onRequest', (request, reply, done) => {
