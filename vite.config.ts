@@ -10,6 +10,7 @@ import { parseAst } from 'rolldown/parseAst';
 import { defineConfig, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { NONCE_PLACEHOLDER } from './src/api/pageNonce.ts';
+import { type CatalogScope, VISITOR_AREAS, visitorMessages } from './src/i18n/catalogScope.ts';
 import { compileCatalog } from './src/i18n/node/compileCatalog.ts';
 import { readCatalog } from './src/i18n/node/readCatalog.ts';
 import { themeCssVariables } from './src/vendor/node/themeCssVariables.ts';
@@ -25,8 +26,14 @@ const LANGUAGES = ['es', 'en', 'fr'];
 function translations(): Plugin {
   let compiled = false;
   // Only the areas the browser shows: the server's refusals, PDFs and mails stay on the server.
-  const read = (lang: string) => JSON.stringify(compiled ? compileCatalog(lang, 'browser') : readCatalog(lang, 'browser'));
-  const version = () => createHash('sha256').update(LANGUAGES.map(read).join('\n')).digest('hex').slice(0, 10);
+  const catalog = (lang: string) => (compiled ? compileCatalog(lang, 'browser') : readCatalog(lang, 'browser'));
+  const read = (lang: string, scope: CatalogScope = 'all') =>
+    JSON.stringify(scope === 'visitor' ? visitorMessages(catalog(lang) as Record<string, unknown>) : catalog(lang));
+  const version = () =>
+    createHash('sha256')
+      .update([...LANGUAGES.map((lang) => read(lang)), ...VISITOR_AREAS].join('\n'))
+      .digest('hex')
+      .slice(0, 10);
   return {
     name: 'condo-translations',
     config: (_config, env) => {
@@ -35,15 +42,22 @@ function translations(): Plugin {
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const match = req.url?.match(/^\/assets\/i18n\/(es|en|fr)\.json/);
+        const match = req.url?.match(/^\/assets\/i18n\/(es|en|fr)(\.visitor)?\.json/);
         if (!match?.[1]) return next();
         res.setHeader('content-type', 'application/json');
-        res.end(read(match[1]));
+        res.end(read(match[1], match[2] ? 'visitor' : 'all'));
       });
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
+      const missing = areasVisitorPagesMiss(bundle, new Set(Object.keys(catalog('es')).map((key) => key.split('.')[0]!)));
+      if (missing.length > 0) {
+        this.error(
+          `A visitor page names message areas its catalog leaves out: ${missing.join(', ')}. Add them to VISITOR_AREAS (src/i18n/catalogScope.ts).`,
+        );
+      }
       for (const lang of LANGUAGES) {
         this.emitFile({ type: 'asset', fileName: `assets/i18n/${lang}.json`, source: read(lang) });
+        this.emitFile({ type: 'asset', fileName: `assets/i18n/${lang}.visitor.json`, source: read(lang, 'visitor') });
       }
       // Beside Vite's manifest, for the server: it names a visitor page's translations in the page's HTML
       // (server/infra/visitorHints.ts), with the same version the app asks for.
@@ -54,6 +68,42 @@ function translations(): Plugin {
       });
     },
   };
+}
+
+/** The visitor pages' modules (server/infra/visitorHints.ts names the same three). */
+const VISITOR_PAGES = /src[\\/]views[\\/](public[\\/]PublicPage|guest[\\/]GuestRegistrationPage|pass[\\/]PassPage)\.tsx$/;
+
+/**
+ * The message areas the code of a visitor page names (a string starting with "<area>.") that VISITOR_AREAS leaves
+ * out: its chunks, what they load and load later, and the entry's own chunks. A message id in a string only the
+ * visitor pages' code could hold is named this way, literal or built (`guest.${kind}`); a false alarm (a string
+ * that only looks like an id) costs one more area in the visitor catalog, never a missing word.
+ */
+function areasVisitorPagesMiss(bundle: Record<string, { type: string }>, areas: Set<string>): string[] {
+  type Chunk = {
+    type: 'chunk';
+    code: string;
+    isEntry: boolean;
+    facadeModuleId: string | null;
+    imports: string[];
+    dynamicImports: string[];
+  };
+  const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+  const byFile = new Map(Object.entries(bundle).filter((entry): entry is [string, Chunk] => entry[1].type === 'chunk'));
+  const seen = new Set<Chunk>();
+  const visit = (chunk: Chunk | undefined, withLazy: boolean) => {
+    if (!chunk || seen.has(chunk)) return;
+    seen.add(chunk);
+    for (const file of chunk.imports) visit(byFile.get(file), withLazy);
+    if (withLazy) for (const file of chunk.dynamicImports) visit(byFile.get(file), true);
+  };
+  // The entry's own code and what it imports, not the routes it loads lazily (those are the app's pages).
+  for (const chunk of chunks) if (chunk.isEntry) visit(chunk, false);
+  for (const chunk of chunks) if (chunk.facadeModuleId && VISITOR_PAGES.test(chunk.facadeModuleId)) visit(chunk, true);
+  const named = new Set<string>();
+  for (const chunk of seen) for (const match of chunk.code.matchAll(/["'`]([a-z][A-Za-z]*)\.[A-Za-z$]/g)) named.add(match[1]!);
+  const visitor = new Set<string>(VISITOR_AREAS);
+  return [...named].filter((area) => areas.has(area) && !visitor.has(area)).sort();
 }
 
 /**

@@ -1,6 +1,7 @@
 import './views/app/styles';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { catalogScopeAt } from './i18n/catalogScope';
 import { loadMessages } from './i18n/loadMessages';
 import { onViewRefresh, reportError } from './services/errorReporter';
 import { App } from './views/app/App';
@@ -26,7 +27,7 @@ window.addEventListener('unhandledrejection', (event) => reportError(event.reaso
 const language = initialLanguage();
 // The page's language from the first request on: http.ts sends <html lang> as Accept-Language.
 document.documentElement.lang = language;
-const messages = loadMessages(language).catch(() => undefined);
+const messages = loadMessages(language, catalogScopeAt(window.location.pathname)).catch(() => undefined);
 const route = preloadRoute(window.location.pathname);
 
 function render() {

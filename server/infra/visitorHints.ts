@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type VisitorPageName, visitorPageAt } from '../../src/api/visitorPaths';
+import { catalogPath } from '../../src/i18n/catalogScope';
 import { type Language, publicLanguage } from '../../src/i18n/languages';
 
 /** Each visitor page's module, as Vite's manifest keys it (src/views/app/routes.tsx imports the same files). */
@@ -91,7 +92,9 @@ export function loadVisitorHints(root: string): VisitorHints | null {
   const pageLinks = Object.fromEntries(
     Object.entries(VISITOR_PAGE_MODULES).map(([name, moduleKey]) => [name, chunkLinks(manifest, moduleKey)]),
   ) as Record<VisitorPageName, string>;
-  const translations = (language: Language) => fetchLink(`/assets/i18n/${language}.json?v=${encodeURIComponent(i18nVersion)}`);
+  // The visitor catalog: what a visitor page loads (src/i18n/catalogScope.ts).
+  const translations = (language: Language) =>
+    fetchLink(`${catalogPath(language, 'visitor')}?v=${encodeURIComponent(i18nVersion)}`);
 
   return {
     htmlFor(pathname, acceptLanguage) {

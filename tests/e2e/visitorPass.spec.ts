@@ -68,14 +68,16 @@ test.describe('visitor pass', () => {
         const listener = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
         page.on('request', listener);
         const html = await (await page.goto(address))!.text();
-        // The server names the call and the translations in the <head>: English for this Spanish browser (spec §1).
+        // The server names the call and the visitor catalog in the <head>: English for this Spanish browser (spec §1).
         expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${call}">`);
-        expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/assets\/i18n\/en\.json\?v=/);
+        expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/assets\/i18n\/en\.visitor\.json\?v=/);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByRole('status')).toHaveCount(0);
         // The app took the preloaded answers instead of asking again.
         expect(requested.filter((path) => path === call)).toHaveLength(1);
-        expect(requested.filter((path) => path === '/assets/i18n/en.json')).toHaveLength(1);
+        expect(requested.filter((path) => path === '/assets/i18n/en.visitor.json')).toHaveLength(1);
+        // Only the visitor catalog: the whole one is for the app's other pages.
+        expect(requested.filter((path) => path === '/assets/i18n/en.json')).toHaveLength(0);
         page.off('request', listener);
       }
     });

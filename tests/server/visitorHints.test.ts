@@ -84,7 +84,7 @@ describe(`visitor pages' HTML (${dialect})`, () => {
       '<link rel="modulepreload" crossorigin href="/assets/qr-5.js">',
       '<link rel="preload" as="style" crossorigin href="/assets/Anchor-8.css">',
       '<link rel="preload" as="style" crossorigin href="/assets/qr-6.css">',
-      '<link rel="preload" as="fetch" crossorigin href="/assets/i18n/fr.json?v=v42">',
+      '<link rel="preload" as="fetch" crossorigin href="/assets/i18n/fr.visitor.json?v=v42">',
       '<link rel="preload" as="fetch" crossorigin href="/api/--invitados/formulario/demo_Evento-1">',
     ]);
     // The rest of the page is untouched.
@@ -94,7 +94,7 @@ describe(`visitor pages' HTML (${dialect})`, () => {
   it('names the pass’s call, and English for a browser that speaks none of the three', async () => {
     const res = await get('/invitacion/12/DEMO-PASE-001?x=1', 'de-DE');
     expect(linksOf(res.body).slice(-2)).toEqual([
-      '<link rel="preload" as="fetch" crossorigin href="/assets/i18n/en.json?v=v42">',
+      '<link rel="preload" as="fetch" crossorigin href="/assets/i18n/en.visitor.json?v=v42">',
       '<link rel="preload" as="fetch" crossorigin href="/api/--invitados/pase/12/DEMO-PASE-001">',
     ]);
   });
@@ -103,7 +103,7 @@ describe(`visitor pages' HTML (${dialect})`, () => {
     const res = await get('/pagina-publica', 'es-MX');
     expect(linksOf(res.body)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/PublicPage-10.js">',
-      '<link rel="preload" as="fetch" crossorigin href="/assets/i18n/en.json?v=v42">',
+      '<link rel="preload" as="fetch" crossorigin href="/assets/i18n/en.visitor.json?v=v42">',
     ]);
   });
 

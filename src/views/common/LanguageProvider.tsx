@@ -1,11 +1,14 @@
 // Chooses the language, loads its messages and provides react-intl. Visitor pages use the browser's
 // language by the spec's rule (or the one the visitor picked); a signed-in user's profile language wins (spec §1).
 // Dates follow the shown language from SessionRoutes (src/views/app), where the pages that use dayjs are:
-// visitor pages carry no dayjs.
+// visitor pages carry no dayjs. A visitor page loads only the visitor catalog (src/i18n/catalogScope.ts); leaving
+// it for any other page loads the whole one first, with the loader meanwhile.
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { IntlProvider } from 'react-intl';
+import { useLocation } from 'wouter';
 import { visitorPageAt } from '../../api/visitorPaths';
+import { type CatalogScope, catalogScopeAt } from '../../i18n/catalogScope';
 import { appLanguage, isLanguage, type Language, LOCALE, publicLanguage } from '../../i18n/languages';
 import { loadedMessages, loadMessages, type Messages } from '../../i18n/loadMessages';
 
@@ -38,11 +41,13 @@ export function initialLanguage(): Language {
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(initialLanguage);
+  const [pathname] = useLocation();
+  const scope = catalogScopeAt(pathname);
   // main.tsx renders once the messages have arrived, so the first render is normally the page itself.
-  const [messages, setMessages] = useState<{ language: Language; messages: Messages } | null>(() => {
-    const loaded = loadedMessages(language);
+  const [messages, setMessages] = useState<{ language: Language; scope: CatalogScope; messages: Messages } | null>(() => {
+    const loaded = loadedMessages(language, scope);
     if (!loaded) return null;
-    return { language, messages: loaded };
+    return { language, scope: loadedMessages(language) === loaded ? 'all' : scope, messages: loaded };
   });
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -50,12 +55,13 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let current = true;
     setFailed(false);
-    loadMessages(language).then(
+    loadMessages(language, scope).then(
       (loaded) => {
         if (!current) return;
+        const arrivedScope = loadedMessages(language) === loaded ? 'all' : scope;
         // The same messages as the first render's: no second render.
         setMessages((shown) =>
-          shown?.language === language && shown.messages === loaded ? shown : { language, messages: loaded },
+          shown?.language === language && shown.messages === loaded ? shown : { language, scope: arrivedScope, messages: loaded },
         );
       },
       () => current && setFailed(true),
@@ -64,7 +70,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     return () => {
       current = false;
     };
-  }, [language, attempt]);
+  }, [language, scope, attempt]);
 
   const setLanguage = useCallback((next: Language) => {
     window.localStorage.setItem(STORAGE_KEY, next);
@@ -72,7 +78,8 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   }, []);
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
 
-  if (!messages) {
+  // Past a visitor page with only its catalog: this page's words are not there yet.
+  if (!messages || (messages.scope === 'visitor' && scope === 'all')) {
     // No translations yet, so this one message is bilingual.
     return failed ? (
       <Center mih="100vh" p="md">
