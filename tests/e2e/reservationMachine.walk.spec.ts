@@ -20,7 +20,8 @@
 // screen: the server's own answers are always consistent, so only a stale one reaches that branch).
 //
 // The machine's `clock` (the availability read again) is the page reading the day again: a day forward and
-// back. Numbers of people go in by typing and Enter, as the field clamps to its range on blur.
+// back. Numbers of people go in by typing and Enter (the browser's number field: nothing clamps them, the machine
+// refuses what is out of range).
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import type { EventObject } from 'xstate';
 import { DEMO_BARRED_VOTER, DEMO_RESERVATIONS } from '../../server/db/seed/demoFacts';
@@ -182,7 +183,7 @@ class Calls {
 
 const flowState = (page: Page) => page.locator('[data-booking-state]');
 const dialog = (page: Page) => page.getByRole('dialog');
-const people = (page: Page) => dialog(page).getByRole('textbox', { name: 'Número de personas' });
+const people = (page: Page) => dialog(page).getByRole('spinbutton', { name: 'Número de personas' });
 const accept = (page: Page) => dialog(page).getByRole('checkbox', { name: 'Leí y acepto el reglamento' });
 const confirmButton = (page: Page) => dialog(page).getByRole('button', { name: 'Confirmar reservación' });
 
@@ -368,7 +369,7 @@ test.describe('reservationMachine walked in Chromium', () => {
                 .fill(event.nota as string);
               break;
             case 'next':
-              // Enter sends the details from the field, before its blur would clamp the number.
+              // Enter sends the details from the field, as a person typing the number would.
               await people(page).press('Enter');
               break;
             case 'back':

@@ -7,20 +7,7 @@ import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Stepper.css';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NativeSelect,
-  NumberInput,
-  Stack,
-  Stepper,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, Stack, Stepper, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCircleCheck, IconClockHour4, IconX } from '@tabler/icons-react';
 import type { useMachine } from '@xstate/react';
@@ -29,6 +16,7 @@ import { weekdayIndex } from '../../api/reservationRules';
 import { RESERVATION_NOTE_MAX } from '../../api/reservations';
 import { endChoices, peopleLimit, type reservationMachine } from '../../machines/reservationMachine';
 import { FailureText } from '../common/FailureText';
+import { WholeNumberInput } from '../common/WholeNumberInput';
 import { formatDay, formatMinutes, formatMoney, formatRange, formatTime } from './reservationFormat';
 
 type FlowState = ReturnType<typeof useMachine<typeof reservationMachine>>[0];
@@ -111,14 +99,14 @@ function Details({ state, send }: { state: FlowState; send: FlowSend }) {
             }))}
           />
         ) : null}
-        <NumberInput
+        <WholeNumberInput
           label={intl.formatMessage({ id: 'reservations.flow.people' })}
           description={intl.formatMessage({ id: 'reservations.flow.peopleHint' }, { max: limit })}
           min={1}
           max={limit}
-          allowDecimal={false}
           value={personas}
-          onChange={(v) => send({ type: 'setPeople', personas: typeof v === 'number' ? v : Number(v) })}
+          // Emptied, the count is 0 as before: the machine refuses it with the capacity's message.
+          onChange={(v) => send({ type: 'setPeople', personas: Number.isNaN(v) ? 0 : v })}
           error={
             problem === 'personas' ? intl.formatMessage({ id: 'reservations.refusal.personas' }, { capacidad: limit }) : undefined
           }
