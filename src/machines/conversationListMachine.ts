@@ -297,8 +297,8 @@ export const conversationListMachine = setup({
         },
         /** The shown conversations asked again (as many as shown, up to REFRESH_LIMIT), the list staying on screen. */
         refreshing: {
-          // The button stays usable while the inbox refreshes.
-          on: { newConversation: 'composing' },
+          // The button stays usable while the inbox refreshes; a change announced meanwhile reads again from the start.
+          on: { newConversation: 'composing', refresh: { target: 'refreshing', reenter: true } },
           invoke: {
             id: 'refresh',
             src: 'fetchPage',

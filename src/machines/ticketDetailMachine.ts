@@ -328,6 +328,8 @@ export const ticketDetailMachine = setup({
           },
         },
         refreshing: {
+          // A change announced while this read runs may have come after it read: read again, from the start.
+          on: { refresh: { target: 'refreshing', reenter: true } },
           invoke: {
             id: 'refresh',
             src: 'loadTicket',

@@ -176,6 +176,8 @@ export const walkInMachine = setup({
      * or after a pause (a safety net, and how an unanswered one runs out). A failed poll waits and asks again. */
     waiting: { after: { poll: 'polling' }, on: { refresh: 'polling' } },
     polling: {
+      // The walk-in moved while this poll ran: its answer may be from before. Ask again, from the start.
+      on: { refresh: { target: 'polling', reenter: true } },
       invoke: {
         id: 'poll',
         src: 'poll',
