@@ -988,6 +988,8 @@ export interface PushSubscriptionTable {
   created_at: string;
   /** When the push service last accepted a push for it. */
   last_success_at: string | null;
+  /** The session it was turned on in (migration 0044): ending that session by hand removes it; null from before. */
+  session_id: number | null;
 }
 
 /** A kind of notification (NotificationModule) a person turned off, or on again (migration 0036); no row: on. */

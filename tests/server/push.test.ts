@@ -16,6 +16,7 @@ import { notify } from '../../server/domain/shared/notify';
 import { ACCOUNT_PATHS } from '../../src/api/account';
 import { PUSH_KINDS, PUSH_PATHS } from '../../src/api/push';
 import { ticketPath } from '../../src/api/sections';
+import { SESSION_PATHS } from '../../src/api/sessions';
 import { TICKETS_PATHS } from '../../src/api/tickets';
 import { api } from '../support/http';
 import { type FakeBrowser, type PushServiceFake, startPushServiceFake } from '../support/pushServiceFake';
@@ -363,6 +364,39 @@ describe(`Web Push (${dialect})`, () => {
     await tell('consejo', 3);
     expect(await t.app.pushSender.runOnce()).toBe(1);
     expect(push.pushesFor(shared.endpoint).map((received) => (received.payload as { title: string }).title)).toEqual(['Aviso 3']);
+  });
+
+  it('stops the pushes of a browser whose session is ended by hand: signed out, or ended from another device', async () => {
+    await fresh();
+    // A shared tablet: the resident turns pushes on in a session of their own, then signs out.
+    const tablet = await signInAs(t.app, 'residente@demo.mx', PALMAS);
+    const shared = push.browser();
+    expect(
+      (await call(t.app, 'POST', api(PUSH_PATHS.subscribe), { token: tablet, payload: shared.subscription })).statusCode,
+    ).toBe(200);
+    await tell('residente', 1);
+    expect(await outbox()).toHaveLength(1);
+    expect((await call(t.app, 'POST', api(SESSION_PATHS.signOut), { token: tablet })).statusCode).toBe(200);
+    expect(await subscriptionOf(shared)).toBeUndefined();
+    // What was queued for it goes with it, and nothing new is queued.
+    await tell('residente', 2);
+    expect(await outbox()).toEqual([]);
+
+    // A phone's session ended from another device of the same person.
+    const phoneSession = await signInAs(t.app, 'residente@demo.mx', PALMAS);
+    const phone = push.browser();
+    expect(
+      (await call(t.app, 'POST', api(PUSH_PATHS.subscribe), { token: phoneSession, payload: phone.subscription })).statusCode,
+    ).toBe(200);
+    const kept = await subscribed('residente');
+    const others = await call(t.app, 'POST', api(SESSION_PATHS.revokeOtherSessions), { token: tokens.residente });
+    expect(others.statusCode, others.body).toBe(200);
+    expect(await subscriptionOf(phone)).toBeUndefined();
+    // The browser of the session that asked keeps its pushes; a session that only runs out would too.
+    expect(await subscriptionOf(kept)).toMatchObject({ user_id: users.residente });
+    await tell('residente', 3);
+    expect(await t.app.pushSender.runOnce()).toBe(1);
+    expect(push.pushesFor(kept.endpoint)).toHaveLength(1);
   });
 
   it(`keeps at most ${PUSH_SUBSCRIPTIONS_PER_PERSON} browsers per person, the longest unused going first`, async () => {

@@ -43,6 +43,7 @@ import * as incidents from './0040_incidents';
 import * as assemblies from './0041_assemblies';
 import * as documents from './0042_documents';
 import * as assemblyVotes from './0043_assembly_votes';
+import * as pushSession from './0044_push_session';
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0041_assemblies': assemblies,
   '0042_documents': documents,
   '0043_assembly_votes': assemblyVotes,
+  '0044_push_session': pushSession,
 };

@@ -63,6 +63,8 @@ export async function subscribe(
     p256dh: request.keys.p256dh.replace(/=+$/, ''),
     auth: request.keys.auth.replace(/=+$/, ''),
     user_agent: clientOf(undefined, context.userAgent).userAgent,
+    // Signing out of this session stops the browser's pushes (domain/shared/sessionRows.ts stopPushesOf).
+    session_id: auth.sessionId,
   };
   await db.transaction().execute(async (trx) => {
     const known = await trx

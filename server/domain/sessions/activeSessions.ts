@@ -8,7 +8,7 @@ import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../infra/clock';
 import { describeDevice } from '../../infra/userAgent';
 import type { Auth } from '../shared/auth';
-import { revokeUserSessions } from '../shared/sessionRows';
+import { revokeUserSessions, stopPushesOf } from '../shared/sessionRows';
 
 /** The user's live condo sessions, this one first, then the most recently used. */
 export async function listActiveSessions(
@@ -74,12 +74,14 @@ export async function revokeSession(db: Kysely<Database>, clock: Clock, auth: Au
     .where('kind', '=', 'condo')
     .executeTakeFirst();
   if (!target) throw notFound('errors.notFound.session');
-  await db
+  const ended = await db
     .updateTable('sessions')
     .set({ revoked_at: clock.now().toISOString() })
     .where((eb) => eb.or([eb('id', '=', id), eb('parent_id', '=', id)]))
     .where('revoked_at', 'is', null)
+    .returning('id')
     .execute();
+  await stopPushesOf(db, ended);
 }
 
 /** Ends every other session of the user in every condominium, with their sign-in and bridge tokens. */

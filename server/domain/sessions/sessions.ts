@@ -24,6 +24,7 @@ import {
   openCondoSession,
   type SessionClient,
   type SessionPolicy,
+  stopPushesOf,
   touchSession,
 } from '../shared/sessionRows';
 
@@ -258,10 +259,12 @@ export async function resolveSession(
 
 /** Revokes the session and the product token issued with it. */
 export async function signOut(db: Kysely<Database>, clock: Clock, auth: Auth): Promise<void> {
-  await db
+  const ended = await db
     .updateTable('sessions')
     .set({ revoked_at: clock.now().toISOString() })
     .where((eb) => eb.or([eb('id', '=', auth.sessionId), eb('parent_id', '=', auth.sessionId)]))
     .where('revoked_at', 'is', null)
+    .returning('id')
     .execute();
+  await stopPushesOf(db, ended);
 }

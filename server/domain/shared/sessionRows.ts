@@ -120,7 +120,24 @@ export async function revokeUserSessions(
       .where('id', '!=', keepSessionId)
       .where((eb) => eb.or([eb('parent_id', 'is', null), eb('parent_id', '!=', keepSessionId)]));
   }
-  await query.execute();
+  await stopPushesOf(db, await query.returning('id').execute());
+}
+
+/**
+ * Sessions ended by hand (signing out, ended from another device, a new password): the browsers turned on for pushes
+ * in them stop receiving them (migration 0044), so the next person on a shared device gets none of the last one's.
+ * Their pushes still queued go with them (push_outbox cascades).
+ */
+export async function stopPushesOf(db: Kysely<Database>, ended: readonly { id: number }[]): Promise<void> {
+  if (ended.length === 0) return;
+  await db
+    .deleteFrom('push_subscriptions')
+    .where(
+      'session_id',
+      'in',
+      ended.map((session) => session.id),
+    )
+    .execute();
 }
 
 /**
