@@ -9,6 +9,7 @@ import react from '@vitejs/plugin-react';
 import { parseAst } from 'rolldown/parseAst';
 import { defineConfig, type Plugin, type PluginOption, type ResolvedConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { VISITOR_PAGE_MODULES } from './server/infra/visitorHints.ts';
 import { NONCE_PLACEHOLDER } from './src/api/pageNonce.ts';
 import { type CatalogScope, VISITOR_AREAS, visitorMessages } from './src/i18n/catalogScope.ts';
 import { compileCatalog } from './src/i18n/node/compileCatalog.ts';
@@ -70,8 +71,10 @@ function translations(): Plugin {
   };
 }
 
-/** The visitor pages' modules (server/infra/visitorHints.ts names the same three). */
-const VISITOR_PAGES = /src[\\/]views[\\/](public[\\/]PublicPage|guest[\\/]GuestRegistrationPage|pass[\\/]PassPage)\.tsx$/;
+/** The visitor pages' modules as absolute paths (the server names them in each page's HTML, visitorHints.ts). */
+const VISITOR_PAGES = new Set(
+  Object.values(VISITOR_PAGE_MODULES).map((module) => fileURLToPath(new URL(`./${module}`, import.meta.url))),
+);
 
 /**
  * The message areas the code of a visitor page names (a string starting with "<area>.") that VISITOR_AREAS leaves
@@ -99,7 +102,7 @@ function areasVisitorPagesMiss(bundle: Record<string, { type: string }>, areas: 
   };
   // The entry's own code and what it imports, not the routes it loads lazily (those are the app's pages).
   for (const chunk of chunks) if (chunk.isEntry) visit(chunk, false);
-  for (const chunk of chunks) if (chunk.facadeModuleId && VISITOR_PAGES.test(chunk.facadeModuleId)) visit(chunk, true);
+  for (const chunk of chunks) if (chunk.facadeModuleId && VISITOR_PAGES.has(chunk.facadeModuleId)) visit(chunk, true);
   const named = new Set<string>();
   for (const chunk of seen) for (const match of chunk.code.matchAll(/["'`]([a-z][A-Za-z]*)\.[A-Za-z$]/g)) named.add(match[1]!);
   const visitor = new Set<string>(VISITOR_AREAS);

@@ -50,14 +50,10 @@ declare module 'fastify' {
   }
 }
 
-export interface KeptAnswersOptions {
-  store?: AnswerStore;
-}
-
 const keyOf = (request: FastifyRequest) => `${request.auth?.sessionId ?? 'public'}\u0000${request.language}\u0000${request.url}`;
 
-export default fp(async function keptAnswers(app: FastifyInstance, options: KeptAnswersOptions) {
-  const store = options.store ?? new AnswerStore();
+export default fp(async function keptAnswers(app: FastifyInstance) {
+  const store = new AnswerStore();
   app.decorateRequest('keptAnswer', null);
 
   function hooks(seconds: number): KeptAnswerHooks {
