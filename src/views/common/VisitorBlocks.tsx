@@ -49,3 +49,25 @@ export function Notice({
     </Box>
   );
 }
+
+/**
+ * The page's one heading (Title order 1 at size h3, centred): Mantine's Title is a chunk of its own that only
+ * the visitor pages loaded, with its gzip framing, on the budget of the guest form (issue 29).
+ */
+export function VisitorHeading({ children }: { children: ReactNode }) {
+  return (
+    <Box
+      component="h1"
+      ta="center"
+      style={{
+        margin: 0,
+        fontFamily: 'var(--mantine-font-family-headings)',
+        fontSize: 'var(--mantine-h3-font-size)',
+        lineHeight: 'var(--mantine-h3-line-height)',
+        fontWeight: 'var(--mantine-h1-font-weight)',
+      }}
+    >
+      {children}
+    </Box>
+  );
+}

@@ -1,10 +1,8 @@
-import '@mantine/core/styles/Fieldset.css';
-import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/RadioIndicator.css';
 // The guest form (spec §3.3 Guest, §5): name, e-mail twice, phone, companions when the event allows them,
 // how the guest arrives (on foot by default; plates by car), and for the condo form tower → dwelling →
-// resident. The machine decides; this view shows its context and sends what the guest does.
-import { Button, Group, NativeSelect, Radio, Stack, TextInput } from '@mantine/core';
+// resident. The machine decides; this view shows its context and sends what the guest does. Its fields are the
+// browser's own (VisitorFields.tsx): the visitor page's budget has no room for Mantine's inputs.
+import { Button, Stack } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { SnapshotFrom } from 'xstate';
@@ -16,6 +14,7 @@ import {
   residentsFor,
 } from '../../machines/guestRegistrationMachine';
 import { Notice, Panel } from '../common/VisitorBlocks';
+import { ChoiceField, SelectField, TextField } from '../common/VisitorFields';
 
 interface Props {
   state: SnapshotFrom<typeof guestRegistrationMachine>;
@@ -50,49 +49,49 @@ export function GuestForm({ state, send }: Props) {
       <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: 'guest.heading' })}>
         <fieldset disabled={submitting} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="sm">
-            <TextInput
+            <TextField
               label={label('nombre')}
               required
               autoComplete="name"
               value={values.nombre}
-              onChange={(e) => change('nombre', e.currentTarget.value)}
+              onChange={(value) => change('nombre', value)}
               error={error('nombre')}
             />
-            <TextInput
+            <TextField
               label={label('email')}
               required
               type="email"
               autoComplete="email"
               inputMode="email"
               value={values.email}
-              onChange={(e) => change('email', e.currentTarget.value)}
+              onChange={(value) => change('email', value)}
               error={error('email')}
             />
-            <TextInput
+            <TextField
               label={label('confirmEmail')}
               required
               type="email"
               autoComplete="off"
               inputMode="email"
               value={values.confirmEmail}
-              onChange={(e) => change('confirmEmail', e.currentTarget.value)}
+              onChange={(value) => change('confirmEmail', value)}
               error={error('confirmEmail')}
             />
-            <TextInput
+            <TextField
               label={label('telefono')}
               type="tel"
               autoComplete="tel"
               inputMode="tel"
               value={values.telefono}
-              onChange={(e) => change('telefono', e.currentTarget.value)}
+              onChange={(value) => change('telefono', value)}
             />
             {shape.companions > 0 && (
-              <NativeSelect
+              <SelectField
                 label={label('numDeInvitados')}
                 required
                 value={values.numDeInvitados === null ? '' : String(values.numDeInvitados)}
-                onChange={(e) => change('numDeInvitados', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-                data={[
+                onChange={(value) => change('numDeInvitados', value ? Number(value) : null)}
+                options={[
                   { value: '', label: choose },
                   ...Array.from({ length: shape.companions }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
                 ]}
@@ -101,51 +100,56 @@ export function GuestForm({ state, send }: Props) {
             )}
             {shape.type === 'condo' && (
               <>
-                <NativeSelect
+                <SelectField
                   label={label('torre')}
                   value={values.torre}
-                  onChange={(e) => change('torre', e.currentTarget.value)}
-                  data={[
+                  onChange={(value) => change('torre', value)}
+                  options={[
                     { value: '', label: choose },
                     ...towers.map((t) => ({ value: String(t.id), label: t.nombre })),
                     ...(hasHouses ? [{ value: 'none', label: intl.formatMessage({ id: 'guest.noTower' }) }] : []),
                   ]}
                 />
-                <NativeSelect
+                <SelectField
                   label={label('apartment')}
                   required
                   value={values.apartment === null ? '' : String(values.apartment)}
-                  onChange={(e) => change('apartment', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-                  data={[{ value: '', label: choose }, ...apartments.map((a) => ({ value: String(a.ApmtId), label: a.AptName }))]}
+                  onChange={(value) => change('apartment', value ? Number(value) : null)}
+                  options={[
+                    { value: '', label: choose },
+                    ...apartments.map((a) => ({ value: String(a.ApmtId), label: a.AptName })),
+                  ]}
                   error={error('apartment')}
                 />
-                <NativeSelect
+                <SelectField
                   label={label('user')}
                   required
                   value={values.user === null ? '' : String(values.user)}
-                  onChange={(e) => change('user', e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-                  data={[{ value: '', label: choose }, ...residents.map((u) => ({ value: String(u.UserId), label: u.UserName }))]}
+                  onChange={(value) => change('user', value ? Number(value) : null)}
+                  options={[
+                    { value: '', label: choose },
+                    ...residents.map((u) => ({ value: String(u.UserId), label: u.UserName })),
+                  ]}
                   error={error('user')}
                 />
               </>
             )}
             {shape.asksAccess && (
-              <Radio.Group
+              <ChoiceField
                 label={label('formaDeAcceso')}
                 required
                 value={values.formaDeAcceso}
                 onChange={(value) => change('formaDeAcceso', value)}
                 error={error('formaDeAcceso')}
-              >
-                <Group gap="lg" mt={4}>
-                  <Radio value="pie" label={intl.formatMessage({ id: 'guest.access.pie' })} />
-                  <Radio
-                    value="auto"
-                    label={intl.formatMessage({ id: 'guest.access.auto' })}
-                    disabled={!state.can({ type: 'field.change', field: 'formaDeAcceso', value: 'auto' })}
-                  />
-                </Group>
-              </Radio.Group>
+                options={[
+                  { value: 'pie', label: intl.formatMessage({ id: 'guest.access.pie' }) },
+                  {
+                    value: 'auto',
+                    label: intl.formatMessage({ id: 'guest.access.auto' }),
+                    disabled: !state.can({ type: 'field.change', field: 'formaDeAcceso', value: 'auto' }),
+                  },
+                ]}
+              />
             )}
             {parkingFull && (
               <Notice color="yellow" role="status" data-testid="parking-full">
@@ -153,12 +157,12 @@ export function GuestForm({ state, send }: Props) {
               </Notice>
             )}
             {values.formaDeAcceso === 'auto' && shape.asksPlates && (
-              <TextInput
+              <TextField
                 label={label('placas')}
                 required
                 autoCapitalize="characters"
                 value={values.placas}
-                onChange={(e) => change('placas', e.currentTarget.value)}
+                onChange={(value) => change('placas', value)}
                 error={error('placas')}
               />
             )}

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Anchor.css';
 // registro-invitados/{token} ('Formulario', spec §2.6): a thin view over guestRegistrationMachine. One of
 // the link's refusals, or the event's data and the form, then the success card.
-import { Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -11,7 +11,7 @@ import { settleEarlyGuestForm, takeSettledGuestForm } from '../../services/guest
 import { preloadQr } from '../common/LazyQr';
 import { preloadableLazy, useArrived } from '../common/preloadableLazy';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { Notice } from '../common/VisitorBlocks';
+import { Notice, VisitorHeading } from '../common/VisitorBlocks';
 import { VisitorLanguageSwitch } from '../common/VisitorLanguageSwitch';
 import { EventSummary } from './EventSummary';
 
@@ -57,9 +57,9 @@ export default function GuestRegistrationPage() {
               {info.data.condo.CondoName}
             </Text>
           )}
-          <Title order={1} size="h3" ta="center">
+          <VisitorHeading>
             <FormattedMessage id="guest.heading" />
-          </Title>
+          </VisitorHeading>
         </Stack>
         {state.matches('loading') && (
           <Stack align="center" gap="xs" role="status" aria-live="polite">

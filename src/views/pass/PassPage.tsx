@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Anchor.css';
 // invitacion/{CondoId}/{QR} ('Invitacion', spec §2.7): a thin view over passViewMachine. Phone first: the
 // QR on top, then who, where, when, and how to get in.
-import { Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import type { ReactNode } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
@@ -13,7 +13,7 @@ import { FailureText } from '../common/FailureText';
 import { LazyQr, preloadQr } from '../common/LazyQr';
 import { dwellingText, formatDate, formatHour, mapLink } from '../common/passFormat';
 import { useDocumentTitle } from '../common/useDocumentTitle';
-import { Notice, Panel } from '../common/VisitorBlocks';
+import { Notice, Panel, VisitorHeading } from '../common/VisitorBlocks';
 import { VisitorLanguageSwitch } from '../common/VisitorLanguageSwitch';
 
 /** Spec §9: the pass's QR. */
@@ -31,9 +31,9 @@ export default function PassPage() {
     <Center component="main" id="main" mih="100dvh" p="sm" bg="var(--mantine-color-gray-1)" style={{ alignItems: 'flex-start' }}>
       <Stack gap="md" maw={460} w="100%" py="md">
         <VisitorLanguageSwitch />
-        <Title order={1} size="h3" ta="center">
+        <VisitorHeading>
           <FormattedMessage id="pass.heading" />
-        </Title>
+        </VisitorHeading>
         {state.matches('loading') && (
           <Stack align="center" gap="xs" role="status" aria-live="polite">
             <Loader aria-hidden />
