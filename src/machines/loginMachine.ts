@@ -13,6 +13,14 @@ export interface LoginInput {
   subdomain?: string | null;
   /** Where to go once signed in (the guarded page that sent the user here). */
   returnUrl?: string | null;
+  /**
+   * What the visitor already typed, ticked and left before the flow started: the public page's card takes
+   * input before this machine's code has arrived (src/views/public/PublicLoginCard.tsx). Empty when not given.
+   */
+  email?: string;
+  password?: string;
+  rememberMe?: boolean;
+  touched?: { email: boolean; password: boolean };
   /** The app-wide session actor, which gets the session token once signed in. */
   session: SessionRef;
 }
@@ -149,10 +157,10 @@ export const loginMachine = setup({
 }).createMachine({
   id: 'login',
   context: ({ input }) => ({
-    email: '',
-    password: '',
-    rememberMe: false,
-    touched: { email: false, password: false },
+    email: input.email ?? '',
+    password: input.password ?? '',
+    rememberMe: input.rememberMe ?? false,
+    touched: input.touched ?? { email: false, password: false },
     subdomain: input.subdomain ?? null,
     returnUrl: input.returnUrl ?? null,
     signInToken: null,

@@ -312,6 +312,57 @@ describe('loginMachine rules (spec §5 Login)', () => {
     expect(actor.getSnapshot().output).toEqual({ ...SESSION, rememberMe: false, returnUrl: '/condominio/financiero' });
   });
 
+  it('starts from what the public page’s card took before the flow loaded, and signs in with it', async () => {
+    session.clear();
+    let asked: unknown;
+    const actor = createActor(
+      loginMachine.provide({
+        actors: {
+          signIn: fromPromise(async ({ input }) => {
+            asked = input;
+            return answerFor('consejo@demo.mx', DEMO_PASSWORD);
+          }),
+          condoLogin: fromPromise(async () => SESSION),
+        },
+      }),
+      {
+        input: {
+          subdomain: 'laspalmas',
+          email: 'consejo@demo.mx',
+          password: DEMO_PASSWORD,
+          rememberMe: true,
+          touched: { email: true, password: false },
+          session: session.ref,
+        },
+      },
+    ).start();
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context).toMatchObject({
+      email: 'consejo@demo.mx',
+      password: DEMO_PASSWORD,
+      rememberMe: true,
+      touched: { email: true, password: false },
+    });
+    // Ingresar pressed before the flow arrived is the flow's first event.
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(true);
+    actor.send({ type: 'submit' });
+    await settle();
+    await settle();
+    expect(asked).toEqual({ username: 'consejo@demo.mx', password: DEMO_PASSWORD, rememberMe: true, subdomain: 'laspalmas' });
+    expect(actor.getSnapshot().output).toMatchObject({ ...SESSION, rememberMe: true });
+  });
+
+  it('starts empty and untouched when nothing was typed first', () => {
+    const { email, password, rememberMe, touched } = createActor(loginMachine, { input: { session: session.ref } }).getSnapshot()
+      .context;
+    expect({ email, password, rememberMe, touched }).toEqual({
+      email: '',
+      password: '',
+      rememberMe: false,
+      touched: { email: false, password: false },
+    });
+  });
+
   it('hands the session token to the session with the Recordarme choice, and the secrets are gone', async () => {
     session.clear();
     const actor = createActor(
