@@ -5,6 +5,7 @@
 // version it was made against (a digest of the settings as read): a stale one gets 409 with the settings now.
 import { boolean, enums, type Infer, literal, nullable, object, pattern, refine, size, string, type } from 'superstruct';
 import type { MessageId } from '../i18n/messages';
+import { condoLogoPath } from './condoSettingsLogo';
 import { ENTRY_PHOTO_RETENTION_DAYS } from './gate';
 import { WALK_IN_ANSWER_MS } from './gateWalkIns';
 import { PARCEL_REMINDER_DAYS } from './parcels';
@@ -20,7 +21,7 @@ export const CONDO_SETTINGS_PATHS = {
   /** POST, administrators: no logo any more. */
   deleteLogo: '/--configuracion/condominio/quitar-logo',
   /** GET, anyone: the logo's bytes (the public page shows it before anyone signs in). */
-  logoFile: (condoId: number | string, fileName: string) => `/--configuracion/condominio/logo/${condoId}/${fileName}`,
+  logoFile: condoLogoPath,
 } as const;
 
 /** The public page's gradients (src/views/public/background.ts). */
@@ -157,9 +158,6 @@ export const LogoFileParams = object({
   condoId: IdParam,
   fileName: pattern(string(), LOGO_FILE_NAME),
 });
-
-/** Where the browser loads a condominium's logo (its FileName from session data or the public page). */
-export const condoLogoUrl = (condoId: number, fileName: string) => `/api${CONDO_SETTINGS_PATHS.logoFile(condoId, fileName)}`;
 
 export const COLOR_MESSAGES: Record<(typeof CONDO_COLORS)[number], MessageId> = {
   azul: 'condoSettings.color.azul',

@@ -3,7 +3,8 @@
 // member again, in the transaction of the save; the map goes through the sanitizer; a stale save gets 409 with
 // the settings now; each save writes one history row of the changed fields; the logo is stored and served.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONDO_SETTINGS_PATHS, type CondoSettings, type CondoSettingsFields, condoLogoUrl } from '../../src/api/condoSettings';
+import { CONDO_SETTINGS_PATHS, type CondoSettings, type CondoSettingsFields } from '../../src/api/condoSettings';
+import { condoLogoUrl } from '../../src/api/condoSettingsLogo';
 import type { SessionData } from '../../src/api/sessions';
 import { api } from '../support/http';
 import { PNG_1X1 } from '../support/routeMatrix';

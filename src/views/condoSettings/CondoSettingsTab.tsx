@@ -32,7 +32,6 @@ import {
   CONDO_COLORS,
   type CondoSettingsField,
   type CondoSettingsFields,
-  condoLogoUrl,
   type DISPLAY_DIRECTORY,
   LOGO_MAX_BYTES,
   type MOSTRAR_INGRESOS,
@@ -40,6 +39,7 @@ import {
   type TIPO_AVISOS,
   type TIPO_DESCARGA,
 } from '../../api/condoSettings';
+import { condoLogoUrl } from '../../api/condoSettingsLogo';
 import type { MessageId } from '../../i18n/messages';
 import { condoSettingsMachine, problemsOf, resetsPrivacy } from '../../machines/condoSettingsMachine';
 import { readAsDataUrl } from '../../services/profileService';

@@ -10,7 +10,7 @@ import { Anchor, Box, Button, Center, Container, Group, Loader, Paper, Stack, Te
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearch } from 'wouter';
-import { condoLogoUrl } from '../../api/condoSettings';
+import { condoLogoUrl } from '../../api/condoSettingsLogo';
 import type { PublicCondo } from '../../api/publicPage';
 import { type CallFailure, callFailure } from '../../machines/shared/callFailure';
 import { fetchPublicCondo, type PublicCondoResult } from '../../services/publicPageService';
