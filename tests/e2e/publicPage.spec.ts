@@ -1,8 +1,11 @@
 // /pagina-publica in Chromium at both sizes (spec §2.5, §3.3, §5, §8): Las Palmas by ?id= with its colour,
-// phones, map frame and banner; the sign-in card signs the board member in; a contact request solves the
-// real ALTCHA captcha and is accepted; the access form shows the spec's messages; unknown → not found.
+// phones, map frame and banner; the sign-in card signs the board member in; the cards' logic loads only once a
+// card is used, and what is typed meanwhile (or a press of Ingresar) carries over; a contact request solves the
+// real ALTCHA captcha and is accepted; the access form shows the spec's messages and gives the focus back to its
+// button; unknown → not found.
 //
 // What does not depend on the layout (the captcha's work, the host name, not found) runs at desktop size.
+import type { Page } from '@playwright/test';
 import { expect, screenshotForPeople, submitSignIn, test } from './fixtures';
 
 async function palmasId(request: import('@playwright/test').APIRequestContext): Promise<number> {
@@ -13,6 +16,31 @@ async function palmasId(request: import('@playwright/test').APIRequestContext): 
 
 // The spec's Spanish messages: the visitor picked Español (fixtures.ts keptLanguage).
 test.use({ keptLanguage: 'es' });
+
+/** The cards' logic (src/views/public/onDemand.ts): the sign-in flow, the contact dialogs, and xstate under both. */
+const CARDS_LOGIC = /\/assets\/(PublicLoginFlow|ContactDialogs|xstate)[^/]*\.js$/;
+const SIGN_IN_LOGIC = /\/assets\/PublicLoginFlow-[^/]*\.js$/;
+
+/** The scripts of the cards' logic the page asked for, and a gate on the sign-in flow's own chunk. */
+async function watchCardsLogic(page: Page) {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (CARDS_LOGIC.test(new URL(r.url()).pathname)) asked.push(new URL(r.url()).pathname);
+  });
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(SIGN_IN_LOGIC, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
+/** Until the browser is idle after painting: what a page does by itself once shown, it has started by then. */
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve, { timeout: 2000 }))));
 
 test.describe('public condo page', () => {
   test('shows Las Palmas by ?id= with its colour, phones, map and banner', async ({ page, request }, testInfo) => {
@@ -48,6 +76,45 @@ test.describe('public condo page', () => {
     await expect(page.getByRole('heading', { name: 'Hola, Carlos' })).toBeVisible();
   });
 
+  test('the cards load their logic only once used, and what is typed before it arrives stays', async ({ page, request }) => {
+    const logic = await watchCardsLogic(page);
+    await page.goto(`/pagina-publica?id=${await palmasId(request)}`);
+    await expect(page.getByRole('button', { name: 'Contactar admin' })).toBeVisible();
+    await settled(page);
+    expect(logic.asked).toEqual([]);
+
+    const email = page.getByRole('textbox', { name: 'Correo electrónico' });
+    await email.click();
+    await expect.poll(() => logic.asked.some((path) => SIGN_IN_LOGIC.test(path))).toBe(true);
+    // Only the sign-in card's: the contact dialogs wait for their own card.
+    expect(logic.asked.some((path) => path.includes('ContactDialogs'))).toBe(false);
+    await email.pressSequentially('consejo@demo');
+    const typedIn = await email.elementHandle();
+    logic.release();
+    // The flow's form takes the card's place with what was typed, the focus in the same field, the caret at its end.
+    await expect.poll(() => typedIn?.evaluate((field) => field.isConnected)).toBe(false);
+    await expect(email).toBeFocused();
+    await page.keyboard.type('.mx');
+    await expect(email).toHaveValue('consejo@demo.mx');
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('Demo1234!');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+  });
+
+  test('Ingresar pressed before the sign-in logic arrives spins, and signs in once it is in', async ({ page, request }) => {
+    const logic = await watchCardsLogic(page);
+    await page.goto(`/pagina-publica?id=${await palmasId(request)}`);
+    await page.getByLabel('Correo electrónico').fill('consejo@demo.mx');
+    await page.getByRole('textbox', { name: 'Contraseña', exact: true }).fill('Demo1234!');
+    const submit = page.getByRole('button', { name: 'Ingresar' });
+    await submit.click();
+    await expect(submit).toHaveAttribute('data-loading', 'true');
+    await expect(page).toHaveURL(/\/pagina-publica/);
+    logic.release();
+    await expect(page).toHaveURL(/\/condominio\/comunicacion$/);
+    await expect(page.getByRole('heading', { name: 'Hola, Carlos' })).toBeVisible();
+  });
+
   test(
     'a contact request solves the real captcha and is accepted',
     { tag: '@desktop-only' },
@@ -71,7 +138,7 @@ test.describe('public condo page', () => {
     },
   );
 
-  test('the access request form shows the spec’s messages and needs the dwelling', async ({ page, request }) => {
+  test('the access form shows the spec’s messages, needs the dwelling, gives the focus back', async ({ page, request }) => {
     await page.goto(`/pagina-publica?id=${await palmasId(request)}`);
     await page.getByRole('button', { name: 'Solicitar acceso' }).click();
     const form = page.getByRole('dialog', { name: 'Solicitar acceso' });
@@ -83,6 +150,7 @@ test.describe('public condo page', () => {
     await expect(form.getByText('La vivienda es requerida.')).toBeVisible();
     await form.getByRole('button', { name: 'Cancelar' }).click();
     await expect(form).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Solicitar acceso' })).toBeFocused();
   });
 
   test('on its subdomain the page finds Las Palmas without ?id=, and an access request goes through', {

@@ -1,7 +1,7 @@
 // The public page renders what the server answers: the condominium of ?id= or of the host, its colour
 // (gris for an unknown one), only the phones it has, no map frame without a sanitized map, the not-found
-// state; the sign-in card sends the host's subdomain; a captcha that cannot be fetched shows the spec's
-// message in the error dialog. The network is stubbed at fetch, the edge of this test.
+// state; the sign-in card sends the host's subdomain; a contact card opens its form once its dialogs are in and
+// takes the focus back when closed; a captcha that cannot be fetched shows the spec's message in the error dialog. The network is stubbed at fetch, the edge of this test.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicCondo } from '../../src/api/publicPage';
@@ -91,6 +91,20 @@ describe('PublicPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
     await screen.findByText('Usuario o Contraseña incorrecta');
     expect(seen.find((r) => r.path === '/api/--sesiones/sign-in')?.body).toMatchObject({ subdomain: 'lago' });
+  });
+
+  it('opens a contact card’s form once its dialogs are in, and gives the focus back to its button when closed', async () => {
+    stubServer({ 'GET /api/--pagina-publica/condo/5': () => json({ success: true, data: CONDO }) });
+    renderWithApp(<PublicPage />, { path: '/pagina-publica?id=5' });
+    const button = await screen.findByRole('button', { name: 'Contactar admin' });
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Contactar admin' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    // Open again: the dialogs are in, the form opens at once.
+    fireEvent.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Contactar admin' })).toBeTruthy();
   });
 
   it('shows the spec’s message in the error dialog when the captcha cannot be had, and sends nothing', async () => {

@@ -1,13 +1,16 @@
-// 'Contactar admin' and 'Solicitar acceso' (spec §2.5, §3.3, §5, §8): a card with the button, the form
-// dialog and the result dialog, all over one publicContactMachine actor. The view only shows its state and
-// sends what the visitor does.
-import { Button, Group, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+// 'Contactar admin' and 'Solicitar acceso' (spec §2.5, §3.3, §5, §8): the form dialog and the result dialog over
+// one publicContactMachine actor, loaded when the visitor starts using the card (ContactCard.tsx, which opens them
+// through the handle). The view only shows the machine's state and sends what the visitor does. The dialog takes
+// the focus; once the request is closed the focus goes back to the card's button (Mantine's own return would go to
+// whatever had the focus as each dialog opened: the result dialog opens from inside the form).
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, type Ref, type RefObject, useEffect, useImperativeHandle, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { CONTACT_MESSAGES, type ContactField, type ContactKind, contactFormProblems } from '../../api/publicPage';
 import { fieldsOf, publicContactMachine } from '../../machines/publicContactMachine';
-import { LazyModal as Modal } from '../common/LazyModal';
+// The modal itself comes with these dialogs rather than at its first opening (LazyModal): they load on demand already.
+import Modal from '../common/ModalChunk';
 
 const FIELD_LABELS: Record<ContactField, string> = {
   nombre: 'public.form.nombre',
@@ -25,57 +28,62 @@ const AUTOCOMPLETE: Record<ContactField, string> = {
   vivienda: 'address-line2',
 };
 
-const WORDS: Record<ContactKind, { card: string; body: string; button: string; dialog: string }> = {
-  access: {
-    card: 'public.access.title',
-    body: 'public.access.body',
-    button: 'public.access.button',
-    dialog: 'public.access.dialogTitle',
-  },
-  contact: {
-    card: 'public.admin.title',
-    body: 'public.admin.body',
-    button: 'public.admin.button',
-    dialog: 'public.admin.dialogTitle',
-  },
+const DIALOG_TITLES: Record<ContactKind, string> = {
+  access: 'public.access.dialogTitle',
+  contact: 'public.admin.dialogTitle',
 };
 
-export function ContactCard({ kind, condoId }: { kind: ContactKind; condoId: number }) {
+/** What the card asks of its dialogs. */
+export interface ContactDialogsHandle {
+  /** Opens the form (when no request is under way). */
+  open: () => void;
+}
+
+export function ContactDialogs({
+  kind,
+  condoId,
+  returnFocusTo,
+  ref,
+}: {
+  kind: ContactKind;
+  condoId: number;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+  ref: Ref<ContactDialogsHandle>;
+}) {
   const intl = useIntl();
   const [state, send] = useMachine(publicContactMachine, { input: { kind, condoId } });
   const { form, touched, outcome } = state.context;
   const problems = contactFormProblems(form, kind);
-  const words = WORDS[kind];
+  const dialogTitle = DIALOG_TITLES[kind];
   const formOpen = state.matches('editing') || state.matches('solvingCaptcha') || state.matches('sending');
   const busy = state.hasTag('busy');
+  const closed = state.matches('closed');
+  useImperativeHandle(ref, () => ({ open: () => send({ type: 'open' }) }), [send]);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!closed) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      returnFocusTo.current?.focus();
+    }
+  }, [closed, returnFocusTo]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'submit' });
   };
 
   return (
-    <Paper withBorder shadow="md" radius="lg" p="lg">
-      <Stack gap="sm">
-        <Title order={2} size="h4" tt="uppercase" c="dimmed">
-          <FormattedMessage id={words.card} />
-        </Title>
-        <Text size="sm">
-          <FormattedMessage id={words.body} />
-        </Text>
-        <Button variant="light" onClick={() => send({ type: 'open' })} disabled={!state.can({ type: 'open' })}>
-          <FormattedMessage id={words.button} />
-        </Button>
-      </Stack>
-
+    <>
       <Modal
         opened={formOpen}
         onClose={() => send({ type: 'cancel' })}
-        title={<FormattedMessage id={words.dialog} />}
+        title={<FormattedMessage id={dialogTitle} />}
         centered
+        returnFocus={false}
         closeOnClickOutside={!busy}
         withCloseButton={!busy}
       >
-        <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: words.dialog })}>
+        <form onSubmit={submit} noValidate aria-label={intl.formatMessage({ id: dialogTitle })}>
           <Stack gap="sm">
             {fieldsOf(kind).map((field) => {
               const problem = problems[field];
@@ -121,6 +129,7 @@ export function ContactCard({ kind, condoId }: { kind: ContactKind; condoId: num
         onClose={() => send({ type: 'dismiss' })}
         title={<FormattedMessage id={outcome?.success ? 'public.result.successTitle' : 'public.result.errorTitle'} />}
         centered
+        returnFocus={false}
       >
         <Text role={outcome?.success ? 'status' : 'alert'}>
           {outcome?.messageId ? <FormattedMessage id={outcome.messageId} /> : outcome?.message}
@@ -131,6 +140,6 @@ export function ContactCard({ kind, condoId }: { kind: ContactKind; condoId: num
           </Button>
         </Group>
       </Modal>
-    </Paper>
+    </>
   );
 }

@@ -3,7 +3,8 @@
 // 'More information' box with its phones, the map (the server's sanitized embed URL, in a sandboxed
 // frame) and the advertising banner. Mobile first: one column on phones, two from md up.
 // The sign-in and contact cards come from their own chunk (PublicCards.tsx), loaded while the condominium's
-// data is fetched: the page's loader covers both, so the page appears whole and nothing jumps.
+// data is fetched: the page's loader covers both, so the page appears whole and nothing jumps. What the cards do
+// loads later, when the visitor starts using one (onDemand.ts).
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Container.css';
 import { Anchor, Box, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
