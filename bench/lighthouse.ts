@@ -1,13 +1,13 @@
 // (d) Lighthouse, mobile (its default: a Moto G Power-sized screen, simulated slow 4G and a 4× slower
 // CPU), of the visitor pages a guest opens from a link: the demo event's registration and the demo pass.
-// The built app (dist/, as (b) measured it) is served by the real server on a fresh DATA_DIR with the demo
-// data, and audited in the system Chromium, headless, one page after the other.
+// The built app (dist/, as (b) measured it) is served by the real server (built, as `npm start` runs it) on a
+// fresh DATA_DIR with the demo data, and audited in the system Chromium, headless, one page after the other.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { DIST_DIR } from './bundleSize';
-import { freshDataDir, REPO_ROOT, type RunningServer, removeDir, startAppServer, track } from './serverProcess';
+import { buildServer, freshDataDir, REPO_ROOT, type RunningServer, removeDir, startAppServer, track } from './serverProcess';
 
 /** Each page's whole Lighthouse report (JSON; open it in https://googlechrome.github.io/lighthouse/viewer/). */
 export const LIGHTHOUSE_REPORTS_DIR = path.join(REPO_ROOT, '.test-results', 'lighthouse');
@@ -167,7 +167,10 @@ export async function measureLighthouse(progress: (line: string) => void, distDi
   let app: RunningServer | undefined;
   let chromium: Chromium | undefined;
   try {
-    app = await startAppServer(dataDir, 60_000, { STATIC_DIR: distDir });
+    // The built server, as `npm start` runs it: it paints the visitor pages (server/infra/firstPaint.ts),
+    // which the server run by tsx cannot (node imports no style sheets).
+    buildServer();
+    app = await startAppServer(dataDir, 60_000, { STATIC_DIR: distDir }, { built: true });
     chromium = await launchChromium(profileDir);
     const pages: LighthousePage[] = [];
     for (const page of LIGHTHOUSE_PAGES) {

@@ -182,15 +182,18 @@ export function serverEnv(dataDir: string, port = 0): Record<string, string> {
 }
 
 /**
- * Starts server/main.ts and waits for its one listening line. The caller must stop() it (try/finally).
- * `env` overrides serverEnv's, e.g. STATIC_DIR to serve the built browser app.
+ * Starts server/main.ts (with tsx, or `built` as `npm start` runs it: build it first with buildServer()) and
+ * waits for its one listening line. The caller must stop() it (try/finally). `env` overrides serverEnv's,
+ * e.g. STATIC_DIR to serve the built browser app.
  */
 export async function startAppServer(
   dataDir: string,
   timeoutMs = 60_000,
   env: Record<string, string> = {},
+  { built = false }: { built?: boolean } = {},
 ): Promise<RunningServer> {
-  const handle = spawnTsx({ script: 'server/main.ts', env: { ...serverEnv(dataDir), ...env } });
+  const serverEnvironment = { ...serverEnv(dataDir), ...env };
+  const handle = built ? spawnBuiltServer(serverEnvironment) : spawnTsx({ script: 'server/main.ts', env: serverEnvironment });
   try {
     const match = await handle.waitForLine(LISTENING_LINE, timeoutMs);
     return { handle, origin: match[1]! };

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The built server: server/main.ts and everything of ours it imports (server/, src/api, src/i18n) bundled into
-// one ES module by esbuild, the packages left to node_modules. Started with plain node it is up in well under
+// The built server: server/main.ts and everything of ours it imports (server/, src/api, src/i18n, and the visitor
+// pages it paints) bundled by esbuild into main.mjs and the chunks it loads later, the packages left to node_modules. Started with plain node it is up in well under
 // half the time tsx takes, which compiles and resolves some seven hundred files through its loader on every
 // start (issue 29: cold start to the first 200). `npm start` builds it when it is missing or older than its
 // sources (scripts/start.mjs), as it does the browser app; `node scripts/buildServer.mjs` builds it now.
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const SERVER_BUILD = path.join(ROOT, 'node_modules/.cache/condo-server/main.mjs');
+const BUILD_DIR = path.join(ROOT, 'node_modules/.cache/condo-server');
+export const SERVER_BUILD = path.join(BUILD_DIR, 'main.mjs');
 /** What the bundle is made of: a change to any of these makes it stale. */
 const SOURCES = ['server', 'src', 'package-lock.json', 'tsconfig.json', 'scripts/buildServer.mjs'];
 
@@ -59,6 +60,26 @@ const keepImportMeta = {
   },
 };
 
+/**
+ * The browser's views the server paints visitor pages with (server/infra/firstPaint.ts): their style imports are
+ * the browser's business (the page links the built styles), and their build constants are the build's. A CSS
+ * module's classes are empty here, so a painted screen must not use one (src/views/app/firstPaint.tsx).
+ */
+const BROWSER_MODULES = {
+  loader: { '.css': 'empty', '.module.css': 'empty' },
+  jsx: 'automatic',
+  define: { 'import.meta.env.PROD': 'true', 'import.meta.env.DEV': 'false' },
+};
+
+/** Style sheets imported from packages (Mantine's, by the views) are empty too, not left to node to import. */
+const emptyStyles = {
+  name: 'empty-styles',
+  setup(build) {
+    build.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'empty-styles' }));
+    build.onLoad({ filter: /.*/, namespace: 'empty-styles' }, () => ({ contents: '', loader: 'empty' }));
+  },
+};
+
 /** Builds the bundle; false (and why, on stderr) when esbuild is not there or the build fails. */
 export async function buildServer() {
   const esbuild = loadEsbuild();
@@ -66,32 +87,39 @@ export async function buildServer() {
     console.error('Cannot build the server: esbuild (through tsx) is not installed.');
     return false;
   }
-  const temporary = `${SERVER_BUILD}.${process.pid}.tmp`;
+  // Built into a directory of its own, then swapped in whole: a server starting meanwhile never reads half a
+  // build, or a main.mjs with another build's chunks.
+  const temporary = `${BUILD_DIR}.${process.pid}.tmp`;
+  const previous = `${BUILD_DIR}.${process.pid}.old`;
   try {
+    fs.rmSync(temporary, { recursive: true, force: true });
     await esbuild.build({
-      entryPoints: [path.join(ROOT, 'server/main.ts')],
+      entryPoints: { main: path.join(ROOT, 'server/main.ts') },
       bundle: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
       packages: 'external',
-      outfile: temporary,
+      // What a start does not need (the visitor pages' painter, with React's server renderer) is a chunk of its
+      // own, loaded when first used.
+      splitting: true,
+      outdir: temporary,
+      entryNames: '[name]',
+      chunkNames: 'chunks/[name]-[hash]',
+      outExtension: { '.js': '.mjs' },
       logLevel: 'warning',
-      plugins: [keepImportMeta],
+      plugins: [keepImportMeta, emptyStyles],
+      ...BROWSER_MODULES,
       // Beside the bundle: with --enable-source-maps (scripts/start.mjs) stack traces name our files and lines.
       sourcemap: 'linked',
     });
-    // Renamed into place, so a server starting meanwhile never reads half a file; the map names the final file.
-    const code = fs
-      .readFileSync(temporary, 'utf8')
-      .replace(`//# sourceMappingURL=${path.basename(temporary)}.map`, `//# sourceMappingURL=${path.basename(SERVER_BUILD)}.map`);
-    fs.renameSync(`${temporary}.map`, `${SERVER_BUILD}.map`);
-    fs.writeFileSync(temporary, code);
-    fs.renameSync(temporary, SERVER_BUILD);
+    if (fs.existsSync(BUILD_DIR)) fs.renameSync(BUILD_DIR, previous);
+    fs.renameSync(temporary, BUILD_DIR);
+    fs.rmSync(previous, { recursive: true, force: true });
     return true;
   } catch (error) {
-    fs.rmSync(temporary, { force: true });
-    fs.rmSync(`${temporary}.map`, { force: true });
+    fs.rmSync(temporary, { recursive: true, force: true });
+    if (!fs.existsSync(BUILD_DIR) && fs.existsSync(previous)) fs.renameSync(previous, BUILD_DIR);
     console.error(`Building the server failed: ${error instanceof Error ? error.message : String(error)}`);
     return false;
   }

@@ -6,7 +6,8 @@
 // hinted answers from the preload cache, so nothing is fetched twice.
 import fs from 'node:fs';
 import path from 'node:path';
-import { type VisitorPageName, visitorPageAt } from '../../src/api/visitorPaths';
+import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
+import { PAGE_ANSWERS_ID, type VisitorPageName, visitorPageAt } from '../../src/api/visitorPaths';
 import { catalogPath } from '../../src/i18n/catalogScope';
 import { type Language, publicLanguage } from '../../src/i18n/languages';
 
@@ -25,10 +26,34 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** A visitor page's first screen, painted on the server (server/infra/firstPaint.ts). */
+export interface PaintedPage {
+  /** The screen's HTML (src/views/app/firstPaint.tsx), its <style>s with the answer's nonce. */
+  html: string;
+  language: Language;
+  /** The page's first call (a contract path) and the answer the screen was painted from. */
+  call: string;
+  answer: unknown;
+  /** The CSP hashes of the screen's style attributes (infra/contentSecurityPolicy.ts). */
+  styleHashes: string[];
+}
+
 export interface VisitorHints {
+  /** Whether the build's index.html can carry a painted page (its boot loader's marks and its entry). */
+  paints: boolean;
   /** index.html with the page's hints, or null when `pathname` is not a visitor page. */
   htmlFor(pathname: string, acceptLanguage: string | undefined): string | null;
+  /**
+   * index.html with the page's first screen in place of the boot loader, its answer for the app, its styles,
+   * and the app's scripts fetched once it is painted (public/after-paint.js); the template's nonce placeholder
+   * already `nonce`. Null when `pathname` is not a visitor page or the build's index.html lacks the marks.
+   */
+  paintedHtmlFor(pathname: string, painted: PaintedPage, nonce: string): string | null;
 }
+
+/** The language a visitor page's HTML is for: the browser's, by the visitor pages' rule (src/i18n/languages.ts). */
+export const visitorLanguage = (acceptLanguage: string | undefined): Language =>
+  publicLanguage(acceptedLanguages(acceptLanguage));
 
 /** The browser's languages from Accept-Language, most wanted first (as navigator.languages lists them). */
 export function acceptedLanguages(header: string | undefined): string[] {
@@ -55,16 +80,23 @@ function importsOf(manifest: Manifest, key: string, seen = new Set<string>()): S
   return seen;
 }
 
-/** The <link>s of a page's chunk: its own file and the imports the entry does not already bring. */
-function chunkLinks(manifest: Manifest, moduleKey: string): string {
+/** A page's chunk: its own file and the imports the entry does not already bring, with their styles. */
+function chunkFiles(manifest: Manifest, moduleKey: string): { scripts: string[]; styles: string[] } {
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const entry = entryKey ? importsOf(manifest, entryKey).add(entryKey) : new Set<string>();
   const keys = [moduleKey, ...importsOf(manifest, moduleKey)].filter((key) => !entry.has(key) && manifest[key]);
-  const scripts = keys.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
-  const styles = keys
-    .flatMap((key) => manifest[key]!.css ?? [])
-    .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
-  return [...scripts, ...styles].join('');
+  return {
+    scripts: keys.map((key) => `/${manifest[key]!.file}`),
+    styles: keys.flatMap((key) => manifest[key]!.css ?? []).map((file) => `/${file}`),
+  };
+}
+
+/** The <link>s of a page's chunk, for the browser to fetch beside the entry. */
+function chunkLinks({ scripts, styles }: { scripts: string[]; styles: string[] }): string {
+  return [
+    ...scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...styles.map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('');
 }
 
 // `crossorigin` makes the preload's request the same as the app's fetch() (CORS mode, same-origin
@@ -89,14 +121,16 @@ export function loadVisitorHints(root: string): VisitorHints | null {
     return null;
   }
   if (!index.includes('</head>')) return null;
-  const pageLinks = Object.fromEntries(
-    Object.entries(VISITOR_PAGE_MODULES).map(([name, moduleKey]) => [name, chunkLinks(manifest, moduleKey)]),
-  ) as Record<VisitorPageName, string>;
+  const pageFiles = Object.fromEntries(
+    Object.entries(VISITOR_PAGE_MODULES).map(([name, moduleKey]) => [name, chunkFiles(manifest, moduleKey)]),
+  ) as Record<VisitorPageName, { scripts: string[]; styles: string[] }>;
   // The visitor catalog: what a visitor page loads (src/i18n/catalogScope.ts).
-  const translations = (language: Language) =>
-    fetchLink(`${catalogPath(language, 'visitor')}?v=${encodeURIComponent(i18nVersion)}`);
+  const catalogUrl = (language: Language) => `${catalogPath(language, 'visitor')}?v=${encodeURIComponent(i18nVersion)}`;
+  const translations = (language: Language) => fetchLink(catalogUrl(language));
+  const painting = paintingTemplate(index);
 
   return {
+    paints: painting !== null,
     htmlFor(pathname, acceptLanguage) {
       const visitor = visitorPageAt(pathname);
       if (!visitor) return null;
@@ -104,8 +138,58 @@ export function loadVisitorHints(root: string): VisitorHints | null {
       // languages: the server sees only the latter, so a visitor who picked another language fetches it too.
       const language = publicLanguage(acceptedLanguages(acceptLanguage));
       const links =
-        pageLinks[visitor.page.name] + translations(language) + (visitor.firstCall ? fetchLink(`/api${visitor.firstCall}`) : '');
-      return index.replace('</head>', `${links}</head>`);
+        chunkLinks(pageFiles[visitor.page.name]) +
+        translations(language) +
+        (visitor.firstCall ? fetchLink(`/api${visitor.firstCall}`) : '');
+      return index.replace('</head>', () => `${links}</head>`);
+    },
+    paintedHtmlFor(pathname, painted, nonce) {
+      const visitor = visitorPageAt(pathname);
+      if (!visitor || !painting) return null;
+      const files = pageFiles[visitor.page.name];
+      const afterPaint = {
+        entry: painting.entry,
+        preload: [...painting.preloads, ...files.scripts],
+        fetch: [catalogUrl(painted.language)],
+      };
+      // The painted screen needs its chunk's styles now, not once the chunk is imported.
+      const head =
+        files.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('') +
+        inlineJson('after-paint', afterPaint) +
+        inlineJson(PAGE_ANSWERS_ID, { [painted.call]: painted.answer });
+      // Replaced by functions: a `$` in the page's text is not a replacement pattern.
+      return painting.template
+        .replaceAll(NONCE_PLACEHOLDER, () => nonce)
+        .replace(/<html lang="[^"]*"/, () => `<html lang="${painted.language}"`)
+        .replace('</head>', () => `${head}</head>`)
+        .replace(BOOT_LOADER, () => painted.html);
     },
   };
+}
+
+/** index.html's boot loader, which a painted page's first screen replaces. */
+const BOOT_LOADER = /<!-- boot -->[\s\S]*<!-- \/boot -->/;
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)"[^>]*>/g;
+const AFTER_PAINT_SCRIPT = '<script type="module" src="/after-paint.js"></script>';
+
+/**
+ * index.html for a painted page: the entry's script and preloads replaced by public/after-paint.js, which
+ * fetches them once the page has been painted. Null when the build's page has no boot marks or no entry.
+ */
+function paintingTemplate(index: string): { template: string; entry: string; preloads: string[] } | null {
+  const entry = ENTRY_SCRIPT.exec(index)?.[1];
+  if (!entry || !BOOT_LOADER.test(index)) return null;
+  const preloads = [...index.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const template = index.replace(ENTRY_SCRIPT, () => AFTER_PAINT_SCRIPT).replace(MODULE_PRELOAD, '');
+  return { template, entry, preloads };
+}
+
+/**
+ * A JSON block the page's scripts read (never run): `<`, `>` and `&` escaped, so no text in it can close the
+ * element or open a comment.
+ */
+function inlineJson(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<script type="application/json" id="${id}">${json}</script>`;
 }

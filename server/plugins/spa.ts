@@ -7,12 +7,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCodes } from '../../src/api/errors';
 import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
 import { AppError } from '../errors';
 import { newNonce, pagePolicy, WORKER_POLICY } from '../infra/contentSecurityPolicy';
+import { visitorPagePainter } from '../infra/firstPaint';
 import { loadVisitorHints } from '../infra/visitorHints';
 
 /** The service worker the build writes (vite.config.ts, installableApp; src/sw.ts). */
@@ -25,11 +26,20 @@ export const SERVICE_WORKER_PATH = '/sw.js';
  */
 function sendPage(reply: FastifyReply, html: string) {
   const nonce = newNonce();
+  return sendWithNonce(
+    reply,
+    html.replaceAll(NONCE_PLACEHOLDER, () => nonce),
+    nonce,
+  );
+}
+
+/** A page whose nonce is in it already (a painted one: its text is the page's own, never searched for the placeholder). */
+function sendWithNonce(reply: FastifyReply, html: string, nonce: string, styleHashes: readonly string[] = []) {
   return reply
     .header('cache-control', 'no-cache')
-    .header('content-security-policy', pagePolicy(nonce))
+    .header('content-security-policy', pagePolicy(nonce, styleHashes))
     .type('text/html; charset=utf-8')
-    .send(html.replaceAll(NONCE_PLACEHOLDER, nonce));
+    .send(html);
 }
 
 export default fp(async function spa(app: FastifyInstance, options: { root: string | null; apiPrefix: string }) {
@@ -67,14 +77,36 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
   // page will fetch first (server/infra/visitorHints.ts).
   const index = hasBuild ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : null;
   const hints = hasBuild ? loadVisitorHints(root) : null;
+  // A guest registration or a pass comes with its first screen painted (infra/firstPaint.ts).
+  const paint = hints?.paints ? visitorPagePainter(app, apiPrefix) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  /** The painted page, or null (not a painted page, or painting failed: the page is then served unpainted). */
+  async function paintedPage(
+    request: FastifyRequest,
+    pathname: string,
+    nonce: string,
+  ): Promise<{ html: string; styleHashes: string[] } | null> {
+    if (!hints || !paint || request.method !== 'GET') return null;
+    try {
+      const painted = await paint(request, pathname, nonce);
+      const html = painted && hints.paintedHtmlFor(pathname, painted, nonce);
+      return html ? { html, styleHashes: painted.styleHashes } : null;
+    } catch (error) {
+      request.log.warn({ err: error, pathname }, 'the visitor page could not be painted: served unpainted');
+      return null;
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === apiPrefix || request.url.startsWith(`${apiPrefix}/`);
     // A missing file under /assets (an old bundle a stale tab asks for) is a 404, not the page: HTML
     // where a script was expected would break that tab instead of letting it reload.
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && index !== null && (request.method === 'GET' || request.method === 'HEAD')) {
       const pathname = request.url.split('?')[0] ?? request.url;
+      const nonce = newNonce();
+      const painted = await paintedPage(request, pathname, nonce);
+      if (painted) return sendWithNonce(reply.header('vary', 'accept-language'), painted.html, nonce, painted.styleHashes);
       const hinted = hints?.htmlFor(pathname, request.headers['accept-language']);
       if (hinted) return sendPage(reply.header('vary', 'accept-language'), hinted);
       return sendPage(reply, index);

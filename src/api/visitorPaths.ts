@@ -23,11 +23,19 @@ export const PASS_PATHS = {
 export const PASS_CONDO_ID = /^\d{1,10}$/;
 export const PASS_QR = /^[A-Za-z0-9_-]{1,64}$/;
 
+/**
+ * The element of a page the server painted that holds its first call's answer, { [contract path]: body }
+ * (server/infra/visitorHints.ts writes it, src/services/earlyFetch.ts reads it).
+ */
+export const PAGE_ANSWERS_ID = 'page-answers';
+
 /** The pages a visitor opens from a link, by name (the browser's route table and the server's hints). */
 export type VisitorPageName = 'publicPage' | 'guestRegistration' | 'pass';
 
 export interface VisitorPage {
   name: VisitorPageName;
+  /** The page's route, as wouter matches it (src/views/app/routes.tsx, src/views/app/firstPaint.tsx). */
+  route: string;
   /** The page's address; its groups are what `firstCall` needs. */
   pattern: RegExp;
   /** The page's first API call, from the address's captured parts. */
@@ -45,18 +53,27 @@ const PASS_ADDRESS = '(\\d{1,10})/([A-Za-z0-9_-]{1,64})';
  * (server/infra/visitorHints.ts).
  */
 export const VISITOR_PAGES: readonly VisitorPage[] = [
-  { name: 'publicPage', pattern: /^\/pagina-publica\/?$/ },
+  { name: 'publicPage', route: '/pagina-publica', pattern: /^\/pagina-publica\/?$/ },
   {
     name: 'guestRegistration',
+    route: '/registro-invitados/:token',
     pattern: new RegExp(`^/registro-invitados/${GUEST_TOKEN}/?$`),
     firstCall: ([token = '']) => GUEST_PATHS.formInfo(token),
   },
   {
     name: 'pass',
+    route: '/invitacion/:condoId/:qr',
     pattern: new RegExp(`^/invitacion/${PASS_ADDRESS}/?$`),
     firstCall: ([condoId = '', qr = '']) => PASS_PATHS.view(condoId, qr),
   },
 ];
+
+/** The visitor page called `name`. */
+export function visitorPage(name: VisitorPageName): VisitorPage {
+  const page = VISITOR_PAGES.find((candidate) => candidate.name === name);
+  if (!page) throw new Error(`no visitor page ${name}`);
+  return page;
+}
 
 /** The visitor page at `pathname` (no query), its address's parts and its first call's path; null for any other page. */
 export function visitorPageAt(pathname: string): { page: VisitorPage; parts: string[]; firstCall: string | null } | null {

@@ -3,9 +3,9 @@
 // revoked), and an unreachable server that can be retried.
 import { describe, expect, it } from 'vitest';
 import { type Actor, createActor } from 'xstate';
-import { passViewMachine } from '../../src/machines/passViewMachine';
+import { type PassViewInput, passViewMachine } from '../../src/machines/passViewMachine';
 import { NETWORK_FAILURE } from '../../src/machines/shared/callFailure';
-import { PASS, PASS_INPUT, passViewModel } from '../models/passViewMachine.model';
+import { PASS, passViewModel } from '../models/passViewMachine.model';
 import { coverModel, MODEL_COMPLETE, provideCalls, walkModel } from '../support/machineModel';
 import { controllablePromises, type Snapshot, type StateChecks } from '../support/modelTesting';
 
@@ -20,6 +20,7 @@ describe('passViewMachine model', () => {
   const canRetry = () => actor.getSnapshot().can({ type: 'retry' });
   const states: StateChecks<Snap> = {
     loading: () => {
+      expect(actor.getSnapshot().context.preloaded).toBeNull();
       expect(calls.pending()).toEqual(['loadPass']);
       expect(calls.inputOf('loadPass')).toEqual({ condoId: '1', qr: 'DEMO-PASE-001' });
       expect(canRetry()).toBe(false);
@@ -43,9 +44,9 @@ describe('passViewMachine model', () => {
     },
   };
 
-  walkModel(it, cover, passViewMachine, states, () => {
+  walkModel(it, cover, passViewMachine, states, (input) => {
     calls = controllablePromises();
-    actor = createActor(provideCalls(passViewMachine, calls), { input: PASS_INPUT }).start();
+    actor = createActor(provideCalls(passViewMachine, calls), { input: input as PassViewInput }).start();
     return { actor, calls };
   });
 });

@@ -12,9 +12,19 @@ export const PASS = { Nombre: 'Laura Gómez Pineda', QR: 'DEMO-PASE-001' } as Pa
 /** One answer per branch: a pass, and an unknown or revoked one. */
 const ANSWERS: PassResult[] = [{ kind: 'found', pass: PASS }, { kind: 'notFound' }];
 
+/**
+ * Where the model starts: the page asking for the pass (`link`), and the page that came with the answer
+ * (input.preloaded: the server painted it, so the first render is already the pass or its absence).
+ */
+export const PASS_INPUTS = {
+  link: PASS_INPUT,
+  'page:found': { ...PASS_INPUT, preloaded: ANSWERS[0]! },
+  'page:notFound': { ...PASS_INPUT, preloaded: ANSWERS[1]! },
+};
+
 export const passViewModel = defineModel({
   machine: passViewMachine,
-  input: PASS_INPUT,
+  inputs: PASS_INPUTS,
   payloads: {
     retry: BARE,
     'xstate.done.actor.loadPass': ANSWERS.map((output) => ({ output })),

@@ -1,8 +1,12 @@
 // The early call of a visitor page (src/services/earlyFetch.ts): started once, handed out once, its failure
-// kept for whoever takes it. The network is the edge: fetch is replaced by a recorder.
+// kept for whoever takes it; or, on a page the server painted, the answer it came with. The network is the
+// edge: fetch is replaced by a recorder.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GuestFormInfo } from '../../src/api/guests';
+import { PAGE_ANSWERS_ID } from '../../src/api/visitorPaths';
 import { earlyAnswerIn, fetchEarly, takeEarly } from '../../src/services/earlyFetch';
 import { fetchGuestForm, settleEarlyGuestForm, takeSettledGuestForm } from '../../src/services/guestsService';
+import { LOADS } from '../support/guestFixtures';
 
 let calls: string[];
 beforeEach(() => {
@@ -79,5 +83,65 @@ describe('reading the early answer before the first render', () => {
     expect(takeSettledGuestForm('lento')).toBeUndefined();
     expect(takeSettledGuestForm('nunca')).toBeUndefined();
     expect(calls).toEqual(['/api/--invitados/formulario/lento']);
+  });
+});
+
+describe('the answer a painted page came with (server/infra/firstPaint.ts)', () => {
+  const TOKEN = 'pintado';
+  const PATH = `/--invitados/formulario/${TOKEN}`;
+  const info = (LOADS.event as { info: GuestFormInfo }).info;
+
+  afterEach(() => {
+    document.getElementById(PAGE_ANSWERS_ID)?.remove();
+    vi.resetModules();
+  });
+
+  /** The services as a page loads them, after its HTML (with or without the answers) is there. */
+  async function freshPage(answers: string | null) {
+    if (answers !== null) {
+      const element = document.createElement('script');
+      element.type = 'application/json';
+      element.id = PAGE_ANSWERS_ID;
+      element.textContent = answers;
+      document.head.append(element);
+    }
+    vi.resetModules();
+    return {
+      early: await import('../../src/services/earlyFetch'),
+      guests: await import('../../src/services/guestsService'),
+    };
+  }
+
+  it('is in at once, read as the API’s answer, and the network is not asked', async () => {
+    answerWith(200, { other: true });
+    const { early, guests } = await freshPage(JSON.stringify({ [PATH]: info }));
+    early.fetchEarly(PATH);
+    expect(early.earlyAnswerIn(PATH)).toBe(true);
+    await guests.settleEarlyGuestForm(TOKEN);
+    expect(guests.takeSettledGuestForm(TOKEN)).toEqual({ kind: 'form', info });
+    expect(calls).toEqual([]);
+  });
+
+  it('is handed out once: a later load (a retry) asks the API', async () => {
+    answerWith(200, info);
+    const { early, guests } = await freshPage(JSON.stringify({ [PATH]: info }));
+    early.fetchEarly(PATH);
+    await guests.fetchGuestForm(TOKEN);
+    early.fetchEarly(PATH);
+    await guests.fetchGuestForm(TOKEN);
+    expect(calls).toEqual([`/api${PATH}`]);
+  });
+
+  it('asks the API when the page’s block is unreadable, or holds no answer for that call', async () => {
+    answerWith(200, info);
+    const broken = await freshPage('{not json');
+    broken.early.fetchEarly(PATH);
+    expect(broken.early.earlyAnswerIn(PATH)).toBe(false);
+    await broken.guests.fetchGuestForm(TOKEN);
+    document.getElementById(PAGE_ANSWERS_ID)?.remove();
+    const other = await freshPage(JSON.stringify({ '/--invitados/formulario/otro': info }));
+    other.early.fetchEarly(PATH);
+    await other.guests.fetchGuestForm(TOKEN);
+    expect(calls).toEqual([`/api${PATH}`, `/api${PATH}`]);
   });
 });

@@ -4,7 +4,7 @@
 // when the browser already holds a session (for the profile's language, spec §1).
 import { type ReactNode, Suspense, useState } from 'react';
 import { Route, Switch } from 'wouter';
-import { type VisitorPageName, visitorPageAt } from '../../api/visitorPaths';
+import { type VisitorPageName, visitorPage, visitorPageAt } from '../../api/visitorPaths';
 import { fetchEarly } from '../../services/earlyFetch';
 import { readToken } from '../../services/tokenStore';
 import { PageLoader } from '../common/PageLoader';
@@ -23,13 +23,14 @@ const SessionRoutes = sessionRoutes.Component;
 const VisitorSession = visitorSession.Component;
 
 type GuestRegistrationModule = typeof import('../guest/GuestRegistrationPage');
+type PassModule = typeof import('../pass/PassPage');
 
 /** Each visitor page's chunk, and what it reads before the first render (from the address's parts). */
 const PRELOAD: Record<VisitorPageName, (parts: string[]) => Promise<unknown>> = {
   publicPage: publicPage.preload,
   guestRegistration: ([token = '']) =>
     guestRegistrationPage.preload().then((module) => (module as GuestRegistrationModule).prepare(token)),
-  pass: passPage.preload,
+  pass: ([condoId = '', qr = '']) => passPage.preload().then((module) => (module as PassModule).prepare(condoId, qr)),
 };
 
 const settled = (pending: Promise<unknown>) =>
@@ -68,17 +69,17 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoader />}>
       <Switch>
-        <Route path="/pagina-publica">
+        <Route path={visitorPage('publicPage').route}>
           <Visitor>
             <PublicPage />
           </Visitor>
         </Route>
-        <Route path="/registro-invitados/:token">
+        <Route path={visitorPage('guestRegistration').route}>
           <Visitor>
             <GuestRegistrationPage />
           </Visitor>
         </Route>
-        <Route path="/invitacion/:condoId/:qr">
+        <Route path={visitorPage('pass').route}>
           <Visitor>
             <PassPage />
           </Visitor>

@@ -12,6 +12,11 @@ export function preloadQr(): void {
   qrCode.preload().catch(() => undefined);
 }
 
+/** The QR code's chunk, arrived: LazyQr then draws the code in the same render (no Suspense fallback). */
+export function loadQr(): Promise<unknown> {
+  return qrCode.preload();
+}
+
 export function LazyQr({ value, size, label }: { value: string; size: number; label: string }) {
   return (
     <Suspense fallback={<div style={{ width: size, height: size, maxWidth: '100%' }} aria-hidden />}>

@@ -3,14 +3,15 @@ import '@mantine/core/styles/Anchor.css';
 // QR on top, then who, where, when, and how to get in.
 import { Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import { useParams } from 'wouter';
 import type { Pass } from '../../api/passes';
 import { PASS_PATHS } from '../../api/visitorPaths';
 import { passViewMachine } from '../../machines/passViewMachine';
+import { settleEarlyPass, takeSettledPass } from '../../services/passesService';
 import { FailureText } from '../common/FailureText';
-import { LazyQr, preloadQr } from '../common/LazyQr';
+import { LazyQr, loadQr, preloadQr } from '../common/LazyQr';
 import { dwellingText, formatDate, formatHour, mapLink } from '../common/passFormat';
 import { useDocumentTitle } from '../common/useDocumentTitle';
 import { Notice, Panel, VisitorHeading } from '../common/VisitorBlocks';
@@ -21,11 +22,24 @@ export const PASS_QR_SIZE = 300;
 
 preloadQr();
 
+/**
+ * Before the first render (src/views/app/routes.tsx): reads the pass if its answer is in already, and waits for
+ * the QR's chunk once there is a pass to show, so that the first render is the whole pass (on a page the server
+ * painted, the same as its HTML: nothing blinks when the app takes over).
+ */
+export async function prepare(condoId: string, qr: string): Promise<void> {
+  const settled = await settleEarlyPass(condoId, qr);
+  if (settled?.kind === 'found') await loadQr().catch(() => undefined);
+}
+
 export default function PassPage() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage({ id: 'pass.title' }));
   const params = useParams<{ condoId: string; qr: string }>();
-  const [state, send] = useMachine(passViewMachine, { input: { condoId: params.condoId ?? '', qr: params.qr ?? '' } });
+  const condoId = params.condoId ?? '';
+  const qr = params.qr ?? '';
+  const [preloaded] = useState(() => takeSettledPass(condoId, qr));
+  const [state, send] = useMachine(passViewMachine, { input: { condoId, qr, preloaded } });
 
   return (
     <Center component="main" id="main" mih="100dvh" p="sm" bg="var(--mantine-color-gray-1)" style={{ alignItems: 'flex-start' }}>
