@@ -34,6 +34,11 @@ export const VISITOR_BUDGET = BUDGETS.visitor as Required<Budget>;
  * are DESIGN §2's English ones or the spec's Spanish route names (pagina-publica, invitacion, …).
  */
 const VISITOR_GROUP = /(^|\/)views\/(public|publico|pagina-?publica|guest|invitados?|registro|pass|pase|invitacion)\//i;
+/**
+ * What a visitor page loads only when the visitor uses a part of it (src/views/public/onDemand.ts): the
+ * sign-in card's logic and the contact cards' dialogs, like the captcha. Not part of any first load.
+ */
+const ON_DEMAND_VIEWS = /(^|\/)views\/public\/(PublicLoginFlow|ContactDialogs)\.tsx$/;
 /** The lazy chunk behind /condominio's authentication guard: the shell and its route table. */
 const SHELL_GROUP = /(^|\/)views\/app\/GuardedCondominio\.tsx$/;
 /** A lazy chunk that is a view (a screen or a part of one), as opposed to a library or a service. */
@@ -154,6 +159,7 @@ export function routeGroups(manifest: Manifest, sizeOf: (file: string) => number
   const kindOf = (key: string, via: string[]): RouteGroup['kind'] => {
     const label = labelOf(key);
     if (key === entryKey) return 'entry';
+    if (ON_DEMAND_VIEWS.test(label)) return 'on demand';
     if (VISITOR_GROUP.test(label)) return 'visitor';
     if (SHELL_GROUP.test(label)) return 'shell';
     // A shared chunk has no source path: one named as a component (StatementPage) is a view.

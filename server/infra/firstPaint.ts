@@ -10,12 +10,16 @@ import type { Language } from '../../src/i18n/languages';
 import type { Messages } from '../../src/i18n/loadMessages';
 import { compileCatalog } from '../../src/i18n/node/compileCatalog';
 import { styleAttributeHashes } from './contentSecurityPolicy';
-import { type PaintedPage, visitorLanguage } from './visitorHints';
+import type { PaintedPage } from './visitorHints';
 
 type Renderer = typeof import('../../src/views/app/firstPaint');
 
 /** Paints the visitor page at `pathname` for `request`, its <style>s with `nonce`; null when it is not painted. */
-export type PaintVisitorPage = (request: FastifyRequest, pathname: string, nonce: string) => Promise<PaintedPage | null>;
+export type PaintVisitorPage = (
+  request: FastifyRequest,
+  page: { pathname: string; search: string; language: Language },
+  nonce: string,
+) => Promise<PaintedPage | null>;
 
 export function visitorPagePainter(app: FastifyInstance, apiPrefix: string): PaintVisitorPage {
   // Loaded with the first visitor page, not at start: React's server renderer and the pages are a chunk of
@@ -35,7 +39,7 @@ export function visitorPagePainter(app: FastifyInstance, apiPrefix: string): Pai
     return messages;
   };
 
-  return async (request, pathname, nonce) => {
+  return async (request, { pathname, search, language }, nonce) => {
     if (unavailable || !visitorPageAt(pathname)?.firstCall) return null;
     renderer ??= import('../../src/views/app/firstPaint');
     let loaded: Renderer;
@@ -49,7 +53,6 @@ export function visitorPagePainter(app: FastifyInstance, apiPrefix: string): Pai
     const { paintedCall, renderFirstPaint } = loaded;
     const call = paintedCall(pathname);
     if (!call) return null;
-    const language = visitorLanguage(request.headers['accept-language']);
     const response = await app.inject({
       method: 'GET',
       url: `${apiPrefix}${call}`,
@@ -60,7 +63,7 @@ export function visitorPagePainter(app: FastifyInstance, apiPrefix: string): Pai
     // A refusal (an unknown link, a revoked pass) is left to the browser, which shows it as it always has.
     if (response.statusCode !== 200) return null;
     const answer: unknown = response.json();
-    const html = await renderFirstPaint({ pathname, language, messages: catalogOf(language), answer, styleNonce: nonce });
+    const html = await renderFirstPaint({ pathname, search, language, messages: catalogOf(language), answer, styleNonce: nonce });
     return html === null ? null : { html, language, call, answer, styleHashes: styleAttributeHashes(html) };
   };
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
 import { PAGE_ANSWERS_ID, type VisitorPageName, visitorPageAt } from '../../src/api/visitorPaths';
 import { catalogPath } from '../../src/i18n/catalogScope';
-import { type Language, publicLanguage } from '../../src/i18n/languages';
+import { type Language, languageInCookie, languageInQuery, publicLanguage } from '../../src/i18n/languages';
 
 /** Each visitor page's module, as Vite's manifest keys it (src/views/app/routes.tsx imports the same files). */
 export const VISITOR_PAGE_MODULES: Record<VisitorPageName, string> = {
@@ -42,7 +42,7 @@ export interface VisitorHints {
   /** Whether the build's index.html can carry a painted page (its boot loader's marks and its entry). */
   paints: boolean;
   /** index.html with the page's hints, or null when `pathname` is not a visitor page. */
-  htmlFor(pathname: string, acceptLanguage: string | undefined): string | null;
+  htmlFor(pathname: string, language: Language): string | null;
   /**
    * index.html with the page's first screen in place of the boot loader, its answer for the app, its styles,
    * and the app's scripts fetched once it is painted (public/after-paint.js); the template's nonce placeholder
@@ -51,9 +51,16 @@ export interface VisitorHints {
   paintedHtmlFor(pathname: string, painted: PaintedPage, nonce: string): string | null;
 }
 
-/** The language a visitor page's HTML is for: the browser's, by the visitor pages' rule (src/i18n/languages.ts). */
-export const visitorLanguage = (acceptLanguage: string | undefined): Language =>
-  publicLanguage(acceptedLanguages(acceptLanguage));
+/**
+ * The language a visitor page's HTML is for, as LanguageProvider chooses: the one its address asks for (the
+ * switch before the app runs), else the one the visitor picked (its cookie), else the browser's by the visitor
+ * pages' rule (src/i18n/languages.ts).
+ */
+export const visitorLanguage = (
+  search: string,
+  headers: { 'accept-language'?: string | undefined; cookie?: string | undefined },
+): Language =>
+  languageInQuery(search) ?? languageInCookie(headers.cookie) ?? publicLanguage(acceptedLanguages(headers['accept-language']));
 
 /** The browser's languages from Accept-Language, most wanted first (as navigator.languages lists them). */
 export function acceptedLanguages(header: string | undefined): string[] {
@@ -131,12 +138,9 @@ export function loadVisitorHints(root: string): VisitorHints | null {
 
   return {
     paints: painting !== null,
-    htmlFor(pathname, acceptLanguage) {
+    htmlFor(pathname, language) {
       const visitor = visitorPageAt(pathname);
       if (!visitor) return null;
-      // The app's own choice (src/views/common/LanguageProvider.tsx) is a stored preference, else the browser's
-      // languages: the server sees only the latter, so a visitor who picked another language fetches it too.
-      const language = publicLanguage(acceptedLanguages(acceptLanguage));
       const links =
         chunkLinks(pageFiles[visitor.page.name]) +
         translations(language) +

@@ -11,10 +11,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCodes } from '../../src/api/errors';
 import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
+import { visitorPageAt } from '../../src/api/visitorPaths';
+import { LANGUAGE_COOKIE, type Language, languageInQuery } from '../../src/i18n/languages';
 import { AppError } from '../errors';
 import { newNonce, pagePolicy, WORKER_POLICY } from '../infra/contentSecurityPolicy';
 import { visitorPagePainter } from '../infra/firstPaint';
-import { loadVisitorHints } from '../infra/visitorHints';
+import { loadVisitorHints, visitorLanguage } from '../infra/visitorHints';
 
 /** The service worker the build writes (vite.config.ts, installableApp; src/sw.ts). */
 export const SERVICE_WORKER_PATH = '/sw.js';
@@ -83,12 +85,13 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
   /** The painted page, or null (not a painted page, or painting failed: the page is then served unpainted). */
   async function paintedPage(
     request: FastifyRequest,
-    pathname: string,
+    page: { pathname: string; search: string; language: Language },
     nonce: string,
   ): Promise<{ html: string; styleHashes: string[] } | null> {
     if (!hints || !paint || request.method !== 'GET') return null;
+    const { pathname } = page;
     try {
-      const painted = await paint(request, pathname, nonce);
+      const painted = await paint(request, page, nonce);
       const html = painted && hints.paintedHtmlFor(pathname, painted, nonce);
       return html ? { html, styleHashes: painted.styleHashes } : null;
     } catch (error) {
@@ -103,13 +106,19 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
     // where a script was expected would break that tab instead of letting it reload.
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && index !== null && (request.method === 'GET' || request.method === 'HEAD')) {
-      const pathname = request.url.split('?')[0] ?? request.url;
+      const [pathname = '', search = ''] = request.url.split('?');
+      if (!visitorPageAt(pathname)) return sendPage(reply, index);
+      const language = visitorLanguage(search, request.headers);
+      reply.header('vary', 'accept-language, cookie');
+      // The switch of a painted page asked for this language before the app ran: kept as the app keeps a pick.
+      if (languageInQuery(search)) {
+        const secure = request.protocol === 'https' ? '; Secure' : '';
+        reply.header('set-cookie', `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`);
+      }
       const nonce = newNonce();
-      const painted = await paintedPage(request, pathname, nonce);
-      if (painted) return sendWithNonce(reply.header('vary', 'accept-language'), painted.html, nonce, painted.styleHashes);
-      const hinted = hints?.htmlFor(pathname, request.headers['accept-language']);
-      if (hinted) return sendPage(reply.header('vary', 'accept-language'), hinted);
-      return sendPage(reply, index);
+      const painted = await paintedPage(request, { pathname, search, language }, nonce);
+      if (painted) return sendWithNonce(reply, painted.html, nonce, painted.styleHashes);
+      return sendPage(reply, hints?.htmlFor(pathname, language) ?? index);
     }
     throw new AppError(404, ErrorCodes.notFound, {
       id: 'errors.routeNotFound',

@@ -33,3 +33,31 @@ export function appLanguage(browserLanguages: readonly string[]): Language {
 
 /** Dates: the language's locale, with Mexico's for Spanish. */
 export const LOCALE: Record<Language, string> = { es: 'es-MX', en: 'en-US', fr: 'fr-FR' };
+
+/**
+ * The language a person picked, kept for the server too (LanguageProvider writes it beside its localStorage
+ * copy): a visitor page the server paints (server/infra/firstPaint.ts) is then in the language it will show,
+ * not in the browser's first and then another.
+ */
+export const LANGUAGE_COOKIE = 'language';
+
+/**
+ * A visitor page's address may say the language to show (?lang=es): the switch of a page the server painted
+ * asks for it so before the app runs (VisitorLanguageSwitch). It wins, and is kept as a pick is.
+ */
+export const LANGUAGE_PARAM = 'lang';
+
+/** The language a page's query asks for, if one of ours. */
+export function languageInQuery(search: string): Language | null {
+  const value = new URLSearchParams(search).get(LANGUAGE_PARAM);
+  return isLanguage(value) ? value : null;
+}
+
+/** The picked language in a Cookie header (or document.cookie), if one of ours. */
+export function languageInCookie(cookie: string | undefined): Language | null {
+  const value = cookie
+    ?.split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  return isLanguage(value) ? value : null;
+}

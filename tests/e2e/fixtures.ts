@@ -71,8 +71,8 @@ const guarded = base.extend<{ cspViolations: string[] }>({
 
 export const test = guarded.extend<{ keptLanguage: 'es' | 'en' | 'fr' | null }>({
   /**
-   * A language the visitor picked earlier on a visitor page's switch (kept in localStorage), unless the page
-   * stores another. The browsers here speak es-MX, which the spec's rule shows visitor pages in English for
+   * A language the visitor picked earlier on a visitor page's switch (kept in localStorage and its cookie),
+   * unless the page stores another. The browsers here speak es-MX, which the spec's rule shows visitor pages in English for
    * (src/i18n/languages.ts): specs that read the visitor pages' Spanish messages set `keptLanguage: 'es'`.
    */
   keptLanguage: [null, { option: true }],
@@ -81,6 +81,9 @@ export const test = guarded.extend<{ keptLanguage: 'es' | 'en' | 'fr' | null }>(
       await context.addInitScript((language) => {
         if (!window.localStorage.getItem('language')) window.localStorage.setItem('language', language);
       }, keptLanguage);
+      // And for the server, as the switch keeps it (LanguageProvider): a painted page comes in it.
+      const url = process.env.E2E_BASE_URL;
+      if (url) await context.addCookies([{ name: 'language', value: keptLanguage, url }]);
     }
     await use(context);
   },

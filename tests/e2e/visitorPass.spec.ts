@@ -57,29 +57,60 @@ test.describe('visitor pass', () => {
       );
     });
 
-    test('fetches what the pass and the guest form need once, named in the page’s HTML, before the app asks', {
+    test('paints the pass and the guest form on the server: the app takes them over without asking the API again', {
       tag: '@desktop-only',
     }, async ({ page }) => {
-      for (const [address, call] of [
-        ['/invitacion/1/DEMO-PASE-001', '/api/--invitados/pase/1/DEMO-PASE-001'],
-        ['/registro-invitados/demo-evento', '/api/--invitados/formulario/demo-evento'],
+      for (const [address, call, text] of [
+        ['/invitacion/1/DEMO-PASE-001', '/api/--invitados/pase/1/DEMO-PASE-001', 'Laura Gómez Pineda'],
+        ['/registro-invitados/demo-evento', '/api/--invitados/formulario/demo-evento', 'Cumpleaños de Rosa'],
       ] as const) {
         const requested: string[] = [];
         const listener = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
         page.on('request', listener);
         const html = await (await page.goto(address))!.text();
-        // The server names the call and the visitor catalog in the <head>: English for this Spanish browser (spec §1).
-        expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${call}">`);
-        expect(html).toMatch(/<link rel="preload" as="fetch" crossorigin href="\/assets\/i18n\/en\.visitor\.json\?v=/);
+        // The screen and the answer it was painted from are in the HTML; the app's scripts and the visitor
+        // catalog (English for this Spanish browser, spec §1) come once it is painted.
+        expect(html).toContain(text);
+        expect(html).toContain('<script type="application/json" id="page-answers">');
+        expect(html).toMatch(/"fetch":\["\/assets\/i18n\/en\.visitor\.json\?v=[^"]+"\]/);
+        expect(html).not.toMatch(/<script type="module" crossorigin src="\/assets\/index-/);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // The app is running (its language switch answers) and took the page's answer instead of asking.
+        await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+        await expect(page.getByText(text)).toBeVisible();
         await expect(page.getByRole('status')).toHaveCount(0);
-        // The app took the preloaded answers instead of asking again.
-        expect(requested.filter((path) => path === call)).toHaveLength(1);
+        expect(requested.filter((path) => path === call)).toHaveLength(0);
         expect(requested.filter((path) => path === '/assets/i18n/en.visitor.json')).toHaveLength(1);
         // Only the visitor catalog: the whole one is for the app's other pages.
         expect(requested.filter((path) => path === '/assets/i18n/en.json')).toHaveLength(0);
         page.off('request', listener);
       }
+    });
+
+    test.describe('on a phone whose scripts have not run (or never will)', () => {
+      test.use({ javaScriptEnabled: false });
+
+      test('the pass and the guest’s event are there to read', { tag: '@desktop-only' }, async ({ page }) => {
+        await page.goto('/invitacion/1/DEMO-PASE-001');
+        await expect(page.getByRole('heading', { level: 1, name: 'Access pass' })).toBeVisible();
+        await expect(page.getByTestId('pass-name')).toHaveText('Laura Gómez Pineda');
+        await expect(page.getByRole('img', { name: "The pass's QR code" })).toBeVisible();
+        await expect(page.getByTestId('pass-key')).toHaveText('PALMAS01');
+        await page.goto('/registro-invitados/demo-evento');
+        await expect(page.getByRole('heading', { level: 1, name: 'Guest registration' })).toBeVisible();
+        await expect(page.getByTestId('event-name')).toHaveText('Cumpleaños de Rosa');
+      });
+
+      test('the language switch still switches, through the server, and the choice is kept', { tag: '@desktop-only' }, async ({
+        page,
+      }) => {
+        await page.goto('/invitacion/1/DEMO-PASE-001');
+        await page.getByRole('navigation', { name: 'Language' }).getByRole('button', { name: 'Español' }).click();
+        await expect(page.getByRole('heading', { level: 1, name: 'Pase de acceso' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Español' })).toHaveAttribute('aria-pressed', 'true');
+        await page.goto('/registro-invitados/demo-evento');
+        await expect(page.getByRole('heading', { level: 1, name: 'Registro de invitados' })).toBeVisible();
+      });
     });
   });
 

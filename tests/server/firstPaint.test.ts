@@ -79,6 +79,33 @@ describe(`visitor pages painted by the server (${dialect})`, () => {
     expect(jsonBlock(res.body, 'page-answers')).toEqual({ [`/--invitados/formulario/${DEMO_GUEST_TOKENS.open}`]: api.json() });
   });
 
+  it('paints in the language the visitor picked (its cookie) over the browser’s, and fetches that catalog', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/registro-invitados/${DEMO_GUEST_TOKENS.open}`,
+      headers: { 'accept-language': 'en-US', cookie: 'x=1; language=es' },
+    });
+    expect(rootOf(res.body)).toContain('Registro de invitados');
+    expect(res.body).toContain('<html lang="es"');
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect((jsonBlock(res.body, 'after-paint') as { fetch: string[] }).fetch).toEqual(['/assets/i18n/es.visitor.json?v=v7']);
+  });
+
+  it('paints in the language the address asks for (the switch before the app runs), and keeps it as a pick', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/registro-invitados/${DEMO_GUEST_TOKENS.open}?lang=fr`,
+      headers: { 'accept-language': 'en-US', cookie: 'language=es' },
+    });
+    expect(rootOf(res.body)).toContain('Inscription des invités');
+    expect(res.headers['set-cookie']).toBe('language=fr; Path=/; Max-Age=31536000; SameSite=Lax');
+    // The switch's form goes back to the same page.
+    expect(rootOf(res.body)).toContain(`<form action="/registro-invitados/${DEMO_GUEST_TOKENS.open}" method="get">`);
+    const plain = await page(`/registro-invitados/${DEMO_GUEST_TOKENS.open}?lang=de`);
+    expect(rootOf(plain.body)).toContain('Guest registration');
+    expect(plain.headers['set-cookie']).toBeUndefined();
+  });
+
   it('fetches the app once painted: no entry script or preload in the HTML, the after-paint list instead', async () => {
     const res = await page(`/registro-invitados/${DEMO_GUEST_TOKENS.open}`);
     expect(res.body).not.toContain(`src="${ENTRY}"`);

@@ -107,6 +107,16 @@ describe(`visitor pages' HTML (${dialect})`, () => {
     ]);
   });
 
+  it('names the catalog of the language the visitor picked (its cookie) over the browser’s', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/pagina-publica',
+      headers: { 'accept-language': 'en', cookie: 'language=es' },
+    });
+    expect(linksOf(res.body)).toContain('<link rel="preload" as="fetch" crossorigin href="/assets/i18n/es.visitor.json?v=v42">');
+    expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
   it.each([
     '/condominio/comunicacion/blogs',
     '/sessions/signin',

@@ -88,6 +88,47 @@ describe('first load per route', () => {
   });
 });
 
+describe('a visitor page’s parts loaded when used', () => {
+  it('counts the public cards’ logic and dialogs on demand, and the cards themselves as the visitor page', () => {
+    const manifest: Manifest = {
+      'index.html': { file: 'entry.js', isEntry: true, dynamicImports: ['src/views/public/PublicPage.tsx'] },
+      'src/views/public/PublicPage.tsx': {
+        file: 'page.js',
+        src: 'src/views/public/PublicPage.tsx',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+        dynamicImports: ['src/views/public/PublicCards.tsx'],
+      },
+      'src/views/public/PublicCards.tsx': {
+        file: 'cards.js',
+        src: 'src/views/public/PublicCards.tsx',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+        dynamicImports: ['src/views/public/PublicLoginFlow.tsx', 'src/views/public/ContactDialogs.tsx'],
+      },
+      'src/views/public/PublicLoginFlow.tsx': {
+        file: 'login.js',
+        src: 'src/views/public/PublicLoginFlow.tsx',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+      },
+      'src/views/public/ContactDialogs.tsx': {
+        file: 'dialogs.js',
+        src: 'src/views/public/ContactDialogs.tsx',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+      },
+    };
+    expect(Object.fromEntries(routeGroups(manifest).map((group) => [group.label, group.kind]))).toEqual({
+      'index.html': 'entry',
+      'src/views/public/PublicPage.tsx': 'visitor',
+      'src/views/public/PublicCards.tsx': 'visitor',
+      'src/views/public/PublicLoginFlow.tsx': 'on demand',
+      'src/views/public/ContactDialogs.tsx': 'on demand',
+    });
+  });
+});
+
 describe('budgets', () => {
   const KiB = 1024;
   it('holds visitor pages (and the entry) to 120 KiB of JS and 12 of CSS, the shell to 200, screens to 250', () => {

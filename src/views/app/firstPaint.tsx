@@ -42,6 +42,8 @@ const PAINTED: Partial<Record<VisitorPageName, PaintedPage>> = {
 
 export interface FirstPaintRequest {
   pathname: string;
+  /** The address's query, without its '?'. */
+  search: string;
   language: Language;
   /** The visitor catalog of `language` (src/i18n/catalogScope.ts). */
   messages: Messages;
@@ -68,7 +70,7 @@ export function renderFirstPaint(request: FirstPaintRequest): Promise<string | n
   return turn;
 }
 
-async function paint({ pathname, language, messages, answer, styleNonce }: FirstPaintRequest): Promise<string | null> {
+async function paint({ pathname, search, language, messages, answer, styleNonce }: FirstPaintRequest): Promise<string | null> {
   const visitor = visitorPageAt(pathname);
   const painted = visitor && PAINTED[visitor.page.name];
   if (!visitor?.firstCall || !painted) return null;
@@ -80,7 +82,7 @@ async function paint({ pathname, language, messages, answer, styleNonce }: First
     <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={() => styleNonce}>
       <LanguageContext.Provider value={{ language, setLanguage: () => undefined }}>
         <IntlProvider locale={LOCALE[language]} messages={messages} defaultLocale="es-MX">
-          <Router ssrPath={pathname}>
+          <Router ssrPath={pathname} ssrSearch={search}>
             <Route path={visitor.page.route}>
               <Page />
             </Route>

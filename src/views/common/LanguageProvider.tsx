@@ -9,7 +9,17 @@ import { IntlProvider } from 'react-intl';
 import { useLocation } from 'wouter';
 import { visitorPageAt } from '../../api/visitorPaths';
 import { type CatalogScope, catalogScopeAt } from '../../i18n/catalogScope';
-import { appLanguage, isLanguage, type Language, LOCALE, publicLanguage } from '../../i18n/languages';
+import {
+  appLanguage,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGE_PARAM,
+  type Language,
+  LOCALE,
+  languageInCookie,
+  languageInQuery,
+  publicLanguage,
+} from '../../i18n/languages';
 import { loadedMessages, loadMessages, type Messages } from '../../i18n/loadMessages';
 
 const STORAGE_KEY = 'language';
@@ -33,10 +43,19 @@ export function useLanguage(): LanguageState {
  * otherwise English), elsewhere Spanish-first (src/i18n/languages.ts).
  */
 export function initialLanguage(): Language {
+  const asked = languageInQuery(window.location.search);
+  if (asked) return asked;
   const stored = window.localStorage.getItem(STORAGE_KEY);
   if (isLanguage(stored)) return stored;
   const browser = navigator.languages ?? [navigator.language];
   return visitorPageAt(window.location.pathname) ? publicLanguage(browser) : appLanguage(browser);
+}
+
+/** The picked language for the server too (LANGUAGE_COOKIE), for a year, on every path of this site. */
+function keepForServer(language: Language): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser a visitor has (Safari, older phones).
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
@@ -72,8 +91,24 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     };
   }, [language, scope, attempt]);
 
+  useEffect(() => {
+    // A pick made before the app ran (the switch's ?lang=, VisitorLanguageSwitch): kept, and the address
+    // cleaned, so that a later pick in place is not undone by a reload.
+    const asked = languageInQuery(window.location.search);
+    if (asked) {
+      window.localStorage.setItem(STORAGE_KEY, asked);
+      const url = new URL(window.location.href);
+      url.searchParams.delete(LANGUAGE_PARAM);
+      window.history.replaceState(window.history.state, '', url);
+    }
+    // A choice kept before the server was told of it (or a cookie since cleared): told now.
+    const stored = window.localStorage.getItem(STORAGE_KEY);
+    if (isLanguage(stored) && languageInCookie(document.cookie) !== stored) keepForServer(stored);
+  }, []);
+
   const setLanguage = useCallback((next: Language) => {
     window.localStorage.setItem(STORAGE_KEY, next);
+    keepForServer(next);
     setLanguageState(next);
   }, []);
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
