@@ -319,7 +319,9 @@ function installableApp(): PluginOption {
     srcDir: 'src',
     filename: 'sw.ts',
     injectRegister: false,
-    includeAssets: ['favicon.svg'],
+    // after-paint.js starts the app on a page the server painted (server/infra/visitorHints.ts): kept, so that a
+    // pass opened once still comes to life without network.
+    includeAssets: ['favicon.svg', 'after-paint.js'],
     injectManifest: {
       globPatterns: ['index.html'],
       // A classic script: module service workers are not in every browser a guest may carry.
