@@ -63,7 +63,16 @@ export function visitorPagePainter(app: FastifyInstance, apiPrefix: string): Pai
     // A refusal (an unknown link, a revoked pass) is left to the browser, which shows it as it always has.
     if (response.statusCode !== 200) return null;
     const answer: unknown = response.json();
-    const html = await renderFirstPaint({ pathname, search, language, messages: catalogOf(language), answer, styleNonce: nonce });
-    return html === null ? null : { html, language, call, answer, styleHashes: styleAttributeHashes(html) };
+    const painted = await renderFirstPaint({
+      pathname,
+      search,
+      language,
+      messages: catalogOf(language),
+      answer,
+      styleNonce: nonce,
+    });
+    if (!painted) return null;
+    const { html, title } = painted;
+    return { html, title, language, call, answer, styleHashes: styleAttributeHashes(html) };
   };
 }

@@ -30,6 +30,8 @@ type Manifest = Record<string, ManifestChunk>;
 export interface PaintedPage {
   /** The screen's HTML (src/views/app/firstPaint.tsx), its <style>s with the answer's nonce. */
   html: string;
+  /** The tab's title the page sets, if it does. */
+  title: string | null;
   language: Language;
   /** The page's first call (a contract path) and the answer the screen was painted from. */
   call: string;
@@ -165,6 +167,9 @@ export function loadVisitorHints(root: string): VisitorHints | null {
       return painting.template
         .replaceAll(NONCE_PLACEHOLDER, () => nonce)
         .replace(/<html lang="[^"]*"/, () => `<html lang="${painted.language}"`)
+        .replace(/<title>[^<]*<\/title>/, (original) =>
+          painted.title === null ? original : `<title>${escapeText(painted.title)}</title>`,
+        )
         .replace('</head>', () => `${head}</head>`)
         .replace(BOOT_LOADER, () => painted.html);
     },
@@ -188,6 +193,9 @@ function paintingTemplate(index: string): { template: string; entry: string; pre
   const template = index.replace(ENTRY_SCRIPT, () => AFTER_PAINT_SCRIPT).replace(MODULE_PRELOAD, '');
   return { template, entry, preloads };
 }
+
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const escapeText = (text: string) => text.replace(/[&<>]/g, (c) => TEXT_ESCAPES[c]!);
 
 /**
  * A JSON block the page's scripts read (never run): `<`, `>` and `&` escaped, so no text in it can close the

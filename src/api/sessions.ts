@@ -33,7 +33,7 @@ export function privacyNoticePending(p: { notice: string | null; active: boolean
 }
 
 /** The header every request carries when a token exists. */
-export const TOKEN_HEADER = 'app-token';
+export { TOKEN_HEADER } from './tokenHeader';
 
 export const SignInRequest = object({
   username: Email,

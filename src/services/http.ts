@@ -6,7 +6,7 @@
 import ky, { HTTPError } from 'ky';
 import { type Struct, validate } from 'superstruct';
 import { ErrorAnswer, ErrorCodes } from '../api/errors';
-import { TOKEN_HEADER } from '../api/sessions';
+import { TOKEN_HEADER } from '../api/tokenHeader';
 import { isLanguage } from '../i18n/languages';
 import { reportError } from './errorReporter';
 import { cacheKey, isCacheable, responseCache } from './responseCache';

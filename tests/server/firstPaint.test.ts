@@ -13,7 +13,7 @@ import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
 import { call, createTestApp, dialect, type TestApp } from '../support/testApp';
 
 const ENTRY = '/assets/index-1.js';
-const INDEX = `<!doctype html><html lang="es" data-mantine-color-scheme="light"><head><style nonce="${NONCE_PLACEHOLDER}">.boot{}</style><meta property="csp-nonce" nonce="${NONCE_PLACEHOLDER}"><script type="module" crossorigin src="${ENTRY}" nonce="${NONCE_PLACEHOLDER}"></script><link rel="modulepreload" crossorigin href="/assets/runtime-2.js" nonce="${NONCE_PLACEHOLDER}"><link rel="stylesheet" crossorigin href="/assets/index-3.css" nonce="${NONCE_PLACEHOLDER}"></head><body><div id="root"><!-- boot --><div class="boot"></div><!-- /boot --></div></body></html>`;
+const INDEX = `<!doctype html><html lang="es" data-mantine-color-scheme="light"><head><title>Comunidad</title><style nonce="${NONCE_PLACEHOLDER}">.boot{}</style><meta property="csp-nonce" nonce="${NONCE_PLACEHOLDER}"><script type="module" crossorigin src="${ENTRY}" nonce="${NONCE_PLACEHOLDER}"></script><link rel="modulepreload" crossorigin href="/assets/runtime-2.js" nonce="${NONCE_PLACEHOLDER}"><link rel="stylesheet" crossorigin href="/assets/index-3.css" nonce="${NONCE_PLACEHOLDER}"></head><body><div id="root"><!-- boot --><div class="boot"></div><!-- /boot --></div></body></html>`;
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_runtime-2.js'], css: ['assets/index-3.css'] },
   '_runtime-2.js': { file: 'assets/runtime-2.js' },
@@ -72,6 +72,8 @@ describe(`visitor pages painted by the server (${dialect})`, () => {
     expect(root).toContain('Inscription des invités');
     expect(root).toContain('Celebración en el salón de usos múltiples. Trae tu identificación.');
     expect(res.body).toContain('<html lang="fr" data-mantine-color-scheme="light">');
+    // The tab's title is the one the page sets (useDocumentTitle), not the app's name alone.
+    expect(res.body).toContain('<title>Formulaire | Comunidad</title>');
     // The answer the screen was painted from is the API's, byte for byte as JSON.
     const api = await call(t.app, 'GET', `/api/--invitados/formulario/${DEMO_GUEST_TOKENS.open}`, {
       headers: { 'accept-language': 'fr' },
@@ -150,6 +152,7 @@ describe(`visitor pages painted by the server (${dialect})`, () => {
     expect(root).toContain('Access pass');
     expect(root).toContain('Laura Gómez Pineda');
     expect(root).toMatch(/<svg[^>]*role="img"/);
+    expect(res.body).toContain('<title>Invitation | Comunidad</title>');
     const other = await page('/sessions/signin');
     expect(other.body).toBe(
       INDEX.replaceAll(NONCE_PLACEHOLDER, /'nonce-([^']+)'/.exec(String(other.headers['content-security-policy']))![1]!),

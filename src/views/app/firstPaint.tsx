@@ -17,6 +17,7 @@ import { type Language, LOCALE } from '../../i18n/languages';
 import type { Messages } from '../../i18n/loadMessages';
 import { fetchEarly, providePageAnswers } from '../../services/earlyFetch';
 import { LanguageContext } from '../common/LanguageProvider';
+import { DocumentTitleSink } from '../common/useDocumentTitle';
 import { theme } from './theme';
 
 interface PaintedPage {
@@ -63,14 +64,27 @@ export function paintedCall(pathname: string): string | null {
 // requests for the same address must not take each other's.
 let queue: Promise<unknown> = Promise.resolve();
 
+export interface FirstPaint {
+  html: string;
+  /** The tab's title, as the page sets it (useDocumentTitle). */
+  title: string | null;
+}
+
 /** The page's first screen as HTML, or null when `pathname` is not a painted page. */
-export function renderFirstPaint(request: FirstPaintRequest): Promise<string | null> {
+export function renderFirstPaint(request: FirstPaintRequest): Promise<FirstPaint | null> {
   const turn = queue.then(() => paint(request));
   queue = turn.catch(() => undefined);
   return turn;
 }
 
-async function paint({ pathname, search, language, messages, answer, styleNonce }: FirstPaintRequest): Promise<string | null> {
+async function paint({
+  pathname,
+  search,
+  language,
+  messages,
+  answer,
+  styleNonce,
+}: FirstPaintRequest): Promise<FirstPaint | null> {
   const visitor = visitorPageAt(pathname);
   const painted = visitor && PAINTED[visitor.page.name];
   if (!visitor?.firstCall || !painted) return null;
@@ -78,17 +92,21 @@ async function paint({ pathname, search, language, messages, answer, styleNonce 
   providePageAnswers({ [visitor.firstCall]: answer });
   fetchEarly(visitor.firstCall);
   await painted.prepare(visitor.parts);
-  return renderToString(
+  const titled: { title: string | null } = { title: null };
+  const html = renderToString(
     <MantineProvider theme={theme} defaultColorScheme="light" getStyleNonce={() => styleNonce}>
       <LanguageContext.Provider value={{ language, setLanguage: () => undefined }}>
         <IntlProvider locale={LOCALE[language]} messages={messages} defaultLocale="es-MX">
           <Router ssrPath={pathname} ssrSearch={search}>
             <Route path={visitor.page.route}>
-              <Page />
+              <DocumentTitleSink.Provider value={titled as { title: string }}>
+                <Page />
+              </DocumentTitleSink.Provider>
             </Route>
           </Router>
         </IntlProvider>
       </LanguageContext.Provider>
     </MantineProvider>,
   );
+  return { html, title: titled.title };
 }
