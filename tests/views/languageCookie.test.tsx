@@ -67,3 +67,22 @@ describe('the picked language, for the server', () => {
     expect(languageInCookie(document.cookie)).toBe('en');
   });
 });
+
+describe('the first language, as the server paints by it', () => {
+  it('is the address’s, else the stored one, else the one kept for the server, else the browser’s', async () => {
+    const { initialLanguage } = await import('../../src/views/common/LanguageProvider');
+    window.history.replaceState(null, '', '/invitacion/1/QR?lang=fr');
+    window.localStorage.setItem('language', 'en');
+    // biome-ignore lint/suspicious/noDocumentCookie: as LanguageProvider writes it.
+    document.cookie = 'language=es; Path=/';
+    expect(initialLanguage()).toBe('fr');
+    window.history.replaceState(null, '', '/invitacion/1/QR');
+    expect(initialLanguage()).toBe('en');
+    window.localStorage.clear();
+    expect(initialLanguage()).toBe('es');
+    clearCookie();
+    // This browser's languages (jsdom's en-US), by the visitor pages' rule.
+    expect(initialLanguage()).toBe('en');
+    window.history.replaceState(null, '', '/');
+  });
+});

@@ -39,14 +39,18 @@ export function useLanguage(): LanguageState {
 }
 
 /**
- * The stored choice, else the browser's languages: on a visitor page by the spec's rule (French or English,
- * otherwise English), elsewhere Spanish-first (src/i18n/languages.ts).
+ * The address's ?lang=, else the stored choice (here, else the one kept for the server), else the browser's
+ * languages: on a visitor page by the spec's rule (French or English, otherwise English), elsewhere Spanish-first
+ * (src/i18n/languages.ts). The server paints a visitor page by the same order (server/infra/visitorHints.ts).
  */
 export function initialLanguage(): Language {
   const asked = languageInQuery(window.location.search);
   if (asked) return asked;
   const stored = window.localStorage.getItem(STORAGE_KEY);
   if (isLanguage(stored)) return stored;
+  // A pick the server kept (the switch of a painted page, before the app ran there): the server paints with it.
+  const kept = languageInCookie(document.cookie);
+  if (kept) return kept;
   const browser = navigator.languages ?? [navigator.language];
   return visitorPageAt(window.location.pathname) ? publicLanguage(browser) : appLanguage(browser);
 }
