@@ -12,8 +12,8 @@ import { buildServer, freshDataDir, REPO_ROOT, type RunningServer, removeDir, st
 /** Each page's whole Lighthouse report (JSON; open it in https://googlechrome.github.io/lighthouse/viewer/). */
 export const LIGHTHOUSE_REPORTS_DIR = path.join(REPO_ROOT, '.test-results', 'lighthouse');
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-/** The issue's goal for these pages. */
-export const LIGHTHOUSE_GOAL = 95;
+/** The goal for these pages (issue 29: mobile ≥ 98, the median of 3 on a quiet machine). */
+export const LIGHTHOUSE_GOAL = 98;
 /**
  * Runs per page; the median run is reported. One run swings by several points on this shared 2-core
  * machine (Lighthouse multiplies the CPU time it measures by 4), so a single figure says little.
