@@ -13,14 +13,16 @@ const START = path.resolve(__dirname, '../../scripts/start.mjs');
 const BUILD_SERVER = path.resolve(__dirname, '../../scripts/buildServer.mjs');
 const SERVER_BUILD = 'node_modules/.cache/condo-server/main.mjs';
 
-/** esbuild's build() as buildServer calls it: a bundle that says it started, and its map. */
+/** esbuild's build() as buildServer calls it (named entries into a directory): a bundle that says it started, and its map. */
 const ESBUILD_STAND_IN = `
 const fs = require('node:fs');
 const path = require('node:path');
 exports.build = async (options) => {
-  fs.mkdirSync(path.dirname(options.outfile), { recursive: true });
-  fs.writeFileSync(options.outfile, "console.log('server started with', process.argv.at(-1));\\n//# sourceMappingURL=" + path.basename(options.outfile) + '.map\\n');
-  fs.writeFileSync(options.outfile + '.map', '{}');
+  fs.mkdirSync(options.outdir, { recursive: true });
+  const name = Object.keys(options.entryPoints)[0] + options.outExtension['.js'];
+  const file = path.join(options.outdir, name);
+  fs.writeFileSync(file, "console.log('server started with', process.argv.at(-1));\\n//# sourceMappingURL=" + name + '.map\\n');
+  fs.writeFileSync(file + '.map', '{}');
   console.log('server build ran');
 };`;
 const scratch: string[] = [];

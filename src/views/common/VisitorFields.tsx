@@ -4,7 +4,7 @@
 // page held to 120 KiB (issue 29); these cost well under one. Each field has its label, its required mark
 // (hidden from screen readers, which read `required`), and its error tied to the element (aria-describedby,
 // aria-invalid).
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import classes from './visitorFields.module.css';
 
 interface FieldProps {
@@ -39,6 +39,23 @@ function ErrorText({ id, error }: { id: string; error: string | undefined }) {
   ) : null;
 }
 
+/** What ties an element to its message: read with it, and marked invalid while there is one. */
+const tiedTo = (id: string, error: string | undefined) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+/** A field's frame: its label over the element `id` names, and its message under it. */
+function Field({ id, label, required, error, children }: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className={classes.field}>
+      <Label htmlFor={id} label={label} required={required} />
+      {children}
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
 type InputAttributes = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'inputMode' | 'autoCapitalize'>;
 
 export function TextField({
@@ -51,23 +68,21 @@ export function TextField({
 }: FieldProps & InputAttributes & { value: string; onChange: (value: string) => void }) {
   const id = useId();
   return (
-    <div className={classes.field}>
-      <Label htmlFor={id} label={label} required={required} />
+    <Field id={id} label={label} required={required} error={error}>
       <input
         id={id}
         className={classes.input}
         required={required}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...tiedTo(id, error)}
         {...attributes}
       />
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
+    </Field>
   );
 }
 
+/** A list's choice; the list's first, with the empty value, is its placeholder ("Elige una opción"). */
 export interface Option {
   value: string;
   label: string;
@@ -79,29 +94,28 @@ export function SelectField({
   error,
   value,
   onChange,
+  placeholder,
   options,
-}: FieldProps & { value: string; onChange: (value: string) => void; options: Option[] }) {
+}: FieldProps & { value: string; onChange: (value: string) => void; placeholder: string; options: Option[] }) {
   const id = useId();
   return (
-    <div className={classes.field}>
-      <Label htmlFor={id} label={label} required={required} />
+    <Field id={id} label={label} required={required} error={error}>
       <select
         id={id}
         className={classes.input}
         required={required}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...tiedTo(id, error)}
       >
+        <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
+    </Field>
   );
 }
 
@@ -121,8 +135,7 @@ export function ChoiceField({
       role="radiogroup"
       aria-labelledby={`${name}-label`}
       aria-required={required}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error ? `${name}-error` : undefined}
+      {...tiedTo(name, error)}
     >
       <div id={`${name}-label`} className={classes.label}>
         {label}

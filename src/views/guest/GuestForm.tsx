@@ -88,13 +88,11 @@ export function GuestForm({ state, send }: Props) {
             {shape.companions > 0 && (
               <SelectField
                 label={label('numDeInvitados')}
+                placeholder={choose}
                 required
                 value={values.numDeInvitados === null ? '' : String(values.numDeInvitados)}
                 onChange={(value) => change('numDeInvitados', value ? Number(value) : null)}
-                options={[
-                  { value: '', label: choose },
-                  ...Array.from({ length: shape.companions }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
-                ]}
+                options={Array.from({ length: shape.companions }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }))}
                 error={error('numDeInvitados')}
               />
             )}
@@ -102,34 +100,30 @@ export function GuestForm({ state, send }: Props) {
               <>
                 <SelectField
                   label={label('torre')}
+                  placeholder={choose}
                   value={values.torre}
                   onChange={(value) => change('torre', value)}
                   options={[
-                    { value: '', label: choose },
                     ...towers.map((t) => ({ value: String(t.id), label: t.nombre })),
                     ...(hasHouses ? [{ value: 'none', label: intl.formatMessage({ id: 'guest.noTower' }) }] : []),
                   ]}
                 />
                 <SelectField
                   label={label('apartment')}
+                  placeholder={choose}
                   required
                   value={values.apartment === null ? '' : String(values.apartment)}
                   onChange={(value) => change('apartment', value ? Number(value) : null)}
-                  options={[
-                    { value: '', label: choose },
-                    ...apartments.map((a) => ({ value: String(a.ApmtId), label: a.AptName })),
-                  ]}
+                  options={apartments.map((a) => ({ value: String(a.ApmtId), label: a.AptName }))}
                   error={error('apartment')}
                 />
                 <SelectField
                   label={label('user')}
+                  placeholder={choose}
                   required
                   value={values.user === null ? '' : String(values.user)}
                   onChange={(value) => change('user', value ? Number(value) : null)}
-                  options={[
-                    { value: '', label: choose },
-                    ...residents.map((u) => ({ value: String(u.UserId), label: u.UserName })),
-                  ]}
+                  options={residents.map((u) => ({ value: String(u.UserId), label: u.UserName }))}
                   error={error('user')}
                 />
               </>
