@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { ErrorCodes } from '../../src/api/errors';
 import { NONCE_PLACEHOLDER } from '../../src/api/pageNonce';
 import { visitorPageAt } from '../../src/api/visitorPaths';
-import { LANGUAGE_COOKIE, type Language, languageInQuery } from '../../src/i18n/languages';
+import { type Language, languageCookie, languageInQuery } from '../../src/i18n/languages';
 import { AppError } from '../errors';
 import { newNonce, pagePolicy, WORKER_POLICY } from '../infra/contentSecurityPolicy';
 import { visitorPagePainter } from '../infra/firstPaint';
@@ -112,8 +112,7 @@ export default fp(async function spa(app: FastifyInstance, options: { root: stri
       reply.header('vary', 'accept-language, cookie');
       // The switch of a painted page asked for this language before the app ran: kept as the app keeps a pick.
       if (languageInQuery(search)) {
-        const secure = request.protocol === 'https' ? '; Secure' : '';
-        reply.header('set-cookie', `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`);
+        reply.header('set-cookie', languageCookie(language, request.protocol === 'https'));
       }
       const nonce = newNonce();
       const painted = await paintedPage(request, { pathname, search, language }, nonce);

@@ -53,6 +53,11 @@ export function languageInQuery(search: string): Language | null {
   return isLanguage(value) ? value : null;
 }
 
+/** The cookie that keeps a pick, for a year, on every path of the site (Secure on https), as both sides write it. */
+export function languageCookie(language: Language, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
 /** The picked language in a Cookie header (or document.cookie), if one of ours. */
 export function languageInCookie(cookie: string | undefined): Language | null {
   const value = cookie

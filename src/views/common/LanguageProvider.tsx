@@ -12,10 +12,10 @@ import { type CatalogScope, catalogScopeAt } from '../../i18n/catalogScope';
 import {
   appLanguage,
   isLanguage,
-  LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
   type Language,
   LOCALE,
+  languageCookie,
   languageInCookie,
   languageInQuery,
   publicLanguage,
@@ -57,9 +57,8 @@ export function initialLanguage(): Language {
 
 /** The picked language for the server too (LANGUAGE_COOKIE), for a year, on every path of this site. */
 function keepForServer(language: Language): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser a visitor has (Safari, older phones).
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  document.cookie = languageCookie(language, window.location.protocol === 'https:');
 }
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
